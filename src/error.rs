@@ -1,0 +1,88 @@
+//! The error type of the core: every message names the input that was wrong and, where it
+//! helps, the limit or the accepted values, so a person can act on it.
+
+/// Everything that can go wrong in the core. User input only ever produces these, never a panic.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// A topology spec string that does not parse or describes an impossible network.
+    #[error("topology '{spec}': {reason}")]
+    Topology { spec: String, reason: String },
+    /// A traffic pattern name or parameter that is unknown or does not fit the topology.
+    #[error("pattern '{pattern}': {reason}")]
+    Pattern { pattern: String, reason: String },
+    /// A routing that cannot be used on the topology, or a pair it cannot route.
+    #[error("routing '{routing}': {reason}")]
+    Routing { routing: String, reason: String },
+    /// A request larger than an explicit limit.
+    #[error("{what} is {value}, above the limit of {limit}: {hint}")]
+    TooLarge { what: String, value: usize, limit: usize, hint: String },
+    /// A Scenario (JSON, file or permalink) that cannot be read.
+    #[error("scenario: {0}")]
+    Scenario(String),
+    /// A permalink hash that is damaged or from an unknown version.
+    #[error("permalink: {0}")]
+    Permalink(String),
+    /// Any other invalid parameter.
+    #[error("{name}: {reason}")]
+    Invalid { name: String, reason: String },
+}
+
+/// Result with the core's error.
+pub type Result<T> = std::result::Result<T, Error>;
+
+impl Error {
+    pub(crate) fn topology(spec: &str, reason: impl Into<String>) -> Self {
+        Error::Topology { spec: spec.to_string(), reason: reason.into() }
+    }
+    pub(crate) fn pattern(pattern: &str, reason: impl Into<String>) -> Self {
+        Error::Pattern { pattern: pattern.to_string(), reason: reason.into() }
+    }
+    pub(crate) fn routing(routing: &str, reason: impl Into<String>) -> Self {
+        Error::Routing { routing: routing.to_string(), reason: reason.into() }
+    }
+    pub(crate) fn invalid(name: &str, reason: impl Into<String>) -> Self {
+        Error::Invalid { name: name.to_string(), reason: reason.into() }
+    }
+}
+
+/// Names from `known` close to `given` (edit distance ≤ 2 or a shared prefix), for "did you mean".
+pub(crate) fn suggest<'a>(given: &str, known: &[&'a str]) -> String {
+    let close: Vec<&str> = known
+        .iter()
+        .copied()
+        .filter(|k| edit_distance(given, k) <= 2 || (given.len() >= 3 && k.starts_with(&given[..3])))
+        .collect();
+    if close.is_empty() {
+        format!("expected one of: {}", known.join(", "))
+    } else {
+        format!("did you mean {}? (expected one of: {})", close.join(" or "), known.join(", "))
+    }
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[test]
+    fn suggests_near_names() {
+        let s = suggest("transpos", &["transpose", "bitrev", "shuffle"]);
+        assert!(s.starts_with("did you mean transpose?"), "{s}");
+        let s = suggest("zzz", &["transpose", "bitrev"]);
+        assert!(s.starts_with("expected one of"), "{s}");
+    }
+}

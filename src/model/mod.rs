@@ -1,0 +1,13 @@
+//! The data every lab shares: a `Topology` of switches, endpoints and full-duplex links, the
+//! `Traffic` (communications) placed on it, and the `Path` a communication takes.
+//! Knows nothing of generators, routing or analyses.
+
+mod ids;
+mod path;
+mod topo;
+mod traffic;
+
+pub use ids::{ChannelId, EndpointId, LinkId, SwitchId};
+pub use path::{Path, PathSet};
+pub use topo::{LinkInfo, LinkKind, Shape, SwitchInfo, Topology};
+pub use traffic::{Flow, Traffic};

@@ -1,0 +1,175 @@
+//! A network: switches, endpoints attached to switches, full-duplex inter-switch links. The
+//! graph is a petgraph `UnGraph`, so the standard algorithms (BFS, components) run on it directly.
+
+use super::{ChannelId, EndpointId, LinkId, SwitchId};
+use petgraph::graph::{EdgeIndex, NodeIndex, UnGraph};
+use petgraph::visit::EdgeRef;
+use serde::{Deserialize, Serialize};
+
+/// What a switch is, beyond its id.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SwitchInfo {
+    /// Layer in a layered network (fat-tree: 0 = root layer); 0 elsewhere.
+    pub layer: u32,
+}
+
+/// The technology of a link.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LinkKind {
+    #[default]
+    Electrical,
+    Optical,
+}
+
+/// What a link is, beyond the switches it joins.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct LinkInfo {
+    pub kind: LinkKind,
+    pub bandwidth_gbps: f64,
+    pub length_m: f64,
+    /// Plane in multi-plane networks (dual-plane hypercubes); 0 elsewhere.
+    pub plane: u8,
+}
+
+impl Default for LinkInfo {
+    fn default() -> Self {
+        LinkInfo { kind: LinkKind::Electrical, bandwidth_gbps: 100.0, length_m: 1.0, plane: 0 }
+    }
+}
+
+/// The regular structure a generator built, which routers (DOR, up/down), traffic patterns
+/// (digit patterns) and layouts use instead of guessing it back from the graph.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Shape {
+    /// n-D mesh or torus; switch `i = Σ c_d · Π_{e<d} dims[e]` (dimension 0 fastest).
+    Grid { dims: Vec<usize>, wrap: bool },
+    /// k-ary n-tree: `levels` layers of k^(levels-1) switches, k^levels endpoints on the leaves.
+    FatTree { k: usize, levels: usize },
+    /// Fully connected switches.
+    Full { n: usize },
+    /// No known regularity.
+    Irregular,
+}
+
+/// A built network.
+#[derive(Debug, Clone)]
+pub struct Topology {
+    spec: String,
+    shape: Shape,
+    graph: UnGraph<SwitchInfo, LinkInfo, u32>,
+    endpoint_switch: Vec<SwitchId>,
+}
+
+impl Topology {
+    /// A topology with `switches` switches and no links yet.
+    pub fn new(spec: impl Into<String>, shape: Shape, switches: Vec<SwitchInfo>) -> Self {
+        let mut graph = UnGraph::with_capacity(switches.len(), switches.len() * 2);
+        for s in switches {
+            graph.add_node(s);
+        }
+        Topology { spec: spec.into(), shape, graph, endpoint_switch: Vec::new() }
+    }
+
+    /// Join two switches with a full-duplex link.
+    pub fn add_link(&mut self, a: SwitchId, b: SwitchId, info: LinkInfo) -> LinkId {
+        LinkId(self.graph.add_edge(NodeIndex::new(a.index()), NodeIndex::new(b.index()), info).index() as u32)
+    }
+
+    /// Attach a new endpoint to `switch`.
+    pub fn add_endpoint(&mut self, switch: SwitchId) -> EndpointId {
+        self.endpoint_switch.push(switch);
+        EndpointId::new(self.endpoint_switch.len() - 1)
+    }
+
+    /// The spec string this topology was built from.
+    pub fn spec(&self) -> &str {
+        &self.spec
+    }
+    /// The regular structure, if any.
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+    /// The switch graph (nodes = switches, edges = links), for petgraph algorithms.
+    pub fn graph(&self) -> &UnGraph<SwitchInfo, LinkInfo, u32> {
+        &self.graph
+    }
+    /// Number of switches.
+    pub fn switch_count(&self) -> usize {
+        self.graph.node_count()
+    }
+    /// Number of full-duplex inter-switch links.
+    pub fn link_count(&self) -> usize {
+        self.graph.edge_count()
+    }
+    /// Number of directed channels (two per link).
+    pub fn channel_count(&self) -> usize {
+        2 * self.graph.edge_count()
+    }
+    /// Number of endpoints.
+    pub fn endpoint_count(&self) -> usize {
+        self.endpoint_switch.len()
+    }
+    /// The switch an endpoint hangs off.
+    pub fn endpoint_switch(&self, e: EndpointId) -> SwitchId {
+        self.endpoint_switch[e.index()]
+    }
+    /// Switch info (layer).
+    pub fn switch_info(&self, s: SwitchId) -> SwitchInfo {
+        self.graph[NodeIndex::new(s.index())]
+    }
+    /// Link info.
+    pub fn link_info(&self, l: LinkId) -> LinkInfo {
+        self.graph[EdgeIndex::new(l.index())]
+    }
+    /// The two switches of a link, in the order it was added.
+    pub fn link_ends(&self, l: LinkId) -> (SwitchId, SwitchId) {
+        let (a, b) = self.graph.edge_endpoints(EdgeIndex::new(l.index())).expect("link id from this topology");
+        (SwitchId::new(a.index()), SwitchId::new(b.index()))
+    }
+    /// The switch a channel leaves from and the switch it enters.
+    pub fn channel_ends(&self, c: ChannelId) -> (SwitchId, SwitchId) {
+        let (a, b) = self.link_ends(c.link());
+        if c.0 % 2 == 0 {
+            (a, b)
+        } else {
+            (b, a)
+        }
+    }
+    /// The channel from `from` to `to` over the first link joining them, if they are adjacent.
+    pub fn channel_between(&self, from: SwitchId, to: SwitchId) -> Option<ChannelId> {
+        let e = self.graph.find_edge(NodeIndex::new(from.index()), NodeIndex::new(to.index()))?;
+        let (a, _) = self.graph.edge_endpoints(e)?;
+        let dir = u32::from(a.index() != from.index());
+        Some(ChannelId(e.index() as u32 * 2 + dir))
+    }
+    /// Switches adjacent to `s` (once per link, so parallel links repeat a neighbour).
+    pub fn neighbors(&self, s: SwitchId) -> impl Iterator<Item = SwitchId> + '_ {
+        self.graph.edges(NodeIndex::new(s.index())).map(move |e| {
+            let other = if e.source().index() == s.index() { e.target() } else { e.source() };
+            SwitchId::new(other.index())
+        })
+    }
+    /// Number of inter-switch links at `s` (its switch-to-switch degree).
+    pub fn degree(&self, s: SwitchId) -> usize {
+        self.graph.edges(NodeIndex::new(s.index())).count()
+    }
+    /// Endpoints per switch, indexed by switch.
+    pub fn endpoints_per_switch(&self) -> Vec<u32> {
+        let mut count = vec![0u32; self.switch_count()];
+        for s in &self.endpoint_switch {
+            count[s.index()] += 1;
+        }
+        count
+    }
+    /// Radices of the endpoint address used by digit patterns (tornado, neighbor): the grid's
+    /// dimensions, `[k; n]` for a k-ary n-tree, `[n]` otherwise.
+    pub fn address_radices(&self) -> Vec<usize> {
+        match &self.shape {
+            Shape::Grid { dims, .. } => dims.clone(),
+            Shape::FatTree { k, levels } => vec![*k; *levels],
+            _ => vec![self.endpoint_count()],
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! The Scenario: the whole configuration of a lab, the one thing the page, the permalink, the
+//! CLI and the tests exchange. Spec strings stay strings here (readable in JSON and links) and
+//! are parsed when a lab runs, so a bad one is reported with the field it came from.
+
+mod permalink;
+mod slots_lab;
+
+pub use permalink::{decode_permalink, encode_permalink, PERMALINK_VERSION};
+pub use slots_lab::{run_slots, SlotsLab, SlotsResult};
+
+use crate::{Error, Result};
+use serde::{Deserialize, Serialize};
+
+/// Scenario format version written into every scenario and permalink.
+pub const SCENARIO_VERSION: u32 = 1;
+
+/// The labs of the page, one per paper plus Simulate. Only the ones built so far run.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lab {
+    #[default]
+    Slots,
+}
+
+/// Configuration of the Slots lab (paper 000 §3).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SlotsConfig {
+    /// Topology spec, e.g. `mesh:8x8`.
+    pub topology: String,
+    /// Pattern name, e.g. `transpose`, `hotspot:0.2`.
+    pub pattern: String,
+    /// `dor`, `shortest` or `updown`; empty = the topology's default.
+    pub routing: String,
+    /// One of the six slot policies; empty = none.
+    pub policy: String,
+    /// All-to-all method (only with pattern all-to-all); empty = destination-based.
+    pub all2all: String,
+}
+
+impl Default for SlotsConfig {
+    fn default() -> Self {
+        SlotsConfig {
+            topology: "mesh:8x8".into(),
+            pattern: "transpose".into(),
+            routing: String::new(),
+            policy: String::new(),
+            all2all: String::new(),
+        }
+    }
+}
+
+/// What the page shows on top of the result: the step and the clicked channel. Part of the
+/// Scenario so a permalink reopens exactly where it was shared.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct View {
+    pub step: Option<u32>,
+    pub channel: Option<u32>,
+}
+
+/// The whole configuration.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Scenario {
+    pub version: u32,
+    pub lab: Lab,
+    /// Seed of every random choice (ChaCha8).
+    pub seed: u64,
+    pub slots: SlotsConfig,
+    pub view: View,
+}
+
+impl Default for Scenario {
+    fn default() -> Self {
+        Scenario { version: SCENARIO_VERSION, lab: Lab::Slots, seed: 1, slots: SlotsConfig::default(), view: View::default() }
+    }
+}
+
+impl Scenario {
+    /// Read a Scenario from JSON, checking the version.
+    pub fn from_json(text: &str) -> Result<Scenario> {
+        let s: Scenario = serde_json::from_str(text).map_err(|e| Error::Scenario(format!("not a valid scenario: {e}")))?;
+        if s.version != SCENARIO_VERSION {
+            return Err(Error::Scenario(format!(
+                "version {} is not supported (this Topolab reads version {SCENARIO_VERSION})",
+                s.version
+            )));
+        }
+        Ok(s)
+    }
+
+    /// The Scenario as pretty JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a Scenario always serializes")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[test]
+    fn json_round_trip_and_clear_errors() {
+        let mut s = Scenario::default();
+        s.slots.policy = "hcLtoS_greedy".into();
+        s.view.step = Some(3);
+        assert_eq!(Scenario::from_json(&s.to_json()).unwrap(), s);
+        let partial = Scenario::from_json(r#"{"version":1,"slots":{"topology":"mesh:4x4"}}"#).unwrap();
+        assert_eq!(partial.slots.pattern, "transpose");
+        assert!(Scenario::from_json(r#"{"version":9}"#).unwrap_err().to_string().contains("version 9"));
+        assert!(Scenario::from_json(r#"{"version":1,"sloths":{}}"#).unwrap_err().to_string().contains("unknown field"));
+        assert!(Scenario::from_json("[").is_err());
+    }
+}

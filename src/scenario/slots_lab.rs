@@ -1,0 +1,211 @@
+//! The Slots lab (paper 000 §3): Scenario → topology → traffic → routes (or all-to-all
+//! circuits) → channel loads and N → optional slot policy with its trace. `SlotsLab` keeps the
+//! built pieces so the page can ask for figures and channel details without rebuilding.
+
+use super::SlotsConfig;
+use crate::analysis::{self, AllToAllMethod};
+use crate::circuit::{allocate_slots, LayerUtilization, SlotAllocation, SlotPolicy};
+use crate::model::{ChannelId, PathSet, Topology};
+use crate::routing::{route_traffic, RoutingKind};
+use crate::trace::{Change, Recorder, Trace};
+use crate::traffic::{self, Pattern};
+use crate::{topology, Error, Result};
+use serde::{Deserialize, Serialize};
+
+/// A busy channel, named by the switches it joins.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChannelLoad {
+    pub channel: u32,
+    pub from: u32,
+    pub to: u32,
+    pub load: u32,
+}
+
+/// What the Slots lab computed (the CLI's `--json` and the page's metrics).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SlotsResult {
+    pub topology: String,
+    pub pattern: String,
+    pub routing: String,
+    pub all2all: Option<String>,
+    pub policy: Option<String>,
+    pub seed: u64,
+    pub switches: usize,
+    pub links: usize,
+    pub channels: usize,
+    pub endpoints: usize,
+    /// Communications c(s, d) with s ≠ d.
+    pub communications: usize,
+    /// Circuits (= communications, except for path-broadcast and tree all-to-all).
+    pub circuits: usize,
+    /// N: the largest number of circuits on one directed channel.
+    pub max_slots: u32,
+    /// Mean inter-switch hops of the communications' routes.
+    pub avg_hops: f64,
+    /// Channels whose load is N (at most 64 listed).
+    pub busiest_channels: Vec<ChannelLoad>,
+    pub busiest_channel_count: usize,
+    pub slot_utilization: Option<f64>,
+    pub used_slots: Option<u64>,
+    pub total_slots: Option<u64>,
+    /// Per fat-tree layer (0 = roots), with a policy.
+    pub layers: Vec<LayerUtilization>,
+    /// Steps in the trace (0 without a policy).
+    pub steps: usize,
+}
+
+/// A run of the Slots lab with everything needed to draw it.
+#[derive(Debug, Clone)]
+pub struct SlotsLab {
+    pub topology: Topology,
+    pub circuits: PathSet,
+    /// (source endpoint, destination endpoint) of each circuit.
+    pub labels: Vec<(u32, u32)>,
+    pub loads: Vec<u32>,
+    pub allocation: Option<SlotAllocation>,
+    pub trace: Option<Trace>,
+    pub result: SlotsResult,
+}
+
+/// Run the Slots lab. `record` keeps the policy's trace; `progress` gets 0–1.
+pub fn run_slots(config: &SlotsConfig, seed: u64, record: bool, progress: &mut dyn FnMut(f64)) -> Result<SlotsLab> {
+    let topo = topology::build(&config.topology)?;
+    let pattern = Pattern::parse(&config.pattern)?;
+    let traffic = traffic::generate(pattern, &topo, seed, &config.pattern)?;
+    let routing = if config.routing.trim().is_empty() { RoutingKind::default_for(&topo) } else { RoutingKind::parse(&config.routing)? };
+    progress(0.05);
+    let routes = route_traffic(routing.router(&topo)?.as_ref(), &topo, &traffic)?;
+    progress(0.4);
+    let all2all = if config.all2all.trim().is_empty() {
+        None
+    } else {
+        if pattern != Pattern::AllToAll {
+            return Err(Error::invalid("all2all", "an all-to-all method needs the pattern all-to-all"));
+        }
+        Some(AllToAllMethod::parse(&config.all2all)?)
+    };
+    let (circuits, labels) = match all2all {
+        Some(method) => analysis::all_to_all_circuits(&topo, method, &routes)?,
+        None => (routes.clone(), traffic.flows.iter().map(|f| (f.src.0, f.dst.0)).collect()),
+    };
+    let loads = analysis::channel_loads(&topo, &circuits);
+    let max_slots = analysis::max_slots(&loads);
+    let busiest = analysis::busiest_channels(&loads);
+    let policy = if config.policy.trim().is_empty() { None } else { Some(SlotPolicy::parse(&config.policy)?) };
+    let mut recorder = Recorder::new(record && policy.is_some());
+    let allocation = policy.map(|p| {
+        let label = |i: usize| format!("c({},{})", labels[i].0, labels[i].1);
+        allocate_slots(&topo, &circuits, &loads, max_slots, p, &label, &mut recorder, &mut |f| progress(0.5 + 0.5 * f))
+    });
+    let trace = recorder.finish();
+    progress(1.0);
+    let result = SlotsResult {
+        topology: config.topology.trim().to_string(),
+        pattern: config.pattern.trim().to_string(),
+        routing: routing.name().to_string(),
+        all2all: all2all.map(|_| config.all2all.trim().to_string()),
+        policy: allocation.as_ref().map(|a| a.policy.clone()),
+        seed,
+        switches: topo.switch_count(),
+        links: topo.link_count(),
+        channels: topo.channel_count(),
+        endpoints: topo.endpoint_count(),
+        communications: traffic.flows.len(),
+        circuits: circuits.len(),
+        max_slots,
+        avg_hops: analysis::average_hops(&routes),
+        busiest_channels: busiest.iter().take(64).map(|&c| channel_load(&topo, &loads, c)).collect(),
+        busiest_channel_count: busiest.len(),
+        slot_utilization: allocation.as_ref().map(|a| a.slot_utilization),
+        used_slots: allocation.as_ref().map(|a| a.used_slots),
+        total_slots: allocation.as_ref().map(|a| a.total_slots),
+        layers: allocation.as_ref().map(|a| a.layers.clone()).unwrap_or_default(),
+        steps: trace.as_ref().map_or(0, |t| t.steps.len()),
+    };
+    Ok(SlotsLab { topology: topo, circuits, labels, loads, allocation, trace, result })
+}
+
+fn channel_load(topo: &Topology, loads: &[u32], c: ChannelId) -> ChannelLoad {
+    let (from, to) = topo.channel_ends(c);
+    ChannelLoad { channel: c.0, from: from.0, to: to.0, load: loads[c.index()] }
+}
+
+/// A circuit as listed for a clicked channel.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CircuitOnChannel {
+    pub circuit: u32,
+    pub src: u32,
+    pub dst: u32,
+    pub switches: u32,
+    pub slots: u32,
+}
+
+/// Everything the page lists for a clicked channel.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChannelDetail {
+    pub channel: u32,
+    pub from: u32,
+    pub to: u32,
+    pub load: u32,
+    /// Slots in use at the step shown (= load without a policy).
+    pub used: u32,
+    pub max_slots: u32,
+    pub circuits: Vec<CircuitOnChannel>,
+}
+
+impl SlotsLab {
+    /// Slots used per channel and per circuit after `step` of the trace (before any step when
+    /// `None`, or the final state when there is no trace).
+    pub fn state_at(&self, step: Option<usize>) -> (Vec<u32>, Vec<u32>) {
+        let mut channel_slots = self.loads.clone();
+        let mut circuit_slots = vec![1u32; self.circuits.len()];
+        match (&self.trace, &self.allocation, step) {
+            (Some(trace), _, Some(step)) => {
+                for s in trace.steps.iter().take(step + 1) {
+                    for change in &s.changes {
+                        match *change {
+                            Change::ChannelSlots { channel, used } => channel_slots[channel as usize] = used,
+                            Change::FlowSlots { flow, slots } => circuit_slots[flow as usize] = slots,
+                        }
+                    }
+                }
+            }
+            (None, Some(a), _) => {
+                channel_slots = a.channel_slots.clone();
+                circuit_slots = a.circuit_slots.clone();
+            }
+            _ => {}
+        }
+        (channel_slots, circuit_slots)
+    }
+
+    /// The circuits crossing `channel` (at most `limit` listed) with the slots they hold at `step`.
+    pub fn channel_detail(&self, channel: u32, step: Option<usize>, limit: usize) -> Result<ChannelDetail> {
+        if channel as usize >= self.topology.channel_count() {
+            return Err(Error::invalid("channel", format!("{channel} does not exist (this topology has {} channels)", self.topology.channel_count())));
+        }
+        let c = ChannelId(channel);
+        let (channel_slots, circuit_slots) = self.state_at(step);
+        let (from, to) = self.topology.channel_ends(c);
+        let circuits = analysis::circuits_on_channel(&self.circuits, c)
+            .into_iter()
+            .take(limit)
+            .map(|i| CircuitOnChannel {
+                circuit: i as u32,
+                src: self.labels[i].0,
+                dst: self.labels[i].1,
+                switches: self.circuits.switch_count(i) as u32,
+                slots: circuit_slots[i],
+            })
+            .collect();
+        Ok(ChannelDetail {
+            channel,
+            from: from.0,
+            to: to.0,
+            load: self.loads[c.index()],
+            used: channel_slots[c.index()],
+            max_slots: self.result.max_slots,
+            circuits,
+        })
+    }
+}

@@ -1,0 +1,97 @@
+//! Step / Trace: what a stepped algorithm did, one decision at a time, for the page's step
+//! player. Recording is opt-in: a disabled `Recorder` never builds a `Step`.
+
+use serde::{Deserialize, Serialize};
+
+/// What a step changed in the figure. Values are the state *after* the step, so the page
+/// reaches step i by applying steps 0..=i in order and never recomputes anything.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Change {
+    /// Slots used on a channel now (paper 000 §3.3).
+    ChannelSlots { channel: u32, used: u32 },
+    /// Slots held by a communication now.
+    FlowSlots { flow: u32, slots: u32 },
+}
+
+/// What a step points at.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Highlight {
+    pub switches: Vec<u32>,
+    pub channels: Vec<u32>,
+    pub flows: Vec<u32>,
+}
+
+/// One step of an algorithm.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Step {
+    /// A short title ("c(5,11) gets 2 more slots").
+    pub title: String,
+    /// One paragraph in plain words: what was decided and why.
+    pub explanation: String,
+    pub changes: Vec<Change>,
+    pub highlight: Highlight,
+    /// Named figures after the step (e.g. `used_slots`, `efficiency`).
+    pub metrics: Vec<(String, f64)>,
+}
+
+/// The recorded steps of one run.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Trace {
+    pub steps: Vec<Step>,
+    /// True when recording stopped at the step limit (the run itself went on).
+    pub truncated: bool,
+}
+
+/// Most steps kept in one trace: enough for any lecture-size run, bounded for research sizes.
+pub const MAX_TRACE_STEPS: usize = 20_000;
+
+/// Collects steps when enabled; otherwise costs one branch per call.
+#[derive(Debug, Default)]
+pub struct Recorder {
+    trace: Option<Trace>,
+}
+
+impl Recorder {
+    /// A recorder that keeps steps when `enabled`.
+    pub fn new(enabled: bool) -> Self {
+        Recorder { trace: enabled.then(Trace::default) }
+    }
+    /// True when steps are kept.
+    pub fn enabled(&self) -> bool {
+        self.trace.is_some()
+    }
+    /// Record the step `make` builds; `make` runs only when recording.
+    pub fn record(&mut self, make: impl FnOnce() -> Step) {
+        if let Some(trace) = &mut self.trace {
+            if trace.steps.len() < MAX_TRACE_STEPS {
+                trace.steps.push(make());
+            } else {
+                trace.truncated = true;
+            }
+        }
+    }
+    /// The trace, if recording was on.
+    pub fn finish(self) -> Option<Trace> {
+        self.trace
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[test]
+    fn disabled_recorder_never_builds_steps() {
+        let mut r = Recorder::new(false);
+        r.record(|| panic!("must not be called"));
+        assert!(r.finish().is_none());
+    }
+    #[test]
+    fn enabled_recorder_keeps_steps_in_order() {
+        let mut r = Recorder::new(true);
+        r.record(|| Step { title: "a".into(), ..Default::default() });
+        r.record(|| Step { title: "b".into(), ..Default::default() });
+        let t = r.finish().unwrap();
+        assert_eq!(t.steps.iter().map(|s| s.title.as_str()).collect::<Vec<_>>(), ["a", "b"]);
+    }
+}

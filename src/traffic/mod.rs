@@ -1,0 +1,8 @@
+//! Communication patterns with the Dally & Towles / BookSim names (uniform, randperm, bitrev,
+//! transpose, neighbor, shuffle, butterfly, bitcomp, tornado) and the papers' extras
+//! (all-to-all; hotspot(β) and local(γ) from paper 002 §VI-D). A node never sends to itself:
+//! pairs a pattern maps onto themselves are left out of the traffic.
+
+mod patterns;
+
+pub use patterns::{generate, Pattern, MAX_ALL_TO_ALL_ENDPOINTS, PATTERNS};

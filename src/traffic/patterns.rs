@@ -1,0 +1,286 @@
+//! Pattern definitions. Bits of an endpoint address are b_{B-1} … b_0 (B = log2 of the endpoint
+//! count); digits are the address in the topology's radices (grid sides, k for a k-ary n-tree).
+
+use crate::error::suggest;
+use crate::model::{Topology, Traffic};
+use crate::topology::grid_coords;
+use crate::{Error, Result};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+/// Most endpoints for all-to-all: n(n-1) circuits must fit in memory (in the browser too).
+pub const MAX_ALL_TO_ALL_ENDPOINTS: usize = 1024;
+
+/// Every pattern name with its definition (shown as the page's tooltip and in `--help`).
+pub const PATTERNS: &[(&str, &str)] = &[
+    ("uniform", "each node sends to one destination drawn uniformly (seeded) from the other nodes"),
+    ("randperm", "a random permutation (seeded): every node sends to exactly one node and receives from one"),
+    ("bitrev", "bit reversal: d_i = s_(B-1-i)"),
+    ("transpose", "matrix transpose: swap the upper and lower halves of the address bits, d_i = s_(i+B/2 mod B); on a 2^b × 2^b mesh, (x,y) → (y,x)"),
+    ("neighbor", "each digit plus one: d_x = s_x + 1 mod k in every dimension"),
+    ("shuffle", "perfect shuffle: rotate the address bits left by one, d_i = s_(i-1 mod B)"),
+    ("butterfly", "swap the most and least significant address bits"),
+    ("bitcomp", "bit complement: d_i = ¬s_i"),
+    ("tornado", "each digit moves ⌈k/2⌉−1 places: d_x = s_x + ⌈k/2⌉ − 1 mod k in every dimension"),
+    ("all-to-all", "every node sends to every other node (n(n−1) communications)"),
+    ("hotspot:B", "with probability B each node sends to one hot-spot node (seeded), otherwise to a uniformly drawn node (paper 002 §VI-D)"),
+    ("local:G", "each node u sends to v ≠ u drawn with probability ∝ md(u,v)^−G, md = Manhattan distance on the grid (paper 002 §VI-D)"),
+];
+
+/// A parsed pattern.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pattern {
+    Uniform,
+    RandPerm,
+    BitRev,
+    Transpose,
+    Neighbor,
+    Shuffle,
+    Butterfly,
+    BitComp,
+    Tornado,
+    AllToAll,
+    Hotspot { beta: f64 },
+    Local { gamma: f64 },
+}
+
+impl Pattern {
+    /// Parse a pattern name (`transpose`, `hotspot:0.2`, `local:1.5`).
+    pub fn parse(text: &str) -> Result<Pattern> {
+        let text = text.trim();
+        let (name, arg) = text.split_once(':').unwrap_or((text, ""));
+        let number = |what: &str| -> Result<f64> {
+            let v: f64 = arg.trim().parse().map_err(|_| Error::pattern(text, format!("{what} '{arg}' is not a number")))?;
+            if !v.is_finite() {
+                return Err(Error::pattern(text, format!("{what} must be a finite number")));
+            }
+            Ok(v)
+        };
+        let p = match name.to_ascii_lowercase().as_str() {
+            "uniform" => Pattern::Uniform,
+            "randperm" => Pattern::RandPerm,
+            "bitrev" | "bit-reversal" => Pattern::BitRev,
+            "transpose" => Pattern::Transpose,
+            "neighbor" | "neighbour" => Pattern::Neighbor,
+            "shuffle" => Pattern::Shuffle,
+            "butterfly" => Pattern::Butterfly,
+            "bitcomp" | "complement" => Pattern::BitComp,
+            "tornado" => Pattern::Tornado,
+            "all-to-all" | "alltoall" | "all2all" => Pattern::AllToAll,
+            "hotspot" => {
+                let beta = number("β")?;
+                if !(0.0..=1.0).contains(&beta) {
+                    return Err(Error::pattern(text, "β is a probability: 0 ≤ β ≤ 1"));
+                }
+                Pattern::Hotspot { beta }
+            }
+            "local" => {
+                let gamma = number("γ")?;
+                if gamma <= 0.0 {
+                    return Err(Error::pattern(text, "γ must be > 0"));
+                }
+                Pattern::Local { gamma }
+            }
+            other => {
+                let names: Vec<&str> = PATTERNS.iter().map(|(n, _)| n.split(':').next().unwrap_or(n)).collect();
+                return Err(Error::pattern(text, format!("unknown pattern '{other}'; {}", suggest(other, &names))));
+            }
+        };
+        Ok(p)
+    }
+
+    /// True for the patterns that draw random numbers (and so depend on the seed).
+    pub fn is_random(self) -> bool {
+        matches!(self, Pattern::Uniform | Pattern::RandPerm | Pattern::Hotspot { .. } | Pattern::Local { .. })
+    }
+}
+
+/// The communications of `pattern` on `topo`'s endpoints; random patterns draw from ChaCha8
+/// seeded with `seed`, so the same inputs give the same traffic everywhere (native and WASM).
+pub fn generate(pattern: Pattern, topo: &Topology, seed: u64, name: &str) -> Result<Traffic> {
+    let n = topo.endpoint_count();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let destinations: Vec<usize> = match pattern {
+        Pattern::Uniform => (0..n).map(|s| draw_other(&mut rng, n, s)).collect(),
+        Pattern::RandPerm => shuffled(&mut rng, n),
+        Pattern::BitRev => bit_pattern(name, n, |s, b| (0..b).fold(0, |d, i| d | (((s >> i) & 1) << (b - 1 - i))))?,
+        Pattern::Transpose => {
+            let bits = bits_of(name, n)?;
+            if bits % 2 == 1 {
+                return Err(Error::pattern(name, format!("needs an even power of two of endpoints; this topology has {n}")));
+            }
+            let half = bits / 2;
+            let low = (1 << half) - 1;
+            (0..n).map(|s| ((s >> half) & low) | ((s & low) << half)).collect()
+        }
+        Pattern::Shuffle => bit_pattern(name, n, |s, b| ((s << 1) & ((1 << b) - 1)) | (s >> (b - 1)))?,
+        Pattern::Butterfly => bit_pattern(name, n, |s, b| {
+            let (hi, lo) = ((s >> (b - 1)) & 1, s & 1);
+            (s & !(1 | (1 << (b - 1)))) | (lo << (b - 1)) | hi
+        })?,
+        Pattern::BitComp => bit_pattern(name, n, |s, b| !s & ((1 << b) - 1))?,
+        Pattern::Neighbor => digit_pattern(topo, |_k| 1),
+        Pattern::Tornado => digit_pattern(topo, |k| k.div_ceil(2) - 1),
+        Pattern::AllToAll => {
+            if n > MAX_ALL_TO_ALL_ENDPOINTS {
+                return Err(Error::TooLarge {
+                    what: "all-to-all endpoint count".into(),
+                    value: n,
+                    limit: MAX_ALL_TO_ALL_ENDPOINTS,
+                    hint: "all-to-all makes n(n−1) communications; choose a smaller topology".into(),
+                });
+            }
+            return Ok(Traffic::from_pairs((0..n).flat_map(|s| (0..n).filter(move |&d| d != s).map(move |d| (s, d)))));
+        }
+        Pattern::Hotspot { beta } => {
+            let hot = rng.random_range(0..n as u32) as usize;
+            (0..n)
+                .map(|_| if rng.random::<f64>() < beta { hot } else { rng.random_range(0..n as u32) as usize })
+                .collect()
+        }
+        Pattern::Local { gamma } => local(topo, name, gamma, &mut rng)?,
+    };
+    Ok(Traffic::from_pairs(destinations.into_iter().enumerate().filter(|(s, d)| s != d)))
+}
+
+fn bits_of(name: &str, n: usize) -> Result<usize> {
+    if n < 2 || !n.is_power_of_two() {
+        return Err(Error::pattern(name, format!("needs a power-of-two number of endpoints; this topology has {n}")));
+    }
+    Ok(n.trailing_zeros() as usize)
+}
+
+fn bit_pattern(name: &str, n: usize, f: impl Fn(usize, usize) -> usize) -> Result<Vec<usize>> {
+    let bits = bits_of(name, n)?;
+    Ok((0..n).map(|s| f(s, bits)).collect())
+}
+
+/// Add `shift(k)` to every digit of the address, modulo that digit's radix k.
+fn digit_pattern(topo: &Topology, shift: impl Fn(usize) -> usize) -> Vec<usize> {
+    let radices = topo.address_radices();
+    (0..topo.endpoint_count())
+        .map(|s| {
+            let (mut rest, mut weight, mut d) = (s, 1, 0);
+            for &k in &radices {
+                d += ((rest % k + shift(k)) % k) * weight;
+                rest /= k;
+                weight *= k;
+            }
+            d
+        })
+        .collect()
+}
+
+/// A uniform draw from 0..n other than `not`. Draws are u32 so 32-bit WASM and 64-bit native
+/// sample the same numbers.
+fn draw_other(rng: &mut ChaCha8Rng, n: usize, not: usize) -> usize {
+    let d = rng.random_range(0..(n as u32 - 1)) as usize;
+    if d >= not {
+        d + 1
+    } else {
+        d
+    }
+}
+
+/// Fisher–Yates, written out (not `SliceRandom::shuffle`) so every draw is an explicit u32 and
+/// the permutation is the same on 32-bit WASM and 64-bit native.
+fn shuffled(rng: &mut ChaCha8Rng, n: usize) -> Vec<usize> {
+    let mut v: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        let j = rng.random_range(0..=i as u32) as usize;
+        v.swap(i, j);
+    }
+    v
+}
+
+fn local(topo: &Topology, name: &str, gamma: f64, rng: &mut ChaCha8Rng) -> Result<Vec<usize>> {
+    let crate::model::Shape::Grid { dims, .. } = topo.shape() else {
+        return Err(Error::pattern(name, "local(γ) needs a grid topology (Manhattan distance on the floor)"));
+    };
+    let n = topo.endpoint_count();
+    let coords: Vec<Vec<usize>> = (0..n).map(|e| grid_coords(dims, e)).collect();
+    let mut weights = vec![0.0; n];
+    Ok((0..n)
+        .map(|u| {
+            let mut total = 0.0;
+            for v in 0..n {
+                let md: usize = coords[u].iter().zip(&coords[v]).map(|(a, b)| a.abs_diff(*b)).sum();
+                weights[v] = if v == u { 0.0 } else { (md as f64).powf(-gamma) };
+                total += weights[v];
+            }
+            let mut pick = rng.random::<f64>() * total;
+            for (v, w) in weights.iter().enumerate() {
+                if pick < *w {
+                    return v;
+                }
+                pick -= w;
+            }
+            (0..n).rev().find(|&v| v != u).unwrap_or(u)
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::topology::build;
+
+    fn dests(pattern: &str, spec: &str) -> Vec<(usize, usize)> {
+        let t = build(spec).unwrap();
+        let p = Pattern::parse(pattern).unwrap();
+        generate(p, &t, 1, pattern).unwrap().flows.iter().map(|f| (f.src.index(), f.dst.index())).collect()
+    }
+
+    #[test]
+    fn bit_patterns_on_16_nodes() {
+        // 16 endpoints, 4 bits: 1 = 0001.
+        assert!(dests("bitrev", "mesh:4x4").contains(&(1, 8)));
+        assert!(dests("transpose", "mesh:4x4").contains(&(1, 4))); // (1,0) → (0,1)
+        assert!(dests("shuffle", "mesh:4x4").contains(&(9, 3))); // 1001 → 0011
+        assert!(dests("butterfly", "mesh:4x4").contains(&(1, 8))); // 0001 → 1000
+        assert!(dests("butterfly", "mesh:4x4").contains(&(3, 10))); // 0011 → 1010
+        assert!(dests("bitcomp", "mesh:4x4").contains(&(0, 15)));
+        // self-pairs are dropped: transpose keeps the 12 off-diagonal nodes
+        assert_eq!(dests("transpose", "mesh:4x4").len(), 12);
+    }
+
+    #[test]
+    fn digit_patterns_use_the_grid_sides() {
+        assert!(dests("neighbor", "mesh:4x4").contains(&(3, 4))); // (3,0) → (0,1)
+        assert!(dests("tornado", "mesh:8x8").contains(&(0, 3 + 3 * 8))); // +3 in both dimensions
+        assert!(dests("tornado", "mesh:5x5").contains(&(0, 2 + 2 * 5))); // ⌈5/2⌉−1 = 2
+    }
+
+    #[test]
+    fn random_patterns_are_seeded_and_well_formed() {
+        let t = build("mesh:8x8").unwrap();
+        let a = generate(Pattern::Uniform, &t, 7, "uniform").unwrap();
+        let b = generate(Pattern::Uniform, &t, 7, "uniform").unwrap();
+        let c = generate(Pattern::Uniform, &t, 8, "uniform").unwrap();
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        assert_eq!(a.flows.len(), 64);
+        let p = generate(Pattern::RandPerm, &t, 3, "randperm").unwrap();
+        let mut seen = vec![false; 64];
+        for f in &p.flows {
+            assert!(!seen[f.dst.index()]);
+            seen[f.dst.index()] = true;
+        }
+        let all = generate(Pattern::Hotspot { beta: 1.0 }, &t, 3, "hotspot:1").unwrap();
+        let hot = all.flows[0].dst;
+        assert!(all.flows.iter().all(|f| f.dst == hot));
+    }
+
+    #[test]
+    fn bad_patterns_are_explained() {
+        assert!(Pattern::parse("transpos").unwrap_err().to_string().contains("did you mean transpose"));
+        assert!(Pattern::parse("hotspot:NaN").unwrap_err().to_string().contains("finite"));
+        assert!(Pattern::parse("hotspot:2").unwrap_err().to_string().contains("0 ≤ β ≤ 1"));
+        let t = build("mesh:3x3").unwrap();
+        assert!(generate(Pattern::BitRev, &t, 0, "bitrev").unwrap_err().to_string().contains("power-of-two"));
+        let t = build("mesh:4x8").unwrap();
+        assert!(generate(Pattern::Transpose, &t, 0, "transpose").unwrap_err().to_string().contains("even power"));
+    }
+}
