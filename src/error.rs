@@ -51,7 +51,10 @@ pub(crate) fn suggest<'a>(given: &str, known: &[&'a str]) -> String {
     let close: Vec<&str> = known
         .iter()
         .copied()
-        .filter(|k| edit_distance(given, k) <= 2 || (given.len() >= 3 && k.starts_with(&given[..3])))
+        .filter(|k| {
+            let (g, k) = (given.to_lowercase(), k.to_lowercase());
+            edit_distance(&g, &k) <= 2 || (g.chars().count() >= 3 && k.starts_with(&g.chars().take(3).collect::<String>()))
+        })
         .collect();
     if close.is_empty() {
         format!("expected one of: {}", known.join(", "))
