@@ -1,1 +1,92 @@
-//! placeholder
+//! Positions for drawing a topology, in abstract units (1 = one grid step): grids (n-D grids
+//! nest the extra dimensions as blocks), layered fat-trees (roots on top), circles otherwise.
+
+use crate::model::{Shape, Topology};
+use crate::topology::grid_coords;
+
+/// Where each switch (and, for fat-trees, each endpoint) is drawn.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Layout {
+    pub switches: Vec<(f64, f64)>,
+    /// Endpoint positions, drawn only where the topology's endpoints are not its switches.
+    pub endpoints: Vec<(f64, f64)>,
+}
+
+/// The layout that suits `topo`'s shape.
+pub fn layout(topo: &Topology) -> Layout {
+    match topo.shape() {
+        Shape::Grid { dims, .. } => grid(dims),
+        Shape::FatTree { k, levels } => layered(topo, *k, *levels),
+        _ => circle(topo.switch_count()),
+    }
+}
+
+/// Even dimensions along x, odd along y; each dimension beyond the first two places whole
+/// copies of the lower ones side by side with a one-unit gap.
+fn grid(dims: &[usize]) -> Layout {
+    let mut stride = [Vec::new(), Vec::new()];
+    let mut extent = [1.0f64, 1.0f64];
+    for (d, &k) in dims.iter().enumerate() {
+        let axis = d % 2;
+        let s = if d < 2 { 1.0 } else { extent[axis] + 1.0 };
+        stride[axis].push(s);
+        extent[axis] = s * (k as f64 - 1.0) + extent[axis].max(1.0);
+    }
+    let count: usize = dims.iter().product();
+    let switches = (0..count)
+        .map(|i| {
+            let c = grid_coords(dims, i);
+            let mut pos = [0.0, 0.0];
+            for (d, &cd) in c.iter().enumerate() {
+                pos[d % 2] += stride[d % 2][d / 2] * cd as f64;
+            }
+            (pos[0], pos[1])
+        })
+        .collect();
+    Layout { switches, endpoints: Vec::new() }
+}
+
+fn layered(topo: &Topology, k: usize, levels: usize) -> Layout {
+    let per_layer = k.pow(levels as u32 - 1);
+    let endpoints = topo.endpoint_count();
+    let width = endpoints as f64 / 2.0;
+    let spacing = width / per_layer as f64;
+    let switches = (0..topo.switch_count())
+        .map(|s| {
+            let (layer, index) = (s / per_layer, s % per_layer);
+            (spacing * (index as f64 + 0.5), 2.0 * layer as f64)
+        })
+        .collect();
+    let endpoints = (0..endpoints).map(|e| (0.5 * e as f64 + 0.25, 2.0 * levels as f64 - 0.8)).collect();
+    Layout { switches, endpoints }
+}
+
+fn circle(n: usize) -> Layout {
+    let r = (n as f64 / std::f64::consts::TAU * 1.5).max(2.0);
+    let switches = (0..n)
+        .map(|i| {
+            let a = std::f64::consts::TAU * i as f64 / n as f64 - std::f64::consts::FRAC_PI_2;
+            (r + r * a.cos(), r + r * a.sin())
+        })
+        .collect();
+    Layout { switches, endpoints: Vec::new() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::topology::build;
+
+    #[test]
+    fn distinct_positions_for_every_switch() {
+        for spec in ["mesh:4x4", "mesh:4x4x4", "torus:3x3x3x3", "hypercube:6", "fattree:4:3", "full:8"] {
+            let t = build(spec).unwrap();
+            let l = layout(&t);
+            assert_eq!(l.switches.len(), t.switch_count());
+            let mut seen: Vec<(i64, i64)> = l.switches.iter().map(|&(x, y)| ((x * 1000.0) as i64, (y * 1000.0) as i64)).collect();
+            seen.sort();
+            seen.dedup();
+            assert_eq!(seen.len(), t.switch_count(), "{spec}: overlapping switches");
+        }
+    }
+}

@@ -96,6 +96,63 @@ impl Scenario {
     }
 }
 
+/// A finished run of whichever lab the Scenario names.
+#[derive(Debug, Clone)]
+pub enum LabRun {
+    Slots(Box<SlotsLab>),
+}
+
+/// Run the lab a Scenario names. `record` keeps the trace for stepping.
+pub fn run(scenario: &Scenario, record: bool, progress: &mut dyn FnMut(f64)) -> Result<LabRun> {
+    match scenario.lab {
+        Lab::Slots => Ok(LabRun::Slots(Box::new(run_slots(&scenario.slots, scenario.seed, record, progress)?))),
+    }
+}
+
+/// One step as the page lists it (the changes stay in Rust).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StepSummary {
+    pub title: String,
+    pub explanation: String,
+    pub metrics: Vec<(String, f64)>,
+}
+
+impl LabRun {
+    /// The result as JSON (what `--json` prints).
+    pub fn result_value(&self) -> serde_json::Value {
+        match self {
+            LabRun::Slots(lab) => serde_json::to_value(&lab.result).expect("results serialize"),
+        }
+    }
+    /// The steps of the trace, without their changes.
+    pub fn steps(&self) -> Vec<StepSummary> {
+        let trace = match self {
+            LabRun::Slots(lab) => lab.trace.as_ref(),
+        };
+        trace
+            .map(|t| t.steps.iter().map(|s| StepSummary { title: s.title.clone(), explanation: s.explanation.clone(), metrics: s.metrics.clone() }).collect())
+            .unwrap_or_default()
+    }
+    /// The figure at `step` with `channel` selected.
+    pub fn figure(&self, step: Option<usize>, channel: Option<u32>) -> Result<String> {
+        match self {
+            LabRun::Slots(lab) => lab.figure(step, channel),
+        }
+    }
+    /// Per-channel data as CSV.
+    pub fn csv(&self) -> String {
+        match self {
+            LabRun::Slots(lab) => lab.loads_csv(),
+        }
+    }
+    /// The topology in BookSim2's anynet format.
+    pub fn anynet(&self) -> String {
+        match self {
+            LabRun::Slots(lab) => crate::export::anynet(&lab.topology),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,6 +9,8 @@ use crate::model::{ChannelId, PathSet, Topology};
 use crate::routing::{route_traffic, RoutingKind};
 use crate::trace::{Change, Recorder, Trace};
 use crate::traffic::{self, Pattern};
+use crate::layout::{layout, Layout};
+use crate::render::{channel_svg, FigureState};
 use crate::{topology, Error, Result};
 use serde::{Deserialize, Serialize};
 
@@ -65,6 +67,7 @@ pub struct SlotsLab {
     pub allocation: Option<SlotAllocation>,
     pub trace: Option<Trace>,
     pub result: SlotsResult,
+    layout: Layout,
 }
 
 /// Run the Slots lab. `record` keeps the policy's trace; `progress` gets 0–1.
@@ -122,7 +125,8 @@ pub fn run_slots(config: &SlotsConfig, seed: u64, record: bool, progress: &mut d
         layers: allocation.as_ref().map(|a| a.layers.clone()).unwrap_or_default(),
         steps: trace.as_ref().map_or(0, |t| t.steps.len()),
     };
-    Ok(SlotsLab { topology: topo, circuits, labels, loads, allocation, trace, result })
+    let layout = layout(&topo);
+    Ok(SlotsLab { topology: topo, circuits, labels, loads, allocation, trace, result, layout })
 }
 
 fn channel_load(topo: &Topology, loads: &[u32], c: ChannelId) -> ChannelLoad {
@@ -207,5 +211,34 @@ impl SlotsLab {
             max_slots: self.result.max_slots,
             circuits,
         })
+    }
+
+    /// The figure at `step` (final state without a trace), with `channel` selected: channels
+    /// coloured by slots used / N, the step's channels and the selected channel's circuits marked.
+    pub fn figure(&self, step: Option<usize>, channel: Option<u32>) -> Result<String> {
+        let (channel_slots, _) = self.state_at(step);
+        let selected = channel.filter(|&c| (c as usize) < self.topology.channel_count()).map(ChannelId);
+        let on_path = selected
+            .map(|c| {
+                let mut channels: Vec<ChannelId> =
+                    analysis::circuits_on_channel(&self.circuits, c).iter().flat_map(|&i| self.circuits.channels(i).to_vec()).collect();
+                channels.sort();
+                channels.dedup();
+                channels
+            })
+            .unwrap_or_default();
+        let step_channels = match (&self.trace, step) {
+            (Some(t), Some(s)) => t.steps.get(s).map(|s| s.highlight.channels.iter().map(|&c| ChannelId(c)).collect()).unwrap_or_default(),
+            _ => Vec::new(),
+        };
+        let r = &self.result;
+        let caption = format!("{} · {} · {} routing · N = {}", r.topology, r.all2all.as_deref().map_or(r.pattern.clone(), |m| format!("all-to-all ({m})")), r.routing, r.max_slots);
+        let state = FigureState { channel_values: &channel_slots, max_value: r.max_slots, selected, on_path, step_channels, caption };
+        channel_svg(&self.topology, &self.layout, &state)
+    }
+
+    /// Per-channel loads (and slots used, with a policy) as CSV.
+    pub fn loads_csv(&self) -> String {
+        crate::export::channel_loads_csv(&self.topology, &self.loads, self.allocation.as_ref().map(|a| a.channel_slots.as_slice()))
     }
 }

@@ -1,0 +1,44 @@
+// Installs what the build needs when it is missing: the wasm32 target and the wasm-bindgen CLI
+// at exactly the version in Cargo.lock (the generated glue must match the crate).
+import { execSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+export function run(cmd, opts = {}) {
+  console.log(`$ ${cmd}`);
+  execSync(cmd, { stdio: 'inherit', ...opts });
+}
+
+function output(cmd) {
+  const r = spawnSync('sh', ['-c', cmd], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : null;
+}
+
+export function lockedWasmBindgenVersion() {
+  const lock = readFileSync(new URL('../Cargo.lock', import.meta.url), 'utf8');
+  const m = lock.match(/name = "wasm-bindgen"\nversion = "([^"]+)"/);
+  if (!m) throw new Error('Cargo.lock does not name a wasm-bindgen version');
+  return m[1];
+}
+
+export function ensureRustWasm() {
+  const targets = output('rustup target list --installed') ?? '';
+  if (!targets.split('\n').includes('wasm32-unknown-unknown')) run('rustup target add wasm32-unknown-unknown');
+  const want = lockedWasmBindgenVersion();
+  const have = output('wasm-bindgen --version');
+  if (!have || !have.includes(want)) {
+    // --locked first; the registry mirror may lack a locked dependency of the CLI, then resolve anew.
+    try {
+      run(`cargo install wasm-bindgen-cli --version ${want} --locked --force`);
+    } catch {
+      run(`cargo install wasm-bindgen-cli --version ${want} --force`);
+    }
+  }
+}
+
+export function buildWasm() {
+  ensureRustWasm();
+  run('cargo build --lib --release --target wasm32-unknown-unknown');
+  run('wasm-bindgen --target no-modules --no-typescript --out-dir www/pkg target/wasm32-unknown-unknown/release/topolab.wasm');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) buildWasm();

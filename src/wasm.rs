@@ -1,0 +1,135 @@
+//! The JavaScript surface (wasm-bindgen), used by the page's worker: one call in with the whole
+//! Scenario, the result and the figure out. A `Session` keeps the run in Rust so stepping and
+//! clicking never rebuild it. No logic here: parse → call the core → serialize.
+
+use crate::scenario::{self, LabRun, Scenario};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(start)]
+fn start() {
+    console_error_panic_hook::set_once();
+}
+
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| JsError::new(&e.to_string()))
+}
+
+fn optional(index: i32) -> Option<usize> {
+    usize::try_from(index).ok()
+}
+
+/// Names, syntax and definitions of everything the controls offer, and the limits.
+#[wasm_bindgen]
+pub fn catalog() -> Result<JsValue, JsError> {
+    #[derive(Serialize)]
+    struct Catalog {
+        version: &'static str,
+        generators: &'static [(&'static str, &'static str)],
+        patterns: &'static [(&'static str, &'static str)],
+        routings: &'static [&'static str],
+        policies: &'static [(&'static str, &'static str)],
+        all2all: &'static [(&'static str, &'static str)],
+        max_switches: usize,
+        max_draw_switches: usize,
+        max_all_to_all_endpoints: usize,
+    }
+    to_js(&Catalog {
+        version: env!("CARGO_PKG_VERSION"),
+        generators: crate::topology::GENERATORS,
+        patterns: crate::traffic::PATTERNS,
+        routings: crate::routing::ROUTINGS,
+        policies: crate::circuit::SLOT_POLICIES,
+        all2all: crate::analysis::ALL_TO_ALL_METHODS,
+        max_switches: crate::topology::MAX_SWITCHES,
+        max_draw_switches: crate::render::MAX_DRAW_SWITCHES,
+        max_all_to_all_endpoints: crate::traffic::MAX_ALL_TO_ALL_ENDPOINTS,
+    })
+}
+
+/// The default Scenario as JSON.
+#[wasm_bindgen(js_name = defaultScenario)]
+pub fn default_scenario() -> String {
+    Scenario::default().to_json()
+}
+
+/// Check a Scenario (JSON) and return it normalised, or the error.
+#[wasm_bindgen(js_name = checkScenario)]
+pub fn check_scenario(json: &str) -> Result<String, JsError> {
+    Ok(Scenario::from_json(json)?.to_json())
+}
+
+/// The permalink hash (without `#`) of a Scenario given as JSON.
+#[wasm_bindgen(js_name = encodePermalink)]
+pub fn encode_permalink(json: &str) -> Result<String, JsError> {
+    Ok(scenario::encode_permalink(&Scenario::from_json(json)?))
+}
+
+/// The Scenario (JSON) in a permalink hash or URL.
+#[wasm_bindgen(js_name = decodePermalink)]
+pub fn decode_permalink(hash: &str) -> Result<String, JsError> {
+    Ok(scenario::decode_permalink(hash)?.to_json())
+}
+
+/// One run of a lab, kept in WASM memory.
+#[wasm_bindgen]
+pub struct Session {
+    scenario: Scenario,
+    run: LabRun,
+}
+
+#[wasm_bindgen]
+impl Session {
+    /// Run the Scenario (JSON); `progress(fraction)` is called as the work goes on.
+    #[wasm_bindgen(constructor)]
+    pub fn new(json: &str, progress: Option<js_sys::Function>) -> Result<Session, JsError> {
+        let scenario = Scenario::from_json(json)?;
+        let mut report = |f: f64| {
+            if let Some(p) = &progress {
+                let _ = p.call1(&JsValue::NULL, &JsValue::from_f64(f));
+            }
+        };
+        let run = scenario::run(&scenario, true, &mut report)?;
+        Ok(Session { scenario, run })
+    }
+
+    /// The result (what the CLI prints with `--json`).
+    pub fn result(&self) -> Result<JsValue, JsError> {
+        to_js(&self.run.result_value())
+    }
+
+    /// Scenario and result together, pretty JSON (the page's "JSON" export).
+    #[wasm_bindgen(js_name = resultJson)]
+    pub fn result_json(&self) -> String {
+        let both = serde_json::json!({ "scenario": self.scenario, "result": self.run.result_value() });
+        serde_json::to_string_pretty(&both).expect("JSON values serialize")
+    }
+
+    /// The trace's steps: title, explanation, metrics.
+    pub fn steps(&self) -> Result<JsValue, JsError> {
+        to_js(&self.run.steps())
+    }
+
+    /// The SVG figure at `step` (−1: the final state) with `channel` selected (−1: none).
+    pub fn figure(&self, step: i32, channel: i32) -> Result<String, JsError> {
+        Ok(self.run.figure(optional(step), u32::try_from(channel).ok())?)
+    }
+
+    /// The circuits crossing `channel` at `step` (−1: final), at most 200 listed.
+    #[wasm_bindgen(js_name = channelDetail)]
+    pub fn channel_detail(&self, channel: u32, step: i32) -> Result<JsValue, JsError> {
+        match &self.run {
+            LabRun::Slots(lab) => to_js(&lab.channel_detail(channel, optional(step), 200)?),
+        }
+    }
+
+    /// Per-channel loads as CSV.
+    pub fn csv(&self) -> String {
+        self.run.csv()
+    }
+
+    /// The topology in BookSim2's anynet format.
+    pub fn anynet(&self) -> String {
+        self.run.anynet()
+    }
+}

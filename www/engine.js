@@ -1,0 +1,96 @@
+// The page's handle on the worker: promise-based requests with progress, and Cancel (which
+// terminates the worker and starts a fresh one, so the page stays responsive whatever runs).
+// Works served over http (worker.js + pkg/) and in the single-file build (sources inlined).
+
+export class Cancelled extends Error {
+  constructor() {
+    super('cancelled');
+    this.cancelled = true;
+  }
+}
+
+function inlineSources() {
+  return globalThis.TOPOLAB_INLINE ?? null;
+}
+
+function base64ToBytes(text) {
+  const raw = atob(text);
+  const bytes = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+export class Engine {
+  /** `base`: the URL of the www/ folder (default: where this module was loaded from). */
+  constructor(base = null) {
+    this.base = base;
+    this.nextId = 1;
+    this.pending = new Map();
+    this.ready = null;
+    this.worker = null;
+    this.inlineWasm = null;
+  }
+
+  /** Start (or restart) the worker; resolves when the WASM module is loaded. */
+  start() {
+    const inline = inlineSources();
+    if (inline) {
+      const blob = new Blob([inline.glue, '\n', inline.worker], { type: 'text/javascript' });
+      this.worker = new Worker(URL.createObjectURL(blob));
+      this.inlineWasm ??= base64ToBytes(inline.wasmBase64);
+    } else {
+      this.base ??= new URL('./', import.meta.url);
+      this.worker = new Worker(new URL('worker.js', this.base));
+    }
+    this.worker.onmessage = (e) => this.#receive(e.data);
+    this.worker.onerror = (e) => this.#failAll(new Error(e.message || 'the worker failed'));
+    const init = inline
+      ? { glueUrl: null, wasm: this.inlineWasm }
+      : { glueUrl: new URL('pkg/topolab.js', this.base).href, wasm: new URL('pkg/topolab_bg.wasm', this.base).href };
+    this.ready = this.#send('init', init);
+    return this.ready;
+  }
+
+  /** Send a request; `onProgress(fraction)` hears about long work. */
+  async request(type, args = {}, onProgress = null) {
+    await this.ready;
+    return this.#send(type, args, onProgress);
+  }
+
+  /** True while a request is in flight. */
+  get busy() {
+    return this.pending.size > 0;
+  }
+
+  /** Stop whatever runs: the worker is terminated and replaced; pending requests reject with Cancelled. */
+  cancel() {
+    this.worker.terminate();
+    this.#failAll(new Cancelled());
+    return this.start();
+  }
+
+  #send(type, args, onProgress = null) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, onProgress });
+      this.worker.postMessage({ id, type, ...args });
+    });
+  }
+
+  #receive(msg) {
+    const entry = this.pending.get(msg.id);
+    if (!entry) return;
+    if ('progress' in msg) {
+      entry.onProgress?.(msg.progress);
+      return;
+    }
+    this.pending.delete(msg.id);
+    if (msg.ok) entry.resolve(msg.value);
+    else entry.reject(new Error(msg.error));
+  }
+
+  #failAll(error) {
+    for (const { reject } of this.pending.values()) reject(error);
+    this.pending.clear();
+  }
+}

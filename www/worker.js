@@ -1,0 +1,69 @@
+// Topolab's Web Worker: owns the WASM module and the current Session, so long work never
+// blocks the page. Protocol: {id, type, ...args} in; {id, progress} while working; then
+// {id, ok: true, value} or {id, ok: false, error}. Cancel = the page terminates this worker.
+/* global wasm_bindgen, importScripts */
+'use strict';
+
+let session = null;
+let lastProgress = 0;
+
+function reply(id, ok, payload) {
+  self.postMessage(ok ? { id, ok, value: payload } : { id, ok, error: payload });
+}
+
+function messageOf(err) {
+  return String((err && err.message) || err);
+}
+
+function figureOrError(step, channel) {
+  try {
+    return { svg: session.figure(step, channel), error: null };
+  } catch (err) {
+    return { svg: null, error: messageOf(err) };
+  }
+}
+
+const handlers = {
+  async init({ glueUrl, wasm }) {
+    if (typeof wasm_bindgen === 'undefined') importScripts(glueUrl);
+    await wasm_bindgen({ module_or_path: wasm });
+    return true;
+  },
+  catalog: () => wasm_bindgen.catalog(),
+  defaultScenario: () => wasm_bindgen.defaultScenario(),
+  checkScenario: ({ json }) => wasm_bindgen.checkScenario(json),
+  encodePermalink: ({ json }) => wasm_bindgen.encodePermalink(json),
+  decodePermalink: ({ hash }) => wasm_bindgen.decodePermalink(hash),
+  run({ json, step = -1, channel = -1 }, id) {
+    if (session) session.free();
+    session = null;
+    const progress = (fraction) => {
+      const now = Date.now();
+      if (now - lastProgress > 40 || fraction >= 1) {
+        lastProgress = now;
+        self.postMessage({ id, progress: fraction });
+      }
+    };
+    session = new wasm_bindgen.Session(json, progress);
+    return { result: session.result(), steps: session.steps(), figure: figureOrError(step, channel) };
+  },
+  figure: ({ step = -1, channel = -1 }) => figureOrError(step, channel),
+  channel: ({ channel, step = -1 }) => session.channelDetail(channel, step),
+  csv: () => session.csv(),
+  resultJson: () => session.resultJson(),
+  anynet: () => session.anynet(),
+};
+
+self.onmessage = async (event) => {
+  const { id, type, ...args } = event.data;
+  const handler = handlers[type];
+  if (!handler) return reply(id, false, `unknown request '${type}'`);
+  if (type !== 'init' && type !== 'run' && !session && ['figure', 'channel', 'csv', 'resultJson', 'anynet'].includes(type)) {
+    return reply(id, false, 'nothing has run yet');
+  }
+  try {
+    reply(id, true, await handler(args, id));
+  } catch (err) {
+    reply(id, false, messageOf(err));
+  }
+};
