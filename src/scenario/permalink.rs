@@ -32,7 +32,7 @@ pub fn decode_permalink(text: &str) -> Result<Scenario> {
     Scenario::from_json(text).map_err(|e| Error::Permalink(e.to_string()))
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use proptest::prelude::*;

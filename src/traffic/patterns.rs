@@ -200,19 +200,22 @@ fn local(topo: &Topology, name: &str, gamma: f64, rng: &mut ChaCha8Rng) -> Resul
         return Err(Error::pattern(name, "local(γ) needs a grid topology (Manhattan distance on the floor)"));
     };
     let n = topo.endpoint_count();
-    let coords: Vec<Vec<usize>> = (0..n).map(|e| grid_coords(dims, e)).collect();
-    let mut weights = vec![0.0; n];
+    let rank = dims.len();
+    let coords: Vec<u32> = (0..n).flat_map(|e| grid_coords(dims, e)).map(|c| c as u32).collect();
+    // md^−γ for every possible distance, computed once (powf per pair dominated the run time)
+    let longest: usize = dims.iter().map(|k| k - 1).sum();
+    let weight_at: Vec<f64> = (0..=longest).map(|md| if md == 0 { 0.0 } else { (md as f64).powf(-gamma) }).collect();
+    let distance = |u: usize, v: usize| -> usize {
+        let (a, b) = (&coords[u * rank..(u + 1) * rank], &coords[v * rank..(v + 1) * rank]);
+        a.iter().zip(b).map(|(x, y)| x.abs_diff(*y) as usize).sum()
+    };
     Ok((0..n)
         .map(|u| {
-            let mut total = 0.0;
-            for v in 0..n {
-                let md: usize = coords[u].iter().zip(&coords[v]).map(|(a, b)| a.abs_diff(*b)).sum();
-                weights[v] = if v == u { 0.0 } else { (md as f64).powf(-gamma) };
-                total += weights[v];
-            }
+            let total: f64 = (0..n).map(|v| weight_at[distance(u, v)]).sum();
             let mut pick = rng.random::<f64>() * total;
-            for (v, w) in weights.iter().enumerate() {
-                if pick < *w {
+            for v in 0..n {
+                let w = weight_at[distance(u, v)];
+                if pick < w {
                     return v;
                 }
                 pick -= w;

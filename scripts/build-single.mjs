@@ -1,0 +1,37 @@
+// `npm run build:single`: dist/topolab.html, one self-contained file (page script bundled by
+// esbuild, CSS, worker and WASM inlined) that works from file:// with no server or network.
+import { build } from 'esbuild';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { buildWasm } from './toolchain.mjs';
+
+const root = new URL('../', import.meta.url);
+const read = (path, encoding = 'utf8') => readFileSync(new URL(path, root), encoding);
+
+buildWasm();
+const bundle = await build({
+  entryPoints: [new URL('www/app.js', root).pathname],
+  bundle: true,
+  format: 'iife',
+  minify: true,
+  write: false,
+  logLevel: 'warning',
+});
+// Text placed inside <script> must not close it early.
+const scriptSafe = (text) => text.replace(/<\/(script)/gi, '<\\/$1');
+const inline = {
+  glue: read('www/pkg/topolab.js'),
+  worker: read('www/worker.js'),
+  wasmBase64: read('www/pkg/topolab_bg.wasm', null).toString('base64'),
+};
+let html = read('index.html');
+const cssTag = '<link rel="stylesheet" href="www/style.css">';
+const jsTag = '<script type="module" src="www/app.js"></script>';
+for (const tag of [cssTag, jsTag]) {
+  if (!html.includes(tag)) throw new Error(`index.html must contain ${tag}`);
+}
+html = html
+  .replace(cssTag, () => `<style>\n${read('www/style.css').replace(/<\/style/gi, '<\\/style')}\n</style>`)
+  .replace(jsTag, () => `<script>globalThis.TOPOLAB_INLINE = ${scriptSafe(JSON.stringify(inline))};</script>\n<script>${scriptSafe(bundle.outputFiles[0].text)}</script>`);
+mkdirSync(new URL('dist/', root), { recursive: true });
+writeFileSync(new URL('dist/topolab.html', root), html);
+console.log(`wrote dist/topolab.html (${(html.length / 1024).toFixed(0)} KiB)`);

@@ -1,0 +1,30 @@
+// `npm test`: install what is missing (wasm target, wasm-bindgen CLI, npm packages, Debian's
+// Chromium), then run every test: cargo tests, wasm-bindgen tests (Node), WASM-vs-native, and
+// the browser tests in real Chromium via playwright-core.
+import { existsSync } from 'node:fs';
+import { ensureRustWasm, run } from './toolchain.mjs';
+
+const root = new URL('../', import.meta.url).pathname;
+process.chdir(root);
+
+function ensureNodePackages() {
+  if (!existsSync('node_modules/playwright-core') || !existsSync('node_modules/esbuild')) run('npm ci --no-audit --no-fund');
+}
+
+function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return;
+  const sudo = process.getuid && process.getuid() !== 0 ? 'sudo ' : '';
+  run(`${sudo}apt-get update && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium`);
+}
+
+ensureRustWasm();
+ensureNodePackages();
+ensureChromium();
+run('cargo test');
+run('cargo test --target wasm32-unknown-unknown --test wasm');
+run('cargo build --release --bin topolab');
+run('npm run build');
+run('npm run build:single');
+run('node --test tests/node/');
+run('node --test --test-concurrency=1 tests/e2e/');
+console.log('all tests passed');

@@ -1,0 +1,13 @@
+//! The `topolab` binary: the CLI is native only (clap and files); on wasm32, where only the
+//! library matters, the binary is empty so `cargo test --target wasm32-unknown-unknown` builds.
+
+#[cfg(not(target_arch = "wasm32"))]
+mod cli;
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() -> std::process::ExitCode {
+    cli::main()
+}
+
+#[cfg(target_arch = "wasm32")]
+fn main() {}

@@ -1,0 +1,65 @@
+// Small DOM and formatting helpers shared by the page's modules (no framework).
+
+/** The element with this id (throws when the page lacks it, so a typo fails loudly). */
+export function byId(id) {
+  const element = document.getElementById(id);
+  if (!element) throw new Error(`the page has no element #${id}`);
+  return element;
+}
+
+/** A new element with attributes/properties and children (strings become text). */
+export function el(tag, props = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === 'class') element.className = value;
+    else if (key === 'text') element.textContent = value;
+    else if (key.startsWith('on') && typeof value === 'function') element.addEventListener(key.slice(2), value);
+    else if (key in element && typeof value !== 'string') element[key] = value;
+    else element.setAttribute(key, value === true ? '' : value);
+  }
+  element.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  return element;
+}
+
+/** Show or hide an element with the `hidden` attribute. */
+export function show(element, visible) {
+  element.hidden = !visible;
+}
+
+/** A whole number as digits (no grouping, so tests and people read the same text). */
+export function integer(value) {
+  return value === null || value === undefined ? '—' : String(value);
+}
+
+/** A fraction 0–1 as a percentage with one decimal, or "—". */
+export function percent(value) {
+  return value === null || value === undefined || Number.isNaN(value) ? '—' : `${(value * 100).toFixed(1)}%`;
+}
+
+/** Singular or plural: plural(1, 'slot') → "1 slot". */
+export function plural(count, word, many = `${word}s`) {
+  return `${count} ${count === 1 ? word : many}`;
+}
+
+/** Calls `fn` once `ms` after the last call; `.now()` runs a pending call at once, `.cancel()` drops it. */
+export function debounce(fn, ms) {
+  let timer = null;
+  const debounced = (...args) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      fn(...args);
+    }, ms);
+  };
+  debounced.cancel = () => {
+    clearTimeout(timer);
+    timer = null;
+  };
+  return debounced;
+}
+
+/** True when keyboard shortcuts must leave this key to the focused element. */
+export function isTyping(target) {
+  return Boolean(target?.closest?.('input, select, textarea, [contenteditable=""], [contenteditable="true"]'));
+}

@@ -1,0 +1,58 @@
+// Downloads: the figure as SVG or PNG (drawn on a canvas at 2×), and the data the worker
+// writes (results JSON, per-channel CSV, BookSim2 anynet). All made in the tab, no network.
+
+/** Save `blob` as `filename` through a hidden <a download>. */
+export function download(filename, blob) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.hidden = true;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/** A file name from the scenario: topolab-mesh-8x8-transpose(-policy).ext */
+export function fileName(scenario, ext) {
+  const s = scenario.slots;
+  const parts = ['topolab', s.topology, s.pattern, s.all2all, s.policy].filter((p) => p && String(p).trim());
+  return `${parts.join('-').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/-+/g, '-').replace(/-$/, '')}.${ext}`;
+}
+
+export function svgBlob(svg) {
+  return new Blob([svg], { type: 'image/svg+xml' });
+}
+
+/** Render `svg` to a PNG blob at `scale` (kept under the canvas limits) on `background`. */
+export async function pngBlob(svg, { scale = 2, background = '#ffffff' } = {}) {
+  const url = URL.createObjectURL(svgBlob(svg));
+  try {
+    const image = new Image();
+    image.decoding = 'async';
+    const loaded = new Promise((resolve, reject) => {
+      image.onload = resolve;
+      image.onerror = () => reject(new Error('the figure could not be rendered as an image'));
+    });
+    image.src = url;
+    await loaded;
+    const width = image.naturalWidth || 800;
+    const height = image.naturalHeight || 600;
+    const limit = Math.min(scale, 16_000 / width, 16_000 / height, Math.sqrt(120e6 / (width * height)));
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.floor(width * limit));
+    canvas.height = Math.max(1, Math.floor(height * limit));
+    const context = canvas.getContext('2d');
+    context.fillStyle = background;
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.drawImage(image, 0, 0, canvas.width, canvas.height);
+    return await new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the PNG could not be made'))), 'image/png'));
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+export function textBlob(text, type) {
+  return new Blob([text], { type });
+}
