@@ -52,7 +52,7 @@ impl Router for DimensionOrder<'_> {
     }
 
     fn describe(&self) -> &'static str {
-        "dimension-order: correct dimension 0 (x) first, then 1 (y), …; on a torus the shorter way round, ties to +"
+        super::ROUTING_DEFINITIONS[0].1
     }
 }
 

@@ -44,6 +44,13 @@ pub enum RoutingKind {
 /// Names accepted for `--routing` and in the page.
 pub const ROUTINGS: &[&str] = &["dor", "shortest", "updown"];
 
+/// Each routing with its definition (page tooltips).
+pub const ROUTING_DEFINITIONS: &[(&str, &str)] = &[
+    ("dor", "dimension-order: correct dimension 0 (x) first, then 1 (y), …; on a torus the shorter way round, ties to +"),
+    ("shortest", "shortest path (BFS); among neighbours one hop closer, the lowest switch id"),
+    ("updown", "up/down (fat-trees): climb to the nearest common ancestor, choosing the up-port by the destination's digit (d-mod-k), then descend"),
+];
+
 impl RoutingKind {
     /// Parse a routing name.
     pub fn parse(text: &str) -> Result<RoutingKind> {

@@ -70,7 +70,7 @@ impl Router for ShortestPath<'_> {
     }
 
     fn describe(&self) -> &'static str {
-        "shortest path (BFS); among neighbours one hop closer, the lowest switch id"
+        super::ROUTING_DEFINITIONS[1].1
     }
 }
 

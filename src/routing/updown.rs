@@ -52,7 +52,7 @@ impl Router for UpDown<'_> {
     }
 
     fn describe(&self) -> &'static str {
-        "up/down: climb to the nearest common ancestor, choosing the up-port by the destination's digit (d-mod-k), then descend"
+        super::ROUTING_DEFINITIONS[2].1
     }
 }
 
