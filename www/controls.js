@@ -115,7 +115,7 @@ export class Controls {
     }
     const generators = catalog.generators.map(([, syntax]) => syntax).join(' · ');
     this.topology.title = `Topology spec: ${generators}`;
-    byId('topology-help').textContent = `${catalog.generators.map(([name]) => name).join(', ')} — e.g. mesh:8x8, fattree:4:3. Enter runs.`;
+    byId('topology-help').textContent = `${catalog.generators.map(([name]) => name).join(', ')}: e.g. mesh:8x8, fattree:4:3. Enter runs.`;
     byId('topology-help').title = generators;
     this.#patternChanged();
   }
@@ -209,6 +209,8 @@ export class Controls {
       else this.param.removeAttribute('max');
       this.param.step = param.step;
       if (!keepParam) this.param.value = this.lastParam[base] ?? param.fallback;
+    } else {
+      this.param.value = ''; // remembered per pattern in lastParam
     }
     show(byId('all2all-field'), base === 'all-to-all');
     this.#describe();

@@ -31,6 +31,7 @@ export class Figure {
     this.box.innerHTML = svg;
     const element = this.#element();
     if (element) {
+      this.#widenForLegend(element);
       element.setAttribute('role', 'img');
       element.setAttribute('aria-label', 'Topology: channels coloured by slots used out of N; click a channel for its communications');
     }
@@ -54,9 +55,32 @@ export class Figure {
     const element = this.#element();
     if (!element) return;
     const natural = this.#naturalWidth(element);
-    const current = this.scale ?? element.getBoundingClientRect().width / natural;
+    const naturalHeight = Number(element.getAttribute('height')) || natural;
+    const box = element.getBoundingClientRect();
+    // in fit mode the drawing is scaled to the smaller of the two ratios (preserveAspectRatio meet)
+    const current = this.scale ?? Math.min(box.width / natural, box.height / naturalHeight);
     this.scale = Math.min(MAX_SCALE, Math.max(MIN_SCALE, current * factor));
     this.#applyScale();
+  }
+
+  /** The legend's caption may run past the drawing's width: widen the viewBox to hold it. */
+  #widenForLegend(element) {
+    const legend = element.querySelector('.legend');
+    const viewBox = element.viewBox?.baseVal;
+    if (!legend || !viewBox || !viewBox.width) return;
+    let right;
+    try {
+      const shift = legend.transform.baseVal.consolidate()?.matrix.e ?? 0;
+      const box = legend.getBBox();
+      right = Math.ceil(shift + box.x + box.width + 12);
+    } catch {
+      return; // not rendered (hidden): leave it as it is
+    }
+    if (right <= viewBox.x + viewBox.width) return;
+    const { width, height } = viewBox;
+    element.setAttribute('viewBox', `${viewBox.x} ${viewBox.y} ${right} ${height}`);
+    element.setAttribute('width', String(right));
+    this.svgText = this.svgText.replace(`viewBox="0 0 ${Math.round(width)} ${Math.round(height)}" width="${Math.round(width)}"`, `viewBox="0 0 ${right} ${Math.round(height)}" width="${right}"`);
   }
 
   #element() {

@@ -80,10 +80,11 @@ export class Metrics {
     summary.className = 'channel-summary';
     summary.replaceChildren(
       el('strong', { id: 'channel-name', text: `l(${detail.from},${detail.to}): ${detail.used}/${detail.max_slots}` }),
+      el('span', { class: 'help', text: ` slots used / N · channel #${detail.channel}` }),
       el('br'),
-      'slots used / N · load ',
+      'Load ',
       el('span', { id: 'channel-load', text: String(detail.load) }),
-      ` (${plural(detail.load, 'communication')} cross it) · channel #${detail.channel}`,
+      `: ${detail.load === 1 ? 'this communication crosses' : `these ${detail.load} communications cross`} it`,
     );
     list.replaceChildren(
       ...detail.circuits.map((c) => el('li', { 'data-circuit': String(c.circuit), text: `c(${c.src},${c.dst}) · ${plural(c.switches, 'switch', 'switches')} · ${plural(c.slots, 'slot')}` })),

@@ -1,0 +1,52 @@
+// Light/dark theme and large type (for projectors): classes on <html>, remembered in
+// localStorage; `?theme=dark|light` and `?large=1` set them for an embed.
+
+function load(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null; // storage blocked (file://, privacy settings): just do not remember
+  }
+}
+
+function save(key, value) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // not remembered; the toggle still works
+  }
+}
+
+function applyTheme(dark) {
+  document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+  const button = document.getElementById('theme');
+  if (button) {
+    button.setAttribute('aria-pressed', String(dark));
+    button.textContent = dark ? 'Light' : 'Dark';
+    button.title = dark ? 'Switch to the light theme' : 'Switch to the dark theme';
+  }
+}
+
+function applyLarge(large) {
+  document.documentElement.classList.toggle('large', large);
+  document.getElementById('large')?.setAttribute('aria-pressed', String(large));
+}
+
+export function setupTheme() {
+  const params = new URLSearchParams(location.search);
+  const asked = params.get('theme') ?? load('topolab.theme');
+  const dark = asked ? asked === 'dark' : Boolean(globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches);
+  applyTheme(dark);
+  applyLarge((params.get('large') ?? load('topolab.large')) === '1');
+
+  document.getElementById('theme')?.addEventListener('click', () => {
+    const next = document.documentElement.dataset.theme !== 'dark';
+    applyTheme(next);
+    save('topolab.theme', next ? 'dark' : 'light');
+  });
+  document.getElementById('large')?.addEventListener('click', () => {
+    const next = !document.documentElement.classList.contains('large');
+    applyLarge(next);
+    save('topolab.large', next ? '1' : '0');
+  });
+}
