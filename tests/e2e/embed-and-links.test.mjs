@@ -1,0 +1,88 @@
+// Flows (b) and (c): ?embed=1 shows only the figure and the step player with a link to the
+// full page; damaged or unknown permalinks are explained and the default lab still runs.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, openPage, waitForResult, text, screenshotPath, assertNoProblems } from './harness.mjs';
+
+const env = useBrowser();
+
+/** A permalink for a scenario, made by the page's own worker. */
+async function permalink(page, slots, view = { step: null, channel: null }) {
+  return page.evaluate(async ({ slots, view }) => {
+    const { Engine } = await import('./www/engine.js');
+    const engine = new Engine();
+    await engine.start();
+    const json = JSON.stringify({ version: 1, lab: 'slots', seed: 1, slots, view });
+    return engine.request('encodePermalink', { json });
+  }, { slots, view });
+}
+
+test('?embed=1 shows the figure and the player only', async () => {
+  const { page: maker } = await openPage(env, env.url);
+  await waitForResult(maker);
+  const hash = await permalink(maker, { topology: 'mesh:4x4', pattern: 'transpose', routing: '', policy: 'src_polling', all2all: '' }, { step: 2, channel: null });
+
+  const { page, problems } = await openPage(env, `${env.url}?embed=1#${hash}`, { viewport: { width: 800, height: 600 } });
+  await waitForResult(page);
+  assert.equal(await page.evaluate(() => document.body.classList.contains('embed')), true);
+  assert.equal(await page.isVisible('#figure'), true);
+  assert.ok((await page.locator('#figure svg line.ch').count()) > 0);
+  for (const id of ['#player', '#step-counter', '#step-title', '#step-explanation', '#next', '#prev', '#play']) {
+    assert.equal(await page.isVisible(id), true, `${id} is shown in an embed`);
+  }
+  for (const selector of ['#metrics', '#controls', '#topology', '#run', 'header.topbar', '#share', '#channel-detail']) {
+    assert.equal(await page.isVisible(selector), false, `${selector} is hidden in an embed`);
+  }
+  assert.match(await text(page, '#step-counter'), /^Step 3 \/ \d+$/);
+  const open = page.locator('#open-full');
+  assert.equal(await open.isVisible(), true);
+  const href = await open.getAttribute('href');
+  assert.ok(!href.includes('embed=1'), `the full page link drops embed=1 (${href})`);
+  assert.ok(href.includes('#v1.'), 'the full page link keeps the permalink');
+
+  // The figure fits the frame: no scrolling, the SVG within the viewport.
+  const fit = await page.evaluate(() => {
+    const box = document.querySelector('#figure svg').getBoundingClientRect();
+    return { right: box.right, bottom: box.bottom, scrolls: document.scrollingElement.scrollHeight > innerHeight + 1 };
+  });
+  assert.ok(fit.right <= 800 && fit.bottom <= 600, `the SVG fits the 800×600 frame (${JSON.stringify(fit)})`);
+  assert.equal(fit.scrolls, false, 'the embed does not scroll');
+
+  // The keyboard steps in the embed too, and the link follows.
+  await page.keyboard.press('ArrowRight');
+  assert.match(await text(page, '#step-counter'), /^Step 4 \/ \d+$/);
+  await page.waitForFunction((old) => document.getElementById('open-full').getAttribute('href') !== old, href);
+  await page.screenshot({ path: screenshotPath('flow-b-embed') });
+  assertNoProblems(problems);
+});
+
+test('a damaged permalink is explained and the default lab runs', async () => {
+  const { page, problems } = await openPage(env, `${env.url}#v1.garbage!!`);
+  await waitForResult(page);
+  await page.waitForSelector('#error:not([hidden])');
+  const message = await text(page, '#error');
+  assert.match(message, /This link could not be read: permalink: damaged/);
+  assert.match(message, /showing the default lab instead/);
+  assert.equal(await text(page, '#metric-max-slots'), '7');
+  assert.ok((await page.locator('#figure svg line.ch').count()) > 0, 'the figure is drawn');
+  assert.equal(await page.inputValue('#topology'), 'mesh:8x8');
+  // The page keeps working: a change runs and clears the message.
+  const before = Number(await page.getAttribute('body', 'data-runs'));
+  await page.fill('#topology', 'mesh:4x4');
+  await page.press('#topology', 'Enter');
+  await page.waitForFunction((n) => Number(document.body.dataset.runs) > n, before);
+  assert.equal(await text(page, '#metric-switches'), '16');
+  assert.equal(await page.isVisible('#error'), false);
+  assert.match(await page.evaluate(() => location.hash), /^#v1\./, 'a readable link replaces the damaged one');
+  assertNoProblems(problems);
+});
+
+test('a permalink from an unknown version is explained', async () => {
+  const { page, problems } = await openPage(env, `${env.url}#v9.abc`);
+  await waitForResult(page);
+  await page.waitForSelector('#error:not([hidden])');
+  assert.match(await text(page, '#error'), /This link could not be read: .*'v9' is not known/);
+  assert.equal(await text(page, '#metric-max-slots'), '7');
+  assert.ok((await page.locator('#figure svg line.ch').count()) > 0);
+  assertNoProblems(problems);
+});

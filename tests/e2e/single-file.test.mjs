@@ -1,0 +1,26 @@
+// Flow (e): the single-file build (dist/topolab.html from `npm run build:single`) works from
+// file:// with no server: the default scenario's N and a drawn figure.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { useBrowser, openPage, waitForResult, text, assertNoProblems, ROOT } from './harness.mjs';
+
+const env = useBrowser({ server: false });
+const file = `${ROOT}dist/topolab.html`;
+
+test('dist/topolab.html works from file://', async () => {
+  assert.ok(existsSync(file), `${file} is missing: run npm run build:single first`);
+  const { page, problems } = await openPage(env, pathToFileURL(file).href);
+  await waitForResult(page);
+  assert.equal(await text(page, '#metric-max-slots'), '7');
+  assert.ok((await page.locator('#figure svg line.ch').count()) > 0, 'the figure is drawn');
+  // Stepping and clicking go through the inlined worker too.
+  await page.selectOption('#policy', 'src_greedy');
+  await page.waitForFunction(() => /^Step 1 \/ \d+$/.test(document.getElementById('step-counter').textContent));
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => /^Step 2 \/ \d+$/.test(document.getElementById('step-counter').textContent));
+  assert.match(await page.evaluate(() => location.hash), /^#v1\./, 'permalinks work from file:// too');
+  assertNoProblems(problems);
+});
