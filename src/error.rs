@@ -16,7 +16,12 @@ pub enum Error {
     Routing { routing: String, reason: String },
     /// A request larger than an explicit limit.
     #[error("{what} is {value}, above the limit of {limit}: {hint}")]
-    TooLarge { what: String, value: usize, limit: usize, hint: String },
+    TooLarge {
+        what: String,
+        value: usize,
+        limit: usize,
+        hint: String,
+    },
     /// A Scenario (JSON, file or permalink) that cannot be read.
     #[error("scenario: {0}")]
     Scenario(String),
@@ -33,16 +38,28 @@ pub type Result<T> = std::result::Result<T, Error>;
 
 impl Error {
     pub(crate) fn topology(spec: &str, reason: impl Into<String>) -> Self {
-        Error::Topology { spec: spec.to_string(), reason: reason.into() }
+        Error::Topology {
+            spec: spec.to_string(),
+            reason: reason.into(),
+        }
     }
     pub(crate) fn pattern(pattern: &str, reason: impl Into<String>) -> Self {
-        Error::Pattern { pattern: pattern.to_string(), reason: reason.into() }
+        Error::Pattern {
+            pattern: pattern.to_string(),
+            reason: reason.into(),
+        }
     }
     pub(crate) fn routing(routing: &str, reason: impl Into<String>) -> Self {
-        Error::Routing { routing: routing.to_string(), reason: reason.into() }
+        Error::Routing {
+            routing: routing.to_string(),
+            reason: reason.into(),
+        }
     }
     pub(crate) fn invalid(name: &str, reason: impl Into<String>) -> Self {
-        Error::Invalid { name: name.to_string(), reason: reason.into() }
+        Error::Invalid {
+            name: name.to_string(),
+            reason: reason.into(),
+        }
     }
 }
 
@@ -53,13 +70,18 @@ pub(crate) fn suggest<'a>(given: &str, known: &[&'a str]) -> String {
         .copied()
         .filter(|k| {
             let (g, k) = (given.to_lowercase(), k.to_lowercase());
-            edit_distance(&g, &k) <= 2 || (g.chars().count() >= 3 && k.starts_with(&g.chars().take(3).collect::<String>()))
+            edit_distance(&g, &k) <= 2
+                || (g.chars().count() >= 3 && k.starts_with(&g.chars().take(3).collect::<String>()))
         })
         .collect();
     if close.is_empty() {
         format!("expected one of: {}", known.join(", "))
     } else {
-        format!("did you mean {}? (expected one of: {})", close.join(" or "), known.join(", "))
+        format!(
+            "did you mean {}? (expected one of: {})",
+            close.join(" or "),
+            known.join(", ")
+        )
     }
 }
 

@@ -7,7 +7,9 @@ use std::fmt::Write;
 /// BookSim2 `anynet` listing: one line per switch, `router i node e … router j …`, each link
 /// written once on the line of its lower-numbered switch (anynet makes links bidirectional).
 pub fn anynet(topo: &Topology) -> String {
-    let mut lines: Vec<String> = (0..topo.switch_count()).map(|s| format!("router {s}")).collect();
+    let mut lines: Vec<String> = (0..topo.switch_count())
+        .map(|s| format!("router {s}"))
+        .collect();
     for e in 0..topo.endpoint_count() {
         let s = topo.endpoint_switch(crate::model::EndpointId::new(e));
         let _ = write!(lines[s.index()], " node {e}");
@@ -23,7 +25,11 @@ pub fn anynet(topo: &Topology) -> String {
 /// One row per directed channel: `channel,link,from,to,load[,used_slots]` (used when a slot
 /// policy ran), with a header.
 pub fn channel_loads_csv(topo: &Topology, loads: &[u32], used: Option<&[u32]>) -> String {
-    let mut out = String::from(if used.is_some() { "channel,link,from,to,load,used_slots\n" } else { "channel,link,from,to,load\n" });
+    let mut out = String::from(if used.is_some() {
+        "channel,link,from,to,load,used_slots\n"
+    } else {
+        "channel,link,from,to,load\n"
+    });
     for c in 0..topo.channel_count() {
         let ch = ChannelId::new(c);
         let (from, to) = topo.channel_ends(ch);

@@ -12,6 +12,14 @@ pub enum Change {
     ChannelSlots { channel: u32, used: u32 },
     /// Slots held by a communication now.
     FlowSlots { flow: u32, slots: u32 },
+    /// A switch was created (TOPOGEN, paper 000 §4).
+    AddSwitch { switch: u32 },
+    /// A link was created between two switches.
+    AddLink { a: u32, b: u32 },
+    /// The most recent link between two switches was erased.
+    RemoveLink { a: u32, b: u32 },
+    /// An end node now hangs off another switch.
+    MoveEndpoint { endpoint: u32, to: u32 },
 }
 
 /// What a step points at.
@@ -55,7 +63,9 @@ pub struct Recorder {
 impl Recorder {
     /// A recorder that keeps steps when `enabled`.
     pub fn new(enabled: bool) -> Self {
-        Recorder { trace: enabled.then(Trace::default) }
+        Recorder {
+            trace: enabled.then(Trace::default),
+        }
     }
     /// True when steps are kept.
     pub fn enabled(&self) -> bool {
@@ -89,9 +99,18 @@ mod tests {
     #[test]
     fn enabled_recorder_keeps_steps_in_order() {
         let mut r = Recorder::new(true);
-        r.record(|| Step { title: "a".into(), ..Default::default() });
-        r.record(|| Step { title: "b".into(), ..Default::default() });
+        r.record(|| Step {
+            title: "a".into(),
+            ..Default::default()
+        });
+        r.record(|| Step {
+            title: "b".into(),
+            ..Default::default()
+        });
         let t = r.finish().unwrap();
-        assert_eq!(t.steps.iter().map(|s| s.title.as_str()).collect::<Vec<_>>(), ["a", "b"]);
+        assert_eq!(
+            t.steps.iter().map(|s| s.title.as_str()).collect::<Vec<_>>(),
+            ["a", "b"]
+        );
     }
 }

@@ -12,7 +12,9 @@ fn start() {
 }
 
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).map_err(|e| JsError::new(&e.to_string()))
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&e.to_string()))
 }
 
 fn optional(index: i32) -> Option<usize> {
@@ -103,7 +105,8 @@ impl Session {
     /// Scenario and result together, pretty JSON (the page's "JSON" export).
     #[wasm_bindgen(js_name = resultJson)]
     pub fn result_json(&self) -> String {
-        let both = serde_json::json!({ "scenario": self.scenario, "result": self.run.result_value() });
+        let both =
+            serde_json::json!({ "scenario": self.scenario, "result": self.run.result_value() });
         serde_json::to_string_pretty(&both).expect("JSON values serialize")
     }
 
@@ -114,7 +117,9 @@ impl Session {
 
     /// The SVG figure at `step` (−1: the final state) with `channel` selected (−1: none).
     pub fn figure(&self, step: i32, channel: i32) -> Result<String, JsError> {
-        Ok(self.run.figure(optional(step), u32::try_from(channel).ok())?)
+        Ok(self
+            .run
+            .figure(optional(step), u32::try_from(channel).ok())?)
     }
 
     /// The circuits crossing `channel` at `step` (−1: final), at most 200 listed.
@@ -122,6 +127,9 @@ impl Session {
     pub fn channel_detail(&self, channel: u32, step: i32) -> Result<JsValue, JsError> {
         match &self.run {
             LabRun::Slots(lab) => to_js(&lab.channel_detail(channel, optional(step), 200)?),
+            LabRun::Topogen(_) => Err(JsError::new(
+                "channel details are not available in the TopoGen lab yet",
+            )),
         }
     }
 

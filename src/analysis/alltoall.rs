@@ -44,7 +44,10 @@ impl AllToAllMethod {
             "tree-broadcast" => AllToAllMethod::TreeBroadcast,
             other => {
                 let names: Vec<&str> = ALL_TO_ALL_METHODS.iter().map(|(n, _)| *n).collect();
-                return Err(Error::invalid("all2all", format!("unknown method '{other}'; {}", suggest(other, &names))));
+                return Err(Error::invalid(
+                    "all2all",
+                    format!("unknown method '{other}'; {}", suggest(other, &names)),
+                ));
             }
         })
     }
@@ -54,17 +57,29 @@ impl AllToAllMethod {
 /// routed path of every ordered pair (s ≠ d) in source-major order, as the pattern generates them.
 /// Returns the circuits and, per circuit, its (source, destination) label; a tree is labelled
 /// (source, source) and a broadcast path (source, last node it reaches).
-pub fn all_to_all_circuits(topo: &Topology, method: AllToAllMethod, unicast: &PathSet) -> Result<(PathSet, Vec<(u32, u32)>)> {
+pub fn all_to_all_circuits(
+    topo: &Topology,
+    method: AllToAllMethod,
+    unicast: &PathSet,
+) -> Result<(PathSet, Vec<(u32, u32)>)> {
     let n = topo.endpoint_count();
     match method {
         AllToAllMethod::Destination => {
-            let labels = (0..n as u32).flat_map(|s| (0..n as u32).filter(move |&d| d != s).map(move |d| (s, d))).collect();
+            let labels = (0..n as u32)
+                .flat_map(|s| (0..n as u32).filter(move |&d| d != s).map(move |d| (s, d)))
+                .collect();
             Ok((unicast.clone(), labels))
         }
-        AllToAllMethod::TreeScatter | AllToAllMethod::TreeBroadcast => Ok(source_trees(topo, unicast, n)),
+        AllToAllMethod::TreeScatter | AllToAllMethod::TreeBroadcast => {
+            Ok(source_trees(topo, unicast, n))
+        }
         AllToAllMethod::PathScatter | AllToAllMethod::PathBroadcast => {
             let ring = hamiltonian_ring(topo)?;
-            Ok(ring_circuits(topo, &ring, method == AllToAllMethod::PathBroadcast))
+            Ok(ring_circuits(
+                topo,
+                &ring,
+                method == AllToAllMethod::PathBroadcast,
+            ))
         }
     }
 }
@@ -99,7 +114,13 @@ fn source_trees(topo: &Topology, unicast: &PathSet, n: usize) -> (PathSet, Vec<(
 fn hamiltonian_ring(topo: &Topology) -> Result<Vec<SwitchId>> {
     let dims = match topo.shape() {
         Shape::Grid { dims, .. } if dims.len() == 2 => dims.clone(),
-        _ => return Err(Error::invalid("path-based all-to-all", format!("needs a Hamiltonian ring; Topolab builds one on 2-D meshes and tori, not on '{}'", topo.spec()))),
+        _ => return Err(Error::invalid(
+            "path-based all-to-all",
+            format!(
+                "needs a Hamiltonian ring; Topolab builds one on 2-D meshes and tori, not on '{}'",
+                topo.spec()
+            ),
+        )),
     };
     // `rows` (the snaked dimension) must be even; swap the roles of x and y if only x is.
     let (cols, rows, transposed) = if dims[1] % 2 == 0 {
@@ -107,9 +128,21 @@ fn hamiltonian_ring(topo: &Topology) -> Result<Vec<SwitchId>> {
     } else if dims[0] % 2 == 0 {
         (dims[1], dims[0], true)
     } else {
-        return Err(Error::invalid("path-based all-to-all", format!("a {}×{} mesh has no Hamiltonian cycle (both sides odd)", dims[0], dims[1])));
+        return Err(Error::invalid(
+            "path-based all-to-all",
+            format!(
+                "a {}×{} mesh has no Hamiltonian cycle (both sides odd)",
+                dims[0], dims[1]
+            ),
+        ));
     };
-    let at = |c: usize, r: usize| SwitchId::new(if transposed { grid_index(&dims, &[r, c]) } else { grid_index(&dims, &[c, r]) });
+    let at = |c: usize, r: usize| {
+        SwitchId::new(if transposed {
+            grid_index(&dims, &[r, c])
+        } else {
+            grid_index(&dims, &[c, r])
+        })
+    };
     let mut ring: Vec<SwitchId> = (0..cols).map(|c| at(c, 0)).collect();
     for r in 1..rows {
         if r % 2 == 1 {
@@ -122,9 +155,18 @@ fn hamiltonian_ring(topo: &Topology) -> Result<Vec<SwitchId>> {
     Ok(ring)
 }
 
-fn ring_circuits(topo: &Topology, ring: &[SwitchId], broadcast: bool) -> (PathSet, Vec<(u32, u32)>) {
+fn ring_circuits(
+    topo: &Topology,
+    ring: &[SwitchId],
+    broadcast: bool,
+) -> (PathSet, Vec<(u32, u32)>) {
     let n = ring.len();
-    let cw: Vec<ChannelId> = (0..n).map(|i| topo.channel_between(ring[i], ring[(i + 1) % n]).expect("ring steps are links")).collect();
+    let cw: Vec<ChannelId> = (0..n)
+        .map(|i| {
+            topo.channel_between(ring[i], ring[(i + 1) % n])
+                .expect("ring steps are links")
+        })
+        .collect();
     let ccw: Vec<ChannelId> = cw.iter().map(|c| c.reverse()).collect();
     let mut position = vec![0; n];
     for (i, s) in ring.iter().enumerate() {
@@ -137,7 +179,11 @@ fn ring_circuits(topo: &Topology, ring: &[SwitchId], broadcast: bool) -> (PathSe
     let walk = |start: usize, hops: usize, clockwise: bool, buf: &mut Vec<ChannelId>| {
         buf.clear();
         for h in 0..hops {
-            buf.push(if clockwise { cw[(start + h) % n] } else { ccw[(start + n - h - 1) % n] });
+            buf.push(if clockwise {
+                cw[(start + h) % n]
+            } else {
+                ccw[(start + n - h - 1) % n]
+            });
         }
     };
     for s in 0..n {
@@ -146,7 +192,15 @@ fn ring_circuits(topo: &Topology, ring: &[SwitchId], broadcast: bool) -> (PathSe
             for (clockwise, hops) in [(true, clockwise_reach), (false, n - 1 - clockwise_reach)] {
                 walk(p, hops, clockwise, &mut hops_buf);
                 set.push(&hops_buf, hops + 1);
-                labels.push((s as u32, ring[if clockwise { (p + hops) % n } else { (p + n - hops) % n }].0));
+                labels.push((
+                    s as u32,
+                    ring[if clockwise {
+                        (p + hops) % n
+                    } else {
+                        (p + n - hops) % n
+                    }]
+                    .0,
+                ));
             }
         } else {
             for d in (0..n).filter(|&d| d != s) {
@@ -174,11 +228,22 @@ mod tests {
             let ring = hamiltonian_ring(&t).unwrap();
             let mut seen: Vec<u32> = ring.iter().map(|s| s.0).collect();
             seen.sort();
-            assert_eq!(seen, (0..t.switch_count() as u32).collect::<Vec<_>>(), "{spec}");
+            assert_eq!(
+                seen,
+                (0..t.switch_count() as u32).collect::<Vec<_>>(),
+                "{spec}"
+            );
             for i in 0..ring.len() {
-                assert!(t.channel_between(ring[i], ring[(i + 1) % ring.len()]).is_some(), "{spec} step {i}");
+                assert!(
+                    t.channel_between(ring[i], ring[(i + 1) % ring.len()])
+                        .is_some(),
+                    "{spec} step {i}"
+                );
             }
         }
-        assert!(hamiltonian_ring(&build("mesh:3x3").unwrap()).unwrap_err().to_string().contains("both sides odd"));
+        assert!(hamiltonian_ring(&build("mesh:3x3").unwrap())
+            .unwrap_err()
+            .to_string()
+            .contains("both sides odd"));
     }
 }

@@ -26,12 +26,19 @@ pub fn busiest_channels(loads: &[u32]) -> Vec<ChannelId> {
     if n == 0 {
         return Vec::new();
     }
-    loads.iter().enumerate().filter(|(_, &l)| l == n).map(|(c, _)| ChannelId::new(c)).collect()
+    loads
+        .iter()
+        .enumerate()
+        .filter(|(_, &l)| l == n)
+        .map(|(c, _)| ChannelId::new(c))
+        .collect()
 }
 
 /// Indices of the circuits that use `channel`.
 pub fn circuits_on_channel(circuits: &PathSet, channel: ChannelId) -> Vec<usize> {
-    (0..circuits.len()).filter(|&i| circuits.channels(i).contains(&channel)).collect()
+    (0..circuits.len())
+        .filter(|&i| circuits.channels(i).contains(&channel))
+        .collect()
 }
 
 /// Mean number of inter-switch hops per circuit (0 for no circuits).

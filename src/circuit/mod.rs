@@ -2,5 +2,8 @@
 //! reconfiguration (§5.3) will live beside them.
 
 mod slots;
+pub mod topogen;
 
-pub use slots::{allocate_slots, LayerUtilization, Order, Increment, SlotAllocation, SlotPolicy, SLOT_POLICIES};
+pub use slots::{
+    allocate_slots, Increment, LayerUtilization, Order, SlotAllocation, SlotPolicy, SLOT_POLICIES,
+};

@@ -39,12 +39,30 @@ pub struct SlotPolicy {
 
 /// The six policy names with their definitions.
 pub const SLOT_POLICIES: &[(&str, &str)] = &[
-    ("src_greedy", "in order of source node number; each takes as many extra slots as fit"),
-    ("src_polling", "in order of source node number; one extra slot per turn, round after round"),
-    ("hcLtoS_greedy", "longest communications (most switches) first; each takes as many extra slots as fit"),
-    ("hcLtoS_polling", "longest communications first; one extra slot per turn, round after round"),
-    ("hcStoL_greedy", "shortest communications first; each takes as many extra slots as fit"),
-    ("hcStoL_polling", "shortest communications first; one extra slot per turn, round after round"),
+    (
+        "src_greedy",
+        "in order of source node number; each takes as many extra slots as fit",
+    ),
+    (
+        "src_polling",
+        "in order of source node number; one extra slot per turn, round after round",
+    ),
+    (
+        "hcLtoS_greedy",
+        "longest communications (most switches) first; each takes as many extra slots as fit",
+    ),
+    (
+        "hcLtoS_polling",
+        "longest communications first; one extra slot per turn, round after round",
+    ),
+    (
+        "hcStoL_greedy",
+        "shortest communications first; each takes as many extra slots as fit",
+    ),
+    (
+        "hcStoL_polling",
+        "shortest communications first; one extra slot per turn, round after round",
+    ),
 ];
 
 impl SlotPolicy {
@@ -67,7 +85,10 @@ impl SlotPolicy {
             (Some(order), Some(increment)) => Ok(SlotPolicy { order, increment }),
             _ => {
                 let names: Vec<&str> = SLOT_POLICIES.iter().map(|(n, _)| *n).collect();
-                Err(Error::invalid("policy", format!("unknown policy '{text}'; {}", suggest(text, &names))))
+                Err(Error::invalid(
+                    "policy",
+                    format!("unknown policy '{text}'; {}", suggest(text, &names)),
+                ))
             }
         }
     }
@@ -135,7 +156,13 @@ pub fn allocate_slots(
     }
     let used_total = |used: &[u32]| used.iter().map(|&u| u64::from(u)).sum::<u64>();
     let total_slots = u64::from(max_slots) * topo.channel_count() as u64;
-    let efficiency = |u: u64| if total_slots == 0 { 0.0 } else { u as f64 / total_slots as f64 };
+    let efficiency = |u: u64| {
+        if total_slots == 0 {
+            0.0
+        } else {
+            u as f64 / total_slots as f64
+        }
+    };
     recorder.record(|| Step {
         title: format!("Start: every communication holds 1 slot, N = {max_slots}"),
         explanation: format!(
@@ -157,7 +184,11 @@ pub fn allocate_slots(
     });
 
     let room = |used: &[u32], i: usize| -> (u32, Option<ChannelId>) {
-        let tightest = circuits.channels(i).iter().copied().min_by_key(|c| (max_slots - used[c.index()], c.0));
+        let tightest = circuits
+            .channels(i)
+            .iter()
+            .copied()
+            .min_by_key(|c| (max_slots - used[c.index()], c.0));
         match tightest {
             Some(c) => (max_slots - used[c.index()], Some(c)),
             None => (0, None),
@@ -178,7 +209,11 @@ pub fn allocate_slots(
             if free == 0 {
                 continue;
             }
-            let extra = if policy.increment == Increment::Greedy { free } else { 1 };
+            let extra = if policy.increment == Increment::Greedy {
+                free
+            } else {
+                1
+            };
             slots[i] += extra;
             for c in circuits.channels(i) {
                 used[c.index()] += extra;
@@ -245,11 +280,16 @@ pub fn allocate_slots(
 }
 
 fn metrics(used: u64, efficiency: f64) -> Vec<(String, f64)> {
-    vec![("used_slots".into(), used as f64), ("slot_utilization".into(), efficiency)]
+    vec![
+        ("used_slots".into(), used as f64),
+        ("slot_utilization".into(), efficiency),
+    ]
 }
 
 fn layer_utilization(topo: &Topology, used: &[u32], max_slots: u32) -> Vec<LayerUtilization> {
-    let crate::model::Shape::FatTree { levels, .. } = *topo.shape() else { return Vec::new() };
+    let crate::model::Shape::FatTree { levels, .. } = *topo.shape() else {
+        return Vec::new();
+    };
     let mut per_layer = vec![(0u64, 0u64); levels];
     for (c, &u) in used.iter().enumerate() {
         let (from, _) = topo.channel_ends(ChannelId::new(c));
@@ -277,6 +317,9 @@ mod tests {
         for (name, _) in SLOT_POLICIES {
             assert_eq!(SlotPolicy::parse(name).unwrap().name(), *name);
         }
-        assert!(SlotPolicy::parse("hcltos_greed").unwrap_err().to_string().contains("did you mean"));
+        assert!(SlotPolicy::parse("hcltos_greed")
+            .unwrap_err()
+            .to_string()
+            .contains("did you mean"));
     }
 }

@@ -43,7 +43,10 @@ fn grid(dims: &[usize]) -> Layout {
             (pos[0], pos[1])
         })
         .collect();
-    Layout { switches, endpoints: Vec::new() }
+    Layout {
+        switches,
+        endpoints: Vec::new(),
+    }
 }
 
 fn layered(topo: &Topology, k: usize, levels: usize) -> Layout {
@@ -57,8 +60,13 @@ fn layered(topo: &Topology, k: usize, levels: usize) -> Layout {
             (spacing * (index as f64 + 0.5), 2.0 * layer as f64)
         })
         .collect();
-    let endpoints = (0..endpoints).map(|e| (0.5 * e as f64 + 0.25, 2.0 * levels as f64 - 0.8)).collect();
-    Layout { switches, endpoints }
+    let endpoints = (0..endpoints)
+        .map(|e| (0.5 * e as f64 + 0.25, 2.0 * levels as f64 - 0.8))
+        .collect();
+    Layout {
+        switches,
+        endpoints,
+    }
 }
 
 fn circle(n: usize) -> Layout {
@@ -69,7 +77,10 @@ fn circle(n: usize) -> Layout {
             (r + r * a.cos(), r + r * a.sin())
         })
         .collect();
-    Layout { switches, endpoints: Vec::new() }
+    Layout {
+        switches,
+        endpoints: Vec::new(),
+    }
 }
 
 #[cfg(test)]
@@ -79,11 +90,22 @@ mod tests {
 
     #[test]
     fn distinct_positions_for_every_switch() {
-        for spec in ["mesh:4x4", "mesh:4x4x4", "torus:3x3x3x3", "hypercube:6", "fattree:4:3", "full:8"] {
+        for spec in [
+            "mesh:4x4",
+            "mesh:4x4x4",
+            "torus:3x3x3x3",
+            "hypercube:6",
+            "fattree:4:3",
+            "full:8",
+        ] {
             let t = build(spec).unwrap();
             let l = layout(&t);
             assert_eq!(l.switches.len(), t.switch_count());
-            let mut seen: Vec<(i64, i64)> = l.switches.iter().map(|&(x, y)| ((x * 1000.0) as i64, (y * 1000.0) as i64)).collect();
+            let mut seen: Vec<(i64, i64)> = l
+                .switches
+                .iter()
+                .map(|&(x, y)| ((x * 1000.0) as i64, (y * 1000.0) as i64))
+                .collect();
             seen.sort();
             seen.dedup();
             assert_eq!(seen.len(), t.switch_count(), "{spec}: overlapping switches");

@@ -33,7 +33,11 @@ pub struct PathSet {
 impl PathSet {
     /// An empty set.
     pub fn new() -> Self {
-        PathSet { offsets: vec![0], channels: Vec::new(), switch_counts: Vec::new() }
+        PathSet {
+            offsets: vec![0],
+            channels: Vec::new(),
+            switch_counts: Vec::new(),
+        }
     }
     /// Append a circuit given by its channels and the number of switches it visits.
     pub fn push(&mut self, channels: &[ChannelId], switch_count: usize) {

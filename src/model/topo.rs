@@ -34,7 +34,12 @@ pub struct LinkInfo {
 
 impl Default for LinkInfo {
     fn default() -> Self {
-        LinkInfo { kind: LinkKind::Electrical, bandwidth_gbps: 100.0, length_m: 1.0, plane: 0 }
+        LinkInfo {
+            kind: LinkKind::Electrical,
+            bandwidth_gbps: 100.0,
+            length_m: 1.0,
+            plane: 0,
+        }
     }
 }
 
@@ -69,12 +74,21 @@ impl Topology {
         for s in switches {
             graph.add_node(s);
         }
-        Topology { spec: spec.into(), shape, graph, endpoint_switch: Vec::new() }
+        Topology {
+            spec: spec.into(),
+            shape,
+            graph,
+            endpoint_switch: Vec::new(),
+        }
     }
 
     /// Join two switches with a full-duplex link.
     pub fn add_link(&mut self, a: SwitchId, b: SwitchId, info: LinkInfo) -> LinkId {
-        LinkId(self.graph.add_edge(NodeIndex::new(a.index()), NodeIndex::new(b.index()), info).index() as u32)
+        LinkId(
+            self.graph
+                .add_edge(NodeIndex::new(a.index()), NodeIndex::new(b.index()), info)
+                .index() as u32,
+        )
     }
 
     /// Attach a new endpoint to `switch`.
@@ -125,7 +139,10 @@ impl Topology {
     }
     /// The two switches of a link, in the order it was added.
     pub fn link_ends(&self, l: LinkId) -> (SwitchId, SwitchId) {
-        let (a, b) = self.graph.edge_endpoints(EdgeIndex::new(l.index())).expect("link id from this topology");
+        let (a, b) = self
+            .graph
+            .edge_endpoints(EdgeIndex::new(l.index()))
+            .expect("link id from this topology");
         (SwitchId::new(a.index()), SwitchId::new(b.index()))
     }
     /// The switch a channel leaves from and the switch it enters.
@@ -139,7 +156,9 @@ impl Topology {
     }
     /// The channel from `from` to `to` over the first link joining them, if they are adjacent.
     pub fn channel_between(&self, from: SwitchId, to: SwitchId) -> Option<ChannelId> {
-        let e = self.graph.find_edge(NodeIndex::new(from.index()), NodeIndex::new(to.index()))?;
+        let e = self
+            .graph
+            .find_edge(NodeIndex::new(from.index()), NodeIndex::new(to.index()))?;
         let (a, _) = self.graph.edge_endpoints(e)?;
         let dir = u32::from(a.index() != from.index());
         Some(ChannelId(e.index() as u32 * 2 + dir))
@@ -147,7 +166,11 @@ impl Topology {
     /// Switches adjacent to `s` (once per link, so parallel links repeat a neighbour).
     pub fn neighbors(&self, s: SwitchId) -> impl Iterator<Item = SwitchId> + '_ {
         self.graph.edges(NodeIndex::new(s.index())).map(move |e| {
-            let other = if e.source().index() == s.index() { e.target() } else { e.source() };
+            let other = if e.source().index() == s.index() {
+                e.target()
+            } else {
+                e.source()
+            };
             SwitchId::new(other.index())
         })
     }

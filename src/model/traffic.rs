@@ -22,7 +22,10 @@ impl Traffic {
         Traffic {
             flows: pairs
                 .into_iter()
-                .map(|(s, d)| Flow { src: EndpointId::new(s), dst: EndpointId::new(d) })
+                .map(|(s, d)| Flow {
+                    src: EndpointId::new(s),
+                    dst: EndpointId::new(d),
+                })
                 .collect(),
         }
     }

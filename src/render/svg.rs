@@ -38,13 +38,26 @@ pub fn load_color(fraction: f64) -> String {
     if fraction <= 0.0 {
         return "#c8ccd4".into();
     }
-    const STOPS: [(f64, [u8; 3]); 4] = [(0.0, [255, 230, 120]), (0.4, [253, 160, 60]), (0.75, [235, 80, 40]), (1.0, [160, 0, 40])];
+    const STOPS: [(f64, [u8; 3]); 4] = [
+        (0.0, [255, 230, 120]),
+        (0.4, [253, 160, 60]),
+        (0.75, [235, 80, 40]),
+        (1.0, [160, 0, 40]),
+    ];
     let f = fraction.clamp(0.0, 1.0);
-    let i = STOPS.windows(2).position(|w| f <= w[1].0).unwrap_or(STOPS.len() - 2);
+    let i = STOPS
+        .windows(2)
+        .position(|w| f <= w[1].0)
+        .unwrap_or(STOPS.len() - 2);
     let ((a, ca), (b, cb)) = (STOPS[i], STOPS[i + 1]);
     let t = if b > a { (f - a) / (b - a) } else { 0.0 };
     let mix = |x: u8, y: u8| (x as f64 + (y as f64 - x as f64) * t).round() as u8;
-    format!("#{:02x}{:02x}{:02x}", mix(ca[0], cb[0]), mix(ca[1], cb[1]), mix(ca[2], cb[2]))
+    format!(
+        "#{:02x}{:02x}{:02x}",
+        mix(ca[0], cb[0]),
+        mix(ca[1], cb[1]),
+        mix(ca[2], cb[2])
+    )
 }
 
 /// The figure of `topo` in `layout` with `state`, or an error when it is too large to draw.
@@ -90,7 +103,12 @@ pub fn channel_svg(topo: &Topology, layout: &Layout, state: &FigureState) -> Res
         // right-hand side of the direction of travel; shortened so the two ends stay visible
         let (ox, oy) = (-dy / len * LANE, dx / len * LANE);
         let trim = (SWITCH * 0.55 / len).min(0.3);
-        let (sx, sy, ex, ey) = (x1 + dx * trim + ox, y1 + dy * trim + oy, x2 - dx * trim + ox, y2 - dy * trim + oy);
+        let (sx, sy, ex, ey) = (
+            x1 + dx * trim + ox,
+            y1 + dy * trim + oy,
+            x2 - dx * trim + ox,
+            y2 - dy * trim + oy,
+        );
         let value = state.channel_values.get(c).copied().unwrap_or(0);
         let mut class = String::from("ch");
         if value == state.max_value && value > 0 {
@@ -117,14 +135,29 @@ pub fn channel_svg(topo: &Topology, layout: &Layout, state: &FigureState) -> Res
             state.max_value
         );
         if is_selected || on_path || step {
-            let colour = if is_selected { "#1565c0" } else if step { "#7b1fa2" } else { "#1e88e5" };
-            let _ = write!(highlights, r#"<line class="hl" x1="{sx:.1}" y1="{sy:.1}" x2="{ex:.1}" y2="{ey:.1}" stroke="{colour}" stroke-opacity="0.55" stroke-width="{}"/>"#, if is_selected { 11 } else { 8 });
+            let colour = if is_selected {
+                "#1565c0"
+            } else if step {
+                "#7b1fa2"
+            } else {
+                "#1e88e5"
+            };
+            let _ = write!(
+                highlights,
+                r#"<line class="hl" x1="{sx:.1}" y1="{sy:.1}" x2="{ex:.1}" y2="{ey:.1}" stroke="{colour}" stroke-opacity="0.55" stroke-width="{}"/>"#,
+                if is_selected { 11 } else { 8 }
+            );
         }
     }
     out.push_str(&highlights);
     for s in 0..topo.switch_count() {
         let (x, y) = pos(SwitchId::new(s));
-        let _ = write!(out, r#"<rect class="sw" data-sw="{s}" x="{:.1}" y="{:.1}" width="{SWITCH}" height="{SWITCH}" rx="4"><title>switch {s}</title></rect>"#, x - SWITCH / 2.0, y - SWITCH / 2.0);
+        let _ = write!(
+            out,
+            r#"<rect class="sw" data-sw="{s}" x="{:.1}" y="{:.1}" width="{SWITCH}" height="{SWITCH}" rx="4"><title>switch {s}</title></rect>"#,
+            x - SWITCH / 2.0,
+            y - SWITCH / 2.0
+        );
         if labels {
             let _ = write!(out, r#"<text class="lbl" x="{x:.1}" y="{y:.1}">{s}</text>"#);
         }
@@ -134,7 +167,10 @@ pub fn channel_svg(topo: &Topology, layout: &Layout, state: &FigureState) -> Res
             let sw = topo.endpoint_switch(crate::model::EndpointId::new(e));
             let (sx, sy) = pos(sw);
             let (ex, ey) = (MARGIN + x * UNIT, MARGIN + y * UNIT);
-            let _ = write!(out, r##"<line x1="{sx:.1}" y1="{sy:.1}" x2="{ex:.1}" y2="{ey:.1}" stroke="#9aa0aa" stroke-width="0.6"/><circle class="ep" cx="{ex:.1}" cy="{ey:.1}" r="3"><title>endpoint {e}</title></circle>"##);
+            let _ = write!(
+                out,
+                r##"<line x1="{sx:.1}" y1="{sy:.1}" x2="{ex:.1}" y2="{ey:.1}" stroke="#9aa0aa" stroke-width="0.6"/><circle class="ep" cx="{ex:.1}" cy="{ey:.1}" r="3"><title>endpoint {e}</title></circle>"##
+            );
         }
     }
     legend(&mut out, legend_y, state);
@@ -143,22 +179,36 @@ pub fn channel_svg(topo: &Topology, layout: &Layout, state: &FigureState) -> Res
 }
 
 fn legend(out: &mut String, y: f64, state: &FigureState) {
-    let _ = write!(out, r#"<g class="legend" transform="translate({MARGIN:.0},{y:.0})">"#);
+    let _ = write!(
+        out,
+        r#"<g class="legend" transform="translate({MARGIN:.0},{y:.0})">"#
+    );
     for i in 0..=20 {
         let f = i as f64 / 20.0;
-        let _ = write!(out, r#"<rect x="{:.1}" y="0" width="8" height="10" fill="{}"/>"#, i as f64 * 8.0, load_color(if i == 0 { 0.0 } else { f }));
+        let _ = write!(
+            out,
+            r#"<rect x="{:.1}" y="0" width="8" height="10" fill="{}"/>"#,
+            i as f64 * 8.0,
+            load_color(if i == 0 { 0.0 } else { f })
+        );
     }
     let _ = write!(
         out,
         r#"<text class="cap" x="0" y="26">0</text><text class="cap" x="168" y="26" text-anchor="end">{}</text><text class="cap" x="186" y="9">slots used / N per directed channel{}{}</text></g>"#,
         state.max_value,
-        if state.caption.is_empty() { "" } else { " — " },
+        if state.caption.is_empty() {
+            ""
+        } else {
+            " — "
+        },
         escape(&state.caption)
     );
 }
 
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 #[cfg(test)]
@@ -171,10 +221,19 @@ mod tests {
     fn one_line_per_channel_and_marks() {
         let t = build("mesh:4x4").unwrap();
         let values: Vec<u32> = (0..t.channel_count() as u32).map(|c| c % 5).collect();
-        let state = FigureState { channel_values: &values, max_value: 4, selected: Some(ChannelId(3)), caption: "a<b".into(), ..Default::default() };
+        let state = FigureState {
+            channel_values: &values,
+            max_value: 4,
+            selected: Some(ChannelId(3)),
+            caption: "a<b".into(),
+            ..Default::default()
+        };
         let svg = channel_svg(&t, &layout(&t), &state).unwrap();
         assert_eq!(svg.matches(r#"<line class="ch"#).count(), 48);
-        assert!(svg.contains(r#"class="ch busiest selected" data-ch="3""#) || svg.contains(r#"data-ch="3""#));
+        assert!(
+            svg.contains(r#"class="ch busiest selected" data-ch="3""#)
+                || svg.contains(r#"data-ch="3""#)
+        );
         assert!(svg.contains("a&lt;b"));
         assert_eq!(svg.matches("<rect class=\"sw\"").count(), 16);
     }
@@ -182,7 +241,9 @@ mod tests {
     #[test]
     fn refuses_what_it_cannot_draw() {
         let t = build("mesh:128x128").unwrap();
-        let err = channel_svg(&t, &layout(&t), &FigureState::default()).unwrap_err().to_string();
+        let err = channel_svg(&t, &layout(&t), &FigureState::default())
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("4096"), "{err}");
     }
 

@@ -18,8 +18,15 @@ impl<'t> DimensionOrder<'t> {
     /// A DOR router, or an error if `topo` is not a mesh, torus or hypercube.
     pub fn new(topo: &'t Topology) -> Result<Self> {
         match topo.shape() {
-            Shape::Grid { dims, wrap } => Ok(DimensionOrder { topo, dims: dims.clone(), wrap: *wrap }),
-            _ => Err(Error::routing("dor", format!("needs a mesh, torus or hypercube, not '{}'", topo.spec()))),
+            Shape::Grid { dims, wrap } => Ok(DimensionOrder {
+                topo,
+                dims: dims.clone(),
+                wrap: *wrap,
+            }),
+            _ => Err(Error::routing(
+                "dor",
+                format!("needs a mesh, torus or hypercube, not '{}'", topo.spec()),
+            )),
         }
     }
 }
@@ -33,16 +40,28 @@ impl Router for DimensionOrder<'_> {
         let mut stride = 1;
         for (d, &k) in self.dims.iter().enumerate() {
             let forward = (target[d] + k - at[d]) % k;
-            let go_up = if self.wrap { forward <= k - forward } else { target[d] > at[d] };
+            let go_up = if self.wrap {
+                forward <= k - forward
+            } else {
+                target[d] > at[d]
+            };
             while at[d] != target[d] {
                 if go_up {
                     let wraps = at[d] == k - 1;
                     at[d] = (at[d] + 1) % k;
-                    index = if wraps { index - (k - 1) * stride } else { index + stride };
+                    index = if wraps {
+                        index - (k - 1) * stride
+                    } else {
+                        index + stride
+                    };
                 } else {
                     let wraps = at[d] == 0;
                     at[d] = (at[d] + k - 1) % k;
-                    index = if wraps { index + (k - 1) * stride } else { index - stride };
+                    index = if wraps {
+                        index + (k - 1) * stride
+                    } else {
+                        index - stride
+                    };
                 }
                 switches.push(SwitchId::new(index));
             }
@@ -64,7 +83,12 @@ mod tests {
     fn route(spec: &str, s: usize, d: usize) -> Vec<u32> {
         let t = build(spec).unwrap();
         let r = DimensionOrder::new(&t).unwrap();
-        r.path(SwitchId::new(s), SwitchId::new(d)).unwrap().switches.iter().map(|s| s.0).collect()
+        r.path(SwitchId::new(s), SwitchId::new(d))
+            .unwrap()
+            .switches
+            .iter()
+            .map(|s| s.0)
+            .collect()
     }
 
     #[test]

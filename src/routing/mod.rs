@@ -58,7 +58,10 @@ impl RoutingKind {
             "dor" => Ok(RoutingKind::Dor),
             "shortest" => Ok(RoutingKind::Shortest),
             "updown" | "up-down" | "up/down" => Ok(RoutingKind::Updown),
-            other => Err(Error::routing(other, format!("unknown routing; {}", suggest(other, ROUTINGS)))),
+            other => Err(Error::routing(
+                other,
+                format!("unknown routing; {}", suggest(other, ROUTINGS)),
+            )),
         }
     }
 
@@ -92,8 +95,11 @@ impl RoutingKind {
 
 /// Route every communication of `traffic` (from its source's switch to its destination's).
 pub fn route_traffic(router: &dyn Router, topo: &Topology, traffic: &Traffic) -> Result<PathSet> {
-    let pairs: Vec<(SwitchId, SwitchId)> =
-        traffic.flows.iter().map(|f| (topo.endpoint_switch(f.src), topo.endpoint_switch(f.dst))).collect();
+    let pairs: Vec<(SwitchId, SwitchId)> = traffic
+        .flows
+        .iter()
+        .map(|f| (topo.endpoint_switch(f.src), topo.endpoint_switch(f.dst)))
+        .collect();
     let mut set = PathSet::new();
     for p in router.paths(&pairs)? {
         set.push_path(&p);
@@ -102,12 +108,20 @@ pub fn route_traffic(router: &dyn Router, topo: &Topology, traffic: &Traffic) ->
 }
 
 /// The path through the given switches, each adjacent to the next.
-pub(crate) fn path_through(topo: &Topology, switches: Vec<SwitchId>, routing: &str) -> Result<Path> {
+pub(crate) fn path_through(
+    topo: &Topology,
+    switches: Vec<SwitchId>,
+    routing: &str,
+) -> Result<Path> {
     let channels = switches
         .windows(2)
         .map(|w| {
-            topo.channel_between(w[0], w[1])
-                .ok_or_else(|| Error::routing(routing, format!("switches {} and {} are not linked", w[0].0, w[1].0)))
+            topo.channel_between(w[0], w[1]).ok_or_else(|| {
+                Error::routing(
+                    routing,
+                    format!("switches {} and {} are not linked", w[0].0, w[1].0),
+                )
+            })
         })
         .collect::<Result<Vec<_>>>()?;
     Ok(Path { switches, channels })

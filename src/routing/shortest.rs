@@ -30,22 +30,35 @@ impl<'t> ShortestPath<'t> {
         let mut bfs = Bfs::new(graph, NodeIndex::new(dst.index()));
         while let Some(v) = bfs.next(graph) {
             if v.index() != dst.index() {
-                let closest = graph.neighbors(v).map(|u| dist[u.index()]).min().unwrap_or(u32::MAX);
+                let closest = graph
+                    .neighbors(v)
+                    .map(|u| dist[u.index()])
+                    .min()
+                    .unwrap_or(u32::MAX);
                 dist[v.index()] = closest + 1;
             }
         }
         dist
     }
 
-    fn walk(&self, src: SwitchId, dst: SwitchId, dist: &[u32]) -> Result<Path> {
+    /// The path from `src` to `dst` given `dist`, the distances to `dst` (from `distances_to`).
+    pub fn walk(&self, src: SwitchId, dst: SwitchId, dist: &[u32]) -> Result<Path> {
         if dist[src.index()] == u32::MAX {
-            return Err(Error::routing("shortest", format!("no path from switch {} to switch {}", src.0, dst.0)));
+            return Err(Error::routing(
+                "shortest",
+                format!("no path from switch {} to switch {}", src.0, dst.0),
+            ));
         }
         let mut switches = vec![src];
         let mut at = src;
         while at != dst {
             let closer = dist[at.index()] - 1;
-            at = self.topo.neighbors(at).filter(|n| dist[n.index()] == closer).min().expect("BFS distances are consistent");
+            at = self
+                .topo
+                .neighbors(at)
+                .filter(|n| dist[n.index()] == closer)
+                .min()
+                .expect("BFS distances are consistent");
             switches.push(at);
         }
         path_through(self.topo, switches, "shortest")
@@ -63,7 +76,9 @@ impl Router for ShortestPath<'_> {
         pairs
             .iter()
             .map(|&(s, d)| {
-                let dist = by_destination.entry(d).or_insert_with(|| self.distances_to(d));
+                let dist = by_destination
+                    .entry(d)
+                    .or_insert_with(|| self.distances_to(d));
                 self.walk(s, d, dist)
             })
             .collect()
@@ -86,6 +101,9 @@ mod tests {
         let p = r.path(SwitchId(5), SwitchId(15)).unwrap();
         assert_eq!(p.hops(), 4);
         // from 5 both 6 and 9 are closer to 15; the lower id (6) wins at every step
-        assert_eq!(p.switches.iter().map(|s| s.0).collect::<Vec<_>>(), [5, 6, 7, 11, 15]);
+        assert_eq!(
+            p.switches.iter().map(|s| s.0).collect::<Vec<_>>(),
+            [5, 6, 7, 11, 15]
+        );
     }
 }

@@ -18,8 +18,16 @@ impl<'t> UpDown<'t> {
     /// An up/down router, or an error if `topo` is not a fat-tree.
     pub fn new(topo: &'t Topology) -> Result<Self> {
         match *topo.shape() {
-            Shape::FatTree { k, levels } => Ok(UpDown { topo, k, levels, per_layer: k.pow(levels as u32 - 1) }),
-            _ => Err(Error::routing("updown", format!("needs a fat-tree (fattree:K:N), not '{}'", topo.spec()))),
+            Shape::FatTree { k, levels } => Ok(UpDown {
+                topo,
+                k,
+                levels,
+                per_layer: k.pow(levels as u32 - 1),
+            }),
+            _ => Err(Error::routing(
+                "updown",
+                format!("needs a fat-tree (fattree:K:N), not '{}'", topo.spec()),
+            )),
         }
     }
 }
@@ -27,7 +35,10 @@ impl<'t> UpDown<'t> {
 impl Router for UpDown<'_> {
     fn path(&self, src: SwitchId, dst: SwitchId) -> Result<Path> {
         let leaf_layer = self.levels - 1;
-        let (layer_of, label_of) = (|s: SwitchId| s.index() / self.per_layer, |s: SwitchId| s.index() % self.per_layer);
+        let (layer_of, label_of) = (
+            |s: SwitchId| s.index() / self.per_layer,
+            |s: SwitchId| s.index() % self.per_layer,
+        );
         if layer_of(src) != leaf_layer || layer_of(dst) != leaf_layer {
             return Err(Error::routing("updown", "routes run between leaf switches"));
         }
@@ -36,12 +47,18 @@ impl Router for UpDown<'_> {
         let mut label = from;
         let mut switches = vec![src];
         let mut weight = 1;
-        let differing = (0..self.levels - 1).filter(|&i| (from / self.k.pow(i as u32)) % self.k != (to / self.k.pow(i as u32)) % self.k).max();
+        let differing = (0..self.levels - 1)
+            .filter(|&i| {
+                (from / self.k.pow(i as u32)) % self.k != (to / self.k.pow(i as u32)) % self.k
+            })
+            .max();
         if let Some(top) = differing {
             for climb in 0..=top {
                 let digit = (to / weight) % self.k;
                 label = label - ((label / weight) % self.k) * weight + digit * weight;
-                switches.push(SwitchId::new((leaf_layer - climb - 1) * self.per_layer + label));
+                switches.push(SwitchId::new(
+                    (leaf_layer - climb - 1) * self.per_layer + label,
+                ));
                 weight *= self.k;
             }
             for layer in (leaf_layer - top)..=leaf_layer {

@@ -4,9 +4,11 @@
 
 mod permalink;
 mod slots_lab;
+mod topogen_lab;
 
 pub use permalink::{decode_permalink, encode_permalink, PERMALINK_VERSION};
 pub use slots_lab::{run_slots, SlotsLab, SlotsResult};
+pub use topogen_lab::{mesh_sides, run_topogen, topogen_traffic, TopoGenLab, TopoGenResult};
 
 use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
@@ -20,6 +22,7 @@ pub const SCENARIO_VERSION: u32 = 1;
 pub enum Lab {
     #[default]
     Slots,
+    Topogen,
 }
 
 /// Configuration of the Slots lab (paper 000 §3).
@@ -50,6 +53,36 @@ impl Default for SlotsConfig {
     }
 }
 
+/// Configuration of the TopoGen lab (paper 000 §4–5).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TopoGenConfig {
+    /// End nodes V.
+    pub nodes: usize,
+    /// Maximum switch degree (end nodes + links).
+    pub degree: usize,
+    pub pattern: String,
+    /// Target N for TOPOGEN_REV; none = the minimal topology.
+    pub target_slots: Option<u32>,
+    /// Switches to fail (§5.3), by id.
+    pub fail: Vec<u32>,
+    /// Or this many switches chosen at random (seeded).
+    pub fail_random: usize,
+}
+
+impl Default for TopoGenConfig {
+    fn default() -> Self {
+        TopoGenConfig {
+            nodes: 16,
+            degree: 5,
+            pattern: "uniform".into(),
+            target_slots: None,
+            fail: Vec::new(),
+            fail_random: 0,
+        }
+    }
+}
+
 /// What the page shows on top of the result: the step and the clicked channel. Part of the
 /// Scenario so a permalink reopens exactly where it was shared.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -68,19 +101,28 @@ pub struct Scenario {
     /// Seed of every random choice (ChaCha8).
     pub seed: u64,
     pub slots: SlotsConfig,
+    pub topogen: TopoGenConfig,
     pub view: View,
 }
 
 impl Default for Scenario {
     fn default() -> Self {
-        Scenario { version: SCENARIO_VERSION, lab: Lab::Slots, seed: 1, slots: SlotsConfig::default(), view: View::default() }
+        Scenario {
+            version: SCENARIO_VERSION,
+            lab: Lab::Slots,
+            seed: 1,
+            slots: SlotsConfig::default(),
+            topogen: TopoGenConfig::default(),
+            view: View::default(),
+        }
     }
 }
 
 impl Scenario {
     /// Read a Scenario from JSON, checking the version.
     pub fn from_json(text: &str) -> Result<Scenario> {
-        let s: Scenario = serde_json::from_str(text).map_err(|e| Error::Scenario(format!("not a valid scenario: {e}")))?;
+        let s: Scenario = serde_json::from_str(text)
+            .map_err(|e| Error::Scenario(format!("not a valid scenario: {e}")))?;
         if s.version != SCENARIO_VERSION {
             return Err(Error::Scenario(format!(
                 "version {} is not supported (this Topolab reads version {SCENARIO_VERSION})",
@@ -100,12 +142,24 @@ impl Scenario {
 #[derive(Debug, Clone)]
 pub enum LabRun {
     Slots(Box<SlotsLab>),
+    Topogen(Box<TopoGenLab>),
 }
 
 /// Run the lab a Scenario names. `record` keeps the trace for stepping.
 pub fn run(scenario: &Scenario, record: bool, progress: &mut dyn FnMut(f64)) -> Result<LabRun> {
     match scenario.lab {
-        Lab::Slots => Ok(LabRun::Slots(Box::new(run_slots(&scenario.slots, scenario.seed, record, progress)?))),
+        Lab::Slots => Ok(LabRun::Slots(Box::new(run_slots(
+            &scenario.slots,
+            scenario.seed,
+            record,
+            progress,
+        )?))),
+        Lab::Topogen => Ok(LabRun::Topogen(Box::new(run_topogen(
+            &scenario.topogen,
+            scenario.seed,
+            record,
+            progress,
+        )?))),
     }
 }
 
@@ -122,33 +176,52 @@ impl LabRun {
     pub fn result_value(&self) -> serde_json::Value {
         match self {
             LabRun::Slots(lab) => serde_json::to_value(&lab.result).expect("results serialize"),
+            LabRun::Topogen(lab) => serde_json::to_value(&lab.result).expect("results serialize"),
         }
     }
     /// The steps of the trace, without their changes.
     pub fn steps(&self) -> Vec<StepSummary> {
         let trace = match self {
             LabRun::Slots(lab) => lab.trace.as_ref(),
+            LabRun::Topogen(lab) => lab.run.trace.as_ref(),
         };
         trace
-            .map(|t| t.steps.iter().map(|s| StepSummary { title: s.title.clone(), explanation: s.explanation.clone(), metrics: s.metrics.clone() }).collect())
+            .map(|t| {
+                t.steps
+                    .iter()
+                    .map(|s| StepSummary {
+                        title: s.title.clone(),
+                        explanation: s.explanation.clone(),
+                        metrics: s.metrics.clone(),
+                    })
+                    .collect()
+            })
             .unwrap_or_default()
     }
     /// The figure at `step` with `channel` selected.
     pub fn figure(&self, step: Option<usize>, channel: Option<u32>) -> Result<String> {
         match self {
             LabRun::Slots(lab) => lab.figure(step, channel),
+            LabRun::Topogen(_) => Err(Error::invalid(
+                "figure",
+                "the TopoGen figure is not drawn yet",
+            )),
         }
     }
     /// Per-channel data as CSV.
     pub fn csv(&self) -> String {
         match self {
             LabRun::Slots(lab) => lab.loads_csv(),
+            LabRun::Topogen(lab) => {
+                crate::export::channel_loads_csv(&lab.run.routes.topo, &lab.run.routes.loads, None)
+            }
         }
     }
     /// The topology in BookSim2's anynet format.
     pub fn anynet(&self) -> String {
         match self {
             LabRun::Slots(lab) => crate::export::anynet(&lab.topology),
+            LabRun::Topogen(lab) => crate::export::anynet(&lab.run.routes.topo),
         }
     }
 }
@@ -162,10 +235,17 @@ mod tests {
         s.slots.policy = "hcLtoS_greedy".into();
         s.view.step = Some(3);
         assert_eq!(Scenario::from_json(&s.to_json()).unwrap(), s);
-        let partial = Scenario::from_json(r#"{"version":1,"slots":{"topology":"mesh:4x4"}}"#).unwrap();
+        let partial =
+            Scenario::from_json(r#"{"version":1,"slots":{"topology":"mesh:4x4"}}"#).unwrap();
         assert_eq!(partial.slots.pattern, "transpose");
-        assert!(Scenario::from_json(r#"{"version":9}"#).unwrap_err().to_string().contains("version 9"));
-        assert!(Scenario::from_json(r#"{"version":1,"sloths":{}}"#).unwrap_err().to_string().contains("unknown field"));
+        assert!(Scenario::from_json(r#"{"version":9}"#)
+            .unwrap_err()
+            .to_string()
+            .contains("version 9"));
+        assert!(Scenario::from_json(r#"{"version":1,"sloths":{}}"#)
+            .unwrap_err()
+            .to_string()
+            .contains("unknown field"));
         assert!(Scenario::from_json("[").is_err());
     }
 }

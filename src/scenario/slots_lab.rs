@@ -5,12 +5,12 @@
 use super::SlotsConfig;
 use crate::analysis::{self, AllToAllMethod};
 use crate::circuit::{allocate_slots, LayerUtilization, SlotAllocation, SlotPolicy};
+use crate::layout::{layout, Layout};
 use crate::model::{ChannelId, PathSet, Topology};
+use crate::render::{channel_svg, FigureState};
 use crate::routing::{route_traffic, RoutingKind};
 use crate::trace::{Change, Recorder, Trace};
 use crate::traffic::{self, Pattern};
-use crate::layout::{layout, Layout};
-use crate::render::{channel_svg, FigureState};
 use crate::{topology, Error, Result};
 use serde::{Deserialize, Serialize};
 
@@ -71,11 +71,20 @@ pub struct SlotsLab {
 }
 
 /// Run the Slots lab. `record` keeps the policy's trace; `progress` gets 0–1.
-pub fn run_slots(config: &SlotsConfig, seed: u64, record: bool, progress: &mut dyn FnMut(f64)) -> Result<SlotsLab> {
+pub fn run_slots(
+    config: &SlotsConfig,
+    seed: u64,
+    record: bool,
+    progress: &mut dyn FnMut(f64),
+) -> Result<SlotsLab> {
     let topo = topology::build(&config.topology)?;
     let pattern = Pattern::parse(&config.pattern)?;
     let traffic = traffic::generate(pattern, &topo, seed, &config.pattern)?;
-    let routing = if config.routing.trim().is_empty() { RoutingKind::default_for(&topo) } else { RoutingKind::parse(&config.routing)? };
+    let routing = if config.routing.trim().is_empty() {
+        RoutingKind::default_for(&topo)
+    } else {
+        RoutingKind::parse(&config.routing)?
+    };
     progress(0.05);
     let routes = route_traffic(routing.router(&topo)?.as_ref(), &topo, &traffic)?;
     progress(0.4);
@@ -83,22 +92,41 @@ pub fn run_slots(config: &SlotsConfig, seed: u64, record: bool, progress: &mut d
         None
     } else {
         if pattern != Pattern::AllToAll {
-            return Err(Error::invalid("all2all", "an all-to-all method needs the pattern all-to-all"));
+            return Err(Error::invalid(
+                "all2all",
+                "an all-to-all method needs the pattern all-to-all",
+            ));
         }
         Some(AllToAllMethod::parse(&config.all2all)?)
     };
     let (circuits, labels) = match all2all {
         Some(method) => analysis::all_to_all_circuits(&topo, method, &routes)?,
-        None => (routes.clone(), traffic.flows.iter().map(|f| (f.src.0, f.dst.0)).collect()),
+        None => (
+            routes.clone(),
+            traffic.flows.iter().map(|f| (f.src.0, f.dst.0)).collect(),
+        ),
     };
     let loads = analysis::channel_loads(&topo, &circuits);
     let max_slots = analysis::max_slots(&loads);
     let busiest = analysis::busiest_channels(&loads);
-    let policy = if config.policy.trim().is_empty() { None } else { Some(SlotPolicy::parse(&config.policy)?) };
+    let policy = if config.policy.trim().is_empty() {
+        None
+    } else {
+        Some(SlotPolicy::parse(&config.policy)?)
+    };
     let mut recorder = Recorder::new(record && policy.is_some());
     let allocation = policy.map(|p| {
         let label = |i: usize| format!("c({},{})", labels[i].0, labels[i].1);
-        allocate_slots(&topo, &circuits, &loads, max_slots, p, &label, &mut recorder, &mut |f| progress(0.5 + 0.5 * f))
+        allocate_slots(
+            &topo,
+            &circuits,
+            &loads,
+            max_slots,
+            p,
+            &label,
+            &mut recorder,
+            &mut |f| progress(0.5 + 0.5 * f),
+        )
     });
     let trace = recorder.finish();
     progress(1.0);
@@ -117,21 +145,42 @@ pub fn run_slots(config: &SlotsConfig, seed: u64, record: bool, progress: &mut d
         circuits: circuits.len(),
         max_slots,
         avg_hops: analysis::average_hops(&routes),
-        busiest_channels: busiest.iter().take(64).map(|&c| channel_load(&topo, &loads, c)).collect(),
+        busiest_channels: busiest
+            .iter()
+            .take(64)
+            .map(|&c| channel_load(&topo, &loads, c))
+            .collect(),
         busiest_channel_count: busiest.len(),
         slot_utilization: allocation.as_ref().map(|a| a.slot_utilization),
         used_slots: allocation.as_ref().map(|a| a.used_slots),
         total_slots: allocation.as_ref().map(|a| a.total_slots),
-        layers: allocation.as_ref().map(|a| a.layers.clone()).unwrap_or_default(),
+        layers: allocation
+            .as_ref()
+            .map(|a| a.layers.clone())
+            .unwrap_or_default(),
         steps: trace.as_ref().map_or(0, |t| t.steps.len()),
     };
     let layout = layout(&topo);
-    Ok(SlotsLab { topology: topo, circuits, labels, loads, allocation, trace, result, layout })
+    Ok(SlotsLab {
+        topology: topo,
+        circuits,
+        labels,
+        loads,
+        allocation,
+        trace,
+        result,
+        layout,
+    })
 }
 
 fn channel_load(topo: &Topology, loads: &[u32], c: ChannelId) -> ChannelLoad {
     let (from, to) = topo.channel_ends(c);
-    ChannelLoad { channel: c.0, from: from.0, to: to.0, load: loads[c.index()] }
+    ChannelLoad {
+        channel: c.0,
+        from: from.0,
+        to: to.0,
+        load: loads[c.index()],
+    }
 }
 
 /// A circuit as listed for a clicked channel.
@@ -168,8 +217,13 @@ impl SlotsLab {
                 for s in trace.steps.iter().take(step + 1) {
                     for change in &s.changes {
                         match *change {
-                            Change::ChannelSlots { channel, used } => channel_slots[channel as usize] = used,
-                            Change::FlowSlots { flow, slots } => circuit_slots[flow as usize] = slots,
+                            Change::ChannelSlots { channel, used } => {
+                                channel_slots[channel as usize] = used
+                            }
+                            Change::FlowSlots { flow, slots } => {
+                                circuit_slots[flow as usize] = slots
+                            }
+                            _ => {}
                         }
                     }
                 }
@@ -184,9 +238,20 @@ impl SlotsLab {
     }
 
     /// The circuits crossing `channel` (at most `limit` listed) with the slots they hold at `step`.
-    pub fn channel_detail(&self, channel: u32, step: Option<usize>, limit: usize) -> Result<ChannelDetail> {
+    pub fn channel_detail(
+        &self,
+        channel: u32,
+        step: Option<usize>,
+        limit: usize,
+    ) -> Result<ChannelDetail> {
         if channel as usize >= self.topology.channel_count() {
-            return Err(Error::invalid("channel", format!("{channel} does not exist (this topology has {} channels)", self.topology.channel_count())));
+            return Err(Error::invalid(
+                "channel",
+                format!(
+                    "{channel} does not exist (this topology has {} channels)",
+                    self.topology.channel_count()
+                ),
+            ));
         }
         let c = ChannelId(channel);
         let (channel_slots, circuit_slots) = self.state_at(step);
@@ -217,28 +282,55 @@ impl SlotsLab {
     /// coloured by slots used / N, the step's channels and the selected channel's circuits marked.
     pub fn figure(&self, step: Option<usize>, channel: Option<u32>) -> Result<String> {
         let (channel_slots, _) = self.state_at(step);
-        let selected = channel.filter(|&c| (c as usize) < self.topology.channel_count()).map(ChannelId);
+        let selected = channel
+            .filter(|&c| (c as usize) < self.topology.channel_count())
+            .map(ChannelId);
         let on_path = selected
             .map(|c| {
-                let mut channels: Vec<ChannelId> =
-                    analysis::circuits_on_channel(&self.circuits, c).iter().flat_map(|&i| self.circuits.channels(i).to_vec()).collect();
+                let mut channels: Vec<ChannelId> = analysis::circuits_on_channel(&self.circuits, c)
+                    .iter()
+                    .flat_map(|&i| self.circuits.channels(i).to_vec())
+                    .collect();
                 channels.sort();
                 channels.dedup();
                 channels
             })
             .unwrap_or_default();
         let step_channels = match (&self.trace, step) {
-            (Some(t), Some(s)) => t.steps.get(s).map(|s| s.highlight.channels.iter().map(|&c| ChannelId(c)).collect()).unwrap_or_default(),
+            (Some(t), Some(s)) => t
+                .steps
+                .get(s)
+                .map(|s| s.highlight.channels.iter().map(|&c| ChannelId(c)).collect())
+                .unwrap_or_default(),
             _ => Vec::new(),
         };
         let r = &self.result;
-        let caption = format!("{} · {} · {} routing · N = {}", r.topology, r.all2all.as_deref().map_or(r.pattern.clone(), |m| format!("all-to-all ({m})")), r.routing, r.max_slots);
-        let state = FigureState { channel_values: &channel_slots, max_value: r.max_slots, selected, on_path, step_channels, caption };
+        let caption = format!(
+            "{} · {} · {} routing · N = {}",
+            r.topology,
+            r.all2all
+                .as_deref()
+                .map_or(r.pattern.clone(), |m| format!("all-to-all ({m})")),
+            r.routing,
+            r.max_slots
+        );
+        let state = FigureState {
+            channel_values: &channel_slots,
+            max_value: r.max_slots,
+            selected,
+            on_path,
+            step_channels,
+            caption,
+        };
         channel_svg(&self.topology, &self.layout, &state)
     }
 
     /// Per-channel loads (and slots used, with a policy) as CSV.
     pub fn loads_csv(&self) -> String {
-        crate::export::channel_loads_csv(&self.topology, &self.loads, self.allocation.as_ref().map(|a| a.channel_slots.as_slice()))
+        crate::export::channel_loads_csv(
+            &self.topology,
+            &self.loads,
+            self.allocation.as_ref().map(|a| a.channel_slots.as_slice()),
+        )
     }
 }

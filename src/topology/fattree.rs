@@ -26,7 +26,11 @@ pub fn fat_tree(spec: &str, k: usize, levels: usize) -> Result<Topology> {
             hint: "choose a smaller K or N".into(),
         });
     }
-    let infos = (0..switches).map(|i| SwitchInfo { layer: (i / per_layer) as u32 }).collect();
+    let infos = (0..switches)
+        .map(|i| SwitchInfo {
+            layer: (i / per_layer) as u32,
+        })
+        .collect();
     let mut topo = Topology::new(spec, Shape::FatTree { k, levels }, infos);
     for layer in 0..levels.saturating_sub(1) {
         let digit_weight = k.pow(varied_digit(levels, layer) as u32);
@@ -63,8 +67,15 @@ mod tests {
         for s in 0..t.switch_count() {
             let layer = t.switch_info(SwitchId::new(s)).layer;
             let expected = if layer == 0 || layer == 2 { 4 } else { 8 };
-            assert_eq!(t.degree(SwitchId::new(s)), expected, "switch {s} layer {layer}");
+            assert_eq!(
+                t.degree(SwitchId::new(s)),
+                expected,
+                "switch {s} layer {layer}"
+            );
         }
-        assert_eq!(t.endpoints_per_switch().iter().filter(|&&c| c == 4).count(), 16);
+        assert_eq!(
+            t.endpoints_per_switch().iter().filter(|&&c| c == 4).count(),
+            16
+        );
     }
 }

@@ -9,20 +9,42 @@ use crate::{Error, Result};
 pub fn grid(spec: &str, dims: &[usize], wrap: bool) -> Result<Topology> {
     let min_side = if wrap { 3 } else { 2 };
     if dims.iter().any(|&k| k < min_side) {
-        let why = if wrap { " (a side of 2 would double the wrap-around link; use a mesh)" } else { "" };
-        return Err(Error::topology(spec, format!("every side must be ≥ {min_side}{why}")));
+        let why = if wrap {
+            " (a side of 2 would double the wrap-around link; use a mesh)"
+        } else {
+            ""
+        };
+        return Err(Error::topology(
+            spec,
+            format!("every side must be ≥ {min_side}{why}"),
+        ));
     }
     let count = check_switches(spec, dims)?;
-    let mut topo = Topology::new(spec, Shape::Grid { dims: dims.to_vec(), wrap }, vec![SwitchInfo::default(); count]);
+    let mut topo = Topology::new(
+        spec,
+        Shape::Grid {
+            dims: dims.to_vec(),
+            wrap,
+        },
+        vec![SwitchInfo::default(); count],
+    );
     let mut coords = vec![0; dims.len()];
     for i in 0..count {
         grid_coords_into(dims, i, &mut coords);
         let mut stride = 1;
         for (d, &k) in dims.iter().enumerate() {
             if coords[d] + 1 < k {
-                topo.add_link(SwitchId::new(i), SwitchId::new(i + stride), LinkInfo::default());
+                topo.add_link(
+                    SwitchId::new(i),
+                    SwitchId::new(i + stride),
+                    LinkInfo::default(),
+                );
             } else if wrap {
-                topo.add_link(SwitchId::new(i), SwitchId::new(i - (k - 1) * stride), LinkInfo::default());
+                topo.add_link(
+                    SwitchId::new(i),
+                    SwitchId::new(i - (k - 1) * stride),
+                    LinkInfo::default(),
+                );
             }
             stride *= k;
         }
@@ -49,7 +71,10 @@ fn grid_coords_into(dims: &[usize], mut i: usize, out: &mut [usize]) {
 
 /// Index of the switch at `coords`.
 pub fn grid_index(dims: &[usize], coords: &[usize]) -> usize {
-    dims.iter().zip(coords).rev().fold(0, |acc, (&k, &c)| acc * k + c)
+    dims.iter()
+        .zip(coords)
+        .rev()
+        .fold(0, |acc, (&k, &c)| acc * k + c)
 }
 
 #[cfg(test)]

@@ -41,21 +41,34 @@ pub fn build(spec: &str) -> Result<Topology> {
         "hypercube" | "hc" => {
             let d = parse_number(spec, args, "dimension")?;
             if !(1..=16).contains(&d) {
-                return Err(Error::topology(spec, "the hypercube dimension must be between 1 and 16"));
+                return Err(Error::topology(
+                    spec,
+                    "the hypercube dimension must be between 1 and 16",
+                ));
             }
             grid(spec, &vec![2; d], false)
         }
         "fattree" => {
             let parts: Vec<&str> = args.split(':').collect();
             if parts.len() != 2 {
-                return Err(Error::topology(spec, "write fattree:K:N, e.g. fattree:4:3 (a 4-ary 3-tree)"));
+                return Err(Error::topology(
+                    spec,
+                    "write fattree:K:N, e.g. fattree:4:3 (a 4-ary 3-tree)",
+                ));
             }
-            fat_tree(spec, parse_number(spec, parts[0], "K")?, parse_number(spec, parts[1], "N")?)
+            fat_tree(
+                spec,
+                parse_number(spec, parts[0], "K")?,
+                parse_number(spec, parts[1], "N")?,
+            )
         }
         "full" => full(spec, parse_number(spec, args, "N")?),
         _ => {
             let names: Vec<&str> = GENERATORS.iter().map(|(n, _)| *n).collect();
-            Err(Error::topology(spec, format!("unknown generator '{name}'; {}", suggest(&name, &names))))
+            Err(Error::topology(
+                spec,
+                format!("unknown generator '{name}'; {}", suggest(&name, &names)),
+            ))
         }
     }
 }
@@ -71,7 +84,10 @@ fn parse_number(spec: &str, text: &str, what: &str) -> Result<usize> {
 
 fn parse_dims(spec: &str, args: &str) -> Result<Vec<usize>> {
     if args.trim().is_empty() {
-        return Err(Error::topology(spec, "give the sides, e.g. mesh:8x8 or torus:4x4x4"));
+        return Err(Error::topology(
+            spec,
+            "give the sides, e.g. mesh:8x8 or torus:4x4x4",
+        ));
     }
     let dims = args
         .split(['x', 'X', '×'])
@@ -87,7 +103,10 @@ fn parse_dims(spec: &str, args: &str) -> Result<Vec<usize>> {
 pub(crate) fn check_switches(spec: &str, factors: &[usize]) -> Result<usize> {
     let mut total: usize = 1;
     for &f in factors {
-        total = total.checked_mul(f).filter(|&t| t <= MAX_SWITCHES * 64).ok_or_else(|| too_many(spec, usize::MAX))?;
+        total = total
+            .checked_mul(f)
+            .filter(|&t| t <= MAX_SWITCHES * 64)
+            .ok_or_else(|| too_many(spec, usize::MAX))?;
     }
     if total > MAX_SWITCHES {
         return Err(too_many(spec, total));
@@ -121,14 +140,22 @@ mod tests {
         ];
         for (spec, switches, links, endpoints) in cases {
             let t = build(spec).unwrap();
-            assert_eq!((t.switch_count(), t.link_count(), t.endpoint_count()), (switches, links, endpoints), "{spec}");
+            assert_eq!(
+                (t.switch_count(), t.link_count(), t.endpoint_count()),
+                (switches, links, endpoints),
+                "{spec}"
+            );
         }
     }
 
     #[test]
     fn bad_specs_say_what_is_wrong() {
         let msg = |s: &str| build(s).unwrap_err().to_string();
-        assert!(msg("mesh:8x0").contains("every side must be ≥ 2"), "{}", msg("mesh:8x0"));
+        assert!(
+            msg("mesh:8x0").contains("every side must be ≥ 2"),
+            "{}",
+            msg("mesh:8x0")
+        );
         assert!(msg("torus:2x4").contains("≥ 3"));
         assert!(msg("mesh:8xa").contains("not a whole number"));
         assert!(msg("mesg:8x8").contains("did you mean mesh"));

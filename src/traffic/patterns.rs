@@ -52,9 +52,15 @@ impl Pattern {
         let text = text.trim();
         let (name, arg) = text.split_once(':').unwrap_or((text, ""));
         let number = |what: &str| -> Result<f64> {
-            let v: f64 = arg.trim().parse().map_err(|_| Error::pattern(text, format!("{what} '{arg}' is not a number")))?;
+            let v: f64 = arg
+                .trim()
+                .parse()
+                .map_err(|_| Error::pattern(text, format!("{what} '{arg}' is not a number")))?;
             if !v.is_finite() {
-                return Err(Error::pattern(text, format!("{what} must be a finite number")));
+                return Err(Error::pattern(
+                    text,
+                    format!("{what} must be a finite number"),
+                ));
             }
             Ok(v)
         };
@@ -84,8 +90,14 @@ impl Pattern {
                 Pattern::Local { gamma }
             }
             other => {
-                let names: Vec<&str> = PATTERNS.iter().map(|(n, _)| n.split(':').next().unwrap_or(n)).collect();
-                return Err(Error::pattern(text, format!("unknown pattern '{other}'; {}", suggest(other, &names))));
+                let names: Vec<&str> = PATTERNS
+                    .iter()
+                    .map(|(n, _)| n.split(':').next().unwrap_or(n))
+                    .collect();
+                return Err(Error::pattern(
+                    text,
+                    format!("unknown pattern '{other}'; {}", suggest(other, &names)),
+                ));
             }
         };
         Ok(p)
@@ -93,7 +105,10 @@ impl Pattern {
 
     /// True for the patterns that draw random numbers (and so depend on the seed).
     pub fn is_random(self) -> bool {
-        matches!(self, Pattern::Uniform | Pattern::RandPerm | Pattern::Hotspot { .. } | Pattern::Local { .. })
+        matches!(
+            self,
+            Pattern::Uniform | Pattern::RandPerm | Pattern::Hotspot { .. } | Pattern::Local { .. }
+        )
     }
 }
 
@@ -105,17 +120,26 @@ pub fn generate(pattern: Pattern, topo: &Topology, seed: u64, name: &str) -> Res
     let destinations: Vec<usize> = match pattern {
         Pattern::Uniform => (0..n).map(|s| draw_other(&mut rng, n, s)).collect(),
         Pattern::RandPerm => shuffled(&mut rng, n),
-        Pattern::BitRev => bit_pattern(name, n, |s, b| (0..b).fold(0, |d, i| d | (((s >> i) & 1) << (b - 1 - i))))?,
+        Pattern::BitRev => bit_pattern(name, n, |s, b| {
+            (0..b).fold(0, |d, i| d | (((s >> i) & 1) << (b - 1 - i)))
+        })?,
         Pattern::Transpose => {
             let bits = bits_of(name, n)?;
             if bits % 2 == 1 {
-                return Err(Error::pattern(name, format!("needs an even power of two of endpoints; this topology has {n}")));
+                return Err(Error::pattern(
+                    name,
+                    format!("needs an even power of two of endpoints; this topology has {n}"),
+                ));
             }
             let half = bits / 2;
             let low = (1 << half) - 1;
-            (0..n).map(|s| ((s >> half) & low) | ((s & low) << half)).collect()
+            (0..n)
+                .map(|s| ((s >> half) & low) | ((s & low) << half))
+                .collect()
         }
-        Pattern::Shuffle => bit_pattern(name, n, |s, b| ((s << 1) & ((1 << b) - 1)) | (s >> (b - 1)))?,
+        Pattern::Shuffle => {
+            bit_pattern(name, n, |s, b| ((s << 1) & ((1 << b) - 1)) | (s >> (b - 1)))?
+        }
         Pattern::Butterfly => bit_pattern(name, n, |s, b| {
             let (hi, lo) = ((s >> (b - 1)) & 1, s & 1);
             (s & !(1 | (1 << (b - 1)))) | (lo << (b - 1)) | hi
@@ -129,25 +153,39 @@ pub fn generate(pattern: Pattern, topo: &Topology, seed: u64, name: &str) -> Res
                     what: "all-to-all endpoint count".into(),
                     value: n,
                     limit: MAX_ALL_TO_ALL_ENDPOINTS,
-                    hint: "all-to-all makes n(n−1) communications; choose a smaller topology".into(),
+                    hint: "all-to-all makes n(n−1) communications; choose a smaller topology"
+                        .into(),
                 });
             }
-            return Ok(Traffic::from_pairs((0..n).flat_map(|s| (0..n).filter(move |&d| d != s).map(move |d| (s, d)))));
+            return Ok(Traffic::from_pairs((0..n).flat_map(|s| {
+                (0..n).filter(move |&d| d != s).map(move |d| (s, d))
+            })));
         }
         Pattern::Hotspot { beta } => {
             let hot = rng.random_range(0..n as u32) as usize;
             (0..n)
-                .map(|_| if rng.random::<f64>() < beta { hot } else { rng.random_range(0..n as u32) as usize })
+                .map(|_| {
+                    if rng.random::<f64>() < beta {
+                        hot
+                    } else {
+                        rng.random_range(0..n as u32) as usize
+                    }
+                })
                 .collect()
         }
         Pattern::Local { gamma } => local(topo, name, gamma, &mut rng)?,
     };
-    Ok(Traffic::from_pairs(destinations.into_iter().enumerate().filter(|(s, d)| s != d)))
+    Ok(Traffic::from_pairs(
+        destinations.into_iter().enumerate().filter(|(s, d)| s != d),
+    ))
 }
 
 fn bits_of(name: &str, n: usize) -> Result<usize> {
     if n < 2 || !n.is_power_of_two() {
-        return Err(Error::pattern(name, format!("needs a power-of-two number of endpoints; this topology has {n}")));
+        return Err(Error::pattern(
+            name,
+            format!("needs a power-of-two number of endpoints; this topology has {n}"),
+        ));
     }
     Ok(n.trailing_zeros() as usize)
 }
@@ -197,16 +235,33 @@ fn shuffled(rng: &mut ChaCha8Rng, n: usize) -> Vec<usize> {
 
 fn local(topo: &Topology, name: &str, gamma: f64, rng: &mut ChaCha8Rng) -> Result<Vec<usize>> {
     let crate::model::Shape::Grid { dims, .. } = topo.shape() else {
-        return Err(Error::pattern(name, "local(γ) needs a grid topology (Manhattan distance on the floor)"));
+        return Err(Error::pattern(
+            name,
+            "local(γ) needs a grid topology (Manhattan distance on the floor)",
+        ));
     };
     let n = topo.endpoint_count();
     let rank = dims.len();
-    let coords: Vec<u32> = (0..n).flat_map(|e| grid_coords(dims, e)).map(|c| c as u32).collect();
+    let coords: Vec<u32> = (0..n)
+        .flat_map(|e| grid_coords(dims, e))
+        .map(|c| c as u32)
+        .collect();
     // md^−γ for every possible distance, computed once (powf per pair dominated the run time)
     let longest: usize = dims.iter().map(|k| k - 1).sum();
-    let weight_at: Vec<f64> = (0..=longest).map(|md| if md == 0 { 0.0 } else { (md as f64).powf(-gamma) }).collect();
+    let weight_at: Vec<f64> = (0..=longest)
+        .map(|md| {
+            if md == 0 {
+                0.0
+            } else {
+                (md as f64).powf(-gamma)
+            }
+        })
+        .collect();
     let distance = |u: usize, v: usize| -> usize {
-        let (a, b) = (&coords[u * rank..(u + 1) * rank], &coords[v * rank..(v + 1) * rank]);
+        let (a, b) = (
+            &coords[u * rank..(u + 1) * rank],
+            &coords[v * rank..(v + 1) * rank],
+        );
         a.iter().zip(b).map(|(x, y)| x.abs_diff(*y) as usize).sum()
     };
     Ok((0..n)
@@ -233,7 +288,12 @@ mod tests {
     fn dests(pattern: &str, spec: &str) -> Vec<(usize, usize)> {
         let t = build(spec).unwrap();
         let p = Pattern::parse(pattern).unwrap();
-        generate(p, &t, 1, pattern).unwrap().flows.iter().map(|f| (f.src.index(), f.dst.index())).collect()
+        generate(p, &t, 1, pattern)
+            .unwrap()
+            .flows
+            .iter()
+            .map(|f| (f.src.index(), f.dst.index()))
+            .collect()
     }
 
     #[test]
@@ -278,12 +338,27 @@ mod tests {
 
     #[test]
     fn bad_patterns_are_explained() {
-        assert!(Pattern::parse("transpos").unwrap_err().to_string().contains("did you mean transpose"));
-        assert!(Pattern::parse("hotspot:NaN").unwrap_err().to_string().contains("finite"));
-        assert!(Pattern::parse("hotspot:2").unwrap_err().to_string().contains("0 ≤ β ≤ 1"));
+        assert!(Pattern::parse("transpos")
+            .unwrap_err()
+            .to_string()
+            .contains("did you mean transpose"));
+        assert!(Pattern::parse("hotspot:NaN")
+            .unwrap_err()
+            .to_string()
+            .contains("finite"));
+        assert!(Pattern::parse("hotspot:2")
+            .unwrap_err()
+            .to_string()
+            .contains("0 ≤ β ≤ 1"));
         let t = build("mesh:3x3").unwrap();
-        assert!(generate(Pattern::BitRev, &t, 0, "bitrev").unwrap_err().to_string().contains("power-of-two"));
+        assert!(generate(Pattern::BitRev, &t, 0, "bitrev")
+            .unwrap_err()
+            .to_string()
+            .contains("power-of-two"));
         let t = build("mesh:4x8").unwrap();
-        assert!(generate(Pattern::Transpose, &t, 0, "transpose").unwrap_err().to_string().contains("even power"));
+        assert!(generate(Pattern::Transpose, &t, 0, "transpose")
+            .unwrap_err()
+            .to_string()
+            .contains("even power"));
     }
 }

@@ -3,10 +3,16 @@
 
 use clap::{Args, Parser, Subcommand};
 use std::process::ExitCode;
-use topolab::scenario::{self, decode_permalink, encode_permalink, LabRun, Scenario, SlotsConfig};
+use topolab::scenario::{
+    self, decode_permalink, encode_permalink, Lab, LabRun, Scenario, SlotsConfig, TopoGenConfig,
+};
 
 #[derive(Parser)]
-#[command(name = "topolab", version, about = "Interconnection-network playground: the labs of the Topolab page on the command line")]
+#[command(
+    name = "topolab",
+    version,
+    about = "Interconnection-network playground: the labs of the Topolab page on the command line"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -16,6 +22,8 @@ struct Cli {
 enum Command {
     /// Slot analysis of paper 000 §3: N, hop counts, slot-utilization policies.
     Slots(SlotsArgs),
+    /// TOPOGEN of paper 000 §4: a circuit-switched topology for a pattern and a maximum degree.
+    Topogen(TopoGenArgs),
     /// Run a saved Scenario: a JSON file or a permalink (URL or `v1.…` hash).
     Run {
         scenario: String,
@@ -55,6 +63,32 @@ struct SlotsArgs {
 }
 
 #[derive(Args)]
+struct TopoGenArgs {
+    /// End nodes V.
+    #[arg(long)]
+    nodes: usize,
+    /// Maximum switch degree (end nodes + links).
+    #[arg(long)]
+    degree: usize,
+    /// Communication pattern (as for `slots`).
+    #[arg(long)]
+    pattern: String,
+    /// Grow the topology until N is at most this (TOPOGEN_REV, §4.5).
+    #[arg(long)]
+    target_slots: Option<u32>,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Fail this many switches chosen at random (seeded) and report the reconfiguration (§5.3).
+    #[arg(long, default_value_t = 0)]
+    fail: usize,
+    /// Fail these switches (comma-separated ids) instead.
+    #[arg(long, value_delimiter = ',')]
+    fail_switches: Vec<u32>,
+    #[command(flatten)]
+    output: Output,
+}
+
+#[derive(Args)]
 struct Output {
     /// Print one JSON object.
     #[arg(long)]
@@ -82,7 +116,10 @@ pub fn main() -> ExitCode {
         }
         Err(e) => {
             let text = e.to_string();
-            let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("invalid arguments");
+            let first = text
+                .lines()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("invalid arguments");
             eprintln!("{} (see topolab --help)", first.trim());
             return ExitCode::from(2);
         }
@@ -99,12 +136,38 @@ pub fn main() -> ExitCode {
 fn execute(command: Command) -> Result<(), String> {
     match command {
         Command::Slots(args) => {
-            let mut scenario = Scenario { seed: args.seed, ..Default::default() };
-            scenario.slots = SlotsConfig { topology: args.topology, pattern: args.pattern, routing: args.routing, policy: args.policy, all2all: args.all2all };
+            let mut scenario = Scenario {
+                seed: args.seed,
+                ..Default::default()
+            };
+            scenario.slots = SlotsConfig {
+                topology: args.topology,
+                pattern: args.pattern,
+                routing: args.routing,
+                policy: args.policy,
+                all2all: args.all2all,
+            };
             match args.seeds {
                 Some(k) => seed_sweep(&scenario, k, &args.output),
                 None => run_and_report(&scenario, &args.output),
             }
+        }
+        Command::Topogen(args) => {
+            let topogen = TopoGenConfig {
+                nodes: args.nodes,
+                degree: args.degree,
+                pattern: args.pattern,
+                target_slots: args.target_slots,
+                fail: args.fail_switches,
+                fail_random: args.fail,
+            };
+            let scenario = Scenario {
+                lab: Lab::Topogen,
+                seed: args.seed,
+                topogen,
+                ..Default::default()
+            };
+            run_and_report(&scenario, &args.output)
         }
         Command::Run { scenario, output } => run_and_report(&load_scenario(&scenario)?, &output),
         Command::Permalink { scenario } => {
@@ -116,16 +179,23 @@ fn execute(command: Command) -> Result<(), String> {
 
 /// A Scenario from a JSON file, a permalink URL or a bare `v1.…` hash.
 fn load_scenario(source: &str) -> Result<Scenario, String> {
-    let looks_like_link = source.contains('#') || source.starts_with("v1.") || source.starts_with("http");
+    let looks_like_link =
+        source.contains('#') || source.starts_with("v1.") || source.starts_with("http");
     if looks_like_link && !std::path::Path::new(source).exists() {
         return decode_permalink(source).map_err(|e| e.to_string());
     }
-    let text = std::fs::read_to_string(source).map_err(|e| format!("cannot read '{source}': {e}"))?;
+    let text =
+        std::fs::read_to_string(source).map_err(|e| format!("cannot read '{source}': {e}"))?;
     Scenario::from_json(&text).map_err(|e| format!("{source}: {e}"))
 }
 
 fn run_and_report(scenario: &Scenario, output: &Output) -> Result<(), String> {
-    let run = scenario::run(scenario, output.trace || scenario.view.step.is_some(), &mut |_| {}).map_err(|e| e.to_string())?;
+    let run = scenario::run(
+        scenario,
+        output.trace || scenario.view.step.is_some(),
+        &mut |_| {},
+    )
+    .map_err(|e| e.to_string())?;
     write_files(&run, scenario, output)?;
     let mut value = run.result_value();
     if output.trace {
@@ -140,10 +210,16 @@ fn run_and_report(scenario: &Scenario, output: &Output) -> Result<(), String> {
 }
 
 fn write_files(run: &LabRun, scenario: &Scenario, output: &Output) -> Result<(), String> {
-    let write = |path: &str, text: String| std::fs::write(path, text).map_err(|e| format!("cannot write '{path}': {e}"));
+    let write = |path: &str, text: String| {
+        std::fs::write(path, text).map_err(|e| format!("cannot write '{path}': {e}"))
+    };
     if let Some(path) = &output.svg {
         let step = scenario.view.step.map(|s| s as usize);
-        write(path, run.figure(step, scenario.view.channel).map_err(|e| e.to_string())?)?;
+        write(
+            path,
+            run.figure(step, scenario.view.channel)
+                .map_err(|e| e.to_string())?,
+        )?;
     }
     if let Some(path) = &output.csv {
         write(path, run.csv())?;
@@ -172,8 +248,13 @@ fn seed_sweep(base: &Scenario, count: u64, output: &Output) -> Result<(), String
     }
     let mut ns = Vec::new();
     for seed in base.seed..base.seed + count {
-        let scenario = Scenario { seed, ..base.clone() };
-        let value = scenario::run(&scenario, false, &mut |_| {}).map_err(|e| e.to_string())?.result_value();
+        let scenario = Scenario {
+            seed,
+            ..base.clone()
+        };
+        let value = scenario::run(&scenario, false, &mut |_| {})
+            .map_err(|e| e.to_string())?
+            .result_value();
         ns.push(value["max_slots"].as_u64().unwrap_or(0));
     }
     let mean = ns.iter().sum::<u64>() as f64 / ns.len() as f64;

@@ -1,0 +1,240 @@
+//! TOPOGEN (paper 000 §4, Alg. 1): generate a circuit-switched topology for a communication
+//! pattern and a maximum switch degree — partition a giant switch (§4.1), swap end nodes (§4.2),
+//! optimize links (§4.3) — and optionally grow it to a target N (TOPOGEN_REV, §4.5). Every
+//! partition, swap and tried link is a trace step.
+
+mod links;
+mod partition;
+mod reconfigure;
+mod rev;
+mod routes;
+mod state;
+mod swap;
+
+pub use reconfigure::{random_failures, reconfigure, Reconfiguration};
+pub use routes::RouteState;
+pub use state::GenState;
+
+use crate::model::Traffic;
+use crate::trace::{Highlight, Recorder, Step, Trace};
+use crate::{Error, Result};
+use serde::{Deserialize, Serialize};
+
+/// Most end nodes TOPOGEN takes.
+pub const MAX_TOPOGEN_NODES: usize = 16_384;
+
+/// The communications as end-node pairs, with an index from end node to its communications.
+#[derive(Debug, Clone)]
+pub struct Comms {
+    pub pairs: Vec<(u32, u32)>,
+    by_endpoint: Vec<Vec<usize>>,
+}
+
+impl Comms {
+    /// From a pattern's traffic over `nodes` end nodes.
+    pub fn new(traffic: &Traffic, nodes: usize) -> Self {
+        let pairs: Vec<(u32, u32)> = traffic.flows.iter().map(|f| (f.src.0, f.dst.0)).collect();
+        let mut by_endpoint = vec![Vec::new(); nodes];
+        for (i, &(s, d)) in pairs.iter().enumerate() {
+            by_endpoint[s as usize].push(i);
+            by_endpoint[d as usize].push(i);
+        }
+        Comms { pairs, by_endpoint }
+    }
+    /// Communications that start or end at `a` or `b`, each once.
+    pub fn touching(&self, a: u32, b: u32) -> impl Iterator<Item = usize> + '_ {
+        let mut all: Vec<usize> = self.by_endpoint[a as usize]
+            .iter()
+            .chain(&self.by_endpoint[b as usize])
+            .copied()
+            .collect();
+        all.sort_unstable();
+        all.dedup();
+        all.into_iter()
+    }
+    /// Source and destination switch of communication `c` in `state`.
+    pub fn switches(&self, state: &GenState, c: usize) -> (u32, u32) {
+        let (s, d) = self.pairs[c];
+        (
+            state.endpoint_switch[s as usize],
+            state.endpoint_switch[d as usize],
+        )
+    }
+    /// "c(s,d)".
+    pub fn label(&self, c: usize) -> String {
+        format!("c({},{})", self.pairs[c].0, self.pairs[c].1)
+    }
+}
+
+/// What TOPOGEN produced.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TopoGenSummary {
+    pub nodes: usize,
+    /// The maximum switch degree asked for.
+    pub degree_limit: usize,
+    pub switches: usize,
+    pub links: usize,
+    pub max_slots: u32,
+    pub avg_hops: f64,
+    /// Largest switch degree (end nodes + links) in the result; never above `degree_limit`.
+    pub max_degree: usize,
+    pub target_slots: Option<u32>,
+    /// N after each phase: partition, swaps, links (and the target phase).
+    pub max_slots_after_partition: u32,
+    pub max_slots_after_swaps: u32,
+    pub max_slots_after_links: u32,
+    pub swaps_pending: usize,
+    pub links_added: usize,
+}
+
+/// A finished TOPOGEN run.
+#[derive(Debug, Clone)]
+pub struct TopoGenRun {
+    pub state: GenState,
+    pub routes: RouteState,
+    pub comms: Comms,
+    pub summary: TopoGenSummary,
+    pub trace: Option<Trace>,
+}
+
+pub(crate) fn metrics(state: &GenState, routes: &RouteState) -> Vec<(String, f64)> {
+    vec![
+        ("N".into(), f64::from(routes.max_slots())),
+        ("switches".into(), state.switch_count() as f64),
+        ("links".into(), state.links.len() as f64),
+    ]
+}
+
+/// Run TOPOGEN for `traffic` over `nodes` end nodes and a maximum switch degree; with
+/// `target_slots`, continue with TOPOGEN_REV until N reaches it.
+pub fn topogen(
+    nodes: usize,
+    max_degree: usize,
+    traffic: &Traffic,
+    target_slots: Option<u32>,
+    record: bool,
+    progress: &mut dyn FnMut(f64),
+) -> Result<TopoGenRun> {
+    if nodes < 2 {
+        return Err(Error::invalid(
+            "nodes",
+            "TOPOGEN needs at least 2 end nodes",
+        ));
+    }
+    if nodes > MAX_TOPOGEN_NODES {
+        return Err(Error::TooLarge {
+            what: "the end-node count".into(),
+            value: nodes,
+            limit: MAX_TOPOGEN_NODES,
+            hint: "choose fewer nodes".into(),
+        });
+    }
+    if max_degree < 3 {
+        return Err(Error::invalid(
+            "degree",
+            "the maximum switch degree must be at least 3 (an end node and two links)",
+        ));
+    }
+    let mut recorder = Recorder::new(record);
+    let comms = Comms::new(traffic, nodes);
+    let mut state = GenState::giant(nodes, max_degree);
+    recorder.record(|| Step {
+        title: "Start: one giant switch".into(),
+        explanation: format!("All {nodes} end nodes hang off switch 0, like a crossbar; its degree {nodes} exceeds the maximum {max_degree}, so it will be partitioned."),
+        highlight: Highlight { switches: vec![0], ..Default::default() },
+        metrics: vec![("switches".into(), 1.0), ("links".into(), 0.0)],
+        ..Default::default()
+    });
+    partition::partition_switches(&mut state, &mut recorder)?;
+    progress(0.1);
+    let mut routes = RouteState::new(&state, &comms.pairs)?;
+    let after_partition = routes.max_slots();
+    recorder.record(|| Step {
+        title: format!("Routes by shortest path: N = {after_partition}"),
+        explanation: format!(
+            "Partition done: {} switches, {} links. Every communication takes a shortest path; the most crowded channel(s) carry N = {after_partition} communications.",
+            state.switch_count(),
+            state.links.len()
+        ),
+        highlight: Highlight { channels: routes.crowded().iter().map(|c| c.0).collect(), ..Default::default() },
+        metrics: metrics(&state, &routes),
+        ..Default::default()
+    });
+    let pending = swap::swap_nodes(&mut state, &mut routes, &comms, &mut recorder)?;
+    let after_swaps = routes.max_slots();
+    progress(0.3);
+    let links_added =
+        links::optimize_links(&mut state, &mut routes, &comms, &mut recorder, &mut |f| {
+            progress(0.3 + 0.5 * f)
+        })?;
+    let after_links = routes.max_slots();
+    progress(0.8);
+    if let Some(target) = target_slots {
+        rev::reach_target(
+            &mut state,
+            &mut routes,
+            &comms,
+            target,
+            &mut recorder,
+            &mut |f| progress(0.8 + 0.2 * f),
+        )?;
+    }
+    progress(1.0);
+    let summary = TopoGenSummary {
+        nodes,
+        degree_limit: max_degree,
+        switches: state.switch_count(),
+        links: state.links.len(),
+        max_slots: routes.max_slots(),
+        avg_hops: routes.average_hops(),
+        max_degree: state.max_switch_degree(),
+        target_slots,
+        max_slots_after_partition: after_partition,
+        max_slots_after_swaps: after_swaps,
+        max_slots_after_links: after_links,
+        swaps_pending: pending.len(),
+        links_added,
+    };
+    Ok(TopoGenRun {
+        state,
+        routes,
+        comms,
+        summary,
+        trace: recorder.finish(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Paper 000 Fig. 5: 16 end nodes, maximum degree 5.
+    #[test]
+    fn fig5_partition() {
+        let mut state = GenState::giant(16, 5);
+        let mut rec = Recorder::new(true);
+        partition::partition_switches(&mut state, &mut rec).unwrap();
+        assert_eq!(state.switch_count(), 6);
+        let degrees: Vec<usize> = (0..6).map(|s| state.degree(s)).collect();
+        assert_eq!(degrees, [5, 5, 5, 5, 3, 3]);
+        assert_eq!(state.neighbors(4), [0]);
+        assert_eq!(state.neighbors(5), [1]);
+        let titles: Vec<String> = rec
+            .finish()
+            .unwrap()
+            .steps
+            .iter()
+            .map(|s| s.title.clone())
+            .collect();
+        assert_eq!(
+            titles,
+            [
+                "Round 1: split switch 0 → new switch 1",
+                "Round 2: split switch 0 → new switch 2",
+                "Round 2: split switch 1 → new switch 3",
+                "Round 3: split switch 0 → new switch 4",
+                "Round 3: split switch 1 → new switch 5",
+            ]
+        );
+    }
+}

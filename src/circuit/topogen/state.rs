@@ -1,0 +1,124 @@
+//! The network TOPOGEN grows (paper 000 §4): switches, the end nodes on each, and links
+//! (parallel links allowed). A switch's degree counts its end nodes and its links, as in Fig. 5.
+
+use crate::model::{LinkInfo, Shape, SwitchId, SwitchInfo, Topology};
+
+/// Switches, end-node placement and links of a generated network.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GenState {
+    pub max_degree: usize,
+    /// Switch of each end node.
+    pub endpoint_switch: Vec<u32>,
+    /// Links in the order they were added (a link's id is its index).
+    pub links: Vec<(u32, u32)>,
+    nodes_at: Vec<u32>,
+    links_at: Vec<u32>,
+}
+
+impl GenState {
+    /// One giant switch holding all `nodes` end nodes (Alg. 1, line 2).
+    pub fn giant(nodes: usize, max_degree: usize) -> Self {
+        GenState {
+            max_degree,
+            endpoint_switch: vec![0; nodes],
+            links: Vec::new(),
+            nodes_at: vec![nodes as u32],
+            links_at: vec![0],
+        }
+    }
+    pub fn switch_count(&self) -> usize {
+        self.nodes_at.len()
+    }
+    /// End nodes plus links at `s`.
+    pub fn degree(&self, s: u32) -> usize {
+        (self.nodes_at[s as usize] + self.links_at[s as usize]) as usize
+    }
+    pub fn nodes_at(&self, s: u32) -> usize {
+        self.nodes_at[s as usize] as usize
+    }
+    /// True when `s` can take one more port.
+    pub fn has_spare_port(&self, s: u32) -> bool {
+        self.degree(s) < self.max_degree
+    }
+    /// The largest degree of any switch.
+    pub fn max_switch_degree(&self) -> usize {
+        (0..self.switch_count() as u32)
+            .map(|s| self.degree(s))
+            .max()
+            .unwrap_or(0)
+    }
+    pub fn add_switch(&mut self) -> u32 {
+        self.nodes_at.push(0);
+        self.links_at.push(0);
+        (self.nodes_at.len() - 1) as u32
+    }
+    pub fn add_link(&mut self, a: u32, b: u32) {
+        self.links.push((a, b));
+        self.links_at[a as usize] += 1;
+        self.links_at[b as usize] += 1;
+    }
+    /// Move the `from` end of link `i` to switch `to` (the link keeps its id).
+    pub fn relink(&mut self, i: usize, from: u32, to: u32) {
+        let (a, b) = self.links[i];
+        self.links[i] = if a == from { (to, b) } else { (a, to) };
+        self.links_at[from as usize] -= 1;
+        self.links_at[to as usize] += 1;
+    }
+    /// Erase the most recently added link.
+    pub fn pop_link(&mut self) {
+        if let Some((a, b)) = self.links.pop() {
+            self.links_at[a as usize] -= 1;
+            self.links_at[b as usize] -= 1;
+        }
+    }
+    pub fn move_endpoint(&mut self, e: u32, to: u32) {
+        let from = self.endpoint_switch[e as usize];
+        self.nodes_at[from as usize] -= 1;
+        self.nodes_at[to as usize] += 1;
+        self.endpoint_switch[e as usize] = to;
+    }
+    /// Exchange the switches of two end nodes (degrees are unchanged, §4.2).
+    pub fn swap_endpoints(&mut self, a: u32, b: u32) {
+        self.endpoint_switch.swap(a as usize, b as usize);
+    }
+    /// End nodes on switch `s`, ascending.
+    pub fn endpoints_of(&self, s: u32) -> Vec<u32> {
+        (0..self.endpoint_switch.len() as u32)
+            .filter(|&e| self.endpoint_switch[e as usize] == s)
+            .collect()
+    }
+    /// Distinct switches linked to `s`, ascending.
+    pub fn neighbors(&self, s: u32) -> Vec<u32> {
+        let mut n: Vec<u32> = self
+            .links
+            .iter()
+            .filter_map(|&(a, b)| {
+                if a == s {
+                    Some(b)
+                } else if b == s {
+                    Some(a)
+                } else {
+                    None
+                }
+            })
+            .collect();
+        n.sort_unstable();
+        n.dedup();
+        n
+    }
+    /// The network as a `Topology` (link i keeps id i, so channel ids are stable as links are added).
+    pub fn topology(&self) -> Topology {
+        let mut topo = Topology::new(
+            "topogen",
+            Shape::Irregular,
+            vec![SwitchInfo::default(); self.switch_count()],
+        );
+        for &(a, b) in &self.links {
+            topo.add_link(SwitchId(a), SwitchId(b), LinkInfo::default());
+        }
+        for &s in &self.endpoint_switch {
+            topo.add_endpoint(SwitchId(s));
+        }
+        topo
+    }
+}
