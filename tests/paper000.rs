@@ -10,8 +10,15 @@ use topolab::topology::build;
 use topolab::trace::Recorder;
 
 fn n_of(topology: &str, pattern: &str, seed: u64) -> u32 {
-    let config = SlotsConfig { topology: topology.into(), pattern: pattern.into(), ..Default::default() };
-    run_slots(&config, seed, false, &mut |_| {}).unwrap().result.max_slots
+    let config = SlotsConfig {
+        topology: topology.into(),
+        pattern: pattern.into(),
+        ..Default::default()
+    };
+    run_slots(&config, seed, false, &mut |_| {})
+        .unwrap()
+        .result
+        .max_slots
 }
 
 const MESHES: [&str; 3] = ["mesh:4x4", "mesh:8x8", "mesh:16x16"];
@@ -28,7 +35,10 @@ fn table1_visible_rows_exactly() {
     ];
     for (pattern, expected) in paper {
         let ours: Vec<u32> = MESHES.iter().map(|m| n_of(m, pattern, 1)).collect();
-        assert_eq!(ours, expected, "{pattern}: ours {ours:?} vs paper {expected:?}");
+        assert_eq!(
+            ours, expected,
+            "{pattern}: ours {ours:?} vs paper {expected:?}"
+        );
     }
 }
 
@@ -41,7 +51,10 @@ fn table1_uniform_over_20_seeds() {
         let (min, max) = (*ns.iter().min().unwrap(), *ns.iter().max().unwrap());
         let mean = ns.iter().sum::<u32>() as f64 / ns.len() as f64;
         println!("uniform {mesh}: mean {mean:.2} min {min} max {max} (paper {paper_n})");
-        assert!((min..=max).contains(&paper_n), "{mesh}: paper {paper_n} outside our [{min}, {max}]");
+        assert!(
+            (min..=max).contains(&paper_n),
+            "{mesh}: paper {paper_n} outside our [{min}, {max}]"
+        );
     }
 }
 
@@ -102,11 +115,22 @@ fn table2_all_to_all_exactly() {
         let ours: Vec<u32> = MESHES
             .iter()
             .map(|m| {
-                let config = SlotsConfig { topology: (*m).into(), pattern: "all-to-all".into(), all2all: method.into(), ..Default::default() };
-                run_slots(&config, 1, false, &mut |_| {}).unwrap().result.max_slots
+                let config = SlotsConfig {
+                    topology: (*m).into(),
+                    pattern: "all-to-all".into(),
+                    all2all: method.into(),
+                    ..Default::default()
+                };
+                run_slots(&config, 1, false, &mut |_| {})
+                    .unwrap()
+                    .result
+                    .max_slots
             })
             .collect();
-        assert_eq!(ours, expected, "{method}: ours {ours:?} vs paper {expected:?}");
+        assert_eq!(
+            ours, expected,
+            "{method}: ours {ours:?} vs paper {expected:?}"
+        );
     }
 }
 
@@ -117,12 +141,24 @@ fn table2_all_to_all_exactly() {
 fn fig3_example() -> (topolab::model::Topology, PathSet, Vec<(u32, u32)>) {
     let topo = build("mesh:4x4").unwrap();
     let dor = DimensionOrder::new(&topo).unwrap();
-    let named = [(0, 12), (1, 8), (2, 12), (3, 8), (4, 8), (5, 11), (6, 7), (13, 7)];
+    let named = [
+        (0, 12),
+        (1, 8),
+        (2, 12),
+        (3, 8),
+        (4, 8),
+        (5, 11),
+        (6, 7),
+        (13, 7),
+    ];
     let mut set = PathSet::new();
     for &(s, d) in &named {
         let path = if (s, d) == (13, 7) {
             let switches: Vec<SwitchId> = [13, 9, 5, 6, 7].into_iter().map(SwitchId).collect();
-            let channels = switches.windows(2).map(|w| topo.channel_between(w[0], w[1]).unwrap()).collect();
+            let channels = switches
+                .windows(2)
+                .map(|w| topo.channel_between(w[0], w[1]).unwrap())
+                .collect();
             topolab::model::Path { switches, channels }
         } else {
             dor.path(SwitchId(s), SwitchId(d)).unwrap()
@@ -153,8 +189,20 @@ fn fig4_six_policies() {
     let (topo, set, named) = fig3_example();
     let loads = channel_loads(&topo, &set);
     let grants = |policy: &str| -> Vec<((u32, u32), u32)> {
-        let a = allocate_slots(&topo, &set, &loads, 5, SlotPolicy::parse(policy).unwrap(), &|i| format!("{i}"), &mut Recorder::new(false), &mut |_| {});
-        a.grants.iter().map(|&(i, extra)| (named[i as usize], extra)).collect()
+        let a = allocate_slots(
+            &topo,
+            &set,
+            &loads,
+            5,
+            SlotPolicy::parse(policy).unwrap(),
+            &|i| format!("{i}"),
+            &mut Recorder::new(false),
+            &mut |_| {},
+        );
+        a.grants
+            .iter()
+            .map(|&(i, extra)| (named[i as usize], extra))
+            .collect()
     };
     assert_eq!(grants("src_greedy"), [((5, 11), 2)]);
     assert_eq!(grants("src_polling"), [((5, 11), 1), ((6, 7), 1)]);
@@ -165,7 +213,17 @@ fn fig4_six_policies() {
 
     // §5.1: hcLtoS_greedy adds the most used slots here, hcStoL_greedy the fewest.
     let used = |policy: &str| {
-        allocate_slots(&topo, &set, &loads, 5, SlotPolicy::parse(policy).unwrap(), &|i| format!("{i}"), &mut Recorder::new(false), &mut |_| {}).used_slots
+        allocate_slots(
+            &topo,
+            &set,
+            &loads,
+            5,
+            SlotPolicy::parse(policy).unwrap(),
+            &|i| format!("{i}"),
+            &mut Recorder::new(false),
+            &mut |_| {},
+        )
+        .used_slots
     };
     let base: u64 = loads.iter().map(|&l| u64::from(l)).sum();
     assert_eq!(used("hcLtoS_greedy") - base, 8);
@@ -180,10 +238,18 @@ fn fig4_six_policies() {
 fn policies_run_on_mesh_torus_fattree() {
     for topology in ["mesh:8x8", "torus:8x8", "fattree:4:3"] {
         for (policy, _) in topolab::circuit::SLOT_POLICIES {
-            let config = SlotsConfig { topology: topology.into(), pattern: "randperm".into(), policy: (*policy).into(), ..Default::default() };
+            let config = SlotsConfig {
+                topology: topology.into(),
+                pattern: "randperm".into(),
+                policy: (*policy).into(),
+                ..Default::default()
+            };
             let lab = run_slots(&config, 3, true, &mut |_| {}).unwrap();
             let a = lab.allocation.as_ref().unwrap();
-            assert!(a.channel_slots.iter().all(|&u| u <= lab.result.max_slots), "{topology} {policy}");
+            assert!(
+                a.channel_slots.iter().all(|&u| u <= lab.result.max_slots),
+                "{topology} {policy}"
+            );
             let u = lab.result.slot_utilization.unwrap();
             assert!(u > 0.0 && u <= 1.0);
             if topology.starts_with("fattree") {
@@ -191,7 +257,11 @@ fn policies_run_on_mesh_torus_fattree() {
             }
             // the trace replays to the final state
             let last = lab.trace.as_ref().unwrap().steps.len() - 1;
-            assert_eq!(lab.state_at(Some(last)).0, a.channel_slots, "{topology} {policy}");
+            assert_eq!(
+                lab.state_at(Some(last)).0,
+                a.channel_slots,
+                "{topology} {policy}"
+            );
         }
     }
 }
@@ -200,8 +270,17 @@ fn policies_run_on_mesh_torus_fattree() {
 #[test]
 fn all_to_all_reaches_full_utilization_on_a_mesh() {
     for (policy, _) in topolab::circuit::SLOT_POLICIES {
-        let config = SlotsConfig { topology: "mesh:4x4".into(), pattern: "all-to-all".into(), policy: (*policy).into(), ..Default::default() };
-        let u = run_slots(&config, 1, false, &mut |_| {}).unwrap().result.slot_utilization.unwrap();
+        let config = SlotsConfig {
+            topology: "mesh:4x4".into(),
+            pattern: "all-to-all".into(),
+            policy: (*policy).into(),
+            ..Default::default()
+        };
+        let u = run_slots(&config, 1, false, &mut |_| {})
+            .unwrap()
+            .result
+            .slot_utilization
+            .unwrap();
         assert!((u - 1.0).abs() < 1e-12, "{policy}: {u}");
     }
 }

@@ -9,8 +9,16 @@ use topolab::scenario::{run_slots, SlotsConfig};
 use topolab::topology::build;
 
 fn grid_spec() -> impl Strategy<Value = String> {
-    (prop::collection::vec(3usize..7, 1..4), any::<bool>())
-        .prop_map(|(dims, wrap)| format!("{}:{}", if wrap { "torus" } else { "mesh" }, dims.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("x")))
+    (prop::collection::vec(3usize..7, 1..4), any::<bool>()).prop_map(|(dims, wrap)| {
+        format!(
+            "{}:{}",
+            if wrap { "torus" } else { "mesh" },
+            dims.iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join("x")
+        )
+    })
 }
 
 fn any_spec() -> impl Strategy<Value = String> {

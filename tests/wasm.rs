@@ -12,10 +12,16 @@ fn field(value: &JsValue, name: &str) -> JsValue {
 
 #[wasm_bindgen_test]
 fn default_scenario_runs_to_n_7() {
-    let session = Session::new(&default_scenario(), None).unwrap_or_else(|_| panic!("default scenario runs"));
-    let result = session.result().unwrap_or_else(|_| panic!("result serializes"));
+    let session =
+        Session::new(&default_scenario(), None).unwrap_or_else(|_| panic!("default scenario runs"));
+    let result = session
+        .result()
+        .unwrap_or_else(|_| panic!("result serializes"));
     assert_eq!(field(&result, "max_slots").as_f64(), Some(7.0));
-    assert!(session.figure(-1, 1).unwrap_or_default().contains("data-ch=\"1\""));
+    assert!(session
+        .figure(-1, 1)
+        .unwrap_or_default()
+        .contains("data-ch=\"1\""));
 }
 
 #[wasm_bindgen_test]
@@ -32,5 +38,7 @@ fn bad_input_is_an_error_not_a_panic() {
 fn permalink_round_trip() {
     let json = default_scenario().replace("transpose", "bitrev");
     let hash = encode_permalink(&json).unwrap_or_else(|_| panic!("encodes"));
-    assert!(decode_permalink(&hash).unwrap_or_else(|_| panic!("decodes")).contains("bitrev"));
+    assert!(decode_permalink(&hash)
+        .unwrap_or_else(|_| panic!("decodes"))
+        .contains("bitrev"));
 }
