@@ -99,7 +99,7 @@ export class Controls {
       this.definitions.pattern.set(base, definition);
       this.pattern.append(el('option', { value: base, title: definition, text: param ? `${base} (${param.symbol})` : base }));
     }
-    this.routing.replaceChildren(el('option', { value: '', title: ROUTING_TEXT[''], text: 'auto (topology default)' }));
+    this.routing.replaceChildren(el('option', { value: '', title: ROUTING_TEXT[''], text: 'auto (default)' }));
     for (const name of catalog.routings) {
       this.routing.append(el('option', { value: name, title: ROUTING_TEXT[name] ?? name, text: name }));
     }

@@ -120,6 +120,36 @@ test('Slots lab: N, busiest channel, steps, share link round trip', async () => 
   assertNoProblems(other.problems);
 });
 
+test('Space plays and pauses; Embed gives an iframe snippet', async () => {
+  const { page, problems } = await openPage(env, env.url);
+  await waitForResult(page);
+  await afterRun(page, () => page.selectOption('#policy', 'src_polling'));
+  assert.match(await text(page, '#step-counter'), /^Step 1 \/ \d+$/);
+  await page.selectOption('#speed', '10');
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press(' ');
+  assert.equal(await page.getAttribute('#play', 'aria-pressed'), 'true');
+  await page.waitForFunction(() => /^Step ([3-9]|\d\d+) \//.test(document.getElementById('step-counter').textContent));
+  await page.keyboard.press(' ');
+  assert.equal(await page.getAttribute('#play', 'aria-pressed'), 'false');
+  const paused = await text(page, '#step-counter');
+  await page.waitForTimeout(400);
+  assert.equal(await text(page, '#step-counter'), paused, 'paused: the step stays');
+  // Keys typed into a field are the field's own.
+  await page.focus('#seed');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await text(page, '#step-counter'), paused);
+
+  await page.click('#embed');
+  await page.waitForFunction(() => document.getElementById('embed-code').value.includes('<iframe'));
+  const snippet = await page.inputValue('#embed-code');
+  assert.match(snippet, /^<iframe src="http:\/\/[^"]+\?embed=1#v1\.[A-Za-z0-9_-]+" width="800" height="600" [^>]*><\/iframe>$/);
+  assert.equal(await page.isVisible('#embed-box'), true);
+  await page.keyboard.press('Escape');
+  assert.equal(await page.isVisible('#embed-box'), false);
+  assertNoProblems(problems);
+});
+
 test('Exports download the figure and the data', async () => {
   const { page, problems } = await openPage(env, env.url, { acceptDownloads: true });
   await waitForResult(page);
