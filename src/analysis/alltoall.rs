@@ -114,13 +114,15 @@ fn source_trees(topo: &Topology, unicast: &PathSet, n: usize) -> (PathSet, Vec<(
 fn hamiltonian_ring(topo: &Topology) -> Result<Vec<SwitchId>> {
     let dims = match topo.shape() {
         Shape::Grid { dims, .. } if dims.len() == 2 => dims.clone(),
-        _ => return Err(Error::invalid(
-            "path-based all-to-all",
-            format!(
+        _ => {
+            return Err(Error::invalid(
+                "path-based all-to-all",
+                format!(
                 "needs a Hamiltonian ring; Topolab builds one on 2-D meshes and tori, not on '{}'",
                 topo.spec()
             ),
-        )),
+            ))
+        }
     };
     // `rows` (the snaked dimension) must be even; swap the roles of x and y if only x is.
     let (cols, rows, transposed) = if dims[1] % 2 == 0 {

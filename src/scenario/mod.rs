@@ -4,10 +4,12 @@
 
 mod permalink;
 mod slots_lab;
+mod topogen_compare;
 mod topogen_lab;
 
 pub use permalink::{decode_permalink, encode_permalink, PERMALINK_VERSION};
 pub use slots_lab::{run_slots, SlotsLab, SlotsResult};
+pub use topogen_compare::{compare, torus_sides, tradeoff, CompareRow, TradeoffPoint};
 pub use topogen_lab::{mesh_sides, run_topogen, topogen_traffic, TopoGenLab, TopoGenResult};
 
 use crate::{Error, Result};

@@ -84,6 +84,12 @@ struct TopoGenArgs {
     /// Fail these switches (comma-separated ids) instead.
     #[arg(long, value_delimiter = ',')]
     fail_switches: Vec<u32>,
+    /// Compare with the 2-D mesh and 2-D/3-D/4-D tori at the same degree (§5.2, Fig. 12).
+    #[arg(long)]
+    compare: bool,
+    /// Sweep the target N from the mesh's N down to this (Fig. 13).
+    #[arg(long, value_name = "LOWEST_N")]
+    sweep: Option<u32>,
     #[command(flatten)]
     output: Output,
 }
@@ -151,6 +157,30 @@ fn execute(command: Command) -> Result<(), String> {
                 Some(k) => seed_sweep(&scenario, k, &args.output),
                 None => run_and_report(&scenario, &args.output),
             }
+        }
+        Command::Topogen(args) if args.compare => {
+            let rows = scenario::compare(args.nodes, &args.pattern, args.seed)
+                .map_err(|e| e.to_string())?;
+            print_value(
+                &serde_json::json!({ "nodes": args.nodes, "pattern": args.pattern, "seed": args.seed, "rows": rows }),
+                args.output.json,
+            );
+            Ok(())
+        }
+        Command::Topogen(args) if args.sweep.is_some() => {
+            let (mesh, points) = scenario::tradeoff(
+                args.nodes,
+                &args.pattern,
+                args.seed,
+                args.sweep.unwrap_or(1),
+                &mut |_| {},
+            )
+            .map_err(|e| e.to_string())?;
+            print_value(
+                &serde_json::json!({ "nodes": args.nodes, "pattern": args.pattern, "seed": args.seed, "mesh": mesh, "points": points }),
+                args.output.json,
+            );
+            Ok(())
         }
         Command::Topogen(args) => {
             let topogen = TopoGenConfig {
@@ -228,6 +258,14 @@ fn write_files(run: &LabRun, scenario: &Scenario, output: &Output) -> Result<(),
         write(path, run.anynet())?;
     }
     Ok(())
+}
+
+fn print_value(value: &serde_json::Value, json: bool) {
+    if json {
+        println!("{value}");
+    } else {
+        print_summary(value);
+    }
 }
 
 fn print_summary(value: &serde_json::Value) {

@@ -1,0 +1,200 @@
+//! Paper 000 §5.2: generated topologies against the 2-D mesh and 2-D/3-D/4-D tori with the same
+//! maximum switch degree (a d-D torus switch has 2d links and one end node), for one pattern and
+//! size (Fig. 12); and the N-versus-resources trade-off against the mesh (Fig. 13).
+
+use super::topogen_lab::{mesh_sides, topogen_traffic};
+use super::{run_slots, SlotsConfig};
+use crate::circuit::topogen::topogen;
+use crate::{Error, Result};
+use serde::{Deserialize, Serialize};
+
+/// One row of the comparison.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CompareRow {
+    pub name: String,
+    pub topology: String,
+    /// Maximum switch degree (end nodes + links).
+    pub max_degree: usize,
+    pub switches: usize,
+    pub links: usize,
+    pub avg_hops: f64,
+    pub max_slots: u32,
+}
+
+/// `nodes` as `d` factors ≥ 3, as equal as possible (largest factor smallest), ascending.
+pub fn torus_sides(nodes: usize, d: usize) -> Option<Vec<usize>> {
+    fn search(rest: usize, d: usize, min: usize) -> Option<Vec<usize>> {
+        if d == 1 {
+            return (rest >= min).then(|| vec![rest]);
+        }
+        let mut best: Option<Vec<usize>> = None;
+        let mut f = min;
+        while f.pow(d as u32) <= rest {
+            if rest % f == 0 {
+                if let Some(mut tail) = search(rest / f, d - 1, f) {
+                    tail.insert(0, f);
+                    // smallest largest side; on a tie, the largest smallest side
+                    let key = |v: &Vec<usize>| (v[v.len() - 1], std::cmp::Reverse(v[0]));
+                    if best.as_ref().is_none_or(|b| key(&tail) < key(b)) {
+                        best = Some(tail);
+                    }
+                }
+            }
+            f += 1;
+        }
+        best
+    }
+    search(nodes, d, 3)
+}
+
+fn grid_row(
+    name: &str,
+    spec: String,
+    pattern: &str,
+    seed: u64,
+    max_degree: usize,
+) -> Result<CompareRow> {
+    let r = run_slots(
+        &SlotsConfig {
+            topology: spec.clone(),
+            pattern: pattern.into(),
+            ..Default::default()
+        },
+        seed,
+        false,
+        &mut |_| {},
+    )?
+    .result;
+    Ok(CompareRow {
+        name: name.into(),
+        topology: spec,
+        max_degree,
+        switches: r.switches,
+        links: r.links,
+        avg_hops: r.avg_hops,
+        max_slots: r.max_slots,
+    })
+}
+
+fn generated_row(
+    name: &str,
+    nodes: usize,
+    degree: usize,
+    pattern: &str,
+    seed: u64,
+    target: Option<u32>,
+) -> Result<CompareRow> {
+    let traffic = topogen_traffic(pattern, nodes, seed)?;
+    let s = topogen(nodes, degree, &traffic, target, false, &mut |_| {})?.summary;
+    Ok(CompareRow {
+        name: name.into(),
+        topology: format!(
+            "topogen:{nodes}:{degree}{}",
+            target.map_or(String::new(), |t| format!(":N≤{t}"))
+        ),
+        max_degree: s.max_degree,
+        switches: s.switches,
+        links: s.links,
+        avg_hops: s.avg_hops,
+        max_slots: s.max_slots,
+    })
+}
+
+/// Fig. 12: the generated minimal topology (degree 5) and the 2-D mesh and torus; then for each
+/// d-D torus (d = 3, 4) the generated topology at the torus's degree grown to the torus's N.
+pub fn compare(nodes: usize, pattern: &str, seed: u64) -> Result<Vec<CompareRow>> {
+    let (a, b) = mesh_sides(nodes).ok_or_else(|| {
+        Error::invalid(
+            "nodes",
+            format!("{nodes} end nodes do not form a 2-D mesh; use a composite number"),
+        )
+    })?;
+    let mut rows = vec![
+        generated_row("generated (degree 5)", nodes, 5, pattern, seed, None)?,
+        grid_row("2-D mesh", format!("mesh:{a}x{b}"), pattern, seed, 5)?,
+    ];
+    for d in 2..=4 {
+        let Some(sides) = torus_sides(nodes, d) else {
+            continue;
+        };
+        let spec = format!(
+            "torus:{}",
+            sides
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join("x")
+        );
+        let degree = 2 * d + 1;
+        let torus = grid_row(&format!("{d}-D torus"), spec, pattern, seed, degree)?;
+        let target = torus.max_slots.max(1);
+        rows.push(torus);
+        rows.push(generated_row(
+            &format!("generated (degree {degree}, N ≤ {target})"),
+            nodes,
+            degree,
+            pattern,
+            seed,
+            Some(target),
+        )?);
+    }
+    Ok(rows)
+}
+
+/// One point of Fig. 13: resources relative to the mesh at a target N.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TradeoffPoint {
+    pub target_slots: u32,
+    pub max_slots: u32,
+    pub switches: usize,
+    pub links: usize,
+    pub avg_hops: f64,
+    pub switches_vs_mesh: f64,
+    pub links_vs_mesh: f64,
+}
+
+/// Fig. 13: TOPOGEN_REV for every target N from the mesh's N down to `lowest` (degree 5).
+pub fn tradeoff(
+    nodes: usize,
+    pattern: &str,
+    seed: u64,
+    lowest: u32,
+    progress: &mut dyn FnMut(f64),
+) -> Result<(CompareRow, Vec<TradeoffPoint>)> {
+    let (a, b) = mesh_sides(nodes).ok_or_else(|| {
+        Error::invalid("nodes", format!("{nodes} end nodes do not form a 2-D mesh"))
+    })?;
+    let mesh = grid_row("2-D mesh", format!("mesh:{a}x{b}"), pattern, seed, 5)?;
+    let traffic = topogen_traffic(pattern, nodes, seed)?;
+    let lowest = lowest.max(1);
+    let targets: Vec<u32> = (lowest..=mesh.max_slots.max(lowest)).rev().collect();
+    let mut points = Vec::new();
+    for (i, &target) in targets.iter().enumerate() {
+        progress(i as f64 / targets.len() as f64);
+        let s = topogen(nodes, 5, &traffic, Some(target), false, &mut |_| {})?.summary;
+        points.push(TradeoffPoint {
+            target_slots: target,
+            max_slots: s.max_slots,
+            switches: s.switches,
+            links: s.links,
+            avg_hops: s.avg_hops,
+            switches_vs_mesh: s.switches as f64 / mesh.switches as f64,
+            links_vs_mesh: s.links as f64 / mesh.links as f64,
+        });
+    }
+    progress(1.0);
+    Ok((mesh, points))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[test]
+    fn torus_sides_are_balanced() {
+        assert_eq!(torus_sides(1024, 2), Some(vec![32, 32]));
+        assert_eq!(torus_sides(1024, 3), Some(vec![8, 8, 16]));
+        assert_eq!(torus_sides(1024, 4), Some(vec![4, 4, 8, 8]));
+        assert_eq!(torus_sides(64, 3), Some(vec![4, 4, 4]));
+        assert_eq!(torus_sides(16, 4), None);
+    }
+}
