@@ -208,7 +208,7 @@ async function ensureSession() {
 }
 
 function showFigure(fig) {
-  if (fig?.svg) figure.showSvg(fig.svg);
+  if (fig?.svg) figure.showSvg(fig.svg, state.shown ? configKey(state.shown) : null);
   else figure.showMessage(fig?.error ?? 'No figure for this run.', 'too-large');
 }
 

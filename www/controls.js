@@ -8,7 +8,7 @@ const PARAMS = {
   local: { symbol: 'γ', label: 'γ (locality exponent, > 0)', fallback: '1.5', min: '0', max: '', step: '0.1' },
 };
 
-/** The catalog names routings only; their one-line descriptions (from the Rust routers). */
+/** Routing descriptions when the catalog has none (older builds); the catalog's win. */
 const ROUTING_TEXT = {
   '': "the topology's default: dimension-order on meshes and tori, up/down on fat-trees, shortest path otherwise",
   dor: 'dimension-order: dimension 0 first, then 1, …; on a torus the shorter way (ties go +)',
@@ -51,6 +51,7 @@ export class Controls {
     this.seed = byId('seed');
     this.definitions = { pattern: new Map(), policy: new Map(), all2all: new Map() };
     this.lastParam = {};
+    this.routingText = { ...ROUTING_TEXT };
     this.changed = debounce(() => onChange(), 250);
     this.typed = debounce(() => onChange(), 500);
 
@@ -99,9 +100,10 @@ export class Controls {
       this.definitions.pattern.set(base, definition);
       this.pattern.append(el('option', { value: base, title: definition, text: param ? `${base} (${param.symbol})` : base }));
     }
-    this.routing.replaceChildren(el('option', { value: '', title: ROUTING_TEXT[''], text: 'auto (default)' }));
+    for (const [name, definition] of catalog.routing_definitions ?? []) this.routingText[name] = definition;
+    this.routing.replaceChildren(el('option', { value: '', title: this.routingText[''], text: 'auto (default)' }));
     for (const name of catalog.routings) {
-      this.routing.append(el('option', { value: name, title: ROUTING_TEXT[name] ?? name, text: name }));
+      this.routing.append(el('option', { value: name, title: this.routingText[name] ?? name, text: name }));
     }
     this.policy.replaceChildren(el('option', { value: '', title: NO_POLICY_TEXT, text: 'none' }));
     for (const [name, definition] of catalog.policies) {
@@ -220,7 +222,7 @@ export class Controls {
     const definition = this.definitions.pattern.get(this.pattern.value) ?? '';
     this.pattern.title = definition;
     byId('pattern-help').textContent = definition;
-    const routing = ROUTING_TEXT[this.routing.value] ?? '';
+    const routing = this.routingText[this.routing.value] ?? '';
     this.routing.title = routing;
     byId('routing-help').textContent = routing;
     const policy = this.policy.value ? this.definitions.policy.get(this.policy.value) ?? '' : NO_POLICY_TEXT;

@@ -5,10 +5,31 @@ import { byId, el } from './dom.js';
 const MIN_SCALE = 0.05;
 const MAX_SCALE = 8;
 
+/** A channel line as the core writes it: class, id, stroke colour, tooltip. */
+const CHANNEL = /<line class="([^"]*)" data-ch="(\d+)"[^>]*? stroke="([^"]*)"><title>([^<]*)<\/title><\/line>/g;
+/** The highlight overlays drawn over selected / on-path / step channels. */
+const HIGHLIGHT = /<line class="hl"[^>]*\/>/g;
+
+/** An SVG split into what comes before the channels, the channels and highlights, and the rest. */
+function frameOf(svg) {
+  const start = svg.indexOf('<line class="ch');
+  const end = svg.indexOf('<rect class="sw"');
+  if (start < 0 || end < start) return null;
+  return { head: svg.slice(0, start), body: svg.slice(start, end), tail: svg.slice(end) };
+}
+
+function unescape(text) {
+  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+}
+
 export class Figure {
   constructor({ onChannelClick }) {
     this.box = byId('figure');
     this.svgText = null;
+    this.key = null; // the run the shown figure belongs to
+    this.lines = [];
+    this.frame = null;
+    this.widen = null; // [from, to]: the viewBox change made for the legend
     this.scale = null; // null: fit to the panel
     this.box.addEventListener('click', (event) => {
       const line = event.target.closest?.('[data-ch]');
@@ -24,12 +45,25 @@ export class Figure {
     return this.svgText;
   }
 
-  /** Replace the figure with `svg`, keeping the zoom and the scroll position. */
-  showSvg(svg) {
+  /**
+   * Show `svg`, keeping the zoom and the scroll position. `key` names the run it belongs to:
+   * another figure of the same run (a step, a selection) only changes channel classes, colours
+   * and highlights, so those are patched in place, which keeps stepping through a 64×64 mesh
+   * smooth; anything else replaces the whole figure.
+   */
+  showSvg(svg, key = null) {
+    if (key !== null && key === this.key && this.#patch(svg)) {
+      this.svgText = this.widen ? svg.replace(this.widen[0], this.widen[1]) : svg;
+      return;
+    }
     const { scrollLeft, scrollTop } = this.box;
+    this.key = key;
+    this.widen = null;
     this.svgText = svg;
     this.box.innerHTML = svg;
     const element = this.#element();
+    this.lines = element ? [...element.querySelectorAll('line.ch[data-ch]')] : [];
+    this.frame = element ? frameOf(svg) : null;
     if (element) {
       this.#widenForLegend(element);
       element.setAttribute('role', 'img');
@@ -40,9 +74,40 @@ export class Figure {
     this.box.scrollTop = scrollTop;
   }
 
+  /** Update the shown figure's channels to those of `svg`; false when it cannot be done. */
+  #patch(svg) {
+    const element = this.#element();
+    const frame = frameOf(svg);
+    if (!element || !this.frame || !frame || frame.head !== this.frame.head || frame.tail !== this.frame.tail) return false;
+    const channels = [...frame.body.matchAll(CHANNEL)];
+    if (channels.length !== this.lines.length) return false;
+    for (let i = 0; i < channels.length; i++) if (this.lines[i].dataset.ch !== channels[i][2]) return false;
+    for (let i = 0; i < channels.length; i++) {
+      const [, cls, , stroke, title] = channels[i];
+      const line = this.lines[i];
+      if (line.getAttribute('class') !== cls) line.setAttribute('class', cls);
+      if (line.getAttribute('stroke') !== stroke) line.setAttribute('stroke', stroke);
+      const tip = line.firstElementChild;
+      const text = unescape(title);
+      if (tip && tip.textContent !== text) tip.textContent = text;
+    }
+    for (const old of element.querySelectorAll(':scope > line.hl')) old.remove();
+    const highlights = frame.body.match(HIGHLIGHT);
+    if (highlights) {
+      const parsed = new DOMParser().parseFromString(`<svg xmlns="http://www.w3.org/2000/svg">${highlights.join('')}</svg>`, 'image/svg+xml');
+      const anchor = element.querySelector(':scope > rect.sw');
+      for (const node of [...parsed.documentElement.children]) element.insertBefore(document.importNode(node, true), anchor);
+    }
+    this.frame = frame;
+    return true;
+  }
+
   /** Show a message instead of a figure (`kind`: "info" or "too-large"). */
   showMessage(text, kind = 'info') {
     this.svgText = null;
+    this.key = null;
+    this.frame = null;
+    this.lines = [];
     this.box.replaceChildren(el('p', { class: `figure-message ${kind}`, id: 'figure-message', text }));
   }
 
@@ -80,7 +145,8 @@ export class Figure {
     const { width, height } = viewBox;
     element.setAttribute('viewBox', `${viewBox.x} ${viewBox.y} ${right} ${height}`);
     element.setAttribute('width', String(right));
-    this.svgText = this.svgText.replace(`viewBox="0 0 ${Math.round(width)} ${Math.round(height)}" width="${Math.round(width)}"`, `viewBox="0 0 ${right} ${Math.round(height)}" width="${right}"`);
+    this.widen = [`viewBox="0 0 ${Math.round(width)} ${Math.round(height)}" width="${Math.round(width)}"`, `viewBox="0 0 ${right} ${Math.round(height)}" width="${right}"`];
+    this.svgText = this.svgText.replace(this.widen[0], this.widen[1]);
   }
 
   #element() {

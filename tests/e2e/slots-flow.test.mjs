@@ -101,6 +101,13 @@ test('Slots lab: N, busiest channel, steps, share link round trip', async () => 
   await other.page.waitForFunction(() => document.querySelectorAll('#channel-circuits li').length === 7);
   assert.equal(await text(other.page, '#channel-name'), await text(page, '#channel-name'));
   assert.ok((await other.page.locator('#figure line.ch.step').count()) > 0);
+  // The first page reached this view by patching its figure step by step; the second drew it
+  // at once: both must show the same channels, colours and highlights.
+  const drawing = (p) => p.evaluate(() => ({
+    channels: [...document.querySelectorAll('#figure line.ch')].map((l) => `${l.dataset.ch}:${l.getAttribute('class')}:${l.getAttribute('stroke')}:${l.textContent}`).join('|'),
+    highlights: document.querySelectorAll('#figure line.hl').length,
+  }));
+  assert.deepEqual(await drawing(page), await drawing(other.page));
 
   // Dark theme.
   await page.click('#theme');
