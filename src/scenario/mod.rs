@@ -70,6 +70,8 @@ pub struct TopoGenConfig {
     pub fail: Vec<u32>,
     /// Or this many switches chosen at random (seeded).
     pub fail_random: usize,
+    /// Message size of the one-round CS-vs-PS simulation.
+    pub message_bytes: u64,
 }
 
 impl Default for TopoGenConfig {
@@ -81,6 +83,7 @@ impl Default for TopoGenConfig {
             target_slots: None,
             fail: Vec::new(),
             fail_random: 0,
+            message_bytes: 65_536,
         }
     }
 }

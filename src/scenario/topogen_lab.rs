@@ -6,7 +6,9 @@ use super::TopoGenConfig;
 use crate::circuit::topogen::{
     random_failures, reconfigure, topogen, Reconfiguration, TopoGenRun, TopoGenSummary,
 };
+use crate::model::PathSet;
 use crate::model::{Shape, SwitchId, SwitchInfo, Topology};
+use crate::sim::tdm::{simulate_round, TdmParams, TdmRound};
 use crate::traffic::{self, Pattern};
 use crate::{topology, Result};
 use serde::{Deserialize, Serialize};
@@ -24,6 +26,8 @@ pub struct TopoGenResult {
     /// Copies of the reconfiguration figures at the top level (CLI contract).
     pub avg_hops_after: Option<f64>,
     pub extra_slots: Option<u32>,
+    /// One round of the pattern on the generated network: TDM circuits vs packet switching.
+    pub simulation: TdmRound,
 }
 
 /// A run of the TopoGen lab.
@@ -95,7 +99,22 @@ pub fn run_topogen(
             run.summary.avg_hops,
         )?)
     };
+    let mut circuits = PathSet::new();
+    for p in &run.routes.paths {
+        circuits.push_path(p);
+    }
+    let params = TdmParams {
+        message_bytes: config.message_bytes,
+        ..Default::default()
+    };
+    let simulation = simulate_round(
+        &circuits,
+        &vec![1; circuits.len()],
+        &run.routes.loads,
+        &params,
+    )?;
     let result = TopoGenResult {
+        simulation,
         pattern: config.pattern.clone(),
         seed,
         summary: run.summary.clone(),

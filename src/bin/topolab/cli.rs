@@ -84,6 +84,9 @@ struct TopoGenArgs {
     /// Fail these switches (comma-separated ids) instead.
     #[arg(long, value_delimiter = ',')]
     fail_switches: Vec<u32>,
+    /// Message size of the one-round circuit-vs-packet simulation.
+    #[arg(long, default_value_t = 65_536)]
+    message_bytes: u64,
     /// Compare with the 2-D mesh and 2-D/3-D/4-D tori at the same degree (§5.2, Fig. 12).
     #[arg(long)]
     compare: bool,
@@ -190,6 +193,7 @@ fn execute(command: Command) -> Result<(), String> {
                 target_slots: args.target_slots,
                 fail: args.fail_switches,
                 fail_random: args.fail,
+                message_bytes: args.message_bytes,
             };
             let scenario = Scenario {
                 lab: Lab::Topogen,
