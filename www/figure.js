@@ -18,6 +18,17 @@ function frameOf(svg) {
   return { head: svg.slice(0, start), body: svg.slice(start, end), tail: svg.slice(end) };
 }
 
+/**
+ * A horizontal or vertical <line> has an empty bounding box, so tools that act only on what
+ * has a box (Playwright's click, some accessibility tools) take it for hidden; an invisible
+ * 0.05-unit slant gives it one. Only the shown copy changes; exports keep the core's SVG.
+ */
+function withArea(svg) {
+  return svg.replace(/ x1="([^"]+)" y1="([^"]+)" x2="([^"]+)" y2="([^"]+)"/g, (all, x1, y1, x2, y2) =>
+    x1 === x2 || y1 === y2 ? ` x1="${x1}" y1="${y1}" x2="${x1 === x2 ? (Number(x2) + 0.05).toFixed(2) : x2}" y2="${y1 === y2 ? (Number(y2) + 0.05).toFixed(2) : y2}"` : all,
+  );
+}
+
 function unescape(text) {
   return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
 }
@@ -60,7 +71,7 @@ export class Figure {
     this.key = key;
     this.widen = null;
     this.svgText = svg;
-    this.box.innerHTML = svg;
+    this.box.innerHTML = withArea(svg);
     const element = this.#element();
     this.lines = element ? [...element.querySelectorAll('line.ch[data-ch]')] : [];
     this.frame = element ? frameOf(svg) : null;
