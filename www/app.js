@@ -404,6 +404,7 @@ async function main() {
   const hash = currentHash();
   const scenario = hash ? loadHash(hash) : engine.request('defaultScenario').then(parseScenario);
   const firstRun = scenario.then((s) => run(s, { step: s.view?.step ?? null, channel: s.view?.channel ?? null }));
+  firstRun.catch(() => {}); // reported below, whichever request fails first
   try {
     const names = await catalog;
     controls.populate(names);
@@ -415,7 +416,7 @@ async function main() {
     document.body.classList.remove('loading');
     const message = `The engine could not start: ${err.message}. (Was the WASM module built with "npm run build"?)`;
     showGeneralError(message);
-    figure.showMessage(message, 'too-large');
+    figure.showMessage('No figure: the engine did not start (see the message above).', 'too-large');
   }
 }
 

@@ -105,8 +105,8 @@ export function assertNoProblems(problems) {
 }
 
 /**
- * Click a channel line of the figure as a person would: at the middle of the line. (A
- * horizontal or vertical <line> has an empty bounding box, which Playwright calls invisible.)
+ * Click a channel line of the figure as a person would, at the middle of the line, after
+ * checking that this line (and not a switch or a label) is what the pointer is over.
  */
 export async function clickChannel(page, locator) {
   const point = await locator.evaluate((line) => {

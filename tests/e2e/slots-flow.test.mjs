@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { useBrowser, openPage, waitForResult, afterRun, text, controlValues, screenshotPath, assertNoProblems, clickChannel } from './harness.mjs';
 
 const env = useBrowser();
-// SVG lines have empty boxes, which Playwright calls hidden: wait for them to exist.
+// Wait for channel lines to exist; whether they are scrolled into view does not matter here.
 const ATTACHED = { state: 'attached' };
 
 test('Slots lab: N, busiest channel, steps, share link round trip', async () => {
