@@ -18,7 +18,8 @@ const engine = new Engine();
 const embed = isEmbed();
 
 const state = {
-  shown: null, // the Scenario (seed as digits, no view) whose result is on screen
+  base: { version: 1, lab: 'slots' }, // the last Scenario loaded (default or link): its other sections are kept
+  shown: null, // the Scenario (seed as digits, view ignored) whose result is on screen
   result: null,
   steps: [],
   step: null, // index into steps, or null
@@ -38,9 +39,12 @@ let metrics;
 
 // ---------------------------------------------------------------- Scenario JSON
 
-/** Scenario JSON with the seed written as digits (a u64 does not fit a JS number). */
+/**
+ * Scenario JSON with the seed written as digits (a u64 need not fit a JS number). Sections
+ * this page does not edit (other labs' settings) pass through unchanged.
+ */
 function scenarioJson(scenario, view = { step: null, channel: null }) {
-  const body = { version: 1, lab: scenario.lab ?? 'slots', seed: '__SEED__', slots: scenario.slots, view };
+  const body = { ...scenario, version: scenario.version ?? 1, lab: scenario.lab ?? 'slots', seed: '__SEED__', view };
   return JSON.stringify(body).replace('"__SEED__"', String(scenario.seed));
 }
 
@@ -225,6 +229,10 @@ async function refreshView() {
     do {
       viewAgain = false;
       if (!(await ensureSession())) return;
+      if (state.running) {
+        viewAgain = true; // a run started meanwhile: wait for it, then ask again
+        continue;
+      }
       const seq = state.runSeq;
       const step = state.step ?? -1;
       const channel = state.channel ?? -1;
@@ -300,7 +308,8 @@ function controlsChanged({ force = false } = {}) {
     return;
   }
   state.linkError = null;
-  const scenario = { version: 1, lab: 'slots', seed: read.seed, slots: read.slots };
+  const scenario = { ...state.base, seed: read.seed, slots: read.slots };
+  delete scenario.view;
   const key = configKey(scenario);
   if (!force && key === state.requested && !state.running) {
     if (state.shown && key === configKey(state.shown)) {
@@ -383,6 +392,7 @@ function wire() {
     state.linkError = null;
     loadHash(hash)
       .then((scenario) => {
+        state.base = scenario;
         controls.set(scenario);
         return run(scenario, { step: scenario.view?.step ?? null, channel: scenario.view?.channel ?? null });
       })
@@ -409,7 +419,8 @@ async function main() {
     const names = await catalog;
     controls.populate(names);
     byId('version').textContent = `Topolab ${names.version}`;
-    controls.set(await scenario);
+    state.base = await scenario;
+    controls.set(state.base);
     state.requested ??= configKey(await scenario);
     await firstRun;
   } catch (err) {

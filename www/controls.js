@@ -154,8 +154,9 @@ export class Controls {
   /** The controls as {seed, slots}, or {error: {field, message}} when one is not valid here. */
   read() {
     const seedText = this.seed.value.trim();
-    if (!/^\d+$/.test(seedText) || seedText.length > 20 || BigInt(seedText) > 18446744073709551615n) {
-      return { error: { field: 'seed', message: `seed '${this.seed.value}': a whole number from 0 to 18446744073709551615` } };
+    // The core takes a u64, but its results travel as JavaScript numbers: stay exact.
+    if (!/^\d+$/.test(seedText) || seedText.length > 16 || Number(seedText) > Number.MAX_SAFE_INTEGER) {
+      return { error: { field: 'seed', message: `seed '${this.seed.value}': a whole number from 0 to ${Number.MAX_SAFE_INTEGER}` } };
     }
     const base = this.pattern.value;
     let pattern = base;

@@ -7,15 +7,62 @@ import { useBrowser, openPage, waitForResult, text, screenshotPath, assertNoProb
 const env = useBrowser();
 
 /** A permalink for a scenario, made by the page's own worker. */
-async function permalink(page, slots, view = { step: null, channel: null }) {
-  return page.evaluate(async ({ slots, view }) => {
+async function permalink(page, slots, view = { step: null, channel: null }, seed = '1') {
+  return page.evaluate(async ({ slots, view, seed }) => {
     const { Engine } = await import('./www/engine.js');
     const engine = new Engine();
     await engine.start();
-    const json = JSON.stringify({ version: 1, lab: 'slots', seed: 1, slots, view });
+    const json = JSON.stringify({ version: 1, lab: 'slots', seed: '@', slots, view }).replace('"@"', seed);
     return engine.request('encodePermalink', { json });
-  }, { slots, view });
+  }, { slots, view, seed });
 }
+
+/** The Scenario a permalink holds, as JSON text (decoded by the page's worker). */
+async function decode(page, hash) {
+  return page.evaluate(async (hash) => {
+    const { Engine } = await import('./www/engine.js');
+    const engine = new Engine();
+    await engine.start();
+    return engine.request('decodePermalink', { hash });
+  }, hash);
+}
+
+test('a link restores every control exactly, and sharing it again gives the same scenario', async () => {
+  const { page: maker } = await openPage(env, env.url);
+  await waitForResult(maker);
+  const slots = { topology: 'torus:4x4', pattern: 'hotspot:0.30', routing: 'shortest', policy: 'hcStoL_polling', all2all: '' };
+  const seed = '9007199254740991'; // the largest seed the page accepts (exact as a JS number)
+  const hash = await permalink(maker, slots, { step: 1, channel: 5 }, seed);
+  const { page, problems } = await openPage(env, `${env.url}#${hash}`);
+  await waitForResult(page);
+  await page.waitForSelector('#figure line.ch.selected[data-ch="5"]', { state: 'attached' });
+  assert.equal(await page.inputValue('#topology'), 'torus:4x4');
+  assert.equal(await page.inputValue('#pattern'), 'hotspot');
+  assert.equal(await page.inputValue('#pattern-param'), '0.30');
+  assert.equal(await page.inputValue('#routing'), 'shortest');
+  assert.equal(await page.inputValue('#policy'), 'hcStoL_polling');
+  assert.equal(await page.inputValue('#seed'), seed);
+  assert.match(await text(page, '#step-counter'), /^Step 2 \/ \d+$/);
+  await page.waitForFunction(() => document.querySelectorAll('#channel-circuits li').length > 0);
+  await page.click('#share');
+  await page.waitForFunction(() => document.getElementById('share-link').value.includes('#v1.'));
+  const again = (await page.inputValue('#share-link')).split('#')[1];
+  const scenario = await decode(page, again);
+  assert.match(scenario, new RegExp(`"seed": ${seed}\\b`), 'the large seed survives exactly');
+  const parsed = JSON.parse(scenario);
+  assert.deepEqual(parsed.slots, slots);
+  assert.deepEqual(parsed.view, { step: 1, channel: 5 });
+  // Beyond 2^53 − 1 the seed control says so instead of running with a rounded seed.
+  await page.click('#share-box .close');
+  const shownN = await text(page, '#metric-max-slots');
+  const shownHash = await page.evaluate(() => location.hash);
+  await page.fill('#seed', '18446744073709551615');
+  await page.waitForSelector('#seed-error:not([hidden])');
+  assert.match(await text(page, '#seed-error'), /9007199254740991/);
+  assert.equal(await text(page, '#metric-max-slots'), shownN, 'the shown result stays');
+  assert.equal(await page.evaluate(() => location.hash), shownHash, 'the link still describes what is shown');
+  assertNoProblems(problems);
+});
 
 test('?embed=1 shows the figure and the player only', async () => {
   const { page: maker } = await openPage(env, env.url);
