@@ -32,6 +32,7 @@ const UNIT: f64 = 56.0;
 const SWITCH: f64 = 22.0;
 const MARGIN: f64 = 40.0;
 const LANE: f64 = 3.2;
+const LEGEND_TITLE: &str = "slots used / N per directed channel";
 
 /// Colour of a channel used at `fraction` (0–1) of N: pale grey when idle, then yellow → red.
 pub fn load_color(fraction: f64) -> String {
@@ -63,12 +64,24 @@ pub fn load_color(fraction: f64) -> String {
 /// The figure of `topo` in `layout` with `state`, or an error when it is too large to draw.
 pub fn channel_svg(topo: &Topology, layout: &Layout, state: &FigureState) -> Result<String> {
     if topo.switch_count() > MAX_DRAW_SWITCHES || topo.channel_count() > MAX_DRAW_CHANNELS {
-        return Err(Error::TooLarge {
-            what: format!("'{}' for drawing ({} switches, {} channels)", topo.spec(), topo.switch_count(), topo.channel_count()),
-            value: topo.switch_count(),
-            limit: MAX_DRAW_SWITCHES,
-            hint: format!("the page draws up to {MAX_DRAW_SWITCHES} switches and {MAX_DRAW_CHANNELS} channels; the analysis is still shown"),
-        });
+        let over = if topo.switch_count() > MAX_DRAW_SWITCHES {
+            format!(
+                "{} switches is above the limit of {MAX_DRAW_SWITCHES}",
+                topo.switch_count()
+            )
+        } else {
+            format!(
+                "{} channels is above the limit of {MAX_DRAW_CHANNELS}",
+                topo.channel_count()
+            )
+        };
+        return Err(Error::invalid(
+            "figure",
+            format!(
+                "'{}' is too large to draw: {over} for drawing; the analysis is still shown",
+                topo.spec()
+            ),
+        ));
     }
     let pos = |s: SwitchId| {
         let (x, y) = layout.switches[s.index()];
@@ -76,9 +89,16 @@ pub fn channel_svg(topo: &Topology, layout: &Layout, state: &FigureState) -> Res
     };
     let points = layout.switches.iter().chain(&layout.endpoints);
     let (max_x, max_y) = points.fold((0.0f64, 0.0f64), |(mx, my), &(x, y)| (mx.max(x), my.max(y)));
-    let width = 2.0 * MARGIN + max_x * UNIT;
     let legend_y = 2.0 * MARGIN + max_y * UNIT;
-    let height = legend_y + 46.0;
+    let height = legend_y + 64.0;
+    // the caption line is the widest part of the legend (≈ 7.2 px per character at 13 px)
+    let legend_width = 2.0 * MARGIN
+        + 7.2
+            * LEGEND_TITLE
+                .chars()
+                .count()
+                .max(state.caption.chars().count()) as f64;
+    let width = (2.0 * MARGIN + max_x * UNIT).max(legend_width);
     let labels = topo.switch_count() <= 256;
     let mut out = String::with_capacity(200 + topo.channel_count() * 120);
     let _ = write!(
@@ -244,7 +264,10 @@ mod tests {
         let err = channel_svg(&t, &layout(&t), &FigureState::default())
             .unwrap_err()
             .to_string();
-        assert!(err.contains("4096"), "{err}");
+        assert!(
+            err.contains("16384 switches is above the limit of 4096"),
+            "{err}"
+        );
     }
 
     #[test]

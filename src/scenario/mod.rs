@@ -18,6 +18,9 @@ use serde::{Deserialize, Serialize};
 /// Scenario format version written into every scenario and permalink.
 pub const SCENARIO_VERSION: u32 = 1;
 
+/// Largest seed: 2^53 − 1, so every seed is exactly a JavaScript number in the page.
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+
 /// The labs of the page, one per paper plus Simulate. Only the ones built so far run.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -134,7 +137,19 @@ impl Scenario {
                 s.version
             )));
         }
+        s.check()?;
         Ok(s)
+    }
+
+    /// Check what the types alone do not: the seed's range.
+    pub fn check(&self) -> Result<()> {
+        if self.seed > MAX_SEED {
+            return Err(Error::Scenario(format!(
+                "seed {} is above {MAX_SEED} (2^53 − 1), the largest a browser can hold exactly",
+                self.seed
+            )));
+        }
+        Ok(())
     }
 
     /// The Scenario as pretty JSON.
@@ -152,6 +167,7 @@ pub enum LabRun {
 
 /// Run the lab a Scenario names. `record` keeps the trace for stepping.
 pub fn run(scenario: &Scenario, record: bool, progress: &mut dyn FnMut(f64)) -> Result<LabRun> {
+    scenario.check()?;
     match scenario.lab {
         Lab::Slots => Ok(LabRun::Slots(Box::new(run_slots(
             &scenario.slots,

@@ -101,26 +101,24 @@ fn parse_dims(spec: &str, args: &str) -> Result<Vec<usize>> {
 
 /// Check a switch count against `MAX_SWITCHES`, computing it without overflow.
 pub(crate) fn check_switches(spec: &str, factors: &[usize]) -> Result<usize> {
-    let mut total: usize = 1;
-    for &f in factors {
-        total = total
-            .checked_mul(f)
-            .filter(|&t| t <= MAX_SWITCHES * 64)
-            .ok_or_else(|| too_many(spec, usize::MAX))?;
+    // u128 with saturation, so the count is reported as asked, even beyond usize on wasm32
+    let total = factors
+        .iter()
+        .fold(1u128, |t, &f| t.saturating_mul(f as u128));
+    if total > MAX_SWITCHES as u128 {
+        let shown = if total == u128::MAX {
+            "more than 10^38".to_string()
+        } else {
+            total.to_string()
+        };
+        return Err(Error::topology(
+            spec,
+            format!(
+                "{shown} switches is above the limit of {MAX_SWITCHES}; choose a smaller network"
+            ),
+        ));
     }
-    if total > MAX_SWITCHES {
-        return Err(too_many(spec, total));
-    }
-    Ok(total)
-}
-
-fn too_many(spec: &str, count: usize) -> Error {
-    Error::TooLarge {
-        what: format!("the switch count of '{spec}'"),
-        value: count,
-        limit: MAX_SWITCHES,
-        hint: "choose a smaller network".into(),
-    }
+    Ok(total as usize)
 }
 
 #[cfg(test)]

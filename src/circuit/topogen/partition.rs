@@ -7,8 +7,8 @@
 //! Our extension: Alg. 2 as printed cannot finish beyond 16 end nodes at degree 5 — the switch
 //! that keeps the lower half gains a link every round while its end nodes halve (degree
 //! V/2^r + r), until it has one end node and is still over the limit. Such a switch (at most one
-//! end node, degree over the limit) instead hands the upper half of its links, by neighbour id,
-//! to a new switch linked to it. This never happens in the paper's 16-node example (Fig. 5).
+//! end node, degree over the limit) instead hands the upper half of its links (rounded up), by
+//! neighbour id, to a new switch linked to it. This never happens in the paper's 16-node example (Fig. 5).
 
 use super::state::GenState;
 use crate::trace::{Change, Highlight, Recorder, Step};
@@ -18,8 +18,17 @@ use crate::{Error, Result};
 pub(super) fn partition_switches(state: &mut GenState, recorder: &mut Recorder) -> Result<()> {
     let max = state.max_degree;
     let mut round = 0;
+    let round_limit = 64 + 4 * state.endpoint_switch.len() as u32;
     while state.max_switch_degree() > max {
         round += 1;
+        if round > round_limit {
+            return Err(Error::invalid(
+                "degree",
+                format!(
+                    "partitioning did not meet maximum degree {max} within {round_limit} rounds"
+                ),
+            ));
+        }
         let mut split = false;
         for sw in 0..state.switch_count() as u32 {
             if state.degree(sw) <= max {
@@ -79,7 +88,7 @@ pub(super) fn partition_switches(state: &mut GenState, recorder: &mut Recorder) 
     Ok(())
 }
 
-/// Move the upper half of `sw`'s links (by neighbour id) to a new switch linked to `sw`.
+/// Move the upper half (rounded up) of `sw`'s links, by neighbour id, to a new switch linked to `sw`.
 fn split_links(state: &mut GenState, sw: u32) -> (u32, Vec<u32>) {
     let mut ends: Vec<(u32, usize)> = state
         .links
@@ -97,7 +106,8 @@ fn split_links(state: &mut GenState, sw: u32) -> (u32, Vec<u32>) {
         .collect();
     ends.sort_unstable();
     let new = state.add_switch();
-    let moved: Vec<(u32, usize)> = ends[ends.len() - ends.len() / 2..].to_vec();
+    // ⌈L/2⌉ links move: keeping ⌈L/2⌉ plus the new link would leave a 3-link switch unchanged
+    let moved: Vec<(u32, usize)> = ends[ends.len() / 2..].to_vec();
     for &(_, i) in &moved {
         state.relink(i, sw, new);
     }
