@@ -1,5 +1,10 @@
 //! Positions for drawing a topology, in abstract units (1 = one grid step): grids (n-D grids
-//! nest the extra dimensions as blocks), layered fat-trees (roots on top), circles otherwise.
+//! nest the extra dimensions as blocks), layered fat-trees (roots on top), a circle for full
+//! networks, forces for irregular ones.
+
+mod force;
+
+pub use force::{force_positions, MAX_FORCE_SWITCHES};
 
 use crate::model::{Shape, Topology};
 use crate::topology::grid_coords;
@@ -17,7 +22,11 @@ pub fn layout(topo: &Topology) -> Layout {
     match topo.shape() {
         Shape::Grid { dims, .. } => grid(dims),
         Shape::FatTree { k, levels } => layered(topo, *k, *levels),
-        _ => circle(topo.switch_count()),
+        Shape::Full { n } => circle(*n),
+        Shape::Irregular => Layout {
+            switches: force_positions(topo, 1),
+            endpoints: Vec::new(),
+        },
     }
 }
 

@@ -24,6 +24,8 @@ pub struct FigureState<'a> {
     pub on_path: Vec<ChannelId>,
     /// Channels the current step points at.
     pub step_channels: Vec<ChannelId>,
+    /// Switches the current step points at.
+    pub step_switches: Vec<SwitchId>,
     /// A caption under the figure.
     pub caption: String,
 }
@@ -33,6 +35,7 @@ const SWITCH: f64 = 22.0;
 const MARGIN: f64 = 40.0;
 const LANE: f64 = 3.2;
 const LEGEND_TITLE: &str = "slots used / N per directed channel";
+const LEGEND_TEXT_X: f64 = 186.0;
 
 /// Colour of a channel used at `fraction` (0–1) of N: pale grey when idle, then yellow → red.
 pub fn load_color(fraction: f64) -> String {
@@ -91,13 +94,11 @@ pub fn channel_svg(topo: &Topology, layout: &Layout, state: &FigureState) -> Res
     let (max_x, max_y) = points.fold((0.0f64, 0.0f64), |(mx, my), &(x, y)| (mx.max(x), my.max(y)));
     let legend_y = 2.0 * MARGIN + max_y * UNIT;
     let height = legend_y + 64.0;
-    // the caption line is the widest part of the legend (≈ 7.2 px per character at 13 px)
-    let legend_width = 2.0 * MARGIN
-        + 7.2
-            * LEGEND_TITLE
-                .chars()
-                .count()
-                .max(state.caption.chars().count()) as f64;
+    // the legend: the title right of the colour scale, the caption on its own line below
+    // (≈ 7.2 px per character at 13 px)
+    let text_width = |text: &str| 7.2 * text.chars().count() as f64;
+    let legend_width =
+        2.0 * MARGIN + (LEGEND_TEXT_X + text_width(LEGEND_TITLE)).max(text_width(&state.caption));
     let width = (2.0 * MARGIN + max_x * UNIT).max(legend_width);
     let labels = topo.switch_count() <= 256;
     let mut out = String::with_capacity(200 + topo.channel_count() * 120);
@@ -214,13 +215,8 @@ fn legend(out: &mut String, y: f64, state: &FigureState) {
     }
     let _ = write!(
         out,
-        r#"<text class="cap" x="0" y="26">0</text><text class="cap" x="168" y="26" text-anchor="end">{}</text><text class="cap" x="186" y="9">slots used / N per directed channel{}{}</text></g>"#,
+        r#"<text class="cap" x="0" y="26">0</text><text class="cap" x="168" y="26" text-anchor="end">{}</text><text class="cap" x="{LEGEND_TEXT_X}" y="9">{LEGEND_TITLE}</text><text class="cap" x="0" y="48">{}</text></g>"#,
         state.max_value,
-        if state.caption.is_empty() {
-            ""
-        } else {
-            " — "
-        },
         escape(&state.caption)
     );
 }

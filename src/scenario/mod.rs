@@ -223,10 +223,7 @@ impl LabRun {
     pub fn figure(&self, step: Option<usize>, channel: Option<u32>) -> Result<String> {
         match self {
             LabRun::Slots(lab) => lab.figure(step, channel),
-            LabRun::Topogen(_) => Err(Error::invalid(
-                "figure",
-                "the TopoGen figure is not drawn yet",
-            )),
+            LabRun::Topogen(lab) => lab.figure(step),
         }
     }
     /// Per-channel data as CSV.

@@ -321,6 +321,7 @@ impl SlotsLab {
             on_path,
             step_channels,
             caption,
+            ..Default::default()
         };
         channel_svg(&self.topology, &self.layout, &state)
     }

@@ -4,10 +4,13 @@
 
 use super::TopoGenConfig;
 use crate::circuit::topogen::{
-    random_failures, reconfigure, topogen, Reconfiguration, TopoGenRun, TopoGenSummary,
+    random_failures, reconfigure, topogen, GenState, Reconfiguration, TopoGenRun, TopoGenSummary,
 };
+use crate::layout::{force_positions, Layout};
+use crate::model::ChannelId;
 use crate::model::PathSet;
 use crate::model::{Shape, SwitchId, SwitchInfo, Topology};
+use crate::render::{channel_svg, FigureState};
 use crate::sim::tdm::{simulate_round, TdmParams, TdmRound};
 use crate::traffic::{self, Pattern};
 use crate::{topology, Result};
@@ -35,6 +38,115 @@ pub struct TopoGenResult {
 pub struct TopoGenLab {
     pub run: TopoGenRun,
     pub result: TopoGenResult,
+    /// Where every switch of the final network is drawn, so steps keep switches in place.
+    positions: std::cell::OnceCell<Vec<(f64, f64)>>,
+}
+
+impl TopoGenLab {
+    /// The network after `step` (the final network when `None` or past the end): switches and
+    /// end nodes, links coloured by load at the end, the step's switches and links marked.
+    pub fn figure(&self, step: Option<usize>) -> Result<String> {
+        let final_topo = &self.run.routes.topo;
+        let positions = self
+            .positions
+            .get_or_init(|| force_positions(final_topo, 1));
+        let steps = self
+            .run
+            .trace
+            .as_ref()
+            .map(|t| t.steps.as_slice())
+            .unwrap_or_default();
+        let last = steps.len().saturating_sub(1);
+        let shown = step.filter(|&i| i < last);
+        let (topo, values, max, caption) = match shown {
+            Some(i) => {
+                let mut state =
+                    GenState::giant(self.result.summary.nodes, self.result.summary.degree_limit);
+                for s in &steps[..=i] {
+                    for c in &s.changes {
+                        state.apply(c);
+                    }
+                }
+                let n = steps[..=i].iter().rev().find_map(|s| {
+                    s.metrics
+                        .iter()
+                        .find(|(k, _)| k == "N")
+                        .map(|(_, v)| *v as u32)
+                });
+                let topo = state.topology();
+                let values = vec![0; topo.channel_count()];
+                let caption = format!(
+                    "step {} · {} switches · {} links{}",
+                    i + 1,
+                    topo.switch_count(),
+                    topo.link_count(),
+                    n.map_or(String::new(), |n| format!(" · N = {n}"))
+                );
+                (topo, values, n.unwrap_or(0), caption)
+            }
+            None => {
+                let r = &self.result.summary;
+                let caption = format!(
+                    "generated for {} · {} switches · {} links · N = {}",
+                    self.result.pattern, r.switches, r.links, r.max_slots
+                );
+                (
+                    final_topo.clone(),
+                    self.run.routes.loads.clone(),
+                    r.max_slots,
+                    caption,
+                )
+            }
+        };
+        let (step_switches, step_channels) = match shown.or(step).and_then(|i| steps.get(i)) {
+            Some(s) => (
+                s.highlight.switches.iter().map(|&x| SwitchId(x)).collect(),
+                s.highlight
+                    .channels
+                    .iter()
+                    .map(|&c| ChannelId(c))
+                    .filter(|c| c.index() < topo.channel_count())
+                    .collect(),
+            ),
+            None => (Vec::new(), Vec::new()),
+        };
+        let layout = Layout {
+            switches: positions[..topo.switch_count()].to_vec(),
+            endpoints: endpoint_positions(&topo, positions),
+        };
+        let state = FigureState {
+            channel_values: &values,
+            max_value: max,
+            step_channels,
+            step_switches,
+            caption,
+            ..Default::default()
+        };
+        channel_svg(&topo, &layout, &state)
+    }
+}
+
+/// End nodes on a small circle around their switch (only for lecture sizes).
+fn endpoint_positions(topo: &Topology, positions: &[(f64, f64)]) -> Vec<(f64, f64)> {
+    if topo.endpoint_count() > 256 {
+        return Vec::new();
+    }
+    let per_switch = topo.endpoints_per_switch();
+    let mut seen = vec![0u32; topo.switch_count()];
+    (0..topo.endpoint_count())
+        .map(|e| {
+            let s = topo
+                .endpoint_switch(crate::model::EndpointId::new(e))
+                .index();
+            let k = per_switch[s].max(1) as f64;
+            let angle = std::f64::consts::TAU * (f64::from(seen[s]) + 0.5) / k + 0.4;
+            seen[s] += 1;
+            (
+                positions[s].0 + 0.5 * angle.cos(),
+                positions[s].1 + 0.5 * angle.sin(),
+            )
+        })
+        .collect()
 }
 
 /// The sides (a ≤ b, a·b = nodes, a as large as possible) of the 2-D mesh of `nodes` nodes.
@@ -124,5 +236,9 @@ pub fn run_topogen(
         extra_slots: reconfiguration.as_ref().map(|r| r.extra_slots),
         reconfiguration,
     };
-    Ok(TopoGenLab { run, result })
+    Ok(TopoGenLab {
+        run,
+        result,
+        positions: std::cell::OnceCell::new(),
+    })
 }

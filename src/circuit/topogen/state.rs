@@ -106,6 +106,28 @@ impl GenState {
         n.dedup();
         n
     }
+    /// Apply one recorded change (replaying a trace to a step).
+    pub fn apply(&mut self, change: &crate::trace::Change) {
+        use crate::trace::Change;
+        match *change {
+            Change::AddSwitch { switch } => {
+                while self.switch_count() <= switch as usize {
+                    self.add_switch();
+                }
+            }
+            Change::AddLink { a, b } => self.add_link(a, b),
+            Change::RemoveLink { a, b } => {
+                if let Some(i) = self.links.iter().rposition(|&l| l == (a, b) || l == (b, a)) {
+                    self.links.remove(i);
+                    self.links_at[a as usize] -= 1;
+                    self.links_at[b as usize] -= 1;
+                }
+            }
+            Change::MoveEndpoint { endpoint, to } => self.move_endpoint(endpoint, to),
+            Change::ChannelSlots { .. } | Change::FlowSlots { .. } => {}
+        }
+    }
+
     /// The network as a `Topology` (link i keeps id i, so channel ids are stable as links are added).
     pub fn topology(&self) -> Topology {
         let mut topo = Topology::new(

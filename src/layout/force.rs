@@ -1,0 +1,128 @@
+//! Force-directed layout (Fruchterman & Reingold 1991) for irregular networks such as TOPOGEN's,
+//! seeded so the same network always lands the same way. Petgraph has no layout algorithm, so
+//! this is ours. Above `MAX_FORCE_SWITCHES` (quadratic cost per iteration) switches are placed in
+//! rows by BFS distance from switch 0 instead.
+
+use crate::model::{SwitchId, Topology};
+use crate::routing::ShortestPath;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Largest network laid out by forces.
+pub const MAX_FORCE_SWITCHES: usize = 1500;
+
+/// Positions (in grid units, ideal link length ≈ 1.6) for every switch of `topo`.
+pub fn force_positions(topo: &Topology, seed: u64) -> Vec<(f64, f64)> {
+    let n = topo.switch_count();
+    if n == 0 {
+        return Vec::new();
+    }
+    if n > MAX_FORCE_SWITCHES {
+        return bfs_rows(topo);
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let side = (n as f64).sqrt() * 1.6;
+    let mut pos: Vec<(f64, f64)> = (0..n)
+        .map(|_| (rng.random::<f64>() * side, rng.random::<f64>() * side))
+        .collect();
+    let edges: Vec<(usize, usize)> = (0..topo.link_count())
+        .map(|l| topo.link_ends(crate::model::LinkId::new(l)))
+        .map(|(a, b)| (a.index(), b.index()))
+        .collect();
+    let k = 1.6f64;
+    let iterations = if n <= 256 { 400 } else { 150 };
+    let mut temperature = side / 4.0;
+    let cooling = temperature / iterations as f64;
+    let mut disp = vec![(0.0f64, 0.0f64); n];
+    for _ in 0..iterations {
+        disp.iter_mut().for_each(|d| *d = (0.0, 0.0));
+        for i in 0..n {
+            for j in i + 1..n {
+                let (dx, dy) = (pos[i].0 - pos[j].0, pos[i].1 - pos[j].1);
+                let d2 = (dx * dx + dy * dy).max(1e-6);
+                let f = k * k / d2; // repulsion k²/d, along the unit vector (dx,dy)/d
+                disp[i].0 += dx * f;
+                disp[i].1 += dy * f;
+                disp[j].0 -= dx * f;
+                disp[j].1 -= dy * f;
+            }
+        }
+        for &(a, b) in &edges {
+            let (dx, dy) = (pos[a].0 - pos[b].0, pos[a].1 - pos[b].1);
+            let d = (dx * dx + dy * dy).sqrt().max(1e-6);
+            let f = d / k; // attraction d²/k, along the unit vector
+            disp[a].0 -= dx * f;
+            disp[a].1 -= dy * f;
+            disp[b].0 += dx * f;
+            disp[b].1 += dy * f;
+        }
+        for i in 0..n {
+            let (dx, dy) = disp[i];
+            let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+            let step = len.min(temperature);
+            pos[i].0 += dx / len * step;
+            pos[i].1 += dy / len * step;
+        }
+        temperature = (temperature - cooling).max(0.01);
+    }
+    normalise(pos)
+}
+
+/// Rows by hop distance from switch 0 (disconnected switches in a last row).
+fn bfs_rows(topo: &Topology) -> Vec<(f64, f64)> {
+    let dist = ShortestPath::new(topo).distances_to(SwitchId(0));
+    let mut rows: std::collections::BTreeMap<u32, usize> = std::collections::BTreeMap::new();
+    dist.iter()
+        .map(|&d| {
+            let column = rows.entry(d).or_insert(0);
+            *column += 1;
+            (
+                (*column - 1) as f64 * 1.2,
+                if d == u32::MAX {
+                    -1.0
+                } else {
+                    f64::from(d) * 2.0
+                },
+            )
+        })
+        .collect::<Vec<_>>()
+        .into_iter()
+        .map(|(x, y)| {
+            (
+                x,
+                if y < 0.0 {
+                    2.0 * (rows.len() as f64 + 1.0)
+                } else {
+                    y
+                },
+            )
+        })
+        .collect()
+}
+
+fn normalise(pos: Vec<(f64, f64)>) -> Vec<(f64, f64)> {
+    let min_x = pos.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
+    let min_y = pos.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+    pos.into_iter()
+        .map(|(x, y)| (x - min_x + 0.6, y - min_y + 0.6))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::topology::build;
+
+    #[test]
+    fn deterministic_and_spread() {
+        let t = build("torus:4x4").unwrap();
+        let a = force_positions(&t, 3);
+        assert_eq!(a, force_positions(&t, 3));
+        for i in 0..a.len() {
+            for j in i + 1..a.len() {
+                let d = ((a[i].0 - a[j].0).powi(2) + (a[i].1 - a[j].1).powi(2)).sqrt();
+                assert!(d > 0.3, "switches {i} and {j} overlap");
+            }
+        }
+    }
+}
