@@ -173,9 +173,15 @@ pub fn channel_svg(topo: &Topology, layout: &Layout, state: &FigureState) -> Res
     out.push_str(&highlights);
     for s in 0..topo.switch_count() {
         let (x, y) = pos(SwitchId::new(s));
+        // inline style: the .sw class rule would override a presentation attribute
+        let marked = if state.step_switches.contains(&SwitchId::new(s)) {
+            r#" style="stroke:#7b1fa2;stroke-width:3.5""#
+        } else {
+            ""
+        };
         let _ = write!(
             out,
-            r#"<rect class="sw" data-sw="{s}" x="{:.1}" y="{:.1}" width="{SWITCH}" height="{SWITCH}" rx="4"><title>switch {s}</title></rect>"#,
+            r#"<rect class="sw" data-sw="{s}" x="{:.1}" y="{:.1}" width="{SWITCH}" height="{SWITCH}" rx="4"{marked}><title>switch {s}</title></rect>"#,
             x - SWITCH / 2.0,
             y - SWITCH / 2.0
         );
