@@ -40,7 +40,6 @@ export class Figure {
     this.key = null; // the run the shown figure belongs to
     this.lines = [];
     this.frame = null;
-    this.widen = null; // [from, to]: the viewBox change made for the legend
     this.scale = null; // null: fit to the panel
     this.box.addEventListener('click', (event) => {
       const line = event.target.closest?.('[data-ch]');
@@ -64,19 +63,17 @@ export class Figure {
    */
   showSvg(svg, key = null) {
     if (key !== null && key === this.key && this.#patch(svg)) {
-      this.svgText = this.widen ? svg.replace(this.widen[0], this.widen[1]) : svg;
+      this.svgText = svg;
       return;
     }
     const { scrollLeft, scrollTop } = this.box;
     this.key = key;
-    this.widen = null;
     this.svgText = svg;
     this.box.innerHTML = withArea(svg);
     const element = this.#element();
     this.lines = element ? [...element.querySelectorAll('line.ch[data-ch]')] : [];
     this.frame = element ? frameOf(svg) : null;
     if (element) {
-      this.#widenForLegend(element);
       element.setAttribute('role', 'img');
       element.setAttribute('aria-label', 'Topology: channels coloured by slots used out of N; click a channel for its communications');
     }
@@ -137,27 +134,6 @@ export class Figure {
     const current = this.scale ?? Math.min(box.width / natural, box.height / naturalHeight);
     this.scale = Math.min(MAX_SCALE, Math.max(MIN_SCALE, current * factor));
     this.#applyScale();
-  }
-
-  /** The legend's caption may run past the drawing's width: widen the viewBox to hold it. */
-  #widenForLegend(element) {
-    const legend = element.querySelector('.legend');
-    const viewBox = element.viewBox?.baseVal;
-    if (!legend || !viewBox || !viewBox.width) return;
-    let right;
-    try {
-      const shift = legend.transform.baseVal.consolidate()?.matrix.e ?? 0;
-      const box = legend.getBBox();
-      right = Math.ceil(shift + box.x + box.width + 12);
-    } catch {
-      return; // not rendered (hidden): leave it as it is
-    }
-    if (right <= viewBox.x + viewBox.width) return;
-    const { width, height } = viewBox;
-    element.setAttribute('viewBox', `${viewBox.x} ${viewBox.y} ${right} ${height}`);
-    element.setAttribute('width', String(right));
-    this.widen = [`viewBox="0 0 ${Math.round(width)} ${Math.round(height)}" width="${Math.round(width)}"`, `viewBox="0 0 ${right} ${Math.round(height)}" width="${right}"`];
-    this.svgText = this.svgText.replace(this.widen[0], this.widen[1]);
   }
 
   #element() {
