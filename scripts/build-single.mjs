@@ -24,13 +24,11 @@ const inline = {
   wasmBase64: read('www/pkg/topolab_bg.wasm', null).toString('base64'),
 };
 let html = read('index.html');
-const cssTag = '<link rel="stylesheet" href="www/style.css">';
 const jsTag = '<script type="module" src="www/app.js"></script>';
-for (const tag of [cssTag, jsTag]) {
-  if (!html.includes(tag)) throw new Error(`index.html must contain ${tag}`);
-}
+if (!html.includes(jsTag)) throw new Error(`index.html must contain ${jsTag}`);
+// every local stylesheet (the page's and its libraries') is inlined
 html = html
-  .replace(cssTag, () => `<style>\n${read('www/style.css').replace(/<\/style/gi, '<\\/style')}\n</style>`)
+  .replace(/<link rel="stylesheet" href="([^"]+)">/g, (_, href) => `<style>\n${read(href).replace(/<\/style/gi, '<\\/style')}\n</style>`)
   .replace(jsTag, () => `<script>globalThis.TOPOLAB_INLINE = ${scriptSafe(JSON.stringify(inline))};</script>\n<script>${scriptSafe(bundle.outputFiles[0].text)}</script>`);
 mkdirSync(new URL('dist/', root), { recursive: true });
 writeFileSync(new URL('dist/topolab.html', root), html);

@@ -8,7 +8,8 @@ const root = new URL('../', import.meta.url).pathname;
 process.chdir(root);
 
 function ensureNodePackages() {
-  if (!existsSync('node_modules/playwright-core') || !existsSync('node_modules/esbuild')) run('npm ci --no-audit --no-fund');
+  const needed = ['playwright-core', 'esbuild', 'uplot'];
+  if (needed.some((name) => !existsSync(`node_modules/${name}`))) run('npm ci --no-audit --no-fund');
 }
 
 function ensureChromium() {

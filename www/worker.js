@@ -47,6 +47,10 @@ const handlers = {
     session = new wasm_bindgen.Session(json, progress);
     return { result: session.result(), steps: session.steps(), figure: figureOrError(step, channel) };
   },
+  compare: ({ json }) => wasm_bindgen.compareTopologies(json),
+  tradeoff({ json, lowest = 1 }, id) {
+    return wasm_bindgen.tradeoff(json, lowest, (fraction) => self.postMessage({ id, progress: fraction }));
+  },
   figure: ({ step = -1, channel = -1 }) => figureOrError(step, channel),
   channel: ({ channel, step = -1 }) => session.channelDetail(channel, step),
   csv: () => session.csv(),
