@@ -81,20 +81,34 @@ pub fn decode_permalink(hash: &str) -> Result<String, JsError> {
 #[wasm_bindgen(js_name = compareTopologies)]
 pub fn compare_topologies(json: &str) -> Result<JsValue, JsError> {
     let s = Scenario::from_json(json)?;
-    to_js(&scenario::compare(s.topogen.nodes, &s.topogen.pattern, s.seed)?)
+    to_js(&scenario::compare(
+        s.topogen.nodes,
+        &s.topogen.pattern,
+        s.seed,
+    )?)
 }
 
 /// Paper 000 Fig. 13: TOPOGEN_REV for every target N from the mesh's N down to `lowest`;
 /// `progress(fraction)` hears about each point. Returns {mesh, points}.
 #[wasm_bindgen]
-pub fn tradeoff(json: &str, lowest: u32, progress: Option<js_sys::Function>) -> Result<JsValue, JsError> {
+pub fn tradeoff(
+    json: &str,
+    lowest: u32,
+    progress: Option<js_sys::Function>,
+) -> Result<JsValue, JsError> {
     let s = Scenario::from_json(json)?;
     let mut report = |f: f64| {
         if let Some(p) = &progress {
             let _ = p.call1(&JsValue::NULL, &JsValue::from_f64(f));
         }
     };
-    let (mesh, points) = scenario::tradeoff(s.topogen.nodes, &s.topogen.pattern, s.seed, lowest, &mut report)?;
+    let (mesh, points) = scenario::tradeoff(
+        s.topogen.nodes,
+        &s.topogen.pattern,
+        s.seed,
+        lowest,
+        &mut report,
+    )?;
     to_js(&serde_json::json!({ "mesh": mesh, "points": points }))
 }
 

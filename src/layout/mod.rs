@@ -23,6 +23,7 @@ pub fn layout(topo: &Topology) -> Layout {
         Shape::Grid { dims, .. } => grid(dims),
         Shape::FatTree { k, levels } => layered(topo, *k, *levels),
         Shape::Full { n } => circle(*n),
+        Shape::Floor { side } => grid(&[*side, *side]),
         Shape::Irregular => Layout {
             switches: force_positions(topo, 1),
             endpoints: Vec::new(),

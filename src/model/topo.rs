@@ -54,6 +54,9 @@ pub enum Shape {
     FatTree { k: usize, levels: usize },
     /// Fully connected switches.
     Full { n: usize },
+    /// Switches on an n×n floor grid (switch i at (i mod n, i div n)) with irregular links
+    /// (layout-conscious random topologies, paper 002).
+    Floor { side: usize },
     /// No known regularity.
     Irregular,
 }
@@ -192,6 +195,7 @@ impl Topology {
         match &self.shape {
             Shape::Grid { dims, .. } => dims.clone(),
             Shape::FatTree { k, levels } => vec![*k; *levels],
+            Shape::Floor { side } => vec![*side, *side],
             _ => vec![self.endpoint_count()],
         }
     }

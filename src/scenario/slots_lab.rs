@@ -77,7 +77,7 @@ pub fn run_slots(
     record: bool,
     progress: &mut dyn FnMut(f64),
 ) -> Result<SlotsLab> {
-    let topo = topology::build(&config.topology)?;
+    let topo = topology::build_seeded(&config.topology, seed)?;
     let pattern = Pattern::parse(&config.pattern)?;
     let traffic = traffic::generate(pattern, &topo, seed, &config.pattern)?;
     let routing = if config.routing.trim().is_empty() {

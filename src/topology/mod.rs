@@ -1,14 +1,16 @@
 //! Topology generators and the spec strings that name them (`mesh:8x8`, `torus:4x4x4`,
-//! `hypercube:6`, `fattree:16:3`, `full:16`). Every size is checked against the limits below
+//! `hypercube:6`, `fattree:16:3`, `full:16`, `lrt:64:4:2`). Every size is checked against the limits below
 //! before anything is allocated.
 
 mod fattree;
 mod full;
 mod grid;
+mod lrt;
 
 pub use fattree::fat_tree;
 pub use full::full;
 pub use grid::{grid, grid_coords, grid_index};
+pub use lrt::lrt;
 
 use crate::error::suggest;
 use crate::model::Topology;
@@ -28,10 +30,16 @@ pub const GENERATORS: &[(&str, &str)] = &[
     ("hypercube", "hypercube:D (2^D switches, D = 1…16)"),
     ("fattree", "fattree:K:N (k-ary n-tree, K^N endpoints)"),
     ("full", "full:N (N fully connected switches)"),
+    ("lrt", "lrt:N:d:r (layout-conscious random: N = n² switches on an n×n floor, degree d, links ≤ r long; seeded)"),
 ];
 
-/// Build the topology a spec string names.
+/// Build the topology a spec string names (random generators use seed 1).
 pub fn build(spec: &str) -> Result<Topology> {
+    build_seeded(spec, 1)
+}
+
+/// Build the topology a spec string names; random generators (lrt) draw from `seed`.
+pub fn build_seeded(spec: &str, seed: u64) -> Result<Topology> {
     let spec = spec.trim();
     let (name, args) = spec.split_once(':').unwrap_or((spec, ""));
     let name = name.to_ascii_lowercase();
@@ -63,6 +71,19 @@ pub fn build(spec: &str) -> Result<Topology> {
             )
         }
         "full" => full(spec, parse_number(spec, args, "N")?),
+        "lrt" => {
+            let parts: Vec<&str> = args.split(':').collect();
+            if parts.len() != 3 {
+                return Err(Error::topology(spec, "write lrt:N:d:r, e.g. lrt:64:4:2 (64 switches on an 8×8 floor, degree 4, links ≤ 2 long)"));
+            }
+            lrt(
+                spec,
+                parse_number(spec, parts[0], "N")?,
+                parse_number(spec, parts[1], "d")?,
+                parse_number(spec, parts[2], "r")?,
+                seed,
+            )
+        }
         _ => {
             let names: Vec<&str> = GENERATORS.iter().map(|(n, _)| *n).collect();
             Err(Error::topology(

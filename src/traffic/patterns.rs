@@ -234,12 +234,17 @@ fn shuffled(rng: &mut ChaCha8Rng, n: usize) -> Vec<usize> {
 }
 
 fn local(topo: &Topology, name: &str, gamma: f64, rng: &mut ChaCha8Rng) -> Result<Vec<usize>> {
-    let crate::model::Shape::Grid { dims, .. } = topo.shape() else {
-        return Err(Error::pattern(
-            name,
-            "local(γ) needs a grid topology (Manhattan distance on the floor)",
-        ));
+    let dims = match topo.shape() {
+        crate::model::Shape::Grid { dims, .. } => dims.clone(),
+        crate::model::Shape::Floor { side } => vec![*side, *side],
+        _ => {
+            return Err(Error::pattern(
+                name,
+                "local(γ) needs a grid or floor topology (Manhattan distance on the floor)",
+            ))
+        }
     };
+    let dims = &dims;
     let n = topo.endpoint_count();
     let rank = dims.len();
     let coords: Vec<u32> = (0..n)

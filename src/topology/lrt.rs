@@ -1,0 +1,210 @@
+//! Layout-conscious random topologies LRT(|N|, d, r) (paper 002 §II-B, §III-A): |N| = n² switches
+//! on the lattice points of an n×n floor (switch i at (i mod n, i div n)), every switch of degree
+//! d, every link between switches at Manhattan distance ≤ r. Our reading of "diagonal links are
+//! not used": cables run along the floor's rows and columns, so a link's length is the Manhattan
+//! distance (Fig. 4 links switches 10 and 15, which differ in both coordinates).
+//!
+//! Generation (seeded): stubs are matched at random, the switch with the fewest open candidates
+//! first; a dead end restarts with the next draw. The result is then mixed by degree-preserving
+//! edge swaps that keep every link within r, and must be connected. Parallel links and self-loops
+//! are never made.
+
+use super::check_switches;
+use crate::model::{LinkInfo, Shape, SwitchId, SwitchInfo, Topology};
+use crate::{Error, Result};
+use petgraph::algo::connected_components;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Attempts before giving up on a parameter set.
+const ATTEMPTS: usize = 200;
+
+/// Build `lrt:N:d:r` with `seed`.
+pub fn lrt(spec: &str, nodes: usize, degree: usize, reach: usize, seed: u64) -> Result<Topology> {
+    let side = nodes.isqrt();
+    if side * side != nodes || side < 2 {
+        return Err(Error::topology(
+            spec,
+            format!("|N| = {nodes} must be a square n² with n ≥ 2 (the floor is n×n)"),
+        ));
+    }
+    check_switches(spec, &[nodes])?;
+    if degree < 1 || reach < 1 {
+        return Err(Error::topology(spec, "degree d and reach r must be ≥ 1"));
+    }
+    if (nodes * degree) % 2 == 1 {
+        return Err(Error::topology(
+            spec,
+            format!("no {degree}-regular graph on {nodes} switches exists (|N|·d must be even)"),
+        ));
+    }
+    let md = |a: usize, b: usize| (a % side).abs_diff(b % side) + (a / side).abs_diff(b / side);
+    let candidates: Vec<Vec<usize>> = (0..nodes)
+        .map(|a| {
+            (0..nodes)
+                .filter(|&b| b != a && md(a, b) <= reach)
+                .collect()
+        })
+        .collect();
+    if let Some(a) = (0..nodes).find(|&a| candidates[a].len() < degree) {
+        return Err(Error::topology(spec, format!("switch {a} has only {} switches within distance {reach}; degree {degree} is impossible — raise r or lower d", candidates[a].len())));
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..ATTEMPTS {
+        if let Some(mut edges) = try_match(nodes, degree, &candidates, &mut rng) {
+            mix(&mut edges, nodes, &md, reach, &mut rng);
+            let mut topo = Topology::new(
+                spec,
+                Shape::Floor { side },
+                vec![SwitchInfo::default(); nodes],
+            );
+            for &(a, b) in &edges {
+                let length_m = md(a, b) as f64;
+                topo.add_link(
+                    SwitchId::new(a),
+                    SwitchId::new(b),
+                    LinkInfo {
+                        length_m,
+                        ..LinkInfo::default()
+                    },
+                );
+            }
+            if connected_components(topo.graph()) == 1 {
+                for s in 0..nodes {
+                    topo.add_endpoint(SwitchId::new(s));
+                }
+                return Ok(topo);
+            }
+        }
+    }
+    Err(Error::topology(spec, format!("no connected {degree}-regular layout with links of length ≤ {reach} was found in {ATTEMPTS} attempts; raise r")))
+}
+
+/// One random matching of stubs, most constrained switch first; `None` at a dead end.
+/// `open[a]` counts the switches `a` could still link to, kept up to date as links are made.
+fn try_match(
+    nodes: usize,
+    degree: usize,
+    candidates: &[Vec<usize>],
+    rng: &mut ChaCha8Rng,
+) -> Option<Vec<(usize, usize)>> {
+    let mut free = vec![degree; nodes];
+    let mut linked = vec![Vec::<usize>::new(); nodes];
+    let mut open: Vec<usize> = candidates.iter().map(Vec::len).collect();
+    let mut edges = Vec::with_capacity(nodes * degree / 2);
+    loop {
+        let next = (0..nodes)
+            .filter(|&a| free[a] > 0)
+            .min_by_key(|&a| (open[a], a));
+        let Some(a) = next else { return Some(edges) };
+        let options: Vec<usize> = candidates[a]
+            .iter()
+            .copied()
+            .filter(|&b| free[b] > 0 && !linked[a].contains(&b))
+            .collect();
+        if options.is_empty() {
+            return None;
+        }
+        let b = options[rng.random_range(0..options.len() as u32) as usize];
+        open[a] -= 1;
+        open[b] -= 1;
+        linked[a].push(b);
+        linked[b].push(a);
+        edges.push((a.min(b), a.max(b)));
+        for x in [a, b] {
+            free[x] -= 1;
+            if free[x] == 0 {
+                // x is no longer an option for the switches that could still link to it
+                for &y in &candidates[x] {
+                    if free[y] > 0 && !linked[x].contains(&y) {
+                        open[y] -= 1;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Degree-preserving swaps (a–b, c–d → a–d, c–b) that keep links within `reach` and simple.
+fn mix(
+    edges: &mut [(usize, usize)],
+    nodes: usize,
+    md: &dyn Fn(usize, usize) -> usize,
+    reach: usize,
+    rng: &mut ChaCha8Rng,
+) {
+    let mut present: std::collections::HashSet<(usize, usize)> = edges.iter().copied().collect();
+    let m = edges.len() as u32;
+    for _ in 0..10 * nodes {
+        let (i, j) = (
+            rng.random_range(0..m) as usize,
+            rng.random_range(0..m) as usize,
+        );
+        let ((a, b), (c, d)) = (edges[i], edges[j]);
+        if i == j || a == d || c == b || md(a, d) > reach || md(c, b) > reach {
+            continue;
+        }
+        let (e1, e2) = ((a.min(d), a.max(d)), (c.min(b), c.max(b)));
+        if present.contains(&e1) || present.contains(&e2) {
+            continue;
+        }
+        present.remove(&edges[i]);
+        present.remove(&edges[j]);
+        present.insert(e1);
+        present.insert(e2);
+        edges[i] = e1;
+        edges[j] = e2;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn regular_short_links_connected_and_seeded() {
+        for (nodes, d, r) in [(64, 4, 2), (256, 4, 4), (16, 4, 2), (1024, 4, 8)] {
+            let t = lrt("lrt", nodes, d, r, 7).unwrap();
+            assert!(
+                (0..nodes).all(|s| t.degree(SwitchId::new(s)) == d),
+                "LRT({nodes},{d},{r}) not regular"
+            );
+            let side = nodes.isqrt();
+            for l in 0..t.link_count() {
+                let (a, b) = t.link_ends(crate::model::LinkId::new(l));
+                let md = (a.index() % side).abs_diff(b.index() % side)
+                    + (a.index() / side).abs_diff(b.index() / side);
+                assert!(md <= r && md >= 1);
+            }
+        }
+        let ends = |t: &Topology| {
+            (0..t.link_count())
+                .map(|l| t.link_ends(crate::model::LinkId::new(l)))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            ends(&lrt("x", 64, 4, 2, 1).unwrap()),
+            ends(&lrt("x", 64, 4, 2, 1).unwrap())
+        );
+        assert_ne!(
+            ends(&lrt("x", 64, 4, 2, 1).unwrap()),
+            ends(&lrt("x", 64, 4, 2, 2).unwrap())
+        );
+    }
+
+    #[test]
+    fn impossible_parameters_are_explained() {
+        assert!(lrt("lrt:60:4:2", 60, 4, 2, 1)
+            .unwrap_err()
+            .to_string()
+            .contains("square"));
+        assert!(lrt("lrt:64:9:1", 64, 9, 1, 1)
+            .unwrap_err()
+            .to_string()
+            .contains("impossible"));
+        assert!(lrt("lrt:9:3:2", 9, 3, 2, 1)
+            .unwrap_err()
+            .to_string()
+            .contains("even"));
+    }
+}
