@@ -3,10 +3,12 @@
 //! (nearest common ancestor) for fat-trees. Table-driven routers (LOREN, Cowen) come later.
 
 mod dor;
+mod loren;
 mod shortest;
 mod updown;
 
 pub use dor::DimensionOrder;
+pub use loren::{Decision, Entry, Loren};
 pub use shortest::ShortestPath;
 pub use updown::UpDown;
 

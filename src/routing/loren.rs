@@ -1,0 +1,220 @@
+//! LOREN (paper 002 §IV–V): compact routing tables for layout-conscious random topologies.
+//! Tables (Alg. 1): (1) an entry ⟨j, j⟩ for every neighbour j; (2) for every grid neighbour j
+//! (Manhattan distance 1) that is not linked, entries along a shortest path to j; (3) with the
+//! room left up to t_max, a simultaneous BFS over every destination's shortest-path tree, so
+//! nearer destinations get entries first. Entries are sorted by hop distance (ties: lower
+//! destination id, which reproduces the tables of Fig. 4). Forwarding (§V): take the entry whose
+//! destination is nearest (Manhattan) to the packet's destination, the first such entry on a tie.
+//! Shortest-path trees and "the" shortest path use the lowest-id neighbour one hop closer.
+
+use super::{path_through, Router, ShortestPath};
+use crate::model::{Path, Shape, SwitchId, Topology};
+use crate::{Error, Result};
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+
+/// One routing-table entry ⟨dst, next⟩ with the hop distance h(u, dst).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    pub dst: u32,
+    pub next: u32,
+    pub hops: u32,
+}
+
+/// Why a switch forwarded a packet where it did (for the page's step view).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Decision {
+    pub at: u32,
+    pub destination: u32,
+    /// Manhattan distance from each entry's destination to the packet's destination, in table order.
+    pub distances: Vec<u32>,
+    /// Index of the chosen entry (the first with the smallest distance).
+    pub chosen: usize,
+    /// Entries tied with the chosen one (same distance), excluding it.
+    pub tied: Vec<usize>,
+}
+
+/// LOREN tables of one topology.
+#[derive(Debug, Clone)]
+pub struct Loren<'t> {
+    topo: &'t Topology,
+    side: usize,
+    pub tables: Vec<Vec<Entry>>,
+    /// max |T[u]| after phases (1) and (2): the smallest t_max that works (§VI-B).
+    pub min_required_entries: usize,
+}
+
+impl<'t> Loren<'t> {
+    /// Build the tables with at most `t_max` entries per switch (phases (1) and (2) are always
+    /// kept; `t_max` below them is an error naming the minimum).
+    pub fn new(topo: &'t Topology, t_max: usize) -> Result<Self> {
+        let side = match topo.shape() {
+            Shape::Floor { side } => *side,
+            Shape::Grid { dims, wrap: false } if dims.len() == 2 && dims[0] == dims[1] => dims[0],
+            _ => {
+                return Err(Error::routing(
+                    "loren",
+                    format!(
+                        "needs switches on a square floor (lrt:N:d:r or a square mesh), not '{}'",
+                        topo.spec()
+                    ),
+                ))
+            }
+        };
+        let n = topo.switch_count();
+        let sp = ShortestPath::new(topo);
+        let dist: Vec<Vec<u32>> = (0..n).map(|d| sp.distances_to(SwitchId::new(d))).collect();
+        if dist[0].contains(&u32::MAX) {
+            return Err(Error::routing("loren", "the topology is not connected"));
+        }
+        // successor of u towards v: the lowest-id neighbour one hop closer
+        let succ = |u: usize, v: usize| -> u32 {
+            topo.neighbors(SwitchId::new(u))
+                .filter(|w| dist[v][w.index()] + 1 == dist[v][u])
+                .map(|w| w.0)
+                .min()
+                .expect("connected")
+        };
+        let md = |a: usize, b: usize| (a % side).abs_diff(b % side) + (a / side).abs_diff(b / side);
+        let mut tables: Vec<Vec<Entry>> = vec![Vec::new(); n];
+        let has = |t: &Vec<Entry>, dst: usize| t.iter().any(|e| e.dst as usize == dst);
+        // (1) adjacent switches
+        let links: Vec<(usize, usize)> = (0..topo.link_count())
+            .map(|l| topo.link_ends(crate::model::LinkId::new(l)))
+            .map(|(a, b)| (a.index(), b.index()))
+            .collect();
+        for &(a, b) in &links {
+            for (u, v) in [(a, b), (b, a)] {
+                if !has(&tables[u], v) {
+                    tables[u].push(Entry {
+                        dst: v as u32,
+                        next: v as u32,
+                        hops: 1,
+                    });
+                }
+            }
+        }
+        // (2) grid neighbours that are not linked: entries along a shortest path
+        for i in 0..n {
+            for j in 0..n {
+                if md(i, j) != 1 || dist[j][i] == 1 {
+                    continue;
+                }
+                let mut m = i;
+                while dist[j][m] > 1 {
+                    let next = succ(m, j) as usize;
+                    if !has(&tables[m], j) {
+                        tables[m].push(Entry {
+                            dst: j as u32,
+                            next: next as u32,
+                            hops: dist[j][m],
+                        });
+                    }
+                    m = next;
+                }
+            }
+        }
+        let min_required_entries = tables.iter().map(Vec::len).max().unwrap_or(0);
+        if t_max < min_required_entries {
+            return Err(Error::invalid("tmax", format!("t_max = {t_max} is below the {min_required_entries} entries LOREN needs here (adjacent and grid-neighbour entries)")));
+        }
+        // (3) simultaneous BFS over the destinations' shortest-path trees
+        // the queue starts with every linked pair (i, j) in ascending order, which reproduces the
+        // tables of Fig. 4 (link-creation order does not)
+        let mut pairs: Vec<(usize, usize)> =
+            links.iter().flat_map(|&(a, b)| [(a, b), (b, a)]).collect();
+        pairs.sort_unstable();
+        let mut queue: VecDeque<(usize, usize)> = pairs.into();
+        while let Some((u, v)) = queue.pop_front() {
+            let w = succ(u, v);
+            let present = tables[u].iter().any(|e| e.dst as usize == v && e.next == w);
+            if !present {
+                if tables[u].len() >= t_max || has(&tables[u], v) {
+                    continue;
+                }
+                tables[u].push(Entry {
+                    dst: v as u32,
+                    next: w,
+                    hops: dist[v][u],
+                });
+            }
+            for p in topo.neighbors(SwitchId::new(u)) {
+                if dist[v][p.index()] == dist[v][u] + 1 && succ(p.index(), v) as usize == u {
+                    queue.push_back((p.index(), v));
+                }
+            }
+        }
+        for t in &mut tables {
+            t.sort_by_key(|e| (e.hops, e.dst));
+        }
+        Ok(Loren {
+            topo,
+            side,
+            tables,
+            min_required_entries,
+        })
+    }
+
+    fn md(&self, a: u32, b: u32) -> u32 {
+        let s = self.side as u32;
+        (a % s).abs_diff(b % s) + (a / s).abs_diff(b / s)
+    }
+
+    /// The forwarding decision at `at` for a packet to `destination` (≠ `at`).
+    pub fn decide(&self, at: u32, destination: u32) -> Decision {
+        let table = &self.tables[at as usize];
+        let distances: Vec<u32> = table.iter().map(|e| self.md(e.dst, destination)).collect();
+        let best = distances.iter().copied().min().unwrap_or(u32::MAX);
+        let chosen = distances.iter().position(|&d| d == best).unwrap_or(0);
+        let tied = (chosen + 1..distances.len())
+            .filter(|&i| distances[i] == best)
+            .collect();
+        Decision {
+            at,
+            destination,
+            distances,
+            chosen,
+            tied,
+        }
+    }
+
+    /// The LOREN route, with the decision at every switch; an error if it does not arrive
+    /// within |N|² hops (livelock), naming the pair.
+    pub fn route(&self, src: SwitchId, dst: SwitchId) -> Result<(Path, Vec<Decision>)> {
+        let mut at = src.0;
+        let mut switches = vec![src];
+        let mut decisions = Vec::new();
+        let limit = self.tables.len() * self.tables.len();
+        while at != dst.0 {
+            let d = self.decide(at, dst.0);
+            at = self.tables[at as usize][d.chosen].next;
+            decisions.push(d);
+            switches.push(SwitchId(at));
+            if switches.len() > limit {
+                return Err(Error::routing(
+                    "loren",
+                    format!(
+                        "the packet from switch {} to switch {} does not arrive (livelock)",
+                        src.0, dst.0
+                    ),
+                ));
+            }
+        }
+        Ok((path_through(self.topo, switches, "loren")?, decisions))
+    }
+
+    /// Largest table.
+    pub fn max_entries(&self) -> usize {
+        self.tables.iter().map(Vec::len).max().unwrap_or(0)
+    }
+}
+
+impl Router for Loren<'_> {
+    fn path(&self, src: SwitchId, dst: SwitchId) -> Result<Path> {
+        Ok(self.route(src, dst)?.0)
+    }
+
+    fn describe(&self) -> &'static str {
+        "LOREN: the entry whose destination is nearest (Manhattan) to the packet's destination; ties by table order (hops, then id)"
+    }
+}
