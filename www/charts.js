@@ -1,0 +1,287 @@
+// Charts of the page, drawn with uPlot on a canvas: the TopoGen lab's N / switches / links over
+// the steps (with the current step marked; a click picks a step) and the Fig. 13 trade-off
+// (switches and links relative to the mesh against the target N). Colours and type follow the
+// theme and the large-type switch (charts are rebuilt when they change); PNG export composes
+// title, canvas and legend on one canvas.
+import uPlot from '../node_modules/uplot/dist/uPlot.esm.js';
+import { download } from './exporting.js';
+
+/** The theme's colours and the type size, read from the CSS variables. */
+function palette() {
+  const css = getComputedStyle(document.documentElement);
+  const v = (name, fallback) => css.getPropertyValue(name).trim() || fallback;
+  const rem = parseFloat(css.fontSize) || 16;
+  return {
+    fg: v('--fg', '#1b2130'),
+    muted: v('--muted', '#4a5366'),
+    grid: v('--chart-grid', '#d9dee6'),
+    bg: v('--panel', '#ffffff'),
+    accent: v('--accent', '#1557b0'),
+    n: v('--chart-n', '#c0392b'),
+    switches: v('--chart-switches', '#1557b0'),
+    links: v('--chart-links', '#2e7d32'),
+    mesh: v('--chart-mesh', '#6b7280'),
+    rem,
+    font: `${Math.round(rem * 0.78)}px system-ui, sans-serif`,
+    labelFont: `600 ${Math.round(rem * 0.8)}px system-ui, sans-serif`,
+  };
+}
+
+/** Whole-number tick steps (counts and step numbers never need fractions). */
+const INTEGER_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000];
+
+function axis(p, extra = {}) {
+  return {
+    stroke: p.fg,
+    font: p.font,
+    labelFont: p.labelFont,
+    grid: { stroke: p.grid, width: 1 },
+    ticks: { stroke: p.grid, width: 1 },
+    ...extra,
+  };
+}
+
+/**
+ * A uPlot chart in `box` that follows the box's width and the theme. Subclasses give
+ * `options(palette, width)` and `data()`; `title` and `legendItems()` are for the PNG.
+ */
+class Chart {
+  constructor(box, { height = 190 } = {}) {
+    this.box = box;
+    this.baseHeight = height;
+    this.plot = null;
+    this.hasData = false;
+    this.resize = new ResizeObserver(() => this.#fitWidth());
+    this.resize.observe(box);
+    // Theme and large type change CSS variables and sizes: draw again with the new ones.
+    new MutationObserver(() => this.rebuild()).observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'class'] });
+  }
+
+  get height() {
+    return Math.round(this.baseHeight * (palette().rem / 16));
+  }
+
+  width() {
+    return Math.max(200, Math.floor(this.box.clientWidth || this.box.getBoundingClientRect().width || 300));
+  }
+
+  rebuild() {
+    this.plot?.destroy();
+    this.plot = null;
+    if (!this.hasData) {
+      this.box.replaceChildren();
+      return;
+    }
+    const p = palette();
+    this.plot = new uPlot(this.options(p, this.width()), this.data(), this.box);
+    this.afterBuild?.();
+  }
+
+  clear() {
+    this.hasData = false;
+    this.rebuild();
+  }
+
+  #fitWidth() {
+    if (!this.plot) return;
+    const width = this.width();
+    if (Math.abs(width - this.plot.width) > 2) this.plot.setSize({ width, height: this.height });
+  }
+
+  /** The chart as a PNG (title, plot and legend, on the theme's panel colour). */
+  async pngBlob() {
+    if (!this.plot) throw new Error('there is no chart to export yet');
+    const p = palette();
+    const source = this.plot.ctx.canvas;
+    const ratio = source.width / this.plot.width || 1;
+    const pad = Math.round(12 * ratio);
+    const titleSize = Math.round(p.rem * 0.95 * ratio);
+    const legendSize = Math.round(p.rem * 0.8 * ratio);
+    const canvas = document.createElement('canvas');
+    canvas.width = source.width + 2 * pad;
+    canvas.height = source.height + titleSize + legendSize * 2 + 4 * pad;
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = p.bg;
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.fillStyle = p.fg;
+    ctx.textBaseline = 'top';
+    ctx.font = `600 ${titleSize}px system-ui, sans-serif`;
+    ctx.fillText(this.title, pad, pad);
+    const top = pad * 2 + titleSize;
+    ctx.drawImage(source, pad, top);
+    ctx.font = `${legendSize}px system-ui, sans-serif`;
+    let x = pad;
+    const y = top + source.height + pad;
+    for (const item of this.legendItems(p)) {
+      ctx.strokeStyle = item.color;
+      ctx.lineWidth = 3 * ratio;
+      ctx.setLineDash(item.dash ? item.dash.map((d) => d * ratio) : []);
+      ctx.beginPath();
+      ctx.moveTo(x, y + legendSize / 2);
+      ctx.lineTo(x + legendSize * 1.6, y + legendSize / 2);
+      ctx.stroke();
+      ctx.setLineDash([]);
+      x += legendSize * 2;
+      ctx.fillStyle = p.fg;
+      ctx.fillText(item.label, x, y);
+      x += ctx.measureText(item.label).width + legendSize * 1.5;
+    }
+    return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the PNG could not be made'))), 'image/png'));
+  }
+
+  async downloadPng(name) {
+    download(name, await this.pngBlob());
+  }
+}
+
+/** N, switches and links after every step; the current step is a vertical line. */
+export class StepsChart extends Chart {
+  constructor(box, { onPick } = {}) {
+    super(box, { height: 190 });
+    this.onPick = onPick;
+    this.title = 'TOPOGEN: N, switches and links over the steps';
+    this.series = { x: [], n: [], switches: [], links: [] };
+    this.current = null;
+  }
+
+  /** Steps as the worker lists them: metrics [[name, value]]; N is null until routes exist. */
+  setSteps(steps, current = null) {
+    const x = [];
+    const n = [];
+    const switches = [];
+    const links = [];
+    steps.forEach((step, i) => {
+      const m = new Map(step.metrics);
+      x.push(i + 1);
+      n.push(m.has('N') ? m.get('N') : null);
+      switches.push(m.get('switches') ?? null);
+      links.push(m.get('links') ?? null);
+    });
+    this.series = { x, n, switches, links };
+    this.current = current;
+    this.hasData = steps.length > 0;
+    this.rebuild();
+  }
+
+  /** Move the marker to step `index` (0-based). */
+  setStep(index) {
+    this.current = index;
+    this.plot?.redraw(false, false);
+  }
+
+  data() {
+    const { x, n, switches, links } = this.series;
+    return [x, switches, links, n];
+  }
+
+  legendItems(p) {
+    return [
+      { label: 'switches', color: p.switches },
+      { label: 'links', color: p.links, dash: [6, 3] },
+      { label: 'N (right axis)', color: p.n },
+    ];
+  }
+
+  options(p, width) {
+    const stepped = uPlot.paths.stepped({ align: 1 });
+    const marker = (u) => {
+      if (this.current === null || this.current === undefined) return;
+      const x = u.valToPos(this.current + 1, 'x', true);
+      const { top, height } = u.bbox;
+      const ctx = u.ctx;
+      ctx.save();
+      ctx.strokeStyle = p.accent;
+      ctx.lineWidth = 2 * uPlot.pxRatio;
+      ctx.setLineDash([4 * uPlot.pxRatio, 3 * uPlot.pxRatio]);
+      ctx.beginPath();
+      ctx.moveTo(x, top);
+      ctx.lineTo(x, top + height);
+      ctx.stroke();
+      ctx.restore();
+    };
+    return {
+      width,
+      height: this.height,
+      legend: { show: true, live: false },
+      cursor: { y: false, points: { size: 7 } },
+      scales: { x: { time: false }, count: { range: (u, min, max) => [0, Math.max(1, max * 1.08)] }, N: { range: (u, min, max) => [0, Math.max(1, max * 1.08)] } },
+      series: [
+        { label: 'step', value: (u, v) => (v === null ? '—' : String(v)) },
+        { label: 'switches', scale: 'count', stroke: p.switches, width: 2, paths: stepped, points: { show: false }, value: (u, v) => (v === null ? '—' : String(v)) },
+        { label: 'links', scale: 'count', stroke: p.links, width: 2, dash: [6, 3], paths: stepped, points: { show: false }, value: (u, v) => (v === null ? '—' : String(v)) },
+        { label: 'N', scale: 'N', stroke: p.n, width: 2.5, paths: stepped, points: { show: false }, spanGaps: false, value: (u, v) => (v === null ? '—' : String(v)) },
+      ],
+      axes: [
+        axis(p, { label: 'step', incrs: INTEGER_STEPS, size: Math.round(p.rem * 2.2), labelSize: Math.round(p.rem * 1.2) }),
+        axis(p, { scale: 'count', label: 'switches, links', incrs: INTEGER_STEPS, size: Math.round(p.rem * 3), labelSize: Math.round(p.rem * 1.2) }),
+        axis(p, { scale: 'N', side: 1, label: 'N', incrs: INTEGER_STEPS, grid: { show: false }, size: Math.round(p.rem * 2.6), labelSize: Math.round(p.rem * 1.2) }),
+      ],
+      hooks: { draw: [marker] },
+    };
+  }
+
+  afterBuild() {
+    this.plot.over.title = 'Click to go to that step';
+    this.plot.over.style.cursor = 'pointer';
+    this.plot.over.addEventListener('click', () => {
+      const idx = this.plot?.cursor.idx;
+      if (idx !== null && idx !== undefined) this.onPick?.(idx);
+    });
+  }
+}
+
+/** Paper Fig. 13: switches and links of TOPOGEN_REV relative to the mesh, per target N. */
+export class TradeoffChart extends Chart {
+  constructor(box) {
+    super(box, { height: 240 });
+    this.title = 'Trade-off between N and network cost (relative to the 2-D mesh)';
+    this.points = [];
+    this.mesh = null;
+  }
+
+  setData(mesh, points) {
+    this.mesh = mesh;
+    // uPlot wants x ascending; the sweep goes from the mesh's N down.
+    this.points = [...points].sort((a, b) => a.target_slots - b.target_slots);
+    this.title = `Trade-off between N and network cost (relative to ${mesh.topology}, N = ${mesh.max_slots})`;
+    this.hasData = this.points.length > 0;
+    this.rebuild();
+  }
+
+  data() {
+    const x = this.points.map((pt) => pt.target_slots);
+    return [x, this.points.map((pt) => pt.switches_vs_mesh), this.points.map((pt) => pt.links_vs_mesh), x.map(() => 1)];
+  }
+
+  legendItems(p) {
+    return [
+      { label: 'switches / mesh', color: p.switches },
+      { label: 'links / mesh', color: p.links, dash: [6, 3] },
+      { label: 'mesh = 1.0', color: p.mesh, dash: [2, 4] },
+    ];
+  }
+
+  options(p, width) {
+    const ratio = (u, v) => (v === null || v === undefined ? '—' : v.toFixed(2));
+    return {
+      width,
+      height: this.height,
+      legend: { show: true, live: false },
+      cursor: { y: false, points: { size: 8 } },
+      scales: {
+        x: { time: false, range: (u, min, max) => [Math.max(0, min - 0.5), max + 0.5] },
+        y: { range: (u, min, max) => [0, Math.max(1.2, Math.ceil(max * 10 + 1) / 10)] },
+      },
+      series: [
+        { label: 'target N', value: (u, v) => (v === null ? '—' : String(v)) },
+        { label: 'switches / mesh', stroke: p.switches, width: 2, points: { show: true, size: 7, fill: p.switches }, value: ratio },
+        { label: 'links / mesh', stroke: p.links, width: 2, dash: [6, 3], points: { show: true, size: 7, fill: p.links }, value: ratio },
+        { label: 'mesh', stroke: p.mesh, width: 1.5, dash: [2, 4], points: { show: false }, value: ratio },
+      ],
+      axes: [
+        axis(p, { label: 'target N (TOPOGEN_REV)', incrs: INTEGER_STEPS, size: Math.round(p.rem * 2.2), labelSize: Math.round(p.rem * 1.2) }),
+        axis(p, { label: 'relative to the mesh', size: Math.round(p.rem * 3), labelSize: Math.round(p.rem * 1.2), incrs: [0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5], values: (u, splits) => splits.map((v) => String(Number(v.toFixed(2)))) }),
+      ],
+    };
+  }
+}
