@@ -3,7 +3,7 @@
 import { byId, el, show, debounce } from './dom.js';
 
 /** Pattern names that take a number, with its symbol, default and input limits. */
-const PARAMS = {
+export const PARAMS = {
   hotspot: { symbol: 'β', label: 'β (hot-spot probability, 0–1)', fallback: '0.2', min: '0', max: '1', step: '0.05' },
   local: { symbol: 'γ', label: 'γ (locality exponent, > 0)', fallback: '1.5', min: '0', max: '', step: '0.1' },
 };
