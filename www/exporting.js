@@ -14,11 +14,32 @@ export function download(filename, blob) {
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
-/** A file name from the scenario: topolab-mesh-8x8-transpose(-policy).ext */
+/**
+ * A file name from the scenario: topolab-mesh-8x8-transpose(-policy).ext for Slots,
+ * topolab-topogen-16n-d5-uniform(-N12)(-fail-4-7).ext for TopoGen.
+ */
 export function fileName(scenario, ext) {
-  const s = scenario.slots;
-  const parts = ['topolab', s.topology, s.pattern, s.all2all, s.policy].filter((p) => p && String(p).trim());
-  return `${parts.join('-').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/-+/g, '-').replace(/-$/, '')}.${ext}`;
+  let parts;
+  if (scenario.lab === 'topogen') {
+    const t = scenario.topogen;
+    parts = ['topolab', 'topogen', `${t.nodes}n`, `d${t.degree}`, t.pattern];
+    if (t.target_slots !== null && t.target_slots !== undefined) parts.push(`N${t.target_slots}`);
+    if (t.fail?.length) parts.push(`fail-${t.fail.join('-')}`);
+    else if (t.fail_random > 0) parts.push(`fail${t.fail_random}`);
+  } else {
+    const s = scenario.slots;
+    parts = ['topolab', s.topology, s.pattern, s.all2all, s.policy];
+  }
+  return `${stem(parts)}.${ext}`;
+}
+
+function stem(parts) {
+  return parts
+    .filter((p) => p !== null && p !== undefined && String(p).trim())
+    .join('-')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/-$/, '');
 }
 
 export function svgBlob(svg) {

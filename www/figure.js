@@ -1,5 +1,5 @@
 // The figure area: shows the worker's SVG (or a message when there is none), fits it to the
-// panel or zooms it, and reports clicks on channels (`data-ch`).
+// panel or zooms it, and reports clicks on channels (`data-ch`) and switches (`data-sw`).
 import { byId, el } from './dom.js';
 
 const MIN_SCALE = 0.05;
@@ -34,14 +34,17 @@ function unescape(text) {
 }
 
 export class Figure {
-  constructor({ onChannelClick }) {
+  constructor({ onChannelClick, onSwitchClick = () => {} }) {
     this.box = byId('figure');
+    this.label = 'Topology: channels coloured by slots used out of N; click a channel for its communications';
     this.svgText = null;
     this.key = null; // the run the shown figure belongs to
     this.lines = [];
     this.frame = null;
     this.scale = null; // null: fit to the panel
     this.box.addEventListener('click', (event) => {
+      const sw = event.target.closest?.('[data-sw]');
+      if (sw && this.box.contains(sw)) return onSwitchClick(Number(sw.dataset.sw));
       const line = event.target.closest?.('[data-ch]');
       if (line && this.box.contains(line)) onChannelClick(Number(line.dataset.ch));
     });
@@ -75,7 +78,7 @@ export class Figure {
     this.frame = element ? frameOf(svg) : null;
     if (element) {
       element.setAttribute('role', 'img');
-      element.setAttribute('aria-label', 'Topology: channels coloured by slots used out of N; click a channel for its communications');
+      element.setAttribute('aria-label', this.label);
     }
     this.#applyScale();
     this.box.scrollLeft = scrollLeft;
@@ -108,6 +111,23 @@ export class Figure {
     }
     this.frame = frame;
     return true;
+  }
+
+  /** The accessible description of the drawing (each lab says what its figure shows). */
+  setLabel(text) {
+    this.label = text;
+    this.#element()?.setAttribute('aria-label', text);
+  }
+
+  /**
+   * Give the switches in `ids` the class `cls` (and take it from the others). Only the shown
+   * copy changes, like the slant of axis-aligned lines; exports keep the core's SVG.
+   */
+  markSwitches(ids, cls) {
+    const wanted = new Set(ids.map(String));
+    for (const rect of this.box.querySelectorAll('svg rect.sw[data-sw]')) {
+      rect.classList.toggle(cls, wanted.has(rect.dataset.sw));
+    }
   }
 
   /** Show a message instead of a figure (`kind`: "info" or "too-large"). */
