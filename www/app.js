@@ -1,6 +1,7 @@
-// Topolab's page: wires the controls, the figure, the step player, the results and the
+// Topolab's page: wires the labs' controls, the figure, the step player, the results and the
 // permalink to the worker (www/engine.js). The page keeps what is shown (the last good run)
-// and what was asked; an error or a Cancel never takes the shown result away.
+// and what was asked; an error or a Cancel never takes the shown result away. Each lab (Slots,
+// TopoGen) brings its panels; the figure, the player, sharing and exports are shared.
 import { Engine, Cancelled } from './engine.js';
 import { byId, show } from './dom.js';
 import { Controls, fieldOfError } from './controls.js';
@@ -8,6 +9,7 @@ import { Figure } from './figure.js';
 import { Player } from './player.js';
 import { Metrics } from './metrics.js';
 import { download, fileName, pngBlob, svgBlob, textBlob } from './exporting.js';
+import { TopoGenControls, TopoGenResults, TopoGenAnalysis, topogenFieldOfError } from './topogen.js';
 import { Sharing, currentHash, fullPageUrl, isEmbed, writeHash } from './permalink.js';
 import { setupTheme } from './theme.js';
 
@@ -18,7 +20,8 @@ const engine = new Engine();
 const embed = isEmbed();
 
 const state = {
-  base: { version: 1, lab: 'slots' }, // the last Scenario loaded (default or link): its other sections are kept
+  lab: 'slots', // the lab whose panels are shown
+  base: { version: 1, lab: 'slots' }, // the last Scenario loaded or shown: the other lab's section is kept from it
   shown: null, // the Scenario (seed as digits, view ignored) whose result is on screen
   result: null,
   steps: [],
@@ -30,12 +33,13 @@ const state = {
   running: null, // {seq, promise} of the newest run in flight
   linkError: null, // message about an unreadable permalink, kept until the user changes something
   lastHash: null, // the hash this page wrote last
+  views: {}, // per lab, the run and view left when switching away: {key, step, channel}
 };
 
-let controls;
 let figure;
 let player;
-let metrics;
+/** The labs: what differs between them (panels, controls, results, steps, titles). */
+let labs;
 
 // ---------------------------------------------------------------- Scenario JSON
 
@@ -53,6 +57,7 @@ function parseScenario(json) {
   const digits = json.match(/"seed"\s*:\s*(\d+)/);
   const scenario = JSON.parse(json);
   scenario.seed = digits ? digits[1] : String(scenario.seed ?? 1);
+  scenario.lab ??= 'slots';
   return scenario;
 }
 
@@ -61,8 +66,147 @@ function configKey(scenario) {
   return scenarioJson(scenario);
 }
 
+function withoutView(scenario) {
+  const copy = { ...scenario };
+  delete copy.view;
+  return copy;
+}
+
 function isCancelled(err) {
   return err instanceof Cancelled || err?.cancelled === true;
+}
+
+function labOf(scenario) {
+  return labs[scenario?.lab] ?? labs.slots;
+}
+
+// ---------------------------------------------------------------- the labs
+
+function makeLabs() {
+  const slotsControls = new Controls({ onChange: () => controlsChanged(), onRunNow: () => controlsChanged({ force: true }) });
+  const slotsMetrics = new Metrics({ onSelectChannel: selectChannel, onClear: () => selectChannel(null) });
+  const tgControls = new TopoGenControls({
+    onChange: () => controlsChanged(),
+    onRunNow: () => controlsChanged({ force: true }),
+    onPreset: () => controlsChanged({ force: true, step: 0 }),
+  });
+  const tgResults = new TopoGenResults({ onPickStep: (index) => player.go(index) });
+  tgResults.onError = (err) => showGeneralError(`Export failed: ${err.message}`);
+  const tgAnalysis = new TopoGenAnalysis({
+    request: (type, args, onProgress) => engine.request(type, args, onProgress),
+    cancel: () => cancelRun({ quiet: true }).then(() => {
+      showNotice('Trade-off cancelled — the page keeps working.');
+      refreshView();
+    }),
+    current: () => (state.shown?.lab === 'topogen' ? { scenario: state.shown, json: configKey(state.shown) } : null),
+    notify: (message) => showNotice(message),
+    fileStem: () => (state.shown ? fileName(state.shown, 'x').replace(/\.x$/, '') : 'topolab-topogen'),
+  });
+
+  return {
+    slots: {
+      name: 'Slots',
+      section: 'slots',
+      channels: true,
+      figureLabel: 'Topology: channels coloured by slots used out of N; click a channel for its communications',
+      controls: slotsControls,
+      populate: (catalog) => slotsControls.populate(catalog),
+      set: (scenario) => slotsControls.set(scenario),
+      read() {
+        const read = slotsControls.read();
+        return read.error ? read : { seed: read.seed, section: read.slots };
+      },
+      seedInput: () => byId('seed'),
+      showError: (field, message) => slotsControls.showError(field, message),
+      clearErrors: () => slotsControls.clearErrors(),
+      fieldOfError,
+      /** The step to show: none without a policy, else the asked one or the first. */
+      wantStep: (scenario, step) => (scenario.slots.policy ? step ?? 0 : null),
+      /** Which view to keep when the controls change (the channel, on the same topology). */
+      keepView: (scenario) => ({ step: null, channel: state.shown?.lab === 'slots' && state.shown.slots.topology.trim() === scenario.slots.topology.trim() ? state.channel : null }),
+      showLoading: () => slotsMetrics.showLoading(),
+      showResult(result, steps, step, channel) {
+        slotsMetrics.showResult(result);
+        slotsMetrics.markSelected(channel);
+      },
+      showStep() {},
+      markSelected: (channel) => slotsMetrics.markSelected(channel),
+      showChannel: (detail) => slotsMetrics.showChannel(detail),
+      decorate() {},
+      title: (r) => `Topolab — ${r.topology} · ${r.pattern} · N = ${r.max_slots}`,
+      shareTitle: (s) => `Topolab: ${s.slots.topology} · ${s.slots.pattern}`,
+      shownChanged() {},
+    },
+    topogen: {
+      name: 'TopoGen',
+      section: 'topogen',
+      channels: false,
+      figureLabel: 'Generated network: switches as squares, end nodes as dots, links coloured by load at the final step; the step’s switches are marked',
+      controls: tgControls,
+      populate: (catalog) => tgControls.populate(catalog),
+      set: (scenario) => tgControls.set(scenario),
+      read() {
+        const read = tgControls.read();
+        return read.error ? read : { seed: read.seed, section: read.topogen };
+      },
+      seedInput: () => byId('tg-seed'),
+      showError: (field, message) => tgControls.showError(field, message),
+      clearErrors: () => tgControls.clearErrors(),
+      fieldOfError: topogenFieldOfError,
+      /** The asked step, or the last one: the designed network is what a change changes. */
+      wantStep: (scenario, step) => step ?? 'last',
+      /**
+       * Failures and the message size leave the trace as it is: keep the step. Anything else
+       * designs another network: show its final step.
+       */
+      keepView(scenario) {
+        const generation = (s) => (s ? JSON.stringify([s.seed, s.topogen.nodes, s.topogen.degree, s.topogen.pattern, s.topogen.target_slots]) : null);
+        const same = state.shown?.lab === 'topogen' && generation(state.shown) === generation(scenario);
+        return { step: same ? state.step : null, channel: null };
+      },
+      showLoading: () => tgResults.showLoading(),
+      showResult: (result, steps, step) => tgResults.showResult(result, steps, step, fileName(state.shown, 'x').replace(/\.x$/, '')),
+      showStep: (index) => tgResults.showStep(index),
+      markSelected() {},
+      showChannel() {},
+      decorate(result) {
+        figure.markSwitches(result?.reconfiguration?.failed_switches ?? [], 'failed');
+      },
+      title: (r) => `Topolab — TopoGen · ${r.nodes} nodes · degree ${r.degree_limit} · ${r.pattern} · N = ${r.max_slots}`,
+      shareTitle: (s) => `Topolab TopoGen: ${s.topogen.nodes} nodes, degree ${s.topogen.degree}, ${s.topogen.pattern}`,
+      shownChanged: (scenario) => tgAnalysis.shownChanged(scenario),
+    },
+  };
+}
+
+/** Show `name`'s panels and tab (no run). */
+function activateLab(name) {
+  if (!labs[name]) name = 'slots';
+  state.lab = name;
+  for (const panel of document.querySelectorAll('[data-lab-panel]')) show(panel, panel.dataset.labPanel === name);
+  for (const tab of document.querySelectorAll('.lab[data-lab]')) {
+    const active = tab.dataset.lab === name;
+    tab.classList.toggle('active', active);
+    if (active) tab.setAttribute('aria-current', 'page');
+    else tab.removeAttribute('aria-current');
+    tab.setAttribute('aria-label', `${labs[tab.dataset.lab].name} lab${active ? ' (current)' : ''}`);
+  }
+  document.body.dataset.lab = name;
+  figure.setLabel(labs[name].figureLabel);
+}
+
+/** The user picked another lab: show it and run its scenario (or go back to its last view). */
+function switchLab(name) {
+  if (name === state.lab || !labs[name]) return;
+  state.views[state.lab] = { key: state.shown ? configKey(state.shown) : null, step: state.step, channel: state.channel };
+  // One seed for the page: carry it over when it is a valid one.
+  const seed = labs[state.lab].seedInput().value.trim();
+  if (/^\d+$/.test(seed)) labs[name].seedInput().value = seed;
+  activateLab(name);
+  labs[name].showLoading();
+  player.stop();
+  state.runSeq++; // a run of the other lab still in flight is not shown here
+  controlsChanged({ force: true, restore: true });
 }
 
 // ---------------------------------------------------------------- messages
@@ -87,9 +231,8 @@ function showNotice(message, ms = 4000) {
 }
 
 /** An error from the core: next to its control and, in full, in the general box. */
-function showRunError(message) {
-  const field = fieldOfError(message);
-  controls.showError(field, message);
+function showRunError(lab, message) {
+  lab.showError(lab.fieldOfError(message), message);
   showGeneralError(state.linkError ? `${state.linkError}\n${message}` : message);
 }
 
@@ -122,14 +265,16 @@ function busyStop() {
 
 /**
  * Run `scenario` and show it. `step`/`channel`: what to show once it ran (step null = the
- * first step when the run has steps). Errors keep the shown result.
+ * lab's default: the first step for Slots, the last for TopoGen). Errors keep the shown result.
  */
 async function run(scenario, { step = null, channel = null } = {}) {
   if (state.running && state.running.slow) await cancelRun({ quiet: true });
+  const lab = labOf(scenario);
   const seq = ++state.runSeq;
   const key = configKey(scenario);
   state.requested = key;
-  const wantStep = scenario.slots.policy ? step ?? 0 : null;
+  const want = lab.wantStep(scenario, step);
+  const requestStep = typeof want === 'number' ? want : -1;
   let finish;
   state.running = { seq, slow: false, promise: new Promise((resolve) => (finish = resolve)) };
   const slowTimer = setTimeout(() => {
@@ -138,15 +283,15 @@ async function run(scenario, { step = null, channel = null } = {}) {
   busyStart(seq);
   let out;
   try {
-    out = await engine.request('run', { json: key, step: wantStep ?? -1, channel: channel ?? -1 }, (fraction) => {
+    out = await engine.request('run', { json: key, step: requestStep, channel: lab.channels ? channel ?? -1 : -1 }, (fraction) => {
       if (seq === state.runSeq) byId('progress').value = fraction;
     });
     state.workerKey = key;
   } catch (err) {
     if (!isCancelled(err)) state.workerKey = null;
-    if (seq === state.runSeq && !isCancelled(err)) {
-      showRunError(err.message);
-      if (!state.shown) figure.showMessage('Nothing to show yet: correct the input marked in red and press Run.');
+    if (seq === state.runSeq && !isCancelled(err) && lab === labs[state.lab]) {
+      showRunError(lab, err.message);
+      if (!state.shown || state.shown.lab !== scenario.lab) showNothing();
     }
     return false;
   } finally {
@@ -159,28 +304,44 @@ async function run(scenario, { step = null, channel = null } = {}) {
     document.body.classList.remove('loading');
     if (seq === state.runSeq) countDone('runs');
   }
-  if (seq !== state.runSeq) return false;
+  if (seq !== state.runSeq || lab !== labs[state.lab]) return false;
 
   const steps = out.steps ?? [];
-  const shownStep = steps.length ? Math.max(0, Math.min(steps.length - 1, wantStep ?? 0)) : null;
-  const shownChannel = channel !== null && channel >= 0 && channel < out.result.channels ? channel : null;
+  const last = steps.length - 1;
+  const shownStep = steps.length ? (want === 'last' ? last : Math.max(0, Math.min(last, want ?? 0))) : null;
+  const shownChannel = lab.channels && channel !== null && channel >= 0 && channel < out.result.channels ? channel : null;
   state.shown = scenario;
+  state.base = withoutView(scenario);
   state.result = out.result;
   state.steps = steps;
   state.step = shownStep;
   state.channel = shownChannel;
 
-  controls.clearErrors();
+  lab.clearErrors();
   clearGeneralError();
-  metrics.showResult(out.result);
-  metrics.markSelected(shownChannel);
+  lab.shownChanged(scenario);
+  lab.showResult(out.result, steps, shownStep, shownChannel);
   player.setSteps(steps, shownStep);
   showFigure(out.figure);
-  document.title = `Topolab — ${out.result.topology} · ${out.result.pattern} · N = ${out.result.max_slots}`;
-  if ((shownStep ?? null) !== (wantStep ?? null)) refreshView();
+  document.title = lab.title(out.result);
+  if ((shownStep ?? -1) !== requestStep) refreshView();
   else refreshChannel();
   updateHash();
   return true;
+}
+
+/**
+ * Nothing of this lab has run yet (its first run failed, e.g. after switching labs with a bad
+ * input): show no result rather than another lab's.
+ */
+function showNothing() {
+  state.shown = null;
+  state.result = null;
+  state.steps = [];
+  state.step = null;
+  state.channel = null;
+  player.setSteps([], null);
+  figure.showMessage('Nothing to show yet: correct the input marked in red and press Run.');
 }
 
 async function cancelRun({ quiet = false } = {}) {
@@ -212,8 +373,12 @@ async function ensureSession() {
 }
 
 function showFigure(fig) {
-  if (fig?.svg) figure.showSvg(fig.svg, state.shown ? configKey(state.shown) : null);
-  else figure.showMessage(fig?.error ?? 'No figure for this run.', 'too-large');
+  if (fig?.svg) {
+    figure.showSvg(fig.svg, state.shown ? configKey(state.shown) : null);
+    labOf(state.shown).decorate(state.result);
+  } else {
+    figure.showMessage(fig?.error ?? 'No figure for this run.', 'too-large');
+  }
 }
 
 let viewBusy = false;
@@ -236,13 +401,14 @@ async function refreshView() {
       const seq = state.runSeq;
       const step = state.step ?? -1;
       const channel = state.channel ?? -1;
+      const lab = labOf(state.shown);
       const [fig, detail] = await Promise.all([
         engine.request('figure', { step, channel }),
-        channel >= 0 && !embed ? engine.request('channel', { channel, step }) : Promise.resolve(null),
+        channel >= 0 && lab.channels && !embed ? engine.request('channel', { channel, step }) : Promise.resolve(null),
       ]);
       if (seq !== state.runSeq) return; // a new run repaints everything
       showFigure(fig);
-      if (!embed) metrics.showChannel(detail);
+      if (!embed) lab.showChannel(detail);
     } while (viewAgain);
   } catch (err) {
     if (!isCancelled(err)) showGeneralError(err.message);
@@ -254,11 +420,13 @@ async function refreshView() {
 
 /** Only the channel detail (after a run, whose figure already has the selection). */
 async function refreshChannel() {
-  if (embed || state.channel === null) return metrics.showChannel(null);
+  const lab = labOf(state.shown);
+  if (!lab.channels) return;
+  if (embed || state.channel === null) return lab.showChannel(null);
   const seq = state.runSeq;
   try {
     const detail = await engine.request('channel', { channel: state.channel, step: state.step ?? -1 });
-    if (seq === state.runSeq && !viewBusy) metrics.showChannel(detail);
+    if (seq === state.runSeq && !viewBusy) lab.showChannel(detail);
   } catch (err) {
     if (!isCancelled(err)) showGeneralError(err.message);
   }
@@ -298,40 +466,69 @@ async function loadHash(hash) {
   }
 }
 
+/** Show a Scenario (from a link or the default) in every lab's controls and its lab's panels. */
+function loadScenario(scenario) {
+  state.base = withoutView(scenario);
+  for (const lab of Object.values(labs)) lab.set(scenario);
+  activateLab(scenario.lab);
+}
+
 // ---------------------------------------------------------------- user actions
 
-function controlsChanged({ force = false } = {}) {
-  const read = controls.read();
+/**
+ * The active lab's controls changed (or Run, or a lab switch with `restore`): run them unless
+ * that is what was asked last. `step`: the step to show (null: keep or the lab's default).
+ */
+function controlsChanged({ force = false, step = undefined, restore = false } = {}) {
+  const lab = labs[state.lab];
+  const read = lab.read();
   if (read.error) {
-    controls.showError(read.error.field, read.error.message);
+    lab.showError(read.error.field, read.error.message);
     showGeneralError(read.error.message);
+    if (restore) showNothing();
     return;
   }
   state.linkError = null;
-  const scenario = { ...state.base, seed: read.seed, slots: read.slots };
+  const scenario = { ...state.base, lab: state.lab, seed: read.seed, [lab.section]: read.section };
   delete scenario.view;
   const key = configKey(scenario);
   if (!force && key === state.requested && !state.running) {
     if (state.shown && key === configKey(state.shown)) {
-      controls.clearErrors();
+      lab.clearErrors();
       clearGeneralError();
     }
     return;
   }
-  const sameTopology = state.shown && state.shown.slots.topology.trim() === scenario.slots.topology.trim();
-  run(scenario, { step: null, channel: sameTopology ? state.channel : null });
+  let view;
+  const left = state.views[state.lab];
+  if (restore && left && left.key === key) view = { step: left.step, channel: left.channel };
+  else if (restore) view = { step: null, channel: null };
+  else view = lab.keepView(scenario);
+  if (step !== undefined) view.step = step;
+  run(scenario, view);
 }
 
 function selectChannel(channel) {
-  if (!state.shown) return;
+  if (!state.shown || !labOf(state.shown).channels) return;
   state.channel = channel;
-  metrics.markSelected(channel);
+  labOf(state.shown).markSelected(channel);
   refreshView();
   updateHash();
 }
 
+function switchClicked(id) {
+  if (state.lab !== 'topogen' || state.shown?.lab !== 'topogen') return;
+  const controls = labs.topogen.controls;
+  if (!controls.failMode) {
+    showNotice(`Switch ${id}. Turn on "Fail switches" to fail it.`);
+    return;
+  }
+  controls.toggleFail(id);
+}
+
 function goToStep(index) {
   state.step = index;
+  labOf(state.shown).showStep(index);
   refreshView();
   updateHash();
 }
@@ -359,13 +556,12 @@ async function exportAs(kind) {
 }
 
 function wire() {
-  figure = new Figure({ onChannelClick: selectChannel });
+  figure = new Figure({ onChannelClick: selectChannel, onSwitchClick: switchClicked });
   player = new Player({ onStep: goToStep });
-  metrics = new Metrics({ onSelectChannel: selectChannel, onClear: () => selectChannel(null) });
-  controls = new Controls({ onChange: () => controlsChanged(), onRunNow: () => controlsChanged({ force: true }) });
+  labs = makeLabs();
   new Sharing({
     prepare: () => updateHash(),
-    title: () => (state.shown ? `Topolab: ${state.shown.slots.topology} · ${state.shown.slots.pattern}` : 'Topolab'),
+    title: () => (state.shown ? labOf(state.shown).shareTitle(state.shown) : 'Topolab'),
   });
   byId('cancel').addEventListener('click', () => cancelRun());
   for (const kind of ['svg', 'png', 'json', 'csv', 'anynet']) byId(`export-${kind}`).addEventListener('click', () => exportAs(kind));
@@ -383,6 +579,9 @@ function wire() {
       selectChannel(null);
     }
   });
+  for (const tab of document.querySelectorAll('.lab[data-lab]')) {
+    tab.addEventListener('click', () => switchLab(tab.dataset.lab));
+  }
   for (const lab of document.querySelectorAll('.lab[aria-disabled="true"]')) {
     lab.addEventListener('click', () => showNotice(`${lab.textContent} is coming soon.`));
   }
@@ -392,8 +591,7 @@ function wire() {
     state.linkError = null;
     loadHash(hash)
       .then((scenario) => {
-        state.base = scenario;
-        controls.set(scenario);
+        loadScenario(scenario);
         return run(scenario, { step: scenario.view?.step ?? null, channel: scenario.view?.channel ?? null });
       })
       .catch(() => {});
@@ -405,7 +603,7 @@ async function main() {
   if (embed) document.body.classList.add('embed');
   setupTheme();
   wire();
-  metrics.showLoading();
+  for (const lab of Object.values(labs)) lab.showLoading();
   byId('open-full').href = fullPageUrl();
 
   // Start the worker at once; ask for the catalog and run the scenario in parallel.
@@ -413,14 +611,16 @@ async function main() {
   const catalog = engine.request('catalog');
   const hash = currentHash();
   const scenario = hash ? loadHash(hash) : engine.request('defaultScenario').then(parseScenario);
-  const firstRun = scenario.then((s) => run(s, { step: s.view?.step ?? null, channel: s.view?.channel ?? null }));
+  const firstRun = scenario.then((s) => {
+    activateLab(s.lab);
+    return run(s, { step: s.view?.step ?? null, channel: s.view?.channel ?? null });
+  });
   firstRun.catch(() => {}); // reported below, whichever request fails first
   try {
     const names = await catalog;
-    controls.populate(names);
+    for (const lab of Object.values(labs)) lab.populate(names);
     byId('version').textContent = `Topolab ${names.version}`;
-    state.base = await scenario;
-    controls.set(state.base);
+    loadScenario(await scenario);
     state.requested ??= configKey(await scenario);
     await firstRun;
   } catch (err) {
