@@ -208,7 +208,7 @@ fn try_link(
     let n = before.0;
     let link = state.links.len() as u32;
     state.add_link(a, b);
-    let mut next = RouteState::with_paths(state, routes.paths.clone())?;
+    let mut next = RouteState::with_paths(state, routes.paths.clone());
     let mut shortcuts = 0;
     for c in 0..comms.pairs.len() {
         let (s, d) = comms.switches(state, c);

@@ -22,14 +22,7 @@ pub struct RouteState {
 impl RouteState {
     /// Shortest routes for every communication (endpoint pairs).
     pub fn new(state: &GenState, comms: &[(u32, u32)]) -> Result<Self> {
-        let topo = state.topology();
-        let dist = all_distances(&topo);
-        let mut r = RouteState {
-            loads: vec![0; topo.channel_count()],
-            topo,
-            dist,
-            paths: Vec::new(),
-        };
+        let mut r = RouteState::with_paths(state, Vec::new());
         for &(s, d) in comms {
             let p = r.shortest(
                 SwitchId(state.endpoint_switch[s as usize]),
@@ -43,7 +36,7 @@ impl RouteState {
 
     /// Distances for `state`'s current links, keeping the given routes (channel ids are stable
     /// as links are appended; the new links' channels start unloaded).
-    pub fn with_paths(state: &GenState, paths: Vec<Path>) -> Result<Self> {
+    pub fn with_paths(state: &GenState, paths: Vec<Path>) -> Self {
         let topo = state.topology();
         let dist = all_distances(&topo);
         let mut r = RouteState {
@@ -56,7 +49,7 @@ impl RouteState {
             r.add_load(p, 1);
         }
         r.paths = paths;
-        Ok(r)
+        r
     }
 
     /// Hops between two switches (`u32::MAX` if disconnected).
