@@ -167,6 +167,9 @@ impl Session {
             LabRun::Topogen(_) => Err(JsError::new(
                 "channel details are not available in the TopoGen lab yet",
             )),
+            LabRun::Routing(_) => Err(JsError::new(
+                "channel details are not available in the Routing lab yet",
+            )),
         }
     }
 

@@ -59,3 +59,21 @@ proptest! {
         check_all_pairs("lrt:256:4:4", seed, pick)?;
     }
 }
+
+#[test]
+fn memoised_lengths_equal_hop_by_hop_routes() {
+    for seed in 1..6 {
+        let topo = build_seeded("lrt:64:4:2", seed).unwrap();
+        let loren = Loren::new(&topo, 20).unwrap();
+        for d in 0..64u32 {
+            let all = loren.hops_to(d);
+            for s in 0..64u32 {
+                assert_eq!(
+                    all[s as usize],
+                    loren.route_hops(s, d),
+                    "seed {seed}: {s}→{d}"
+                );
+            }
+        }
+    }
+}

@@ -4,6 +4,8 @@
 
 mod alltoall;
 mod loads;
+mod path_metrics;
 
 pub use alltoall::{all_to_all_circuits, AllToAllMethod, ALL_TO_ALL_METHODS};
 pub use loads::{average_hops, busiest_channels, channel_loads, circuits_on_channel, max_slots};
+pub use path_metrics::{average_efficiency, effective_bandwidth};

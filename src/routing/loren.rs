@@ -178,6 +178,63 @@ impl<'t> Loren<'t> {
         }
     }
 
+    /// The next switch for a packet at `at` to `destination` (the chosen entry's next hop),
+    /// without building the decision.
+    pub fn next_hop(&self, at: u32, destination: u32) -> u32 {
+        let mut best = (u32::MAX, at);
+        for e in &self.tables[at as usize] {
+            let d = self.md(e.dst, destination);
+            if d < best.0 {
+                best = (d, e.next);
+            }
+        }
+        best.1
+    }
+
+    /// Hops of the LOREN route from `src` to `dst`, or `None` on a livelock.
+    pub fn route_hops(&self, src: u32, dst: u32) -> Option<usize> {
+        let (mut at, mut hops) = (src, 0);
+        while at != dst {
+            at = self.next_hop(at, dst);
+            hops += 1;
+            if hops > self.tables.len() {
+                return None;
+            }
+        }
+        Some(hops)
+    }
+
+    /// Hops of the LOREN route from every switch to `dst` (`None` where it would loop): each
+    /// switch's next hop is computed once, then lengths follow the chains with memoisation.
+    pub fn hops_to(&self, dst: u32) -> Vec<Option<usize>> {
+        let n = self.tables.len();
+        let next: Vec<u32> = (0..n as u32)
+            .map(|u| if u == dst { u } else { self.next_hop(u, dst) })
+            .collect();
+        // 0 unknown, 1 on the current chain, 2 done
+        let mut state = vec![0u8; n];
+        let mut hops: Vec<Option<usize>> = vec![None; n];
+        state[dst as usize] = 2;
+        hops[dst as usize] = Some(0);
+        let mut chain = Vec::new();
+        for start in 0..n {
+            let mut at = start;
+            while state[at] == 0 {
+                state[at] = 1;
+                chain.push(at);
+                at = next[at] as usize;
+            }
+            // `at` is done (its length known, or None) or on this chain (a loop)
+            let mut tail = if state[at] == 2 { hops[at] } else { None };
+            while let Some(u) = chain.pop() {
+                tail = tail.map(|h| h + 1);
+                hops[u] = tail;
+                state[u] = 2;
+            }
+        }
+        hops
+    }
+
     /// The LOREN route, with the decision at every switch; an error if it does not arrive
     /// within |N|² hops (livelock), naming the pair.
     pub fn route(&self, src: SwitchId, dst: SwitchId) -> Result<(Path, Vec<Decision>)> {

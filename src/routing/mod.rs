@@ -2,11 +2,13 @@
 //! Dimension-order for grids, shortest path (BFS, deterministic ties) for any topology, up/down
 //! (nearest common ancestor) for fat-trees. Table-driven routers (LOREN, Cowen) come later.
 
+mod cowen;
 mod dor;
 mod loren;
 mod shortest;
 mod updown;
 
+pub use cowen::Cowen;
 pub use dor::DimensionOrder;
 pub use loren::{Decision, Entry, Loren};
 pub use shortest::ShortestPath;

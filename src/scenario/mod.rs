@@ -3,11 +3,13 @@
 //! are parsed when a lab runs, so a bad one is reported with the field it came from.
 
 mod permalink;
+mod routing_lab;
 mod slots_lab;
 mod topogen_compare;
 mod topogen_lab;
 
 pub use permalink::{decode_permalink, encode_permalink, PERMALINK_VERSION};
+pub use routing_lab::{run_routing, sweep_tmax, RoutingResult, TmaxPoint};
 pub use slots_lab::{run_slots, SlotsLab, SlotsResult};
 pub use topogen_compare::{compare, torus_sides, tradeoff, CompareRow, TradeoffPoint};
 pub use topogen_lab::{mesh_sides, run_topogen, topogen_traffic, TopoGenLab, TopoGenResult};
@@ -28,6 +30,7 @@ pub enum Lab {
     #[default]
     Slots,
     Topogen,
+    Routing,
 }
 
 /// Configuration of the Slots lab (paper 000 §3).
@@ -91,6 +94,38 @@ impl Default for TopoGenConfig {
     }
 }
 
+/// Configuration of the Routing lab (paper 002).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RoutingConfig {
+    /// Topology spec, e.g. `lrt:64:4:2`.
+    pub topology: String,
+    /// `loren`, `cowen` or `shortest`.
+    pub scheme: String,
+    /// LOREN's table limit; none = |N|/2.
+    pub tmax: Option<usize>,
+    /// Cowen's ball exponent, 0 < α < 1.
+    pub alpha: f64,
+    /// Traffic for effective bandwidth and efficiency (uniform, transpose, shuffle, reverse,
+    /// hotspot:B, local:G); none = all-pairs metrics only.
+    pub traffic: Option<String>,
+    /// Random patterns averaged for a random traffic.
+    pub patterns: usize,
+}
+
+impl Default for RoutingConfig {
+    fn default() -> Self {
+        RoutingConfig {
+            topology: "lrt:64:4:2".into(),
+            scheme: "loren".into(),
+            tmax: None,
+            alpha: 0.5,
+            traffic: None,
+            patterns: 1000,
+        }
+    }
+}
+
 /// What the page shows on top of the result: the step and the clicked channel. Part of the
 /// Scenario so a permalink reopens exactly where it was shared.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -110,6 +145,7 @@ pub struct Scenario {
     pub seed: u64,
     pub slots: SlotsConfig,
     pub topogen: TopoGenConfig,
+    pub routing: RoutingConfig,
     pub view: View,
 }
 
@@ -121,6 +157,7 @@ impl Default for Scenario {
             seed: 1,
             slots: SlotsConfig::default(),
             topogen: TopoGenConfig::default(),
+            routing: RoutingConfig::default(),
             view: View::default(),
         }
     }
@@ -163,6 +200,8 @@ impl Scenario {
 pub enum LabRun {
     Slots(Box<SlotsLab>),
     Topogen(Box<TopoGenLab>),
+    /// The Routing lab's result and its topology.
+    Routing(Box<(RoutingResult, crate::model::Topology)>),
 }
 
 /// Run the lab a Scenario names. `record` keeps the trace for stepping.
@@ -181,6 +220,11 @@ pub fn run(scenario: &Scenario, record: bool, progress: &mut dyn FnMut(f64)) -> 
             record,
             progress,
         )?))),
+        Lab::Routing => {
+            let result = run_routing(&scenario.routing, scenario.seed, progress)?;
+            let topo = crate::topology::build_seeded(&scenario.routing.topology, scenario.seed)?;
+            Ok(LabRun::Routing(Box::new((result, topo))))
+        }
     }
 }
 
@@ -198,6 +242,7 @@ impl LabRun {
         match self {
             LabRun::Slots(lab) => serde_json::to_value(&lab.result).expect("results serialize"),
             LabRun::Topogen(lab) => serde_json::to_value(&lab.result).expect("results serialize"),
+            LabRun::Routing(run) => serde_json::to_value(&run.0).expect("results serialize"),
         }
     }
     /// The steps of the trace, without their changes.
@@ -205,6 +250,7 @@ impl LabRun {
         let trace = match self {
             LabRun::Slots(lab) => lab.trace.as_ref(),
             LabRun::Topogen(lab) => lab.run.trace.as_ref(),
+            LabRun::Routing(_) => None,
         };
         trace
             .map(|t| {
@@ -224,6 +270,17 @@ impl LabRun {
         match self {
             LabRun::Slots(lab) => lab.figure(step, channel),
             LabRun::Topogen(lab) => lab.figure(step),
+            LabRun::Routing(run) => {
+                let topo = &run.1;
+                let values = vec![0; topo.channel_count()];
+                let caption = format!("{} · {}", run.0.topology, run.0.scheme);
+                let state = crate::render::FigureState {
+                    channel_values: &values,
+                    caption,
+                    ..Default::default()
+                };
+                crate::render::channel_svg(topo, &crate::layout::layout(topo), &state)
+            }
         }
     }
     /// Per-channel data as CSV.
@@ -233,6 +290,9 @@ impl LabRun {
             LabRun::Topogen(lab) => {
                 crate::export::channel_loads_csv(&lab.run.routes.topo, &lab.run.routes.loads, None)
             }
+            LabRun::Routing(run) => {
+                crate::export::channel_loads_csv(&run.1, &vec![0; run.1.channel_count()], None)
+            }
         }
     }
     /// The topology in BookSim2's anynet format.
@@ -240,6 +300,7 @@ impl LabRun {
         match self {
             LabRun::Slots(lab) => crate::export::anynet(&lab.topology),
             LabRun::Topogen(lab) => crate::export::anynet(&lab.run.routes.topo),
+            LabRun::Routing(run) => crate::export::anynet(&run.1),
         }
     }
 }

@@ -67,7 +67,7 @@ impl Pattern {
         let p = match name.to_ascii_lowercase().as_str() {
             "uniform" => Pattern::Uniform,
             "randperm" => Pattern::RandPerm,
-            "bitrev" | "bit-reversal" => Pattern::BitRev,
+            "bitrev" | "bit-reversal" | "reverse" => Pattern::BitRev,
             "transpose" => Pattern::Transpose,
             "neighbor" | "neighbour" => Pattern::Neighbor,
             "shuffle" => Pattern::Shuffle,

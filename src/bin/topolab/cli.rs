@@ -24,6 +24,8 @@ enum Command {
     Slots(SlotsArgs),
     /// TOPOGEN of paper 000 §4: a circuit-switched topology for a pattern and a maximum degree.
     Topogen(TopoGenArgs),
+    /// Compact routing on layout-conscious random topologies (paper 002): LOREN, Cowen, shortest.
+    Routing(RoutingArgs),
     /// Run a saved Scenario: a JSON file or a permalink (URL or `v1.…` hash).
     Run {
         scenario: String,
@@ -93,6 +95,35 @@ struct TopoGenArgs {
     /// Sweep the target N from the mesh's N down to this (Fig. 13).
     #[arg(long, value_name = "LOWEST_N")]
     sweep: Option<u32>,
+    #[command(flatten)]
+    output: Output,
+}
+
+#[derive(Args)]
+struct RoutingArgs {
+    /// Topology spec, e.g. lrt:64:4:2.
+    #[arg(long)]
+    topology: String,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// loren | cowen | shortest.
+    #[arg(long)]
+    scheme: String,
+    /// LOREN's maximum table entries (default |N|/2).
+    #[arg(long)]
+    tmax: Option<usize>,
+    /// Cowen's ball exponent, 0 < α < 1.
+    #[arg(long, default_value_t = 0.5)]
+    alpha: f64,
+    /// uniform | transpose | shuffle | reverse | hotspot:B | local:G (adds effective_bandwidth, avg_efficiency).
+    #[arg(long)]
+    traffic: Option<String>,
+    /// Random patterns averaged for a random traffic.
+    #[arg(long, default_value_t = 1000)]
+    patterns: usize,
+    /// Print the Fig. 5 series: LOREN's average path length for every t_max.
+    #[arg(long)]
+    sweep_tmax: bool,
     #[command(flatten)]
     output: Output,
 }
@@ -199,6 +230,32 @@ fn execute(command: Command) -> Result<(), String> {
                 lab: Lab::Topogen,
                 seed: args.seed,
                 topogen,
+                ..Default::default()
+            };
+            run_and_report(&scenario, &args.output)
+        }
+        Command::Routing(args) => {
+            let routing = scenario::RoutingConfig {
+                topology: args.topology,
+                scheme: args.scheme,
+                tmax: args.tmax,
+                alpha: args.alpha,
+                traffic: args.traffic,
+                patterns: args.patterns,
+            };
+            if args.sweep_tmax {
+                let points =
+                    scenario::sweep_tmax(&routing, args.seed).map_err(|e| e.to_string())?;
+                print_value(
+                    &serde_json::json!({ "topology": routing.topology, "seed": args.seed, "points": points }),
+                    args.output.json,
+                );
+                return Ok(());
+            }
+            let scenario = Scenario {
+                lab: Lab::Routing,
+                seed: args.seed,
+                routing,
                 ..Default::default()
             };
             run_and_report(&scenario, &args.output)

@@ -1,0 +1,174 @@
+//! Cowen's landmark compact routing (L. Cowen, "Compact routing with minimum stretch", SODA 1999;
+//! as summarised in paper 002 §II-C). Landmarks: a greedy hitting set of the balls B(w) — the
+//! ⌈|N|^α⌉ switches nearest to w (ties by id) — so every ball holds a landmark; l(w) is w's
+//! nearest landmark. Switch v keeps an entry for every landmark and for every w closer to v than
+//! to l(w) (d(v,w) < d(w,l(w))). A packet for w goes by its table when it has w, else towards
+//! l(w); at l(w) it takes the first hop of l(w)'s shortest path to w, carried in the header, and
+//! from there every switch on that path has w. Stretch < 3. This is the single-step variant: the
+//! paper's second step (extra landmarks for switches whose clusters are too large) is not applied.
+
+use super::{path_through, Router, ShortestPath};
+use crate::model::{Path, SwitchId, Topology};
+use crate::{Error, Result};
+
+/// Cowen tables of one topology.
+#[derive(Debug, Clone)]
+pub struct Cowen<'t> {
+    topo: &'t Topology,
+    /// `dist[d][u]`: hops from u to d.
+    dist: Vec<Vec<u32>>,
+    pub landmarks: Vec<u32>,
+    /// Nearest landmark of every switch.
+    pub landmark_of: Vec<u32>,
+    /// Destinations each switch has an entry for (landmarks and its cluster), ascending.
+    pub tables: Vec<Vec<u32>>,
+}
+
+impl<'t> Cowen<'t> {
+    /// Build the scheme with ball size ⌈|N|^α⌉, 0 < α < 1.
+    pub fn new(topo: &'t Topology, alpha: f64) -> Result<Self> {
+        if !(alpha > 0.0 && alpha < 1.0) {
+            return Err(Error::invalid(
+                "alpha",
+                format!("α must be in (0, 1), not {alpha}"),
+            ));
+        }
+        let n = topo.switch_count();
+        let sp = ShortestPath::new(topo);
+        let dist: Vec<Vec<u32>> = (0..n).map(|d| sp.distances_to(SwitchId::new(d))).collect();
+        if dist[0].contains(&u32::MAX) {
+            return Err(Error::routing("cowen", "the topology is not connected"));
+        }
+        let ball_size = ((n as f64).powf(alpha).ceil() as usize).clamp(1, n);
+        let balls: Vec<Vec<usize>> = (0..n)
+            .map(|w| {
+                let mut by_distance: Vec<usize> = (0..n).collect();
+                by_distance.sort_by_key(|&v| (dist[w][v], v));
+                by_distance.truncate(ball_size);
+                by_distance
+            })
+            .collect();
+        // greedy hitting set: the switch in the most balls not yet hit, ties to the lowest id
+        let mut hit = vec![false; n];
+        let mut landmarks = Vec::new();
+        while hit.iter().any(|h| !h) {
+            let mut count = vec![0usize; n];
+            for (w, ball) in balls.iter().enumerate() {
+                if !hit[w] {
+                    for &v in ball {
+                        count[v] += 1;
+                    }
+                }
+            }
+            let best = (0..n)
+                .max_by_key(|&v| (count[v], std::cmp::Reverse(v)))
+                .unwrap_or(0);
+            landmarks.push(best as u32);
+            for (w, ball) in balls.iter().enumerate() {
+                if ball.contains(&best) {
+                    hit[w] = true;
+                }
+            }
+        }
+        landmarks.sort_unstable();
+        let landmark_of: Vec<u32> = (0..n)
+            .map(|w| {
+                *landmarks
+                    .iter()
+                    .min_by_key(|&&l| (dist[l as usize][w], l))
+                    .expect("at least one landmark")
+            })
+            .collect();
+        let tables = (0..n)
+            .map(|v| {
+                (0..n as u32)
+                    .filter(|&w| {
+                        w as usize != v
+                            && (landmarks.contains(&w)
+                                || dist[w as usize][v]
+                                    < dist[landmark_of[w as usize] as usize][w as usize])
+                    })
+                    .collect()
+            })
+            .collect();
+        Ok(Cowen {
+            topo,
+            dist,
+            landmarks,
+            landmark_of,
+            tables,
+        })
+    }
+
+    fn next_towards(&self, at: usize, target: usize) -> SwitchId {
+        self.topo
+            .neighbors(SwitchId::new(at))
+            .filter(|w| self.dist[target][w.index()] + 1 == self.dist[target][at])
+            .min()
+            .expect("connected")
+    }
+
+    /// Largest table (entries = landmarks + cluster).
+    pub fn max_entries(&self) -> usize {
+        self.tables.iter().map(Vec::len).max().unwrap_or(0)
+    }
+}
+
+impl Router for Cowen<'_> {
+    fn path(&self, src: SwitchId, dst: SwitchId) -> Result<Path> {
+        let (w, lw) = (dst.index(), self.landmark_of[dst.index()] as usize);
+        let mut at = src.index();
+        let mut switches = vec![src];
+        let mut via_header = false;
+        while at != w {
+            let next = if via_header || self.tables[at].binary_search(&(w as u32)).is_ok() {
+                self.next_towards(at, w)
+            } else if at == lw {
+                via_header = true; // the header's port: l(w)'s first hop towards w
+                self.next_towards(at, w)
+            } else {
+                self.next_towards(at, lw)
+            };
+            at = next.index();
+            switches.push(next);
+            if switches.len() > 4 * self.tables.len() {
+                return Err(Error::routing(
+                    "cowen",
+                    format!("no route from switch {} to switch {}", src.0, dst.0),
+                ));
+            }
+        }
+        path_through(self.topo, switches, "cowen")
+    }
+
+    fn describe(&self) -> &'static str {
+        "Cowen: shortest path to destinations in the table (landmarks and the cluster), else towards the destination's landmark, which knows the way"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::topology::build_seeded;
+
+    #[test]
+    fn stretch_at_most_three_and_every_pair_delivered() {
+        let t = build_seeded("lrt:64:4:2", 3).unwrap();
+        let c = Cowen::new(&t, 0.5).unwrap();
+        assert!(c.landmarks.len() < 64);
+        for s in 0..64 {
+            for d in 0..64 {
+                if s != d {
+                    let p = c.path(SwitchId(s), SwitchId(d)).unwrap();
+                    let shortest = c.dist[d as usize][s as usize] as usize;
+                    assert!(
+                        p.hops() <= 3 * shortest,
+                        "{s}→{d}: {} vs {shortest}",
+                        p.hops()
+                    );
+                }
+            }
+        }
+        assert!(Cowen::new(&t, 1.5).is_err());
+    }
+}

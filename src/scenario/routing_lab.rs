@@ -1,0 +1,202 @@
+//! The Routing lab (paper 002): an LRT (or any square-floor topology), a routing scheme —
+//! LOREN with t_max, Cowen with α, or shortest paths with full tables — and the metrics of §VI:
+//! average path length over all pairs, table sizes, stretch, and with a traffic pattern the
+//! effective bandwidth and average efficiency averaged over random patterns.
+
+use super::RoutingConfig;
+use crate::analysis::{average_efficiency, effective_bandwidth};
+use crate::model::{PathSet, SwitchId, Topology};
+use crate::routing::{route_traffic, Cowen, Loren, Router, ShortestPath};
+use crate::traffic::{self, Pattern};
+use crate::{topology, Error, Result};
+use serde::{Deserialize, Serialize};
+
+/// What the Routing lab computed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RoutingResult {
+    pub topology: String,
+    pub scheme: String,
+    pub seed: u64,
+    pub switches: usize,
+    pub links: usize,
+    pub tmax: Option<usize>,
+    pub alpha: Option<f64>,
+    /// Mean hops over all ordered pairs that arrive.
+    pub avg_path_length: f64,
+    /// Mean shortest-path hops over all pairs (the reference).
+    pub avg_shortest_path_length: f64,
+    pub max_entries: usize,
+    /// LOREN: the phase (1)+(2) table size (the smallest usable t_max).
+    pub min_required_entries: Option<usize>,
+    pub landmarks: Option<usize>,
+    pub delivered_pairs: usize,
+    pub total_pairs: usize,
+    /// Largest path length / shortest length over all pairs.
+    pub max_stretch: f64,
+    pub traffic: Option<String>,
+    pub patterns: Option<usize>,
+    pub effective_bandwidth: Option<f64>,
+    pub avg_efficiency: Option<f64>,
+}
+
+enum Scheme<'t> {
+    Loren(Loren<'t>),
+    Cowen(Cowen<'t>),
+    Shortest(ShortestPath<'t>),
+}
+
+impl Scheme<'_> {
+    fn router(&self) -> &dyn Router {
+        match self {
+            Scheme::Loren(r) => r,
+            Scheme::Cowen(r) => r,
+            Scheme::Shortest(r) => r,
+        }
+    }
+}
+
+fn scheme<'t>(config: &RoutingConfig, topo: &'t Topology) -> Result<Scheme<'t>> {
+    Ok(match config.scheme.trim().to_ascii_lowercase().as_str() {
+        "loren" => Scheme::Loren(Loren::new(
+            topo,
+            config.tmax.unwrap_or(topo.switch_count() / 2),
+        )?),
+        "cowen" => Scheme::Cowen(Cowen::new(topo, config.alpha)?),
+        "shortest" => Scheme::Shortest(ShortestPath::new(topo)),
+        other => {
+            return Err(Error::routing(
+                other,
+                "unknown scheme; expected loren, cowen or shortest",
+            ))
+        }
+    })
+}
+
+/// Run the Routing lab.
+pub fn run_routing(
+    config: &RoutingConfig,
+    seed: u64,
+    progress: &mut dyn FnMut(f64),
+) -> Result<RoutingResult> {
+    let topo = topology::build_seeded(&config.topology, seed)?;
+    let scheme = scheme(config, &topo)?;
+    progress(0.2);
+    let n = topo.switch_count();
+    let sp = ShortestPath::new(&topo);
+    let (mut delivered, mut hops_sum, mut shortest_sum, mut max_stretch) =
+        (0usize, 0usize, 0usize, 0.0f64);
+    for d in 0..n {
+        let dist = sp.distances_to(SwitchId::new(d));
+        let loren_hops = match &scheme {
+            Scheme::Loren(l) => l.hops_to(d as u32),
+            _ => Vec::new(),
+        };
+        for s in (0..n).filter(|&s| s != d) {
+            let hops = match &scheme {
+                Scheme::Loren(_) => loren_hops[s],
+                Scheme::Shortest(_) => Some(dist[s] as usize),
+                Scheme::Cowen(c) => c
+                    .path(SwitchId::new(s), SwitchId::new(d))
+                    .ok()
+                    .map(|p| p.hops()),
+            };
+            if let Some(h) = hops {
+                delivered += 1;
+                hops_sum += h;
+                shortest_sum += dist[s] as usize;
+                max_stretch = max_stretch.max(h as f64 / f64::from(dist[s].max(1)));
+            }
+        }
+        if d % 64 == 0 {
+            progress(0.2 + 0.5 * d as f64 / n as f64);
+        }
+    }
+    let (effective, efficiency) = match &config.traffic {
+        Some(name) => {
+            let pattern = Pattern::parse(name)?;
+            let runs = if pattern.is_random() {
+                config.patterns.max(1)
+            } else {
+                1
+            };
+            let (mut gamma, mut eff) = (0.0, 0.0);
+            for k in 0..runs {
+                let traffic = traffic::generate(pattern, &topo, seed.wrapping_add(k as u64), name)?;
+                let paths: PathSet = route_traffic(scheme.router(), &topo, &traffic)?;
+                gamma += effective_bandwidth(&topo, &paths);
+                eff += average_efficiency(&paths);
+                if k % 50 == 0 {
+                    progress(0.7 + 0.3 * k as f64 / runs as f64);
+                }
+            }
+            (Some(gamma / runs as f64), Some(eff / runs as f64))
+        }
+        None => (None, None),
+    };
+    progress(1.0);
+    let (max_entries, min_required, landmarks) = match &scheme {
+        Scheme::Loren(l) => (l.max_entries(), Some(l.min_required_entries), None),
+        Scheme::Cowen(c) => (c.max_entries(), None, Some(c.landmarks.len())),
+        Scheme::Shortest(_) => (n - 1, None, None),
+    };
+    let total = n * (n - 1);
+    Ok(RoutingResult {
+        topology: config.topology.clone(),
+        scheme: config.scheme.to_ascii_lowercase(),
+        seed,
+        switches: n,
+        links: topo.link_count(),
+        tmax: matches!(scheme, Scheme::Loren(_)).then(|| config.tmax.unwrap_or(n / 2)),
+        alpha: matches!(scheme, Scheme::Cowen(_)).then_some(config.alpha),
+        avg_path_length: if delivered == 0 {
+            0.0
+        } else {
+            hops_sum as f64 / delivered as f64
+        },
+        avg_shortest_path_length: if delivered == 0 {
+            0.0
+        } else {
+            shortest_sum as f64 / delivered as f64
+        },
+        max_entries,
+        min_required_entries: min_required,
+        landmarks,
+        delivered_pairs: delivered,
+        total_pairs: total,
+        max_stretch,
+        traffic: config.traffic.clone(),
+        patterns: config.traffic.as_ref().map(|_| config.patterns),
+        effective_bandwidth: effective,
+        avg_efficiency: efficiency,
+    })
+}
+
+/// One point of the Fig. 5 series.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TmaxPoint {
+    pub tmax: usize,
+    pub avg_path_length: f64,
+}
+
+/// Fig. 5 for LOREN: average path length for every t_max from the minimum to |N|/2.
+pub fn sweep_tmax(config: &RoutingConfig, seed: u64) -> Result<Vec<TmaxPoint>> {
+    let topo = topology::build_seeded(&config.topology, seed)?;
+    let n = topo.switch_count();
+    let minimum = Loren::new(&topo, n)?.min_required_entries;
+    (minimum..=(n / 2).max(minimum))
+        .map(|tmax| {
+            let l = Loren::new(&topo, tmax)?;
+            let (mut sum, mut count) = (0usize, 0usize);
+            for d in 0..n as u32 {
+                for h in l.hops_to(d).into_iter().flatten().filter(|&h| h > 0) {
+                    sum += h;
+                    count += 1;
+                }
+            }
+            Ok(TmaxPoint {
+                tmax,
+                avg_path_length: sum as f64 / count.max(1) as f64,
+            })
+        })
+        .collect()
+}
