@@ -9,7 +9,9 @@ mod topogen_compare;
 mod topogen_lab;
 
 pub use permalink::{decode_permalink, encode_permalink, PERMALINK_VERSION};
-pub use routing_lab::{run_routing, sweep_tmax, RoutingResult, TmaxPoint};
+pub use routing_lab::{
+    run_routing, sweep_tmax, table_study, MeanMin, RoutingResult, TableStudy, TmaxPoint,
+};
 pub use slots_lab::{run_slots, SlotsLab, SlotsResult};
 pub use topogen_compare::{compare, torus_sides, tradeoff, CompareRow, TradeoffPoint};
 pub use topogen_lab::{mesh_sides, run_topogen, topogen_traffic, TopoGenLab, TopoGenResult};

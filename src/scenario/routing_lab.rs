@@ -200,3 +200,58 @@ pub fn sweep_tmax(config: &RoutingConfig, seed: u64) -> Result<Vec<TmaxPoint>> {
         })
         .collect()
 }
+
+/// Mean and minimum of a sample.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MeanMin {
+    pub mean: f64,
+    pub min: usize,
+}
+
+/// §VI-B (Fig. 6): minimum required table entries over many random topologies — LOREN's phase
+/// (1)+(2) tables, and Cowen's smallest largest table over α ∈ {0.05, 0.10, …, 0.95}.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TableStudy {
+    pub topology: String,
+    pub topologies: usize,
+    pub loren: MeanMin,
+    pub cowen: MeanMin,
+    /// 1 − LOREN/Cowen for the minimum and the mean (the paper's "reduction").
+    pub reduction_min: f64,
+    pub reduction_mean: f64,
+}
+
+/// Run the study on `count` topologies drawn with seeds `seed`, `seed + 1`, ….
+pub fn table_study(
+    spec: &str,
+    count: usize,
+    seed: u64,
+    progress: &mut dyn FnMut(f64),
+) -> Result<TableStudy> {
+    if count == 0 {
+        return Err(Error::invalid("topologies", "at least one topology"));
+    }
+    let (mut loren, mut cowen) = (Vec::with_capacity(count), Vec::with_capacity(count));
+    for k in 0..count {
+        let topo = topology::build_seeded(spec, seed.wrapping_add(k as u64))?;
+        loren.push(Loren::new(&topo, topo.switch_count())?.min_required_entries);
+        let best = (1..20)
+            .map(|i| Cowen::new(&topo, f64::from(i) * 0.05).map(|c| c.max_entries()))
+            .collect::<Result<Vec<_>>>()?;
+        cowen.push(best.into_iter().min().unwrap_or(0));
+        progress((k + 1) as f64 / count as f64);
+    }
+    let summary = |v: &[usize]| MeanMin {
+        mean: v.iter().sum::<usize>() as f64 / v.len() as f64,
+        min: v.iter().copied().min().unwrap_or(0),
+    };
+    let (l, c) = (summary(&loren), summary(&cowen));
+    Ok(TableStudy {
+        topology: spec.to_string(),
+        topologies: count,
+        reduction_min: 1.0 - l.min as f64 / c.min.max(1) as f64,
+        reduction_mean: 1.0 - l.mean / c.mean.max(1.0),
+        loren: l,
+        cowen: c,
+    })
+}

@@ -124,6 +124,9 @@ struct RoutingArgs {
     /// Print the Fig. 5 series: LOREN's average path length for every t_max.
     #[arg(long)]
     sweep_tmax: bool,
+    /// §VI-B: minimum required entries of LOREN and Cowen over this many random topologies.
+    #[arg(long, value_name = "COUNT")]
+    table_study: Option<usize>,
     #[command(flatten)]
     output: Output,
 }
@@ -243,6 +246,15 @@ fn execute(command: Command) -> Result<(), String> {
                 traffic: args.traffic,
                 patterns: args.patterns,
             };
+            if let Some(count) = args.table_study {
+                let study = scenario::table_study(&routing.topology, count, args.seed, &mut |_| {})
+                    .map_err(|e| e.to_string())?;
+                print_value(
+                    &serde_json::to_value(study).map_err(|e| e.to_string())?,
+                    args.output.json,
+                );
+                return Ok(());
+            }
             if args.sweep_tmax {
                 let points =
                     scenario::sweep_tmax(&routing, args.seed).map_err(|e| e.to_string())?;
