@@ -4,8 +4,10 @@
 //! nearest landmark. Switch v keeps an entry for every landmark and for every w closer to v than
 //! to l(w) (d(v,w) < d(w,l(w))). A packet for w goes by its table when it has w, else towards
 //! l(w); at l(w) it takes the first hop of l(w)'s shortest path to w, carried in the header, and
-//! from there every switch on that path has w. Stretch < 3. This is the single-step variant: the
-//! paper's second step (extra landmarks for switches whose clusters are too large) is not applied.
+//! from there every switch on that path has w. Stretch ≤ 3: d(u,l(w)) + d(l(w),w) ≤ d(u,w) +
+//! 2·d(w,l(w)) ≤ 3·d(u,w), as w outside u's table means d(w,l(w)) ≤ d(u,w). This is the
+//! single-step variant: the second step of Cowen's construction (extra landmarks for switches
+//! whose clusters are too large) is not applied.
 
 use super::{path_through, Router, ShortestPath};
 use crate::model::{Path, SwitchId, Topology};
@@ -27,6 +29,43 @@ pub struct Cowen<'t> {
 impl<'t> Cowen<'t> {
     /// Build the scheme with ball size ⌈|N|^α⌉, 0 < α < 1.
     pub fn new(topo: &'t Topology, alpha: f64) -> Result<Self> {
+        let (dist, order) = Self::prepare(topo)?;
+        Self::build(topo, dist, &order, alpha)
+    }
+
+    /// The largest table for each α, sharing the distance work between them.
+    pub fn max_entries_for(topo: &'t Topology, alphas: &[f64]) -> Result<Vec<usize>> {
+        let (dist, order) = Self::prepare(topo)?;
+        alphas
+            .iter()
+            .map(|&a| Self::build(topo, dist.clone(), &order, a).map(|c| c.max_entries()))
+            .collect()
+    }
+
+    /// All-pairs distances, and every switch's list of switches by (distance, id).
+    fn prepare(topo: &Topology) -> Result<(Vec<Vec<u32>>, Vec<Vec<u32>>)> {
+        let n = topo.switch_count();
+        let sp = ShortestPath::new(topo);
+        let dist: Vec<Vec<u32>> = (0..n).map(|d| sp.distances_to(SwitchId::new(d))).collect();
+        if dist.first().is_some_and(|row| row.contains(&u32::MAX)) {
+            return Err(Error::routing("cowen", "the topology is not connected"));
+        }
+        let order = (0..n)
+            .map(|w| {
+                let mut by_distance: Vec<u32> = (0..n as u32).collect();
+                by_distance.sort_by_key(|&v| (dist[w][v as usize], v));
+                by_distance
+            })
+            .collect();
+        Ok((dist, order))
+    }
+
+    fn build(
+        topo: &'t Topology,
+        dist: Vec<Vec<u32>>,
+        order: &[Vec<u32>],
+        alpha: f64,
+    ) -> Result<Self> {
         if !(alpha > 0.0 && alpha < 1.0) {
             return Err(Error::invalid(
                 "alpha",
@@ -34,43 +73,36 @@ impl<'t> Cowen<'t> {
             ));
         }
         let n = topo.switch_count();
-        let sp = ShortestPath::new(topo);
-        let dist: Vec<Vec<u32>> = (0..n).map(|d| sp.distances_to(SwitchId::new(d))).collect();
-        if dist[0].contains(&u32::MAX) {
-            return Err(Error::routing("cowen", "the topology is not connected"));
-        }
         let ball_size = ((n as f64).powf(alpha).ceil() as usize).clamp(1, n);
-        let balls: Vec<Vec<usize>> = (0..n)
-            .map(|w| {
-                let mut by_distance: Vec<usize> = (0..n).collect();
-                by_distance.sort_by_key(|&v| (dist[w][v], v));
-                by_distance.truncate(ball_size);
-                by_distance
-            })
-            .collect();
-        // greedy hitting set: the switch in the most balls not yet hit, ties to the lowest id
-        let mut hit = vec![false; n];
-        let mut landmarks = Vec::new();
-        while hit.iter().any(|h| !h) {
-            let mut count = vec![0usize; n];
-            for (w, ball) in balls.iter().enumerate() {
-                if !hit[w] {
-                    for &v in ball {
-                        count[v] += 1;
-                    }
-                }
+        // greedy hitting set of the balls: the switch in the most balls not yet hit (ties to the
+        // lowest id); counts drop as balls get hit
+        let mut count = vec![0usize; n];
+        let mut balls_of = vec![Vec::new(); n];
+        for (w, row) in order.iter().enumerate() {
+            for &v in &row[..ball_size] {
+                count[v as usize] += 1;
+                balls_of[v as usize].push(w);
             }
+        }
+        let mut hit = vec![false; n];
+        let mut unhit = n;
+        let mut is_landmark = vec![false; n];
+        while unhit > 0 {
             let best = (0..n)
                 .max_by_key(|&v| (count[v], std::cmp::Reverse(v)))
                 .unwrap_or(0);
-            landmarks.push(best as u32);
-            for (w, ball) in balls.iter().enumerate() {
-                if ball.contains(&best) {
+            is_landmark[best] = true;
+            for &w in &balls_of[best] {
+                if !hit[w] {
                     hit[w] = true;
+                    unhit -= 1;
+                    for &v in &order[w][..ball_size] {
+                        count[v as usize] -= 1;
+                    }
                 }
             }
         }
-        landmarks.sort_unstable();
+        let landmarks: Vec<u32> = (0..n as u32).filter(|&v| is_landmark[v as usize]).collect();
         let landmark_of: Vec<u32> = (0..n)
             .map(|w| {
                 *landmarks
@@ -79,18 +111,23 @@ impl<'t> Cowen<'t> {
                     .expect("at least one landmark")
             })
             .collect();
-        let tables = (0..n)
-            .map(|v| {
-                (0..n as u32)
-                    .filter(|&w| {
-                        w as usize != v
-                            && (landmarks.contains(&w)
-                                || dist[w as usize][v]
-                                    < dist[landmark_of[w as usize] as usize][w as usize])
-                    })
-                    .collect()
-            })
-            .collect();
+        // w is in v's table when v is closer to w than w's landmark: a prefix of w's order
+        let mut tables: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for w in 0..n {
+            let radius = dist[landmark_of[w] as usize][w];
+            for &v in order[w]
+                .iter()
+                .take_while(|&&v| dist[w][v as usize] < radius)
+            {
+                if v as usize != w && !is_landmark[w] {
+                    tables[v as usize].push(w as u32);
+                }
+            }
+        }
+        for (v, table) in tables.iter_mut().enumerate() {
+            table.extend(landmarks.iter().copied().filter(|&l| l as usize != v));
+            table.sort_unstable();
+        }
         Ok(Cowen {
             topo,
             dist,

@@ -235,10 +235,13 @@ pub fn table_study(
     for k in 0..count {
         let topo = topology::build_seeded(spec, seed.wrapping_add(k as u64))?;
         loren.push(Loren::new(&topo, topo.switch_count())?.min_required_entries);
-        let best = (1..20)
-            .map(|i| Cowen::new(&topo, f64::from(i) * 0.05).map(|c| c.max_entries()))
-            .collect::<Result<Vec<_>>>()?;
-        cowen.push(best.into_iter().min().unwrap_or(0));
+        let alphas: Vec<f64> = (1..20).map(|i| f64::from(i) * 0.05).collect();
+        cowen.push(
+            Cowen::max_entries_for(&topo, &alphas)?
+                .into_iter()
+                .min()
+                .unwrap_or(0),
+        );
         progress((k + 1) as f64 / count as f64);
     }
     let summary = |v: &[usize]| MeanMin {
