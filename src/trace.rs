@@ -54,10 +54,12 @@ pub struct Trace {
 /// Most steps kept in one trace: enough for any lecture-size run, bounded for research sizes.
 pub const MAX_TRACE_STEPS: usize = 20_000;
 
-/// Collects steps when enabled; otherwise costs one branch per call.
+/// Collects steps when enabled; otherwise costs one branch and a count per call, so the number
+/// of steps is known either way.
 #[derive(Debug, Default)]
 pub struct Recorder {
     trace: Option<Trace>,
+    count: usize,
 }
 
 impl Recorder {
@@ -65,6 +67,7 @@ impl Recorder {
     pub fn new(enabled: bool) -> Self {
         Recorder {
             trace: enabled.then(Trace::default),
+            count: 0,
         }
     }
     /// True when steps are kept.
@@ -73,6 +76,7 @@ impl Recorder {
     }
     /// Record the step `make` builds; `make` runs only when recording.
     pub fn record(&mut self, make: impl FnOnce() -> Step) {
+        self.count += 1;
         if let Some(trace) = &mut self.trace {
             if trace.steps.len() < MAX_TRACE_STEPS {
                 trace.steps.push(make());
@@ -80,6 +84,10 @@ impl Recorder {
                 trace.truncated = true;
             }
         }
+    }
+    /// Steps the algorithm took, recorded or not.
+    pub fn count(&self) -> usize {
+        self.count
     }
     /// The trace, if recording was on.
     pub fn finish(self) -> Option<Trace> {

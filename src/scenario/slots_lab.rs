@@ -114,7 +114,7 @@ pub fn run_slots(
     } else {
         Some(SlotPolicy::parse(&config.policy)?)
     };
-    let mut recorder = Recorder::new(record && policy.is_some());
+    let mut recorder = Recorder::new(record);
     let allocation = policy.map(|p| {
         let label = |i: usize| format!("c({},{})", labels[i].0, labels[i].1);
         allocate_slots(
@@ -128,6 +128,7 @@ pub fn run_slots(
             &mut |f| progress(0.5 + 0.5 * f),
         )
     });
+    let steps = recorder.count();
     let trace = recorder.finish();
     progress(1.0);
     let result = SlotsResult {
@@ -158,7 +159,7 @@ pub fn run_slots(
             .as_ref()
             .map(|a| a.layers.clone())
             .unwrap_or_default(),
-        steps: trace.as_ref().map_or(0, |t| t.steps.len()),
+        steps,
     };
     let layout = layout(&topo);
     Ok(SlotsLab {

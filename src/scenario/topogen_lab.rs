@@ -231,7 +231,7 @@ pub fn run_topogen(
         seed,
         summary: run.summary.clone(),
         communications: run.comms.pairs.len(),
-        steps: run.trace.as_ref().map_or(0, |t| t.steps.len()),
+        steps: run.steps,
         avg_hops_after: reconfiguration.as_ref().map(|r| r.avg_hops_after),
         extra_slots: reconfiguration.as_ref().map(|r| r.extra_slots),
         reconfiguration,

@@ -35,6 +35,11 @@ const scenarios = [
   { seed: 1, slots: { topology: 'mesh:8x8', pattern: 'all-to-all', all2all: 'path-scatter' } },
   { seed: 11, slots: { topology: 'fattree:16:3', pattern: 'uniform' } },
   { seed: 4, slots: { topology: 'mesh:8x8x8', pattern: 'tornado', policy: 'hcLtoS_greedy' } },
+  { seed: 6, slots: { topology: 'lrt:64:4:2', pattern: 'local:1.5', policy: 'src_polling' } },
+  { lab: 'topogen', seed: 3, topogen: { nodes: 64, degree: 5, pattern: 'uniform', target_slots: 6 }, view: { step: 7 } },
+  { lab: 'topogen', seed: 1, topogen: { nodes: 16, degree: 5, pattern: 'uniform', fail: [4] } },
+  { lab: 'routing', seed: 2, routing: { topology: 'lrt:64:4:2', scheme: 'loren', tmax: 16, traffic: 'hotspot:0.3', patterns: 20 } },
+  { lab: 'routing', seed: 2, routing: { topology: 'lrt:64:4:2', scheme: 'cowen', alpha: 0.4, traffic: 'local:1.0', patterns: 10 } },
 ];
 
 test('WASM and native agree on results, traces and figures', () => {
@@ -43,6 +48,7 @@ test('WASM and native agree on results, traces and figures', () => {
   const cli = join(root, 'target/release/topolab');
   for (const [i, partial] of scenarios.entries()) {
     const json = wasm.checkScenario(JSON.stringify({ version: 1, lab: 'slots', ...partial }));
+    const name = JSON.stringify(partial);
     const scenario = JSON.parse(json);
     const file = join(dir, `s${i}.json`);
     writeFileSync(file, json);
@@ -52,14 +58,14 @@ test('WASM and native agree on results, traces and figures', () => {
     const fromWasm = plain(session.result());
     const nativeTrace = native.trace;
     delete native.trace;
-    assert.deepEqual(fromWasm, native, `result of ${partial.slots.topology} ${partial.slots.pattern}`);
-    assert.deepEqual(plain(session.steps()), nativeTrace, `trace of ${partial.slots.topology}`);
+    assert.deepEqual(fromWasm, native, `result of ${name}`);
+    assert.deepEqual(plain(session.steps()), nativeTrace, `trace of ${name}`);
     const step = scenario.view.step ?? -1;
-    assert.equal(session.figure(step, -1), readFileSync(svgFile, 'utf8'), `figure of ${partial.slots.topology}`);
+    assert.equal(session.figure(step, -1), readFileSync(svgFile, 'utf8'), `figure of ${name}`);
     // a permalink made in WASM runs natively to the same result
     const hash = wasm.encodePermalink(json);
     const viaLink = JSON.parse(execFileSync(cli, ['run', hash, '--json'], { encoding: 'utf8' }));
-    assert.equal(viaLink.max_slots, fromWasm.max_slots);
+    assert.deepEqual(viaLink, fromWasm, `permalink of ${name}`);
     session.free();
   }
 });

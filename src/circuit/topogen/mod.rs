@@ -94,6 +94,8 @@ pub struct TopoGenRun {
     pub routes: RouteState,
     pub comms: Comms,
     pub summary: TopoGenSummary,
+    /// Steps the run took (recorded or not).
+    pub steps: usize,
     pub trace: Option<Trace>,
 }
 
@@ -200,6 +202,7 @@ pub fn topogen(
         routes,
         comms,
         summary,
+        steps: recorder.count(),
         trace: recorder.finish(),
     })
 }
