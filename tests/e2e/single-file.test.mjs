@@ -1,5 +1,5 @@
 // Flow (e): the single-file build (dist/topolab.html from `npm run build:single`) works from
-// file:// with no server: the default scenario's N and a drawn figure.
+// file:// with no server: the default scenario's N and a drawn figure, and the TopoGen lab.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -22,5 +22,11 @@ test('dist/topolab.html works from file://', async () => {
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction(() => /^Step 2 \/ \d+$/.test(document.getElementById('step-counter').textContent));
   assert.match(await page.evaluate(() => location.hash), /^#v1\./, 'permalinks work from file:// too');
+  // The TopoGen lab with its uPlot chart (the library and its stylesheet are inlined too).
+  await page.click('#lab-topogen');
+  await page.waitForFunction(() => /^\d+$/.test(document.getElementById('tg-metric-max-slots').textContent));
+  assert.equal(await page.locator('#tg-steps-chart canvas').count(), 1, 'the steps chart is drawn');
+  assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('#tg-steps-chart .u-wrap')).position), 'relative', "uPlot's stylesheet applies");
+  assert.ok((await page.locator('#figure svg rect.sw').count()) > 1, 'the generated network is drawn');
   assertNoProblems(problems);
 });
