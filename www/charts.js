@@ -27,6 +27,9 @@ function palette() {
   };
 }
 
+/** Tick labels as plain digits, like every number on the page (no thousands separators). */
+const plainNumbers = (u, splits) => splits.map((v) => (v === null ? '' : String(v)));
+
 /** Whole-number tick steps (counts and step numbers never need fractions). */
 const INTEGER_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000];
 
@@ -88,45 +91,60 @@ class Chart {
     if (Math.abs(width - this.plot.width) > 2) this.plot.setSize({ width, height: this.height });
   }
 
-  /** The chart as a PNG (title, plot and legend, on the theme's panel colour). */
-  async pngBlob() {
-    if (!this.plot) throw new Error('there is no chart to export yet');
+  /**
+   * The chart as a PNG: title, plot and legend on the theme's panel colour. The plot is drawn
+   * again off-screen at an export size, so a chart squeezed into a side panel still exports
+   * wide enough for its title and ticks.
+   */
+  async pngBlob({ width = 820, height = 380 } = {}) {
+    if (!this.hasData) throw new Error('there is no chart to export yet');
     const p = palette();
-    const source = this.plot.ctx.canvas;
-    const ratio = source.width / this.plot.width || 1;
-    const pad = Math.round(12 * ratio);
-    const titleSize = Math.round(p.rem * 0.95 * ratio);
-    const legendSize = Math.round(p.rem * 0.8 * ratio);
-    const canvas = document.createElement('canvas');
-    canvas.width = source.width + 2 * pad;
-    canvas.height = source.height + titleSize + legendSize * 2 + 4 * pad;
-    const ctx = canvas.getContext('2d');
-    ctx.fillStyle = p.bg;
-    ctx.fillRect(0, 0, canvas.width, canvas.height);
-    ctx.fillStyle = p.fg;
-    ctx.textBaseline = 'top';
-    ctx.font = `600 ${titleSize}px system-ui, sans-serif`;
-    ctx.fillText(this.title, pad, pad);
-    const top = pad * 2 + titleSize;
-    ctx.drawImage(source, pad, top);
-    ctx.font = `${legendSize}px system-ui, sans-serif`;
-    let x = pad;
-    const y = top + source.height + pad;
-    for (const item of this.legendItems(p)) {
-      ctx.strokeStyle = item.color;
-      ctx.lineWidth = 3 * ratio;
-      ctx.setLineDash(item.dash ? item.dash.map((d) => d * ratio) : []);
-      ctx.beginPath();
-      ctx.moveTo(x, y + legendSize / 2);
-      ctx.lineTo(x + legendSize * 1.6, y + legendSize / 2);
-      ctx.stroke();
-      ctx.setLineDash([]);
-      x += legendSize * 2;
+    const holder = document.createElement('div');
+    holder.style.cssText = `position:fixed;left:-10000px;top:0;width:${width}px`;
+    document.body.append(holder);
+    const options = { ...this.options(p, width), height, legend: { show: false }, cursor: { show: false } };
+    const plot = new uPlot(options, this.data(), holder);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 0)); // uPlot draws in a microtask
+      const source = plot.ctx.canvas;
+      const ratio = source.width / width || 1;
+      const pad = Math.round(14 * ratio);
+      const titleSize = Math.round(17 * ratio);
+      const legendSize = Math.round(14 * ratio);
+      const canvas = document.createElement('canvas');
+      canvas.width = source.width + 2 * pad;
+      canvas.height = source.height + titleSize + legendSize + 4 * pad;
+      const ctx = canvas.getContext('2d');
+      ctx.fillStyle = p.bg;
+      ctx.fillRect(0, 0, canvas.width, canvas.height);
       ctx.fillStyle = p.fg;
-      ctx.fillText(item.label, x, y);
-      x += ctx.measureText(item.label).width + legendSize * 1.5;
+      ctx.textBaseline = 'top';
+      ctx.font = `600 ${titleSize}px system-ui, sans-serif`;
+      ctx.fillText(this.title, pad, pad, canvas.width - 2 * pad);
+      const top = pad * 2 + titleSize;
+      ctx.drawImage(source, pad, top);
+      ctx.font = `${legendSize}px system-ui, sans-serif`;
+      let x = pad;
+      const y = top + source.height + pad;
+      for (const item of this.legendItems(p)) {
+        ctx.strokeStyle = item.color;
+        ctx.lineWidth = 3 * ratio;
+        ctx.setLineDash(item.dash ? item.dash.map((d) => d * ratio) : []);
+        ctx.beginPath();
+        ctx.moveTo(x, y + legendSize / 2);
+        ctx.lineTo(x + legendSize * 1.6, y + legendSize / 2);
+        ctx.stroke();
+        ctx.setLineDash([]);
+        x += legendSize * 2;
+        ctx.fillStyle = p.fg;
+        ctx.fillText(item.label, x, y);
+        x += ctx.measureText(item.label).width + legendSize * 1.5;
+      }
+      return await new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the PNG could not be made'))), 'image/png'));
+    } finally {
+      plot.destroy();
+      holder.remove();
     }
-    return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the PNG could not be made'))), 'image/png'));
   }
 
   async downloadPng(name) {
@@ -212,9 +230,9 @@ export class StepsChart extends Chart {
         { label: 'N', scale: 'N', stroke: p.n, width: 2.5, paths: stepped, points: { show: false }, spanGaps: false, value: (u, v) => (v === null ? '—' : String(v)) },
       ],
       axes: [
-        axis(p, { label: 'step', incrs: INTEGER_STEPS, size: Math.round(p.rem * 2.2), labelSize: Math.round(p.rem * 1.2) }),
-        axis(p, { scale: 'count', label: 'switches, links', incrs: INTEGER_STEPS, size: Math.round(p.rem * 3), labelSize: Math.round(p.rem * 1.2) }),
-        axis(p, { scale: 'N', side: 1, label: 'N', incrs: INTEGER_STEPS, grid: { show: false }, size: Math.round(p.rem * 2.6), labelSize: Math.round(p.rem * 1.2) }),
+        axis(p, { label: 'step', incrs: INTEGER_STEPS, space: 36, values: plainNumbers, size: Math.round(p.rem * 2.2), labelSize: Math.round(p.rem * 1.2) }),
+        axis(p, { scale: 'count', label: 'switches, links', incrs: INTEGER_STEPS, values: plainNumbers, size: Math.round(p.rem * 3), labelSize: Math.round(p.rem * 1.2) }),
+        axis(p, { scale: 'N', side: 1, label: 'N', incrs: INTEGER_STEPS, values: plainNumbers, grid: { show: false }, size: Math.round(p.rem * 2.6), labelSize: Math.round(p.rem * 1.2) }),
       ],
       hooks: { draw: [marker] },
     };

@@ -326,7 +326,7 @@ export class TopoGenResults {
       set('tg-reconf-lost', integer(rc.lost_communications));
       set('tg-reconf-unroutable', integer(rc.unroutable_communications));
       byId('tg-reconf-summary').textContent =
-        `${plural(rc.failed_switches.length, 'failed switch', 'failed switches')} take their links down; ` +
+        `${plural(rc.failed_switches.length, 'failed switch', 'failed switches')} ${rc.failed_switches.length === 1 ? 'takes its' : 'take their'} links down; ` +
         `${plural(rc.lost_communications, 'communication')} lose an end node, the rest are rerouted by shortest path` +
         (rc.extra_slots > 0 ? `, which needs ${plural(rc.extra_slots, 'extra slot')}.` : ' without extra slots.');
     }
