@@ -89,7 +89,7 @@ pub fn compare_topologies(json: &str) -> Result<JsValue, JsError> {
 }
 
 /// Paper 000 Fig. 13: TOPOGEN_REV for every target N from the mesh's N down to `lowest`;
-/// `progress(fraction)` hears about each point. Returns {mesh, points}.
+/// `progress(fraction)` hears about each point. Returns {mesh, points, stopped}.
 #[wasm_bindgen]
 pub fn tradeoff(
     json: &str,
@@ -102,14 +102,13 @@ pub fn tradeoff(
             let _ = p.call1(&JsValue::NULL, &JsValue::from_f64(f));
         }
     };
-    let (mesh, points) = scenario::tradeoff(
+    to_js(&scenario::tradeoff(
         s.topogen.nodes,
         &s.topogen.pattern,
         s.seed,
         lowest,
         &mut report,
-    )?;
-    to_js(&serde_json::json!({ "mesh": mesh, "points": points }))
+    )?)
 }
 
 /// One run of a lab, kept in WASM memory.

@@ -100,11 +100,17 @@ fn bfs_rows(topo: &Topology) -> Vec<(f64, f64)> {
         .collect()
 }
 
+/// Move to the origin and, when the drawing came out larger than a square of about 2√n units
+/// (sparse, tree-like networks spread far), shrink it to that size.
 fn normalise(pos: Vec<(f64, f64)>) -> Vec<(f64, f64)> {
     let min_x = pos.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
     let min_y = pos.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+    let max_x = pos.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
+    let max_y = pos.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
+    let target = (2.0 * (pos.len() as f64).sqrt()).max(4.0);
+    let shrink = (target / (max_x - min_x).max(max_y - min_y).max(1e-9)).min(1.0);
     pos.into_iter()
-        .map(|(x, y)| (x - min_x + 0.6, y - min_y + 0.6))
+        .map(|(x, y)| ((x - min_x) * shrink + 0.6, (y - min_y) * shrink + 0.6))
         .collect()
 }
 

@@ -92,13 +92,18 @@ pub fn channel_svg(topo: &Topology, layout: &Layout, state: &FigureState) -> Res
     };
     let points = layout.switches.iter().chain(&layout.endpoints);
     let (max_x, max_y) = points.fold((0.0f64, 0.0f64), |(mx, my), &(x, y)| (mx.max(x), my.max(y)));
+    // Large drawings are shown fitted to the panel: grow strokes, switches and the legend with
+    // the drawing so they stay visible (switches less, so neighbours never overlap).
+    let extent = 2.0 * MARGIN + max_x.max(max_y) * UNIT;
+    let grow = (extent / 1400.0).max(1.0);
+    let (stroke, box_size, lane) = (grow.min(2.5), SWITCH * grow.min(1.6), LANE * grow.min(2.5));
     let legend_y = 2.0 * MARGIN + max_y * UNIT;
-    let height = legend_y + 64.0;
+    let height = legend_y + 64.0 * grow;
     // the legend: the title right of the colour scale, the caption on its own line below
     // (≈ 7.2 px per character at 13 px)
     let text_width = |text: &str| 7.2 * text.chars().count() as f64;
-    let legend_width =
-        2.0 * MARGIN + (LEGEND_TEXT_X + text_width(LEGEND_TITLE)).max(text_width(&state.caption));
+    let legend_width = 2.0 * MARGIN
+        + grow * (LEGEND_TEXT_X + text_width(LEGEND_TITLE)).max(text_width(&state.caption));
     let width = (2.0 * MARGIN + max_x * UNIT).max(legend_width);
     let labels = topo.switch_count() <= 256;
     let mut out = String::with_capacity(200 + topo.channel_count() * 120);
@@ -106,13 +111,31 @@ pub fn channel_svg(topo: &Topology, layout: &Layout, state: &FigureState) -> Res
         out,
         r##"<svg xmlns="http://www.w3.org/2000/svg" class="topology" viewBox="0 0 {width:.0} {height:.0}" width="{width:.0}" height="{height:.0}" font-family="system-ui, sans-serif">"##
     );
-    out.push_str(concat!(
-        "<style>.ch{stroke-width:2.6;stroke-linecap:round}.ch.busiest{stroke-width:4.2}",
-        ".ch.on-path{stroke-width:4.6}.ch.step{stroke-width:5.2}.ch.selected{stroke-width:6.5}",
-        ".hl{fill:none;stroke-linecap:round;pointer-events:none}.sw{fill:var(--switch-fill,#f4f6fa);stroke:var(--fg,#333);stroke-width:1.2}",
-        ".lbl{font-size:11px;fill:var(--fg,#222);text-anchor:middle;dominant-baseline:central;pointer-events:none}",
-        ".ep{fill:var(--fg,#555)}.cap{font-size:13px;fill:var(--fg,#222)}</style>"
-    ));
+    let w = |base: f64| base * stroke;
+    let _ = write!(
+        out,
+        "<style>.ch{{stroke-width:{:.1};stroke-linecap:round}}.ch.busiest{{stroke-width:{:.1}}}.ch.on-path{{stroke-width:{:.1}}}.ch.step{{stroke-width:{:.1}}}.ch.selected{{stroke-width:{:.1}}}\
+.hl{{fill:none;stroke-linecap:round;pointer-events:none}}.sw{{fill:var(--switch-fill,#f4f6fa);stroke:var(--fg,#333);stroke-width:{:.1}}}\
+.lbl{{font-size:11px;fill:var(--fg,#222);text-anchor:middle;dominant-baseline:central;pointer-events:none}}\
+.ep{{fill:var(--fg,#555)}}.ep-link{{stroke:#9aa0aa;stroke-width:0.6}}.cap{{font-size:13px;fill:var(--fg,#222)}}</style>",
+        w(2.6),
+        w(4.2),
+        w(4.6),
+        w(5.2),
+        w(6.5),
+        w(1.2)
+    );
+    // end nodes first, so switches and channels are drawn over their links
+    if topo.endpoint_count() <= 1024 {
+        for (e, &(x, y)) in layout.endpoints.iter().enumerate() {
+            let (sx, sy) = pos(topo.endpoint_switch(crate::model::EndpointId::new(e)));
+            let (ex, ey) = (MARGIN + x * UNIT, MARGIN + y * UNIT);
+            let _ = write!(
+                out,
+                r#"<line class="ep-link" x1="{sx:.1}" y1="{sy:.1}" x2="{ex:.1}" y2="{ey:.1}"/><circle class="ep" cx="{ex:.1}" cy="{ey:.1}" r="3"><title>endpoint {e}</title></circle>"#
+            );
+        }
+    }
     let n = state.max_value.max(1);
     let mut highlights = String::new();
     for c in 0..topo.channel_count() {
@@ -122,8 +145,8 @@ pub fn channel_svg(topo: &Topology, layout: &Layout, state: &FigureState) -> Res
         let (dx, dy) = (x2 - x1, y2 - y1);
         let len = (dx * dx + dy * dy).sqrt().max(1e-9);
         // right-hand side of the direction of travel; shortened so the two ends stay visible
-        let (ox, oy) = (-dy / len * LANE, dx / len * LANE);
-        let trim = (SWITCH * 0.55 / len).min(0.3);
+        let (ox, oy) = (-dy / len * lane, dx / len * lane);
+        let trim = (box_size * 0.55 / len).min(0.3);
         let (sx, sy, ex, ey) = (
             x1 + dx * trim + ox,
             y1 + dy * trim + oy,
@@ -165,8 +188,8 @@ pub fn channel_svg(topo: &Topology, layout: &Layout, state: &FigureState) -> Res
             };
             let _ = write!(
                 highlights,
-                r#"<line class="hl" x1="{sx:.1}" y1="{sy:.1}" x2="{ex:.1}" y2="{ey:.1}" stroke="{colour}" stroke-opacity="0.55" stroke-width="{}"/>"#,
-                if is_selected { 11 } else { 8 }
+                r#"<line class="hl" x1="{sx:.1}" y1="{sy:.1}" x2="{ex:.1}" y2="{ey:.1}" stroke="{colour}" stroke-opacity="0.55" stroke-width="{:.1}"/>"#,
+                if is_selected { 11.0 } else { 8.0 } * stroke
             );
         }
     }
@@ -175,41 +198,43 @@ pub fn channel_svg(topo: &Topology, layout: &Layout, state: &FigureState) -> Res
         let (x, y) = pos(SwitchId::new(s));
         // inline style: the .sw class rule would override a presentation attribute
         let marked = if state.step_switches.contains(&SwitchId::new(s)) {
-            r#" style="stroke:#7b1fa2;stroke-width:3.5""#
+            format!(
+                r#" style="stroke:#7b1fa2;stroke-width:{:.1}""#,
+                3.5 * stroke
+            )
         } else {
-            ""
+            String::new()
         };
         let _ = write!(
             out,
-            r#"<rect class="sw" data-sw="{s}" x="{:.1}" y="{:.1}" width="{SWITCH}" height="{SWITCH}" rx="4"{marked}><title>switch {s}</title></rect>"#,
-            x - SWITCH / 2.0,
-            y - SWITCH / 2.0
+            r#"<rect class="sw" data-sw="{s}" x="{:.1}" y="{:.1}" width="{box_size:.1}" height="{box_size:.1}" rx="4"{marked}><title>switch {s}</title></rect>"#,
+            x - box_size / 2.0,
+            y - box_size / 2.0
         );
         if labels {
             let _ = write!(out, r#"<text class="lbl" x="{x:.1}" y="{y:.1}">{s}</text>"#);
         }
     }
-    if topo.endpoint_count() <= 1024 {
-        for (e, &(x, y)) in layout.endpoints.iter().enumerate() {
-            let sw = topo.endpoint_switch(crate::model::EndpointId::new(e));
-            let (sx, sy) = pos(sw);
-            let (ex, ey) = (MARGIN + x * UNIT, MARGIN + y * UNIT);
-            let _ = write!(
-                out,
-                r##"<line x1="{sx:.1}" y1="{sy:.1}" x2="{ex:.1}" y2="{ey:.1}" stroke="#9aa0aa" stroke-width="0.6"/><circle class="ep" cx="{ex:.1}" cy="{ey:.1}" r="3"><title>endpoint {e}</title></circle>"##
-            );
-        }
-    }
-    legend(&mut out, legend_y, state);
+    legend(&mut out, legend_y, grow, state);
     out.push_str("</svg>");
     Ok(out)
 }
 
-fn legend(out: &mut String, y: f64, state: &FigureState) {
+/// The colour scale with its title, and the caption below; only the caption when nothing is
+/// loaded (e.g. a TopoGen step before routes exist).
+fn legend(out: &mut String, y: f64, grow: f64, state: &FigureState) {
     let _ = write!(
         out,
-        r#"<g class="legend" transform="translate({MARGIN:.0},{y:.0})">"#
+        r#"<g class="legend" transform="translate({MARGIN:.0},{y:.0}) scale({grow:.3})">"#
     );
+    if state.max_value == 0 {
+        let _ = write!(
+            out,
+            r#"<text class="cap" x="0" y="12">{}</text></g>"#,
+            escape(&state.caption)
+        );
+        return;
+    }
     for i in 0..=20 {
         let f = i as f64 / 20.0;
         let _ = write!(

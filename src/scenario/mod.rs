@@ -13,7 +13,7 @@ pub use routing_lab::{
     run_routing, sweep_tmax, table_study, MeanMin, RoutingResult, TableStudy, TmaxPoint,
 };
 pub use slots_lab::{run_slots, SlotsLab, SlotsResult};
-pub use topogen_compare::{compare, torus_sides, tradeoff, CompareRow, TradeoffPoint};
+pub use topogen_compare::{compare, torus_sides, tradeoff, CompareRow, Tradeoff, TradeoffPoint};
 pub use topogen_lab::{mesh_sides, run_topogen, topogen_traffic, TopoGenLab, TopoGenResult};
 
 use crate::{Error, Result};

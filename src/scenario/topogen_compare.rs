@@ -153,6 +153,14 @@ pub struct TradeoffPoint {
     pub links_vs_mesh: f64,
 }
 
+/// The Fig. 13 curve: the mesh, one point per reached target, and why it stopped early if it did.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Tradeoff {
+    pub mesh: CompareRow,
+    pub points: Vec<TradeoffPoint>,
+    pub stopped: Option<String>,
+}
+
 /// Fig. 13: TOPOGEN_REV for every target N from the mesh's N down to `lowest` (degree 5).
 pub fn tradeoff(
     nodes: usize,
@@ -160,7 +168,7 @@ pub fn tradeoff(
     seed: u64,
     lowest: u32,
     progress: &mut dyn FnMut(f64),
-) -> Result<(CompareRow, Vec<TradeoffPoint>)> {
+) -> Result<Tradeoff> {
     let (a, b) = mesh_sides(nodes).ok_or_else(|| {
         Error::invalid("nodes", format!("{nodes} end nodes do not form a 2-D mesh"))
     })?;
@@ -169,9 +177,21 @@ pub fn tradeoff(
     let lowest = lowest.max(1);
     let targets: Vec<u32> = (lowest..=mesh.max_slots.max(lowest)).rev().collect();
     let mut points = Vec::new();
+    let mut stopped = None;
     for (i, &target) in targets.iter().enumerate() {
         progress(i as f64 / targets.len() as f64);
-        let s = topogen(nodes, 5, &traffic, Some(target), false, &mut |_| {})?.summary;
+        let share = 1.0 / targets.len() as f64;
+        let s = match topogen(nodes, 5, &traffic, Some(target), false, &mut |f| {
+            progress((i as f64 + f) * share)
+        }) {
+            Ok(run) => run.summary,
+            // a target out of reach ends the curve; the points so far stand
+            Err(Error::Invalid { name, reason }) if name == "target-slots" => {
+                stopped = Some(reason);
+                break;
+            }
+            Err(e) => return Err(e),
+        };
         points.push(TradeoffPoint {
             target_slots: target,
             max_slots: s.max_slots,
@@ -183,7 +203,11 @@ pub fn tradeoff(
         });
     }
     progress(1.0);
-    Ok((mesh, points))
+    Ok(Tradeoff {
+        mesh,
+        points,
+        stopped,
+    })
 }
 
 #[cfg(test)]

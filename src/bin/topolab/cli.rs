@@ -205,7 +205,7 @@ fn execute(command: Command) -> Result<(), String> {
             Ok(())
         }
         Command::Topogen(args) if args.sweep.is_some() => {
-            let (mesh, points) = scenario::tradeoff(
+            let curve = scenario::tradeoff(
                 args.nodes,
                 &args.pattern,
                 args.seed,
@@ -214,7 +214,7 @@ fn execute(command: Command) -> Result<(), String> {
             )
             .map_err(|e| e.to_string())?;
             print_value(
-                &serde_json::json!({ "nodes": args.nodes, "pattern": args.pattern, "seed": args.seed, "mesh": mesh, "points": points }),
+                &serde_json::json!({ "nodes": args.nodes, "pattern": args.pattern, "seed": args.seed, "mesh": curve.mesh, "points": curve.points, "stopped": curve.stopped }),
                 args.output.json,
             );
             Ok(())

@@ -12,6 +12,9 @@ use crate::model::SwitchId;
 use crate::trace::{Change, Highlight, Recorder, Step};
 use crate::{Error, Result};
 
+/// Rounds without a lower N after which TOPOGEN_REV gives up.
+const STALL_ROUNDS: usize = 32;
+
 /// Grow the network until N ≤ `target`.
 pub(super) fn reach_target(
     state: &mut GenState,
@@ -33,8 +36,19 @@ pub(super) fn reach_target(
     let start = routes.max_slots();
     let mut pair: Option<(u32, u32)> = None;
     let limit = 4 * comms.pairs.len() + 16;
+    // give up when N has not dropped for this many rounds (each round moves every crowded
+    // communication, so a target that far out of reach would otherwise take thousands of rounds)
+    let (mut best, mut since_best) = (start, 0);
     for _ in 0..limit {
         let n = routes.max_slots();
+        if n < best {
+            (best, since_best) = (n, 0);
+        } else {
+            since_best += 1;
+            if since_best > STALL_ROUNDS {
+                break;
+            }
+        }
         progress(if start > target {
             f64::from(start - n.min(start)) / f64::from(start - target)
         } else {
@@ -112,9 +126,6 @@ pub(super) fn reach_target(
     }
     Err(Error::invalid(
         "target-slots",
-        format!(
-            "N = {} could not be brought down to {target}",
-            routes.max_slots()
-        ),
+        format!("N = {} could not be brought down to {target} (no progress in {STALL_ROUNDS} rounds); try a higher target", routes.max_slots()),
     ))
 }
