@@ -55,6 +55,22 @@ try {
   }, { topologies, patterns });
   console.log('N in Chromium (worker round trip incl. figure), median of 5:');
   for (const r of rows) console.log(`  ${r.topology.padEnd(14)} ${r.pattern.padEnd(12)} ${r.error ?? `N=${String(r.n).padEnd(4)} ${r.median_ms.toFixed(1)} ms`}`);
+  const generated = await page.evaluate(async () => {
+    const { Engine } = await import('/www/engine.js');
+    const engine = new Engine(new URL('/www/', location.href));
+    await engine.start();
+    const out = [];
+    for (const [nodes, target] of [[1024, null], [1024, 14], [4096, null], [256, null]]) {
+      const json = JSON.stringify({ version: 1, lab: 'topogen', seed: 1, topogen: { nodes, degree: 5, pattern: 'uniform', target_slots: target } });
+      let updates = 0;
+      const t0 = performance.now();
+      const r = await engine.request('run', { json }, () => updates++);
+      out.push({ nodes, target, ms: performance.now() - t0, updates, switches: r.result.switches, n: r.result.max_slots, drawn: Boolean(r.figure.svg) });
+    }
+    return out;
+  });
+  console.log('TopoGen in Chromium (worker, uniform, degree 5, with trace and figure):');
+  for (const g of generated) console.log(`  ${String(g.nodes).padEnd(5)} nodes${g.target ? `, N ≤ ${g.target}` : ''}: ${g.ms.toFixed(0)} ms, ${g.switches} switches, N=${g.n}, ${g.updates} progress updates, figure ${g.drawn ? 'drawn' : 'refused'}`);
   const wasm = statSync(new URL('../www/pkg/topolab_bg.wasm', import.meta.url)).size;
   console.log(`WASM size: ${(wasm / 1024).toFixed(0)} KiB (${wasm} bytes) before gzip`);
 } finally {
