@@ -83,6 +83,8 @@ pub struct TopoGenSummary {
     pub max_slots_after_partition: u32,
     pub max_slots_after_swaps: u32,
     pub max_slots_after_links: u32,
+    /// Pending swaps kept when retried after link optimization.
+    pub pending_swaps_kept: usize,
     pub swaps_pending: usize,
     pub links_added: usize,
 }
@@ -170,6 +172,8 @@ pub fn topogen(
             progress(0.3 + 0.5 * f)
         })?;
     let after_links = routes.max_slots();
+    let pending_kept =
+        swap::retry_pending(&mut state, &mut routes, &comms, &pending, &mut recorder)?;
     progress(0.8);
     if let Some(target) = target_slots {
         rev::reach_target(
@@ -195,6 +199,7 @@ pub fn topogen(
         max_slots_after_swaps: after_swaps,
         max_slots_after_links: after_links,
         swaps_pending: pending.len(),
+        pending_swaps_kept: pending_kept,
         links_added,
     };
     Ok(TopoGenRun {

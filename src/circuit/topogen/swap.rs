@@ -115,3 +115,58 @@ pub(super) fn reroute(
     }
     Ok(())
 }
+
+/// After link optimization (§4.2: equal-N swaps are "pending for the next procedure"), try the
+/// pending swaps again on the new network; keep one only if it lowers N, or keeps N with fewer
+/// channels at N. Returns how many were kept.
+pub(super) fn retry_pending(
+    state: &mut GenState,
+    routes: &mut RouteState,
+    comms: &Comms,
+    pending: &[usize],
+    recorder: &mut Recorder,
+) -> Result<usize> {
+    let mut kept = 0;
+    for &c in pending {
+        let (s, d) = comms.pairs[c];
+        if state.endpoint_switch[s as usize] == state.endpoint_switch[d as usize] {
+            continue;
+        }
+        let before = super::links::congestion(&routes.loads);
+        let saved: Vec<(usize, crate::model::Path)> = comms
+            .touching(s, d)
+            .map(|i| (i, routes.paths[i].clone()))
+            .collect();
+        state.swap_endpoints(s, d);
+        reroute(state, routes, comms, &saved)?;
+        let after = super::links::congestion(&routes.loads);
+        let keep = after < before;
+        let (sw_s, sw_d) = (
+            state.endpoint_switch[s as usize],
+            state.endpoint_switch[d as usize],
+        );
+        if keep {
+            kept += 1;
+        } else {
+            state.swap_endpoints(s, d);
+            for (i, p) in saved {
+                routes.set_path(i, p);
+            }
+        }
+        recorder.record(|| Step {
+            title: format!("Pending swap of c({s},{d}) retried: {}", if keep { "kept" } else { "undone" }),
+            explanation: format!(
+                "This swap left N unchanged before link optimization. On the network with its new links it gives N = {} on {} channel(s) (before: N = {} on {}): {}",
+                after.0,
+                after.1,
+                before.0,
+                before.1,
+                if keep { "less congested, so it is kept." } else { "not less congested, so it is undone." }
+            ),
+            changes: if keep { vec![Change::MoveEndpoint { endpoint: s, to: sw_s }, Change::MoveEndpoint { endpoint: d, to: sw_d }] } else { Vec::new() },
+            highlight: Highlight { switches: vec![sw_s, sw_d], flows: vec![c as u32], ..Default::default() },
+            metrics: super::metrics(state, routes),
+        });
+    }
+    Ok(kept)
+}
