@@ -10,16 +10,48 @@ use topolab::topology::build_seeded;
 
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("routing");
-    group.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
     let topo = build_seeded("lrt:1024:4:8", 1).unwrap();
-    group.bench_function("loren tables lrt:1024:4:8 tmax 64", |b| b.iter(|| Loren::new(&topo, 64).unwrap().max_entries()));
-    let config = RoutingConfig { topology: "lrt:1024:4:8".into(), scheme: "loren".into(), tmax: Some(64), ..Default::default() };
-    group.bench_function("loren lrt:1024:4:8 tmax 64 + all-pairs path length", |b| b.iter(|| run_routing(&config, 1, &mut |_| {}).unwrap().avg_path_length));
+    group.bench_function("loren tables lrt:1024:4:8 tmax 64", |b| {
+        b.iter(|| Loren::new(&topo, 64).unwrap().max_entries())
+    });
+    let config = RoutingConfig {
+        topology: "lrt:1024:4:8".into(),
+        scheme: "loren".into(),
+        tmax: Some(64),
+        ..Default::default()
+    };
+    group.bench_function("loren lrt:1024:4:8 tmax 64 + all-pairs path length", |b| {
+        b.iter(|| {
+            run_routing(&config, 1, &mut |_| {})
+                .unwrap()
+                .avg_path_length
+        })
+    });
     group.finish();
     let mut group = c.benchmark_group("table study");
-    group.sample_size(10).measurement_time(Duration::from_secs(5));
-    group.bench_function("100 × lrt:64:4:2", |b| b.iter(|| table_study("lrt:64:4:2", 100, 1, &mut |_| {}).unwrap().loren.min));
-    group.bench_function("100 × lrt:256:4:4", |b| b.iter(|| table_study("lrt:256:4:4", 100, 1, &mut |_| {}).unwrap().loren.min));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(5));
+    group.bench_function("100 × lrt:64:4:2", |b| {
+        b.iter(|| {
+            table_study("lrt:64:4:2", 100, 1, &mut |_| {})
+                .unwrap()
+                .loren
+                .min
+        })
+    });
+    group.bench_function("100 × lrt:256:4:4", |b| {
+        b.iter(|| {
+            table_study("lrt:256:4:4", 100, 1, &mut |_| {})
+                .unwrap()
+                .loren
+                .min
+        })
+    });
     group.finish();
 }
 

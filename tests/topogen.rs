@@ -37,8 +37,9 @@ fn fig12_claim_at_1024_nodes() {
     // §5.2 / Fig. 12–13: at equal N, fewer switches and links than the 32×32 mesh, fewer hops.
     let rows = topolab::scenario::compare(1024, "uniform", 1).unwrap();
     let mesh = rows.iter().find(|r| r.name == "2-D mesh").unwrap();
-    let (_, points) =
-        topolab::scenario::tradeoff(1024, "uniform", 1, mesh.max_slots, &mut |_| {}).unwrap();
+    let points = topolab::scenario::tradeoff(1024, "uniform", 1, mesh.max_slots, &mut |_| {})
+        .unwrap()
+        .points;
     let at_mesh_n = &points[0];
     println!(
         "mesh: {} switches, {} links, {:.2} hops, N {}",
