@@ -43,12 +43,7 @@ pub(super) fn swap_nodes(
             if state.endpoint_switch[s as usize] == state.endpoint_switch[d as usize] {
                 continue;
             }
-            let saved: Vec<(usize, crate::model::Path)> = comms
-                .touching(s, d)
-                .map(|i| (i, routes.paths[i].clone()))
-                .collect();
-            state.swap_endpoints(s, d);
-            reroute(state, routes, comms, &saved)?;
+            let saved = apply_swap(state, routes, comms, c)?;
             let new_n = routes.max_slots();
             let (sw_s, sw_d) = (
                 state.endpoint_switch[s as usize],
@@ -58,10 +53,7 @@ pub(super) fn swap_nodes(
                 improved = true;
                 "kept"
             } else {
-                state.swap_endpoints(s, d);
-                for (i, p) in saved {
-                    routes.set_path(i, p);
-                }
+                undo_swap(state, routes, comms, c, saved);
                 if new_n == n {
                     pending.push(c);
                     "pending"
@@ -96,6 +88,36 @@ pub(super) fn swap_nodes(
         }
     }
     Ok(pending)
+}
+
+/// The routes a swap replaced, to undo it with.
+type Saved = Vec<(usize, crate::model::Path)>;
+
+/// Exchange the end nodes of communication `c` and give every communication they touch a new
+/// shortest route; returns the old routes.
+fn apply_swap(
+    state: &mut GenState,
+    routes: &mut RouteState,
+    comms: &Comms,
+    c: usize,
+) -> Result<Saved> {
+    let (s, d) = comms.pairs[c];
+    let saved: Saved = comms
+        .touching(s, d)
+        .map(|i| (i, routes.paths[i].clone()))
+        .collect();
+    state.swap_endpoints(s, d);
+    reroute(state, routes, comms, &saved)?;
+    Ok(saved)
+}
+
+/// Put the end nodes of `c` and the routes in `saved` back.
+fn undo_swap(state: &mut GenState, routes: &mut RouteState, comms: &Comms, c: usize, saved: Saved) {
+    let (s, d) = comms.pairs[c];
+    state.swap_endpoints(s, d);
+    for (i, p) in saved {
+        routes.set_path(i, p);
+    }
 }
 
 /// New shortest routes for the communications in `saved` (those touching moved end nodes).
@@ -133,12 +155,7 @@ pub(super) fn retry_pending(
             continue;
         }
         let before = super::links::congestion(&routes.loads);
-        let saved: Vec<(usize, crate::model::Path)> = comms
-            .touching(s, d)
-            .map(|i| (i, routes.paths[i].clone()))
-            .collect();
-        state.swap_endpoints(s, d);
-        reroute(state, routes, comms, &saved)?;
+        let saved = apply_swap(state, routes, comms, c)?;
         let after = super::links::congestion(&routes.loads);
         let keep = after < before;
         let (sw_s, sw_d) = (
@@ -148,10 +165,7 @@ pub(super) fn retry_pending(
         if keep {
             kept += 1;
         } else {
-            state.swap_endpoints(s, d);
-            for (i, p) in saved {
-                routes.set_path(i, p);
-            }
+            undo_swap(state, routes, comms, c, saved);
         }
         recorder.record(|| Step {
             title: format!("Pending swap of c({s},{d}) retried: {}", if keep { "kept" } else { "undone" }),
