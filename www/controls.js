@@ -1,12 +1,7 @@
 // The Slots lab's controls: built from the worker's catalog (names and definitions), read into
 // and written from a Scenario's `slots` + `seed`, and the per-control error messages.
 import { byId, el, show, debounce } from './dom.js';
-
-/** Pattern names that take a number, with its symbol, default and input limits. */
-export const PARAMS = {
-  hotspot: { symbol: 'β', label: 'β (hot-spot probability, 0–1)', fallback: '0.2', min: '0', max: '1', step: '0.05' },
-  local: { symbol: 'γ', label: 'γ (locality exponent, > 0)', fallback: '1.5', min: '0', max: '', step: '0.1' },
-};
+import { PatternField, ensureOption } from './pattern-field.js';
 
 /** Routing descriptions when the catalog has none (older builds); the catalog's win. */
 const ROUTING_TEXT = {
@@ -41,16 +36,12 @@ export class Controls {
     this.onRunNow = onRunNow;
     this.form = byId('controls-form');
     this.topology = byId('topology');
-    this.pattern = byId('pattern');
-    this.param = byId('pattern-param');
-    this.paramBox = byId('pattern-param-box');
-    this.paramLabel = byId('pattern-param-label');
+    this.pattern = new PatternField();
     this.routing = byId('routing');
     this.policy = byId('policy');
     this.all2all = byId('all2all');
     this.seed = byId('seed');
-    this.definitions = { pattern: new Map(), policy: new Map(), all2all: new Map() };
-    this.lastParam = {};
+    this.definitions = { policy: new Map(), all2all: new Map() };
     this.routingText = { ...ROUTING_TEXT };
     this.changed = debounce(() => onChange(), 250);
     this.typed = debounce(() => onChange(), 500);
@@ -68,12 +59,8 @@ export class Controls {
         onRunNow();
       }
     });
-    this.pattern.addEventListener('change', () => {
-      this.#patternChanged();
-      this.changed();
-    });
-    this.param.addEventListener('input', () => {
-      this.lastParam[this.pattern.value] = this.param.value;
+    this.pattern.onChange((what) => {
+      if (what === 'pattern') this.#patternChanged();
       this.changed();
     });
     for (const select of [this.routing, this.policy, this.all2all]) {
@@ -93,13 +80,7 @@ export class Controls {
   /** Fill the selects from the worker's catalog. */
   populate(catalog) {
     this.catalog = catalog;
-    this.pattern.replaceChildren();
-    for (const [name, definition] of catalog.patterns) {
-      const base = name.split(':')[0];
-      const param = PARAMS[base];
-      this.definitions.pattern.set(base, definition);
-      this.pattern.append(el('option', { value: base, title: definition, text: param ? `${base} (${param.symbol})` : base }));
-    }
+    this.pattern.populate(catalog.patterns);
     for (const [name, definition] of catalog.routing_definitions ?? []) this.routingText[name] = definition;
     this.routing.replaceChildren(el('option', { value: '', title: this.routingText[''], text: 'auto (default)' }));
     for (const name of catalog.routings) {
@@ -126,14 +107,7 @@ export class Controls {
   set(scenario) {
     const slots = scenario.slots;
     this.topology.value = slots.topology;
-    const [base, ...rest] = String(slots.pattern).split(':');
-    const arg = rest.join(':');
-    ensureOption(this.pattern, base.trim());
-    this.pattern.value = base.trim();
-    if (PARAMS[this.pattern.value]) {
-      this.param.value = arg;
-      this.lastParam[this.pattern.value] = arg;
-    }
+    this.pattern.set(slots.pattern); // a spelling the controls would not write back stays verbatim
     ensureOption(this.routing, slots.routing);
     this.routing.value = slots.routing;
     ensureOption(this.policy, slots.policy);
@@ -141,14 +115,7 @@ export class Controls {
     ensureOption(this.all2all, slots.all2all);
     this.all2all.value = slots.all2all;
     this.seed.value = String(scenario.seed);
-    this.#patternChanged({ keepParam: true });
-    // A spelling the controls would not write back (an alias, other case): keep it verbatim.
-    const read = this.read();
-    if (!read.error && read.slots.pattern !== slots.pattern) {
-      ensureOption(this.pattern, slots.pattern);
-      this.pattern.value = slots.pattern;
-      this.#patternChanged({ keepParam: true });
-    }
+    this.#patternChanged();
   }
 
   /** The controls as {seed, slots}, or {error: {field, message}} when one is not valid here. */
@@ -158,19 +125,14 @@ export class Controls {
     if (!/^\d+$/.test(seedText) || seedText.length > 16 || Number(seedText) > Number.MAX_SAFE_INTEGER) {
       return { error: { field: 'seed', message: `seed '${this.seed.value}': a whole number from 0 to ${Number.MAX_SAFE_INTEGER}` } };
     }
-    const base = this.pattern.value;
-    let pattern = base;
-    if (PARAMS[base]) {
-      const arg = this.param.value.trim();
-      if (arg === '') return { error: { field: 'pattern', message: `pattern '${base}': ${PARAMS[base].symbol} is missing` } };
-      pattern = `${base}:${arg}`;
-    }
-    const isAllToAll = base === 'all-to-all';
+    const pattern = this.pattern.read();
+    if (pattern.error) return pattern;
+    const isAllToAll = this.pattern.base === 'all-to-all';
     return {
       seed: seedText.replace(/^0+(?=\d)/, ''),
       slots: {
         topology: this.topology.value,
-        pattern,
+        pattern: pattern.pattern,
         routing: this.routing.value,
         policy: this.policy.value,
         all2all: isAllToAll ? this.all2all.value : '',
@@ -182,12 +144,11 @@ export class Controls {
   showError(field, message) {
     for (const name of FIELDS) {
       const box = byId(`${name}-error`);
-      const input = this.#input(name);
       const mine = name === field;
       box.textContent = mine ? message : '';
       show(box, mine);
-      input.toggleAttribute('aria-invalid', mine);
-      if (name === 'pattern') this.param.toggleAttribute('aria-invalid', mine);
+      if (name === 'pattern') this.pattern.setInvalid(mine);
+      else this.#input(name).toggleAttribute('aria-invalid', mine);
     }
   }
 
@@ -196,33 +157,16 @@ export class Controls {
   }
 
   #input(name) {
-    return { topology: this.topology, pattern: this.pattern, routing: this.routing, policy: this.policy, all2all: this.all2all, seed: this.seed }[name];
+    return { topology: this.topology, routing: this.routing, policy: this.policy, all2all: this.all2all, seed: this.seed }[name];
   }
 
-  #patternChanged({ keepParam = false } = {}) {
-    const base = this.pattern.value;
-    const param = PARAMS[base];
-    show(this.paramBox, Boolean(param));
-    if (param) {
-      this.paramLabel.textContent = param.symbol;
-      this.param.title = param.label;
-      this.param.setAttribute('aria-label', param.label);
-      this.param.min = param.min;
-      if (param.max) this.param.max = param.max;
-      else this.param.removeAttribute('max');
-      this.param.step = param.step;
-      if (!keepParam) this.param.value = this.lastParam[base] ?? param.fallback;
-    } else {
-      this.param.value = ''; // remembered per pattern in lastParam
-    }
-    show(byId('all2all-field'), base === 'all-to-all');
+  /** After the pattern changed (its field shows its number and definition): the all-to-all options. */
+  #patternChanged() {
+    show(byId('all2all-field'), this.pattern.base === 'all-to-all');
     this.#describe();
   }
 
   #describe() {
-    const definition = this.definitions.pattern.get(this.pattern.value) ?? '';
-    this.pattern.title = definition;
-    byId('pattern-help').textContent = definition;
     const routing = this.routingText[this.routing.value] ?? '';
     this.routing.title = routing;
     byId('routing-help').textContent = routing;
@@ -233,10 +177,4 @@ export class Controls {
     this.all2all.title = all2all;
     byId('all2all-help').textContent = all2all;
   }
-}
-
-/** Add an option for a value the catalog lacks (an alias from a link), so it shows as written. */
-function ensureOption(select, value) {
-  if ([...select.options].some((o) => o.value === value)) return;
-  select.append(el('option', { value, text: value }));
 }

@@ -4,7 +4,7 @@
 // failures, the circuit-vs-packet round), and the comparison (Fig. 12) and trade-off (Fig. 13)
 // that run in the worker on request.
 import { byId, el, show, debounce, integer, plural } from './dom.js';
-import { PARAMS } from './controls.js';
+import { PatternField } from './pattern-field.js';
 import { StepsChart, TradeoffChart } from './charts.js';
 
 const FIELDS = ['nodes', 'degree', 'pattern', 'target', 'seed', 'message-bytes', 'fail', 'fail-random'];
@@ -42,10 +42,7 @@ export class TopoGenControls {
     this.form = byId('tg-form');
     this.nodes = byId('tg-nodes');
     this.degree = byId('tg-degree');
-    this.pattern = byId('tg-pattern');
-    this.param = byId('tg-pattern-param');
-    this.paramBox = byId('tg-pattern-param-box');
-    this.paramLabel = byId('tg-pattern-param-label');
+    this.pattern = new PatternField('tg-');
     this.target = byId('tg-target');
     this.seed = byId('tg-seed');
     this.messageBytes = byId('tg-message-bytes');
@@ -54,8 +51,6 @@ export class TopoGenControls {
     this.failList = byId('tg-fail-list');
     this.failClear = byId('tg-fail-clear');
     this.fail = [];
-    this.definitions = new Map();
-    this.lastParam = {};
     this.changed = debounce(() => onChange(), 250);
     this.typed = debounce(() => onChange(), 500);
 
@@ -64,22 +59,15 @@ export class TopoGenControls {
       this.cancelPending();
       onRunNow();
     });
-    for (const input of [this.nodes, this.degree, this.target, this.seed, this.messageBytes, this.failRandom, this.param]) {
-      input.addEventListener('input', () => {
-        if (input === this.param) this.lastParam[this.pattern.value] = this.param.value;
-        this.typed();
-      });
+    for (const input of [this.nodes, this.degree, this.target, this.seed, this.messageBytes, this.failRandom]) {
+      input.addEventListener('input', () => this.typed());
     }
-    this.pattern.addEventListener('change', () => {
-      this.#patternChanged();
-      this.changed();
-    });
+    this.pattern.onChange((what) => (what === 'param' ? this.typed() : this.changed()));
     byId('tg-preset-fig5').addEventListener('click', () => {
       this.cancelPending();
       this.nodes.value = '16';
       this.degree.value = '5';
-      this.pattern.value = 'uniform';
-      this.#patternChanged();
+      this.pattern.choose('uniform');
       this.target.value = '';
       this.seed.value = '1';
       this.failRandom.value = '0';
@@ -140,14 +128,7 @@ export class TopoGenControls {
 
   /** Fill the pattern list from the worker's catalog. */
   populate(catalog) {
-    this.pattern.replaceChildren();
-    for (const [name, definition] of catalog.patterns) {
-      const base = name.split(':')[0];
-      const param = PARAMS[base];
-      this.definitions.set(base, definition);
-      this.pattern.append(el('option', { value: base, title: definition, text: param ? `${base} (${param.symbol})` : base }));
-    }
-    this.#patternChanged({ keepParam: true });
+    this.pattern.populate(catalog.patterns);
   }
 
   /** Show a Scenario's TopoGen settings. */
@@ -155,21 +136,7 @@ export class TopoGenControls {
     const t = scenario.topogen;
     this.nodes.value = String(t.nodes);
     this.degree.value = String(t.degree);
-    const [base, ...rest] = String(t.pattern).split(':');
-    ensureOption(this.pattern, base.trim());
-    this.pattern.value = base.trim();
-    if (PARAMS[this.pattern.value]) {
-      this.param.value = rest.join(':');
-      this.lastParam[this.pattern.value] = this.param.value;
-    }
-    this.#patternChanged({ keepParam: true });
-    const read = this.#pattern();
-    if (!read.error && read.pattern !== t.pattern) {
-      // a spelling the controls would not write back: keep it verbatim
-      ensureOption(this.pattern, t.pattern);
-      this.pattern.value = t.pattern;
-      this.#patternChanged({ keepParam: true });
-    }
+    this.pattern.set(t.pattern); // a spelling the controls would not write back stays verbatim
     this.target.value = t.target_slots === null || t.target_slots === undefined ? '' : String(t.target_slots);
     this.seed.value = String(scenario.seed);
     this.messageBytes.value = String(t.message_bytes);
@@ -184,7 +151,7 @@ export class TopoGenControls {
     if (nodes === null) return { error: { field: 'nodes', message: `nodes '${this.nodes.value}': a whole number of end nodes, e.g. 16 or 1024` } };
     const degree = whole(this.degree.value);
     if (degree === null) return { error: { field: 'degree', message: `degree '${this.degree.value}': a whole number, the largest switch degree (end nodes + links), e.g. 5` } };
-    const pattern = this.#pattern();
+    const pattern = this.pattern.read();
     if (pattern.error) return pattern;
     const targetText = this.target.value.trim();
     const target = targetText === '' ? null : whole(targetText);
@@ -209,23 +176,14 @@ export class TopoGenControls {
     };
   }
 
-  #pattern() {
-    const base = this.pattern.value;
-    if (!PARAMS[base]) return { pattern: base };
-    const arg = this.param.value.trim();
-    if (arg === '') return { error: { field: 'pattern', message: `pattern '${base}': ${PARAMS[base].symbol} is missing` } };
-    return { pattern: `${base}:${arg}` };
-  }
-
   showError(field, message) {
     for (const name of FIELDS) {
       const box = byId(`tg-${name}-error`);
       const mine = name === field;
       box.textContent = mine ? message : '';
       show(box, mine);
-      const input = this.#input(name);
-      input?.toggleAttribute('aria-invalid', mine);
-      if (name === 'pattern') this.param.toggleAttribute('aria-invalid', mine);
+      if (name === 'pattern') this.pattern.setInvalid(mine);
+      else this.#input(name)?.toggleAttribute('aria-invalid', mine);
     }
   }
 
@@ -234,34 +192,8 @@ export class TopoGenControls {
   }
 
   #input(name) {
-    return { nodes: this.nodes, degree: this.degree, pattern: this.pattern, target: this.target, seed: this.seed, 'message-bytes': this.messageBytes, 'fail-random': this.failRandom }[name] ?? null;
+    return { nodes: this.nodes, degree: this.degree, target: this.target, seed: this.seed, 'message-bytes': this.messageBytes, 'fail-random': this.failRandom }[name] ?? null;
   }
-
-  #patternChanged({ keepParam = false } = {}) {
-    const base = this.pattern.value;
-    const param = PARAMS[base];
-    show(this.paramBox, Boolean(param));
-    if (param) {
-      this.paramLabel.textContent = param.symbol;
-      this.param.title = param.label;
-      this.param.setAttribute('aria-label', param.label);
-      this.param.min = param.min;
-      if (param.max) this.param.max = param.max;
-      else this.param.removeAttribute('max');
-      this.param.step = param.step;
-      if (!keepParam || this.param.value === '') this.param.value = this.lastParam[base] ?? param.fallback;
-    } else {
-      this.param.value = '';
-    }
-    const definition = this.definitions.get(base) ?? '';
-    this.pattern.title = definition;
-    byId('tg-pattern-help').textContent = definition;
-  }
-}
-
-function ensureOption(select, value) {
-  if ([...select.options].some((o) => o.value === value)) return;
-  select.append(el('option', { value, text: value }));
 }
 
 // ---------------------------------------------------------------- results

@@ -1,0 +1,116 @@
+// The traffic-pattern control shared by the Slots and TopoGen labs: a select of pattern names
+// plus a number input for the patterns that take one (β, γ), read into and set from 'hotspot:0.3'.
+import { byId, el, show } from './dom.js';
+
+/** Pattern names that take a number, with its symbol, default and input limits. */
+export const PARAMS = {
+  hotspot: { symbol: 'β', label: 'β (hot-spot probability, 0–1)', fallback: '0.2', min: '0', max: '1', step: '0.05' },
+  local: { symbol: 'γ', label: 'γ (locality exponent, > 0)', fallback: '1.5', min: '0', max: '', step: '0.1' },
+};
+
+export class PatternField {
+  /** The elements `${prefix}pattern`, `…-param`, `…-param-box`, `…-param-label` and `…-help`. */
+  constructor(prefix = '') {
+    this.select = byId(`${prefix}pattern`);
+    this.param = byId(`${prefix}pattern-param`);
+    this.paramBox = byId(`${prefix}pattern-param-box`);
+    this.paramLabel = byId(`${prefix}pattern-param-label`);
+    this.help = byId(`${prefix}pattern-help`);
+    this.definitions = new Map();
+    this.lastParam = {}; // the number last typed per pattern, restored when it is chosen again
+    this.select.addEventListener('change', () => this.#changed());
+    this.param.addEventListener('input', () => {
+      this.lastParam[this.select.value] = this.param.value;
+    });
+  }
+
+  /** The chosen pattern name, without its parameter. */
+  get base() {
+    return this.select.value;
+  }
+
+  /** `callback('pattern')` after the user picks a pattern, `callback('param')` after typing its number. */
+  onChange(callback) {
+    this.select.addEventListener('change', () => callback('pattern'));
+    this.param.addEventListener('input', () => callback('param'));
+  }
+
+  /** Fill the list from the catalog's [name, definition] pairs. */
+  populate(patterns) {
+    this.select.replaceChildren();
+    for (const [name, definition] of patterns) {
+      const base = name.split(':')[0];
+      const param = PARAMS[base];
+      this.definitions.set(base, definition);
+      this.select.append(el('option', { value: base, title: definition, text: param ? `${base} (${param.symbol})` : base }));
+    }
+    this.#changed({ keepParam: true });
+  }
+
+  /** Choose a pattern by name, as if picked (its number: the last typed or the default). */
+  choose(base) {
+    this.select.value = base;
+    this.#changed();
+  }
+
+  /** Show a Scenario's pattern exactly as written ('hotspot:0.3' as hotspot + 0.3). */
+  set(pattern) {
+    const [base, ...rest] = String(pattern).split(':');
+    ensureOption(this.select, base.trim());
+    this.select.value = base.trim();
+    if (PARAMS[this.select.value]) {
+      this.param.value = rest.join(':');
+      this.lastParam[this.select.value] = this.param.value;
+    }
+    this.#changed({ keepParam: true });
+    const read = this.read();
+    if (!read.error && read.pattern !== pattern) {
+      // a spelling the controls would not write back (an alias, other case): keep it verbatim
+      ensureOption(this.select, pattern);
+      this.select.value = pattern;
+      this.#changed({ keepParam: true });
+    }
+  }
+
+  /** The pattern as {pattern}, or {error: {field: 'pattern', message}} when its number is missing. */
+  read() {
+    const base = this.select.value;
+    if (!PARAMS[base]) return { pattern: base };
+    const arg = this.param.value.trim();
+    if (arg === '') return { error: { field: 'pattern', message: `pattern '${base}': ${PARAMS[base].symbol} is missing` } };
+    return { pattern: `${base}:${arg}` };
+  }
+
+  /** Mark the select and the number input invalid (or not). */
+  setInvalid(on) {
+    this.select.toggleAttribute('aria-invalid', on);
+    this.param.toggleAttribute('aria-invalid', on);
+  }
+
+  #changed({ keepParam = false } = {}) {
+    const base = this.select.value;
+    const param = PARAMS[base];
+    show(this.paramBox, Boolean(param));
+    if (param) {
+      this.paramLabel.textContent = param.symbol;
+      this.param.title = param.label;
+      this.param.setAttribute('aria-label', param.label);
+      this.param.min = param.min;
+      if (param.max) this.param.max = param.max;
+      else this.param.removeAttribute('max');
+      this.param.step = param.step;
+      if (!keepParam || this.param.value === '') this.param.value = this.lastParam[base] ?? param.fallback;
+    } else {
+      this.param.value = ''; // remembered per pattern in lastParam
+    }
+    const definition = this.definitions.get(base) ?? '';
+    this.select.title = definition;
+    this.help.textContent = definition;
+  }
+}
+
+/** Add an option for a value the catalog lacks (an alias from a link), so it shows as written. */
+export function ensureOption(select, value) {
+  if ([...select.options].some((o) => o.value === value)) return;
+  select.append(el('option', { value, text: value }));
+}
