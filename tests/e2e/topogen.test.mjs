@@ -258,10 +258,10 @@ test('1024 nodes: the design, the comparison (Fig. 12) and the trade-off (Fig. 1
   ]);
   assert.equal(await page.locator('#tg-compare-table tbody').count(), 4, 'four pairs');
   assert.equal(await rows.first().locator('td').first().textContent(), String(switches), 'the first row is the shown design');
-  // Each torus and its generated partner need the same N.
+  // Each generated partner is grown to at most its torus's N (TOPOGEN_REV may overshoot).
   for (const body of await page.locator('#tg-compare-table tbody').all()) {
-    const n = await body.locator('tr td:nth-of-type(4)').allTextContents();
-    if ((await body.getAttribute('data-group')) !== '0') assert.equal(n[0], n[1], 'paired rows share N');
+    const n = (await body.locator('tr td:nth-of-type(4)').allTextContents()).map(Number);
+    if ((await body.getAttribute('data-group')) !== '0') assert.ok(n[1] <= n[0] && n[1] > 0, `generated N ${n[1]} ≤ torus N ${n[0]}`);
   }
   await page.screenshot({ path: screenshotPath('topogen-c-compare-light'), fullPage: true });
 
