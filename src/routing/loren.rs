@@ -119,11 +119,12 @@ impl<'t> Loren<'t> {
             return Err(Error::invalid("tmax", format!("t_max = {t_max} is below the {min_required_entries} entries LOREN needs here (adjacent and grid-neighbour entries)")));
         }
         // (3) simultaneous BFS over the destinations' shortest-path trees
-        // the queue starts with every linked pair (i, j) in ascending order, which reproduces the
-        // tables of Fig. 4 (link-creation order does not)
+        // the queue starts with every linked pair (u, v), tree by tree (destination v first, then
+        // u): the BFS runs over all trees at once, level by level, and within a level the lower
+        // destinations come first; this reproduces both tables printed in Fig. 4
         let mut pairs: Vec<(usize, usize)> =
             links.iter().flat_map(|&(a, b)| [(a, b), (b, a)]).collect();
-        pairs.sort_unstable();
+        pairs.sort_unstable_by_key(|&(u, v)| (v, u));
         let mut queue: VecDeque<(usize, usize)> = pairs.into();
         while let Some((u, v)) = queue.pop_front() {
             let w = succ(u, v);
