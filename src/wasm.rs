@@ -111,6 +111,14 @@ pub fn tradeoff(
     )?)
 }
 
+/// Paper 002 Fig. 4: a packet's walk from switch `src` to `dst` under the Scenario's routing
+/// scheme — path, shortest path, and for LOREN every hop's table, distances and choice.
+#[wasm_bindgen(js_name = routeWalk)]
+pub fn route_walk(json: &str, src: u32, dst: u32) -> Result<JsValue, JsError> {
+    let s = Scenario::from_json(json)?;
+    to_js(&scenario::route_walk(&s.routing, s.seed, src, dst)?)
+}
+
 /// One run of a lab, kept in WASM memory.
 #[wasm_bindgen]
 pub struct Session {

@@ -6,57 +6,11 @@
 //! with it: Fig. 3's remark that switch 0 holds ⟨5, 8⟩ (this topology links 0 and 5; no
 //! topology meeting both was found in 3 million tries).
 
-use topolab::model::{LinkInfo, Shape, SwitchId, SwitchInfo, Topology};
+use topolab::model::{SwitchId, Topology};
 use topolab::routing::Loren;
 
-const LINKS: [(u32, u32); 32] = [
-    (0, 1),
-    (0, 4),
-    (0, 5),
-    (0, 8),
-    (1, 3),
-    (1, 5),
-    (1, 9),
-    (2, 3),
-    (2, 5),
-    (2, 6),
-    (2, 7),
-    (3, 6),
-    (3, 7),
-    (4, 5),
-    (4, 6),
-    (4, 12),
-    (6, 10),
-    (7, 11),
-    (7, 15),
-    (8, 9),
-    (8, 12),
-    (8, 13),
-    (9, 10),
-    (9, 13),
-    (10, 11),
-    (10, 15),
-    (11, 14),
-    (11, 15),
-    (12, 13),
-    (12, 14),
-    (13, 14),
-    (14, 15),
-];
-
 fn fig4_topology() -> Topology {
-    let mut t = Topology::new(
-        "fig4",
-        Shape::Floor { side: 4 },
-        vec![SwitchInfo::default(); 16],
-    );
-    for (a, b) in LINKS {
-        t.add_link(SwitchId(a), SwitchId(b), LinkInfo::default());
-    }
-    for s in 0..16 {
-        t.add_endpoint(SwitchId(s));
-    }
-    t
+    topolab::topology::build("lrt:fig4").unwrap()
 }
 
 fn table(l: &Loren, u: usize) -> Vec<(u32, u32)> {

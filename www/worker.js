@@ -48,6 +48,7 @@ const handlers = {
     return { result: session.result(), steps: session.steps(), figure: figureOrError(step, channel) };
   },
   compare: ({ json }) => wasm_bindgen.compareTopologies(json),
+  routeWalk: ({ json, src, dst }) => wasm_bindgen.routeWalk(json, src, dst),
   tradeoff({ json, lowest = 1 }, id) {
     return wasm_bindgen.tradeoff(json, lowest, (fraction) => self.postMessage({ id, progress: fraction }));
   },

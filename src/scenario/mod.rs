@@ -10,7 +10,8 @@ mod topogen_lab;
 
 pub use permalink::{decode_permalink, encode_permalink, PERMALINK_VERSION};
 pub use routing_lab::{
-    run_routing, sweep_tmax, table_study, MeanMin, RoutingResult, TableStudy, TmaxPoint,
+    route_walk, run_routing, sweep_tmax, table_study, MeanMin, RouteWalk, RoutingResult,
+    TableStudy, TmaxPoint, WalkHop,
 };
 pub use slots_lab::{run_slots, SlotsLab, SlotsResult};
 pub use topogen_compare::{compare, torus_sides, tradeoff, CompareRow, Tradeoff, TradeoffPoint};

@@ -258,3 +258,74 @@ pub fn table_study(
         cowen: c,
     })
 }
+
+/// One forwarding step of a LOREN walk: the switch's table and why it chose its entry.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WalkHop {
+    pub at: u32,
+    pub table: Vec<crate::routing::Entry>,
+    /// Manhattan distance of each entry's destination to the packet's destination.
+    pub distances: Vec<u32>,
+    pub chosen: usize,
+    /// Entries as close as the chosen one, passed over by table order.
+    pub tied: Vec<usize>,
+    pub next: u32,
+}
+
+/// A packet's walk from `src` to `dst` under the scheme, with the shortest path beside it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RouteWalk {
+    pub scheme: String,
+    pub src: u32,
+    pub dst: u32,
+    pub path: Vec<u32>,
+    pub shortest_path: Vec<u32>,
+    /// LOREN only: every forwarding decision.
+    pub hops: Vec<WalkHop>,
+}
+
+/// Walk a packet from switch `src` to switch `dst` (paper 002 Fig. 4's step view).
+pub fn route_walk(config: &RoutingConfig, seed: u64, src: u32, dst: u32) -> Result<RouteWalk> {
+    let topo = topology::build_seeded(&config.topology, seed)?;
+    let n = topo.switch_count() as u32;
+    if src >= n || dst >= n {
+        return Err(Error::invalid(
+            "switch",
+            format!("switches are numbered 0–{} here", n - 1),
+        ));
+    }
+    let ids = |p: &crate::model::Path| p.switches.iter().map(|s| s.0).collect::<Vec<_>>();
+    let shortest_path = ids(&ShortestPath::new(&topo).path(SwitchId(src), SwitchId(dst))?);
+    let (path, hops) = match scheme(config, &topo)? {
+        Scheme::Loren(l) => {
+            let (path, decisions) = l.route(SwitchId(src), SwitchId(dst))?;
+            let hops = decisions
+                .into_iter()
+                .map(|d| {
+                    let table = l.tables[d.at as usize].clone();
+                    WalkHop {
+                        at: d.at,
+                        next: table[d.chosen].next,
+                        table,
+                        distances: d.distances,
+                        chosen: d.chosen,
+                        tied: d.tied,
+                    }
+                })
+                .collect();
+            (ids(&path), hops)
+        }
+        other => (
+            ids(&other.router().path(SwitchId(src), SwitchId(dst))?),
+            Vec::new(),
+        ),
+    };
+    Ok(RouteWalk {
+        scheme: config.scheme.to_ascii_lowercase(),
+        src,
+        dst,
+        path,
+        shortest_path,
+        hops,
+    })
+}

@@ -10,7 +10,7 @@ mod lrt;
 pub use fattree::fat_tree;
 pub use full::full;
 pub use grid::{grid, grid_coords, grid_index};
-pub use lrt::lrt;
+pub use lrt::{lrt, lrt_fig4};
 
 use crate::error::suggest;
 use crate::model::Topology;
@@ -30,7 +30,7 @@ pub const GENERATORS: &[(&str, &str)] = &[
     ("hypercube", "hypercube:D (2^D switches, D = 1…16)"),
     ("fattree", "fattree:K:N (k-ary n-tree, K^N endpoints)"),
     ("full", "full:N (N fully connected switches)"),
-    ("lrt", "lrt:N:d:r (layout-conscious random: N = n² switches on an n×n floor, degree d, links ≤ r long; seeded)"),
+    ("lrt", "lrt:N:d:r (layout-conscious random: N = n² switches on an n×n floor, degree d, links ≤ r long; seeded); lrt:fig4 is paper 002's Fig. 4 example"),
 ];
 
 /// Build the topology a spec string names (random generators use seed 1).
@@ -71,6 +71,7 @@ pub fn build_seeded(spec: &str, seed: u64) -> Result<Topology> {
             )
         }
         "full" => full(spec, parse_number(spec, args, "N")?),
+        "lrt" if args.trim() == "fig4" => Ok(lrt_fig4(spec)),
         "lrt" => {
             let parts: Vec<&str> = args.split(':').collect();
             if parts.len() != 3 {

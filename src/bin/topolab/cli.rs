@@ -124,6 +124,11 @@ struct RoutingArgs {
     /// Print the Fig. 5 series: LOREN's average path length for every t_max.
     #[arg(long)]
     sweep_tmax: bool,
+    /// Walk a packet from switch FROM to switch --to, printing every decision (Fig. 4).
+    #[arg(long, value_name = "FROM", requires = "to")]
+    from: Option<u32>,
+    #[arg(long, value_name = "TO")]
+    to: Option<u32>,
     /// §VI-B: minimum required entries of LOREN and Cowen over this many random topologies.
     #[arg(long, value_name = "COUNT")]
     table_study: Option<usize>,
@@ -246,6 +251,15 @@ fn execute(command: Command) -> Result<(), String> {
                 traffic: args.traffic,
                 patterns: args.patterns,
             };
+            if let (Some(from), Some(to)) = (args.from, args.to) {
+                let walk = scenario::route_walk(&routing, args.seed, from, to)
+                    .map_err(|e| e.to_string())?;
+                print_value(
+                    &serde_json::to_value(walk).map_err(|e| e.to_string())?,
+                    args.output.json,
+                );
+                return Ok(());
+            }
             if let Some(count) = args.table_study {
                 let study = scenario::table_study(&routing.topology, count, args.seed, &mut |_| {})
                     .map_err(|e| e.to_string())?;
