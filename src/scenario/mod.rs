@@ -10,8 +10,8 @@ mod topogen_lab;
 
 pub use permalink::{decode_permalink, encode_permalink, PERMALINK_VERSION};
 pub use routing_lab::{
-    route_walk, run_routing, sweep_tmax, table_study, MeanMin, RouteWalk, RoutingResult,
-    TableStudy, TmaxPoint, WalkHop,
+    route_walk, run_routing, sweep_tmax, table_study, MeanMin, RouteWalk, RoutingLab,
+    RoutingResult, TableStudy, TmaxPoint, WalkHop,
 };
 pub use slots_lab::{run_slots, SlotsLab, SlotsResult};
 pub use topogen_compare::{compare, torus_sides, tradeoff, CompareRow, Tradeoff, TradeoffPoint};
@@ -114,6 +114,10 @@ pub struct RoutingConfig {
     pub traffic: Option<String>,
     /// Random patterns averaged for a random traffic.
     pub patterns: usize,
+    /// Switch a packet is walked from (the step view, Fig. 4); none = no walk.
+    pub source: Option<u32>,
+    /// Switch the packet is walked to.
+    pub destination: Option<u32>,
 }
 
 impl Default for RoutingConfig {
@@ -125,6 +129,8 @@ impl Default for RoutingConfig {
             alpha: 0.5,
             traffic: None,
             patterns: 1000,
+            source: None,
+            destination: None,
         }
     }
 }
@@ -203,8 +209,7 @@ impl Scenario {
 pub enum LabRun {
     Slots(Box<SlotsLab>),
     Topogen(Box<TopoGenLab>),
-    /// The Routing lab's result and its topology.
-    Routing(Box<(RoutingResult, crate::model::Topology)>),
+    Routing(Box<RoutingLab>),
 }
 
 /// Run the lab a Scenario names. `record` keeps the trace for stepping.
@@ -223,11 +228,11 @@ pub fn run(scenario: &Scenario, record: bool, progress: &mut dyn FnMut(f64)) -> 
             record,
             progress,
         )?))),
-        Lab::Routing => {
-            let result = run_routing(&scenario.routing, scenario.seed, progress)?;
-            let topo = crate::topology::build_seeded(&scenario.routing.topology, scenario.seed)?;
-            Ok(LabRun::Routing(Box::new((result, topo))))
-        }
+        Lab::Routing => Ok(LabRun::Routing(Box::new(RoutingLab::run(
+            &scenario.routing,
+            scenario.seed,
+            progress,
+        )?))),
     }
 }
 
@@ -245,7 +250,7 @@ impl LabRun {
         match self {
             LabRun::Slots(lab) => serde_json::to_value(&lab.result).expect("results serialize"),
             LabRun::Topogen(lab) => serde_json::to_value(&lab.result).expect("results serialize"),
-            LabRun::Routing(run) => serde_json::to_value(&run.0).expect("results serialize"),
+            LabRun::Routing(lab) => serde_json::to_value(&lab.result).expect("results serialize"),
         }
     }
     /// The steps of the trace, without their changes.
@@ -253,7 +258,7 @@ impl LabRun {
         let trace = match self {
             LabRun::Slots(lab) => lab.trace.as_ref(),
             LabRun::Topogen(lab) => lab.run.trace.as_ref(),
-            LabRun::Routing(_) => None,
+            LabRun::Routing(lab) => return lab.steps(),
         };
         trace
             .map(|t| {
@@ -273,17 +278,7 @@ impl LabRun {
         match self {
             LabRun::Slots(lab) => lab.figure(step, channel),
             LabRun::Topogen(lab) => lab.figure(step),
-            LabRun::Routing(run) => {
-                let topo = &run.1;
-                let values = vec![0; topo.channel_count()];
-                let caption = format!("{} · {}", run.0.topology, run.0.scheme);
-                let state = crate::render::FigureState {
-                    channel_values: &values,
-                    caption,
-                    ..Default::default()
-                };
-                crate::render::channel_svg(topo, &crate::layout::layout(topo), &state)
-            }
+            LabRun::Routing(lab) => lab.figure(step),
         }
     }
     /// Per-channel data as CSV.
@@ -293,9 +288,11 @@ impl LabRun {
             LabRun::Topogen(lab) => {
                 crate::export::channel_loads_csv(&lab.run.routes.topo, &lab.run.routes.loads, None)
             }
-            LabRun::Routing(run) => {
-                crate::export::channel_loads_csv(&run.1, &vec![0; run.1.channel_count()], None)
-            }
+            LabRun::Routing(lab) => crate::export::channel_loads_csv(
+                &lab.topology,
+                &vec![0; lab.topology.channel_count()],
+                None,
+            ),
         }
     }
     /// The topology in BookSim2's anynet format.
@@ -303,7 +300,7 @@ impl LabRun {
         match self {
             LabRun::Slots(lab) => crate::export::anynet(&lab.topology),
             LabRun::Topogen(lab) => crate::export::anynet(&lab.run.routes.topo),
-            LabRun::Routing(run) => crate::export::anynet(&run.1),
+            LabRun::Routing(lab) => crate::export::anynet(&lab.topology),
         }
     }
 }

@@ -329,3 +329,112 @@ pub fn route_walk(config: &RoutingConfig, seed: u64, src: u32, dst: u32) -> Resu
         hops,
     })
 }
+
+/// A run of the Routing lab: metrics, the topology, and the packet walk when the Scenario names
+/// a source and a destination (its decisions are the lab's steps).
+#[derive(Debug, Clone)]
+pub struct RoutingLab {
+    pub result: RoutingResult,
+    pub topology: Topology,
+    pub walk: Option<RouteWalk>,
+}
+
+impl RoutingLab {
+    /// Run the metrics, and the walk if asked for.
+    pub fn run(config: &RoutingConfig, seed: u64, progress: &mut dyn FnMut(f64)) -> Result<Self> {
+        let result = run_routing(config, seed, progress)?;
+        let topology = topology::build_seeded(&config.topology, seed)?;
+        let walk = match (config.source, config.destination) {
+            (Some(s), Some(d)) if s != d => Some(route_walk(config, seed, s, d)?),
+            (Some(_), Some(_)) => {
+                return Err(Error::invalid(
+                    "destination",
+                    "source and destination are the same switch",
+                ))
+            }
+            _ => None,
+        };
+        Ok(RoutingLab {
+            result,
+            topology,
+            walk,
+        })
+    }
+
+    /// One step per hop of the walk: for LOREN the entry chosen and why.
+    pub fn steps(&self) -> Vec<super::StepSummary> {
+        let Some(walk) = &self.walk else {
+            return Vec::new();
+        };
+        walk.path
+            .windows(2)
+            .enumerate()
+            .map(|(i, w)| {
+                let (at, next) = (w[0], w[1]);
+                let metrics = vec![("hop".to_string(), (i + 1) as f64), ("shortest hops".to_string(), (walk.shortest_path.len() - 1) as f64)];
+                match walk.hops.get(i) {
+                    Some(h) => {
+                        let e = h.table[h.chosen];
+                        let ties: Vec<String> = h.tied.iter().map(|&t| format!("⟨{},{}⟩", h.table[t].dst, h.table[t].next)).collect();
+                        let tie_note = if ties.is_empty() {
+                            String::new()
+                        } else {
+                            format!("; {} {} as near, and the first in table order wins", ties.join(", "), if ties.len() == 1 { "is" } else { "are" })
+                        };
+                        super::StepSummary {
+                            title: format!("At {at}: entry ⟨{},{}⟩ → {next}", e.dst, e.next),
+                            explanation: format!(
+                                "The packet is for switch {dst}. Of the {} entries of switch {at}'s table, the one whose destination is nearest (Manhattan) to {dst} is ⟨{},{}⟩, at distance {}{tie_note}. It is forwarded to switch {next}.",
+                                h.table.len(),
+                                e.dst,
+                                e.next,
+                                h.distances[h.chosen],
+                                dst = walk.dst
+                            ),
+                            metrics,
+                        }
+                    }
+                    None => super::StepSummary {
+                        title: format!("At {at}: → {next}"),
+                        explanation: format!("{} routing forwards the packet for switch {} from switch {at} to switch {next}.", walk.scheme, walk.dst),
+                        metrics,
+                    },
+                }
+            })
+            .collect()
+    }
+
+    /// The floor with the walk so far: earlier hops marked as the path, the current hop as the step.
+    pub fn figure(&self, step: Option<usize>) -> Result<String> {
+        let values = vec![0; self.topology.channel_count()];
+        let mut state = crate::render::FigureState {
+            channel_values: &values,
+            ..Default::default()
+        };
+        let mut caption = format!("{} · {}", self.result.topology, self.result.scheme);
+        if let Some(walk) = &self.walk {
+            let hops = walk.path.len() - 1;
+            let shown = step.map_or(hops, |s| (s + 1).min(hops));
+            let channel = |i: usize| {
+                self.topology
+                    .channel_between(SwitchId(walk.path[i]), SwitchId(walk.path[i + 1]))
+            };
+            state.on_path = (0..shown.saturating_sub(1)).filter_map(channel).collect();
+            state.step_channels = channel(shown - 1).into_iter().collect();
+            state.step_switches = vec![SwitchId(walk.path[shown]), SwitchId(walk.dst)];
+            caption += &format!(
+                " · {} → {}: {} hops (shortest {})",
+                walk.src,
+                walk.dst,
+                hops,
+                walk.shortest_path.len() - 1
+            );
+        }
+        state.caption = caption;
+        crate::render::channel_svg(
+            &self.topology,
+            &crate::layout::layout(&self.topology),
+            &state,
+        )
+    }
+}

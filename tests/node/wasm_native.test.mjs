@@ -40,6 +40,7 @@ const scenarios = [
   { lab: 'topogen', seed: 1, topogen: { nodes: 16, degree: 5, pattern: 'uniform', fail: [4] } },
   { lab: 'routing', seed: 2, routing: { topology: 'lrt:64:4:2', scheme: 'loren', tmax: 16, traffic: 'hotspot:0.3', patterns: 20 } },
   { lab: 'routing', seed: 2, routing: { topology: 'lrt:64:4:2', scheme: 'cowen', alpha: 0.4, traffic: 'local:1.0', patterns: 10 } },
+  { lab: 'routing', seed: 1, routing: { topology: 'lrt:fig4', scheme: 'loren', tmax: 7, source: 15, destination: 5 }, view: { step: 1 } },
 ];
 
 test('WASM and native agree on results, traces and figures', () => {

@@ -250,6 +250,8 @@ fn execute(command: Command) -> Result<(), String> {
                 alpha: args.alpha,
                 traffic: args.traffic,
                 patterns: args.patterns,
+                source: args.from,
+                destination: args.to,
             };
             if let (Some(from), Some(to)) = (args.from, args.to) {
                 let walk = scenario::route_walk(&routing, args.seed, from, to)
