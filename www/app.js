@@ -10,6 +10,7 @@ import { Player } from './player.js';
 import { Metrics } from './metrics.js';
 import { download, fileName, pngBlob, svgBlob, textBlob } from './exporting.js';
 import { TopoGenControls, TopoGenResults, TopoGenAnalysis, topogenFieldOfError } from './topogen.js';
+import { RoutingControls, RoutingResults, routingFieldOfError } from './routing.js';
 import { Sharing, currentHash, fullPageUrl, isEmbed, writeHash } from './permalink.js';
 import { setupTheme } from './theme.js';
 
@@ -103,6 +104,16 @@ function makeLabs() {
     fileStem: () => (state.shown ? fileName(state.shown, 'x').replace(/\.x$/, '') : 'topolab-topogen'),
   });
 
+  const rtControls = new RoutingControls({
+    onChange: () => controlsChanged(),
+    onRunNow: () => controlsChanged({ force: true }),
+    onPreset: () => controlsChanged({ force: true, step: 0 }),
+  });
+  const rtResults = new RoutingResults({
+    request: (type, args) => engine.request(type, args),
+    jsonFor: (scenario) => configKey(scenario),
+  });
+
   return {
     slots: {
       name: 'Slots',
@@ -175,6 +186,42 @@ function makeLabs() {
       title: (r) => `Topolab — TopoGen · ${r.nodes} nodes · degree ${r.degree_limit} · ${r.pattern} · N = ${r.max_slots}`,
       shareTitle: (s) => `Topolab TopoGen: ${s.topogen.nodes} nodes, degree ${s.topogen.degree}, ${s.topogen.pattern}`,
       shownChanged: (scenario) => tgAnalysis.shownChanged(scenario),
+    },
+    routing: {
+      name: 'Routing',
+      section: 'routing',
+      channels: false,
+      figureLabel: 'Floor grid of switches: the packet walk so far (earlier hops, the current hop), the current and destination switches marked; click two switches to pick a source and a destination',
+      controls: rtControls,
+      populate() {},
+      set: (scenario) => rtControls.set(scenario),
+      read() {
+        const read = rtControls.read();
+        return read.error ? read : { seed: read.seed, section: read.routing };
+      },
+      seedInput: () => byId('rt-seed'),
+      showError: (field, message) => rtControls.showError(field, message),
+      clearErrors: () => rtControls.clearErrors(),
+      fieldOfError: routingFieldOfError,
+      /** The asked step, or the first hop of the walk. */
+      wantStep: (scenario, step) => step ?? 0,
+      /** Any change walks again from the first hop. */
+      keepView: () => ({ step: null, channel: null }),
+      showLoading: () => rtResults.showLoading(),
+      showResult(result, steps, step) {
+        rtControls.setRange(result);
+        rtResults.showResult(result, steps, step, state.shown);
+      },
+      showStep: (index) => rtResults.showStep(index),
+      markSelected() {},
+      showChannel() {},
+      decorate() {
+        const pending = rtControls.pending;
+        figure.markSwitches(pending === null ? [] : [pending], 'picked');
+      },
+      title: (r) => `Topolab — Routing · ${r.topology} · ${r.scheme}${r.scheme === 'loren' ? ` · t_max ${r.tmax}` : ''}`,
+      shareTitle: (s) => `Topolab Routing: ${s.routing.topology} · ${s.routing.scheme}${s.routing.source !== null && s.routing.destination !== null ? ` · ${s.routing.source} → ${s.routing.destination}` : ''}`,
+      shownChanged() {},
     },
   };
 }
@@ -517,6 +564,11 @@ function selectChannel(channel) {
 }
 
 function switchClicked(id) {
+  if (state.lab === 'routing' && state.shown?.lab === 'routing') {
+    showNotice(labs.routing.controls.clickSwitch(id));
+    labs.routing.decorate();
+    return;
+  }
   if (state.lab !== 'topogen' || state.shown?.lab !== 'topogen') return;
   const controls = labs.topogen.controls;
   if (!controls.failMode) {

@@ -13,7 +13,7 @@ test('Slots lab: N, busiest channel, steps, share link round trip', async () => 
   const { page, problems } = await openPage(env, env.url);
   await waitForResult(page);
   assert.equal(await page.locator('.lab.active').textContent(), 'Slots');
-  assert.equal(await page.locator('.lab[aria-disabled="true"]').count(), 5, 'five labs shown as coming soon (Slots and TopoGen run)');
+  assert.equal(await page.locator('.lab[aria-disabled="true"]').count(), 4, 'four labs shown as coming soon (Slots, TopoGen and Routing run)');
 
   // Set the defaults explicitly.
   await afterRun(page, async () => {

@@ -77,7 +77,7 @@ test('Fig. 5: the partition rounds, the keyboard, the final network and its N', 
   assert.equal(await page.isVisible('#tg-results'), true);
   assert.equal(await page.isVisible('#controls'), false, 'the Slots controls are hidden');
   assert.equal(await page.isVisible('#slots-results'), false);
-  assert.equal(await page.locator('.lab[aria-disabled="true"]').count(), 5);
+  assert.equal(await page.locator('.lab[aria-disabled="true"]').count(), 4);
 
   await fig5(page);
   assert.deepEqual(

@@ -1,0 +1,201 @@
+// The Routing lab (paper 002) in the page: the Fig. 4 walk from switch 15 to switch 5 stepped
+// with the keyboard (the LOREN table of each hop, its chosen and tied entries), t_max changing
+// the path, picking source and destination by clicking switches, an input error that keeps the
+// result, and a shared link that reopens the same lab, controls and step.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, openPage, waitForResult, runsDone, waitForRun, afterRun, text, screenshotPath, assertNoProblems } from './harness.mjs';
+
+const env = useBrowser();
+
+/** Wait until the Routing results show the delivered pairs. */
+async function waitForRouting(page) {
+  await page.waitForFunction(() => /^[\d,]+ \/ [\d,]+$/.test(document.getElementById('rt-metric-delivered')?.textContent ?? ''));
+}
+
+/** Wait until #rt-paths lists the walks from `src` to `dst`. */
+async function waitForPaths(page, src, dst) {
+  await page.waitForFunction((key) => document.getElementById('rt-paths')?.dataset.src === key, `${src}-${dst}`);
+}
+
+async function openRouting(address = null) {
+  const opened = await openPage(env, address ?? env.url);
+  if (!address) {
+    await waitForResult(opened.page);
+    const before = await runsDone(opened.page);
+    await opened.page.click('#lab-routing');
+    await waitForRun(opened.page, before);
+  }
+  await waitForRouting(opened.page);
+  return opened;
+}
+
+async function fig4(page) {
+  await afterRun(page, () => page.click('#rt-preset-fig4'));
+  await waitForRouting(page);
+  await waitForPaths(page, 15, 5);
+}
+
+async function counter(page) {
+  const match = (await text(page, '#step-counter')).match(/^Step (\d+) \/ (\d+)$/);
+  assert.ok(match, 'the counter reads "Step i / n"');
+  return [Number(match[1]), Number(match[2])];
+}
+
+/** Wait until the routing table shows step `index` (0-based); return its rows. */
+async function tableAt(page, index) {
+  await page.waitForFunction((i) => document.getElementById('rt-table')?.dataset.step === String(i), index);
+  return page.evaluate(() =>
+    [...document.querySelectorAll('#rt-table tbody tr')].map((tr) => ({
+      dst: tr.querySelector('.dst').textContent,
+      next: tr.querySelector('.next').textContent,
+      dist: tr.querySelector('.dist').textContent,
+      cls: tr.className,
+    })),
+  );
+}
+
+async function lorenLine(page) {
+  return text(page, '#rt-paths [data-scheme="loren"]');
+}
+
+test('Fig. 4: the LOREN walk from 15 to 5, hop by hop, with the chosen and tied entries', async () => {
+  const { page, problems } = await openRouting();
+  assert.equal(await text(page, '.lab.active'), 'Routing');
+  assert.equal(await page.isVisible('#rt-controls'), true);
+  assert.equal(await page.isVisible('#rt-results'), true);
+  assert.equal(await page.isVisible('#tg-controls'), false);
+  assert.equal(await page.isVisible('#controls'), false);
+  await fig4(page);
+  assert.deepEqual(
+    await page.evaluate(() => ['rt-topology', 'rt-scheme', 'rt-tmax', 'rt-source', 'rt-destination', 'rt-seed'].map((id) => document.getElementById(id).value)),
+    ['lrt:fig4', 'loren', '7', '15', '5', '1'],
+  );
+  assert.equal(await text(page, '#rt-metric-delivered'), '240 / 240');
+  assert.equal(await text(page, '#rt-metric-min-required'), '6');
+  assert.equal(await text(page, '#rt-metric-max-entries'), '7');
+  assert.match(await text(page, '#rt-metric-avg-path'), /^\d+\.\d\d$/);
+  assert.match(await text(page, '#rt-metric-stretch'), /^\d+\.\d\d$/);
+  assert.match(await lorenLine(page), /^LOREN: 4 hops · 15 → 10 → 6 → 2 → 5$/);
+  assert.match(await text(page, '#rt-paths [data-scheme="shortest"]'), /^Shortest: 3 hops · 15 → .* → 5$/);
+  assert.match(await text(page, '#rt-paths [data-scheme="cowen"]'), /^Cowen: \d+ hops · 15 → .* → 5$/);
+
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('Home');
+  let rows = await tableAt(page, 0);
+  assert.deepEqual(await counter(page), [1, 4]);
+  assert.match(await text(page, '#step-title'), /^At 15: entry ⟨6,10⟩ → 10$/);
+  let chosen = rows.filter((r) => r.cls === 'chosen');
+  assert.equal(chosen.length, 1);
+  assert.deepEqual([chosen[0].dst, chosen[0].next], ['6', '10']);
+  assert.equal(rows.length, 7, 'switch 15 keeps t_max = 7 entries');
+
+  await page.keyboard.press('ArrowRight');
+  rows = await tableAt(page, 1);
+  assert.deepEqual(await counter(page), [2, 4]);
+  chosen = rows.filter((r) => r.cls === 'chosen');
+  assert.deepEqual([chosen[0].dst, chosen[0].next], ['6', '6']);
+  const tied = rows.filter((r) => r.cls === 'tied');
+  assert.ok(tied.some((r) => r.dst === '9'), 'the entry for 9 ties with the entry for 6');
+  assert.ok(tied.every((r) => r.dist === chosen[0].dist), 'tied entries are at the chosen distance');
+  await page.waitForSelector('#figure svg .step');
+  await page.screenshot({ path: screenshotPath('routing-fig4'), fullPage: false });
+
+  await page.keyboard.press('End');
+  await tableAt(page, 3);
+  assert.deepEqual(await counter(page), [4, 4]);
+  assert.match(await text(page, '#step-title'), /→ 5$/);
+  assertNoProblems(problems);
+});
+
+test('t_max changes the LOREN path; a t_max below the minimum is an error that keeps the result', async () => {
+  const { page, problems } = await openRouting();
+  await fig4(page);
+  const seen = new Map();
+  for (const t of ['6', '7', '16']) {
+    await afterRun(page, async () => {
+      await page.fill('#rt-tmax', t);
+      await page.press('#rt-tmax', 'Enter');
+    });
+    await waitForPaths(page, 15, 5);
+    assert.equal(await text(page, '#rt-metric-tmax'), t);
+    const [, steps] = await counter(page);
+    seen.set(t, { line: await lorenLine(page), steps });
+  }
+  const lines = new Set([...seen.values()].map((v) => v.line));
+  assert.ok(lines.size >= 2, `t_max changes the path: ${[...lines].join(' | ')}`);
+  assert.notEqual(seen.get('7').line, seen.get('16').line);
+  assert.equal(seen.get('7').steps, 4);
+  assert.equal(seen.get('16').steps, 3, 'with every entry kept LOREN takes the 3-hop shortest path');
+  assert.match(seen.get('16').line, /^LOREN: 3 hops/);
+
+  // Below the 6 entries LOREN needs: the error sits by t_max; the last result stays.
+  await afterRun(page, async () => {
+    await page.fill('#rt-tmax', '3');
+    await page.press('#rt-tmax', 'Enter');
+  });
+  assert.equal(await page.isVisible('#rt-tmax-error'), true);
+  assert.match(await text(page, '#rt-tmax-error'), /t_max = 3/);
+  assert.equal(await text(page, '#rt-metric-tmax'), '16', 'the previous result is kept');
+  assert.equal(await lorenLine(page), seen.get('16').line);
+  assertNoProblems(problems);
+});
+
+test('picking source and destination by clicking switches, then Share reopens the same view', async () => {
+  const { page, problems } = await openRouting();
+  await fig4(page);
+  const click = async (id) => {
+    const rect = page.locator(`#figure svg rect.sw[data-sw="${id}"]`);
+    const point = await rect.evaluate((r) => {
+      r.scrollIntoView({ block: 'center', inline: 'center' });
+      const box = r.getBoundingClientRect();
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    });
+    const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-sw]')?.dataset.sw ?? null, point);
+    assert.equal(hit, String(id), `switch ${id} is under the pointer`);
+    await page.mouse.click(point.x, point.y);
+  };
+  const before = await runsDone(page);
+  await click(0);
+  assert.equal(await page.inputValue('#rt-source'), '0');
+  assert.equal(await page.inputValue('#rt-destination'), '');
+  await click(12);
+  await waitForRun(page, before);
+  await waitForPaths(page, 0, 12);
+  assert.equal(await page.inputValue('#rt-destination'), '12');
+  assert.match(await lorenLine(page), /^LOREN: \d+ hops · 0 → .* → 12$/);
+
+  // Back to the Fig. 4 walk, at its third hop, and share it.
+  await fig4(page);
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await tableAt(page, 2);
+  const title = await text(page, '#step-title');
+  const rows = await tableAt(page, 2);
+  await page.click('#share');
+  await page.waitForFunction(() => document.getElementById('share-link').value.includes('#v1.'));
+  const link = await page.inputValue('#share-link');
+  await page.click('#share-box .close');
+  const controls = (p) => p.evaluate(() => ['rt-topology', 'rt-scheme', 'rt-tmax', 'rt-alpha', 'rt-source', 'rt-destination', 'rt-seed'].map((id) => document.getElementById(id).value));
+
+  const other = await openRouting(link);
+  await waitForPaths(other.page, 15, 5);
+  assert.equal(await text(other.page, '.lab.active'), 'Routing');
+  assert.equal(await other.page.isVisible('#rt-controls'), true);
+  assert.deepEqual(await controls(other.page), await controls(page));
+  assert.equal(await text(other.page, '#step-counter'), 'Step 3 / 4');
+  assert.equal(await text(other.page, '#step-title'), title);
+  assert.deepEqual(await tableAt(other.page, 2), rows);
+  assert.equal(await lorenLine(other.page), await lorenLine(page));
+
+  // The embed shows the same step of the walk.
+  const embedLink = link.replace(/\/?(#|\?)/, (m) => (m.includes('#') ? '?embed=1#' : m));
+  const embedded = await openPage(env, embedLink);
+  await embedded.page.waitForFunction(() => /^Step 3 \/ 4$/.test(document.getElementById('step-counter')?.textContent ?? ''));
+  assert.equal(await text(embedded.page, '#step-title'), title);
+  assertNoProblems(problems);
+  assertNoProblems(other.problems);
+  assertNoProblems(embedded.problems);
+});
