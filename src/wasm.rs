@@ -119,6 +119,27 @@ pub fn route_walk(json: &str, src: u32, dst: u32) -> Result<JsValue, JsError> {
     to_js(&scenario::route_walk(&s.routing, s.seed, src, dst)?)
 }
 
+/// Paper 002 Fig. 5: LOREN's average path length for every t_max from the minimum to |N|/2, on
+/// the Scenario's routing topology. Returns [{tmax, avg_path_length}].
+#[wasm_bindgen(js_name = sweepTmax)]
+pub fn sweep_tmax(json: &str) -> Result<JsValue, JsError> {
+    let s = Scenario::from_json(json)?;
+    to_js(&scenario::sweep_tmax(&s.routing, s.seed)?)
+}
+
+/// Paper 002 §VI-B (Fig. 6): minimum required entries of LOREN and Cowen over `count` random
+/// topologies like the Scenario's (seeds seed, seed+1, …); `progress(fraction)` as it goes.
+#[wasm_bindgen(js_name = tableStudy)]
+pub fn table_study(json: &str, count: usize, progress: Option<js_sys::Function>) -> Result<JsValue, JsError> {
+    let s = Scenario::from_json(json)?;
+    let mut report = |f: f64| {
+        if let Some(p) = &progress {
+            let _ = p.call1(&JsValue::NULL, &JsValue::from_f64(f));
+        }
+    };
+    to_js(&scenario::table_study(&s.routing.topology, count, s.seed, &mut report)?)
+}
+
 /// One run of a lab, kept in WASM memory.
 #[wasm_bindgen]
 pub struct Session {

@@ -49,6 +49,10 @@ const handlers = {
   },
   compare: ({ json }) => wasm_bindgen.compareTopologies(json),
   routeWalk: ({ json, src, dst }) => wasm_bindgen.routeWalk(json, src, dst),
+  sweepTmax: ({ json }) => wasm_bindgen.sweepTmax(json),
+  tableStudy({ json, count = 100 }, id) {
+    return wasm_bindgen.tableStudy(json, count, (fraction) => self.postMessage({ id, progress: fraction }));
+  },
   tradeoff({ json, lowest = 1 }, id) {
     return wasm_bindgen.tradeoff(json, lowest, (fraction) => self.postMessage({ id, progress: fraction }));
   },
