@@ -71,6 +71,16 @@ try {
   });
   console.log('TopoGen in Chromium (worker, uniform, degree 5, with trace and figure):');
   for (const g of generated) console.log(`  ${String(g.nodes).padEnd(5)} nodes${g.target ? `, N ≤ ${g.target}` : ''}: ${g.ms.toFixed(0)} ms, ${g.switches} switches, N=${g.n}, ${g.updates} progress updates, figure ${g.drawn ? 'drawn' : 'refused'}`);
+  const routing = await page.evaluate(async () => {
+    const { Engine } = await import('/www/engine.js');
+    const engine = new Engine(new URL('/www/', location.href));
+    await engine.start();
+    const json = JSON.stringify({ version: 1, lab: 'routing', seed: 1, routing: { topology: 'lrt:1024:4:8', scheme: 'loren', tmax: 64 } });
+    const t0 = performance.now();
+    const r = await engine.request('run', { json });
+    return { ms: performance.now() - t0, avg: r.result.avg_path_length };
+  });
+  console.log(`LOREN in Chromium: LRT(1024,4,8), t_max 64, tables + all-pairs path length: ${routing.ms.toFixed(0)} ms (avg path ${routing.avg.toFixed(3)})`);
   const wasm = statSync(new URL('../www/pkg/topolab_bg.wasm', import.meta.url)).size;
   console.log(`WASM size: ${(wasm / 1024).toFixed(0)} KiB (${wasm} bytes) before gzip`);
 } finally {
