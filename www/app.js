@@ -10,7 +10,7 @@ import { Player } from './player.js';
 import { Metrics } from './metrics.js';
 import { download, fileName, pngBlob, svgBlob, textBlob } from './exporting.js';
 import { TopoGenControls, TopoGenResults, TopoGenAnalysis, topogenFieldOfError } from './topogen.js';
-import { RoutingControls, RoutingResults, routingFieldOfError } from './routing.js';
+import { RoutingControls, RoutingResults, RoutingAnalysis, routingFieldOfError } from './routing.js';
 import { Sharing, currentHash, fullPageUrl, isEmbed, writeHash } from './permalink.js';
 import { setupTheme } from './theme.js';
 
@@ -112,6 +112,16 @@ function makeLabs() {
   const rtResults = new RoutingResults({
     request: (type, args) => engine.request(type, args),
     jsonFor: (scenario) => configKey(scenario),
+  });
+  const rtAnalysis = new RoutingAnalysis({
+    request: (type, args, onProgress) => engine.request(type, args, onProgress),
+    cancel: (which) => cancelRun({ quiet: true }).then(() => {
+      showNotice(`${which === 'sweep' ? 'Sweep' : 'Study'} cancelled — the page keeps working.`);
+      refreshView();
+    }),
+    current: () => (state.shown?.lab === 'routing' ? { scenario: state.shown, json: configKey(state.shown), result: state.result } : null),
+    notify: (message) => showNotice(message),
+    fileStem: () => (state.shown ? fileName(state.shown, 'x').replace(/\.x$/, '') : 'topolab-routing'),
   });
 
   return {
@@ -221,7 +231,7 @@ function makeLabs() {
       },
       title: (r) => `Topolab — Routing · ${r.topology} · ${r.scheme}${r.scheme === 'loren' ? ` · t_max ${r.tmax}` : ''}`,
       shareTitle: (s) => `Topolab Routing: ${s.routing.topology} · ${s.routing.scheme}${s.routing.source !== null && s.routing.destination !== null ? ` · ${s.routing.source} → ${s.routing.destination}` : ''}`,
-      shownChanged() {},
+      shownChanged: (scenario) => rtAnalysis.shownChanged(scenario, state.result),
     },
   };
 }

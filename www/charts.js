@@ -1,6 +1,8 @@
 // Charts of the page, drawn with uPlot on a canvas: the TopoGen lab's N / switches / links over
 // the steps (with the current step marked; a click picks a step) and the Fig. 13 trade-off
-// (switches and links relative to the mesh against the target N). Colours and type follow the
+// (switches and links relative to the mesh against the target N); the Routing lab's LOREN t_max
+// sweep (paper 002 Fig. 5: average path length against t_max, the shortest-path average as a
+// reference line and the current t_max marked). Colours and type follow the
 // theme and the large-type switch (charts are rebuilt when they change); PNG export composes
 // title, canvas and legend on one canvas.
 import uPlot from '../node_modules/uplot/dist/uPlot.esm.js';
@@ -41,6 +43,26 @@ function axis(p, extra = {}) {
     grid: { stroke: p.grid, width: 1 },
     ticks: { stroke: p.grid, width: 1 },
     ...extra,
+  };
+}
+
+/** A draw hook: a dashed vertical line in the accent colour at x = `at()` (none when null). */
+function verticalMarker(p, at) {
+  return (u) => {
+    const value = at();
+    if (value === null || value === undefined) return;
+    const x = u.valToPos(value, 'x', true);
+    const { top, height } = u.bbox;
+    const ctx = u.ctx;
+    ctx.save();
+    ctx.strokeStyle = p.accent;
+    ctx.lineWidth = 2 * uPlot.pxRatio;
+    ctx.setLineDash([4 * uPlot.pxRatio, 3 * uPlot.pxRatio]);
+    ctx.beginPath();
+    ctx.moveTo(x, top);
+    ctx.lineTo(x, top + height);
+    ctx.stroke();
+    ctx.restore();
   };
 }
 
@@ -202,21 +224,7 @@ export class StepsChart extends Chart {
 
   options(p, width) {
     const stepped = uPlot.paths.stepped({ align: 1 });
-    const marker = (u) => {
-      if (this.current === null || this.current === undefined) return;
-      const x = u.valToPos(this.current + 1, 'x', true);
-      const { top, height } = u.bbox;
-      const ctx = u.ctx;
-      ctx.save();
-      ctx.strokeStyle = p.accent;
-      ctx.lineWidth = 2 * uPlot.pxRatio;
-      ctx.setLineDash([4 * uPlot.pxRatio, 3 * uPlot.pxRatio]);
-      ctx.beginPath();
-      ctx.moveTo(x, top);
-      ctx.lineTo(x, top + height);
-      ctx.stroke();
-      ctx.restore();
-    };
+    const marker = verticalMarker(p, () => (this.current === null || this.current === undefined ? null : this.current + 1));
     return {
       width,
       height: this.height,
@@ -300,6 +308,70 @@ export class TradeoffChart extends Chart {
         axis(p, { label: 'target N (TOPOGEN_REV)', incrs: INTEGER_STEPS, size: Math.round(p.rem * 2.2), labelSize: Math.round(p.rem * 1.2) }),
         axis(p, { label: 'relative to the mesh', size: Math.round(p.rem * 3), labelSize: Math.round(p.rem * 1.2), incrs: [0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5], values: (u, splits) => splits.map((v) => String(Number(v.toFixed(2)))) }),
       ],
+    };
+  }
+}
+
+/** Paper 002 Fig. 5: LOREN's average path length per t_max, the shortest-path average as a reference, the current t_max marked. */
+export class SweepChart extends Chart {
+  constructor(box) {
+    super(box, { height: 220 });
+    this.title = 'LOREN: average path length against t_max';
+    this.points = [];
+    this.shortest = null;
+    this.current = null;
+  }
+
+  /** `points` [{tmax, avg_path_length}]; `shortest` the shortest-path average; `current` the t_max in use (or null). */
+  setData(points, shortest, current, topology) {
+    this.points = [...points].sort((a, b) => a.tmax - b.tmax);
+    this.shortest = Number.isFinite(shortest) ? shortest : null;
+    this.current = current ?? null;
+    this.title = `LOREN: average path length against t_max (${topology})`;
+    this.hasData = this.points.length > 0;
+    this.rebuild();
+  }
+
+  /** Move the marker to t_max `value` (or none). */
+  setCurrent(value) {
+    this.current = value ?? null;
+    this.plot?.redraw(false, false);
+  }
+
+  data() {
+    const x = this.points.map((pt) => pt.tmax);
+    return [x, this.points.map((pt) => pt.avg_path_length), x.map(() => this.shortest)];
+  }
+
+  legendItems(p) {
+    return [
+      { label: 'LOREN average path', color: p.switches },
+      { label: 'shortest-path average', color: p.mesh, dash: [2, 4] },
+      { label: 'current t_max', color: p.accent, dash: [4, 3] },
+    ];
+  }
+
+  options(p, width) {
+    const hops = (u, v) => (v === null || v === undefined ? '—' : v.toFixed(2));
+    return {
+      width,
+      height: this.height,
+      legend: { show: true, live: false },
+      cursor: { y: false, points: { size: 7 } },
+      scales: {
+        x: { time: false, range: (u, min, max) => [min - 0.5, max + 0.5] },
+        y: { range: (u, min, max) => [Math.max(0, Math.floor((min - 0.1) * 10) / 10), Math.ceil((max + 0.1) * 10) / 10] },
+      },
+      series: [
+        { label: 't_max', value: (u, v) => (v === null ? '—' : String(v)) },
+        { label: 'LOREN average path', stroke: p.switches, width: 2, points: { show: true, size: 5, fill: p.switches }, value: hops },
+        { label: 'shortest-path average', stroke: p.mesh, width: 1.5, dash: [2, 4], points: { show: false }, value: hops },
+      ],
+      axes: [
+        axis(p, { label: 't_max (table entries)', incrs: INTEGER_STEPS, values: plainNumbers, size: Math.round(p.rem * 2.2), labelSize: Math.round(p.rem * 1.2) }),
+        axis(p, { label: 'average path (hops)', size: Math.round(p.rem * 3), labelSize: Math.round(p.rem * 1.2), values: (u, splits) => splits.map((v) => String(Number(v.toFixed(2)))) }),
+      ],
+      hooks: { draw: [verticalMarker(p, () => this.current)] },
     };
   }
 }

@@ -1,8 +1,10 @@
 // The Routing lab's page parts (paper 002: LOREN vs Cowen compact routing on layout-conscious
 // random topologies): its controls (read into and written from a Scenario's `routing` + `seed`,
 // with the Fig. 4 preset and source/destination picked by clicking switches), its results, and,
-// for the packet walk, the current switch's routing table and the three schemes' paths.
-import { byId, el, show, debounce, integer } from './dom.js';
+// for the packet walk, the current switch's routing table and the three schemes' paths; under the
+// figure, the t_max sweep (Fig. 5) and the table-size study (Fig. 6), each with progress and Cancel.
+import { byId, el, show, debounce, integer, percent } from './dom.js';
+import { SweepChart } from './charts.js';
 
 const FIELDS = ['topology', 'scheme', 'tmax', 'alpha', 'source', 'destination', 'seed'];
 const SCHEMES = ['loren', 'cowen', 'shortest'];
@@ -310,5 +312,168 @@ export class RoutingResults {
 
   currentScheme() {
     return this.scheme ?? 'loren';
+  }
+}
+
+// ---------------------------------------------------------------- sweep and study
+
+/** What the sweep and the study depend on: the topology and the seed (not t_max or the scheme). */
+function analysisKey(scenario) {
+  return scenario?.lab === 'routing' ? JSON.stringify([scenario.seed, scenario.routing.topology.trim()]) : null;
+}
+
+function describeRouting(scenario) {
+  return `${scenario.routing.topology.trim()} · seed ${scenario.seed}`;
+}
+
+export class RoutingAnalysis {
+  /**
+   * `request(type, args, onProgress)` asks the worker; `cancel(what)` stops whatever it runs;
+   * `current()` is the shown Routing Scenario, its JSON and result ({scenario, json, result}) or
+   * null; `notify(message)` shows a short notice; `fileStem()` names downloads.
+   */
+  constructor({ request, cancel, current, notify, fileStem }) {
+    this.request = request;
+    this.cancelWork = cancel;
+    this.current = current;
+    this.notify = notify;
+    this.fileStem = fileStem;
+    this.key = null;
+    this.running = null; // 'sweep' or 'study' while the worker computes one
+    this.chart = new SweepChart(byId('rt-sweep-chart'));
+    byId('rt-sweep').addEventListener('click', () => this.sweep());
+    byId('rt-study').addEventListener('click', () => this.study());
+    byId('rt-sweep-cancel').addEventListener('click', () => this.cancel('sweep'));
+    byId('rt-study-cancel').addEventListener('click', () => this.cancel('study'));
+    byId('rt-sweep-png').addEventListener('click', () =>
+      this.chart.downloadPng(`${this.fileStem()}-tmax-sweep.png`).catch((err) => this.#error('sweep', err.message)),
+    );
+  }
+
+  /** A new run is shown: another topology or seed clears the results; another t_max moves the marker. */
+  shownChanged(scenario, result) {
+    const key = analysisKey(scenario);
+    if (key === this.key) {
+      if (result) this.chart.setCurrent(result.tmax ?? null);
+      return;
+    }
+    this.key = key;
+    this.chart.clear();
+    byId('rt-sweep-body').replaceChildren();
+    show(byId('rt-sweep-table'), false);
+    show(byId('rt-sweep-png'), false);
+    byId('rt-study-body').replaceChildren();
+    show(byId('rt-study-table'), false);
+    this.#error('sweep', null);
+    this.#error('study', null);
+    const text = scenario?.lab === 'routing' ? `For ${describeRouting(scenario)}.` : '';
+    byId('rt-sweep-status').textContent = text;
+    byId('rt-study-status').textContent = text;
+  }
+
+  async sweep() {
+    const now = this.current();
+    if (!now) return this.notify('Run the Routing lab first.');
+    if (this.running) return this.notify('Wait for the running computation, or cancel it.');
+    await this.#run('sweep', `Sweeping t_max (${describeRouting(now.scenario)})…`, async () => {
+      const points = await this.request('sweepTmax', { json: now.json });
+      return () => this.#showSweep(points, now);
+    });
+  }
+
+  async study() {
+    const now = this.current();
+    if (!now) return this.notify('Run the Routing lab first.');
+    if (this.running) return this.notify('Wait for the running computation, or cancel it.');
+    const input = byId('rt-study-count');
+    const count = /^\d+$/.test(input.value.trim()) ? Number(input.value.trim()) : null;
+    if (count === null || count < 1 || count > 1000) {
+      this.#error('study', `topologies '${input.value}': a whole number from 1 to 1000`);
+      input.setAttribute('aria-invalid', '');
+      return;
+    }
+    input.removeAttribute('aria-invalid');
+    const progress = byId('rt-study-progress');
+    await this.#run('study', `Studying ${count} topologies like ${describeRouting(now.scenario)}…`, async () => {
+      const out = await this.request('tableStudy', { json: now.json, count }, (fraction) => {
+        progress.value = fraction;
+      });
+      return () => this.#showStudy(out, now.scenario);
+    });
+  }
+
+  /** Run `work` for `which` with its busy row, status and errors; `work` returns how to show its result. */
+  async #run(which, status, work) {
+    const button = byId(`rt-${which}`);
+    const progress = byId(`rt-${which}-progress`);
+    if (which === 'study') progress.value = 0;
+    this.#error(which, null);
+    this.running = which;
+    const key = this.key;
+    show(byId(`rt-${which}-busy`), true);
+    button.disabled = true;
+    byId(`rt-${which}-status`).textContent = status;
+    try {
+      const showIt = await work();
+      if (key !== this.key) return;
+      showIt();
+    } catch (err) {
+      if (err?.cancelled) {
+        byId(`rt-${which}-status`).textContent = `Cancelled: the ${which === 'sweep' ? 't_max sweep' : 'table-size study'} was not computed.`;
+        return;
+      }
+      byId(`rt-${which}-status`).textContent = '';
+      this.#error(which, err.message);
+    } finally {
+      this.running = null;
+      show(byId(`rt-${which}-busy`), false);
+      button.disabled = false;
+    }
+  }
+
+  cancel(which) {
+    if (this.running !== which) return;
+    this.cancelWork(which);
+  }
+
+  #error(which, message) {
+    const box = byId(`rt-${which}-error`);
+    box.textContent = message ?? '';
+    show(box, Boolean(message));
+  }
+
+  #showSweep(points, { scenario, result }) {
+    const shortest = result?.avg_shortest_path_length ?? null;
+    this.chart.setData(points, shortest, result?.tmax ?? null, scenario.routing.topology.trim());
+    show(byId('rt-sweep-png'), points.length > 0);
+    byId('rt-sweep-body').replaceChildren(
+      ...points.map((pt) =>
+        el(
+          'tr',
+          { 'data-tmax': String(pt.tmax) },
+          el('th', { scope: 'row', text: String(pt.tmax) }),
+          el('td', { class: 'avg', text: fixed(pt.avg_path_length) }),
+          el('td', { text: Number.isFinite(shortest) && shortest > 0 ? fixed(pt.avg_path_length / shortest) : '—' }),
+        ),
+      ),
+    );
+    show(byId('rt-sweep-table'), points.length > 0);
+    const first = points[0];
+    const last = points[points.length - 1];
+    byId('rt-sweep-status').textContent = points.length
+      ? `For ${describeRouting(scenario)}: t_max ${first.tmax} → ${last.tmax}, average path ${fixed(first.avg_path_length)} → ${fixed(last.avg_path_length)} hops (shortest paths: ${fixed(shortest)}).`
+      : `For ${describeRouting(scenario)}: no t_max to sweep.`;
+  }
+
+  #showStudy(out, scenario) {
+    const row = (name, cls, mean, min) =>
+      el('tr', { class: cls }, el('th', { scope: 'row', text: name }), el('td', { class: 'mean', text: mean }), el('td', { class: 'min', text: min }));
+    byId('rt-study-body').replaceChildren(
+      row('LOREN', 'loren', fixed(out.loren.mean, 1), integer(out.loren.min)),
+      row('Cowen', 'cowen', fixed(out.cowen.mean, 1), integer(out.cowen.min)),
+      row('LOREN’s reduction', 'reduction', percent(out.reduction_mean), percent(out.reduction_min)),
+    );
+    show(byId('rt-study-table'), true);
+    byId('rt-study-status').textContent = `${integer(out.topologies)} topologies like ${out.topology} (seeds ${scenario.seed} on).`;
   }
 }

@@ -199,3 +199,55 @@ test('picking source and destination by clicking switches, then Share reopens th
   assertNoProblems(other.problems);
   assertNoProblems(embedded.problems);
 });
+
+/** The table-size study of `count` topologies like lrt:64:4:2 (seed 1), computed by a fresh worker in the page (not by the page's code). */
+async function coreStudy(page, count) {
+  return page.evaluate(async (count) => {
+    const { Engine } = await import('./www/engine.js');
+    const engine = new Engine();
+    await engine.start();
+    const routing = { topology: 'lrt:64:4:2', scheme: 'loren', tmax: null, alpha: 0.5, traffic: null, patterns: 1000, source: null, destination: null };
+    const out = await engine.request('tableStudy', { json: JSON.stringify({ version: 1, lab: 'routing', seed: 1, routing }), count });
+    engine.worker.terminate();
+    return out;
+  }, count);
+}
+
+test('Fig. 5 and Fig. 6: the t_max sweep chart and table, and the table-size study against the worker', async () => {
+  const { page, problems } = await openRouting();
+  assert.equal(await page.inputValue('#rt-topology'), 'lrt:64:4:2');
+  assert.equal(await page.inputValue('#rt-seed'), '1');
+  assert.equal(await page.isVisible('#rt-analysis'), true);
+  const min = Number(await text(page, '#rt-metric-min-required'));
+  assert.ok(Number.isInteger(min) && min >= 1 && min <= 32, `min required entries ${min}`);
+
+  await page.click('#rt-sweep');
+  await page.waitForSelector('#rt-sweep-table:not([hidden]) tbody tr');
+  await page.waitForSelector('#rt-sweep-chart canvas');
+  assert.equal(await page.isVisible('#rt-sweep-png'), true);
+  const sweep = await page.evaluate(() => [...document.querySelectorAll('#rt-sweep-table tbody tr')].map((tr) => [Number(tr.querySelector('th').textContent), Number(tr.querySelector('td').textContent)]));
+  assert.deepEqual(sweep.map(([t]) => t), Array.from({ length: 32 - min + 1 }, (_, i) => min + i), 'one row per t_max from the minimum to |N|/2');
+  for (const [, avg] of sweep) assert.ok(Number.isFinite(avg) && avg > 0);
+  assert.ok(sweep[0][1] >= sweep[sweep.length - 1][1], 'the average path does not grow from the smallest t_max to |N|/2');
+  const shortest = Number(await text(page, '#rt-metric-avg-shortest'));
+  assert.ok(sweep.every(([, avg]) => avg >= shortest - 0.005), 'no LOREN average is below the shortest-path average');
+
+  const core = await coreStudy(page, 20);
+  await page.fill('#rt-study-count', '20');
+  await page.click('#rt-study');
+  await page.waitForSelector('#rt-study-table:not([hidden]) tbody tr');
+  const cell = (row, col) => text(page, `#rt-study-table tr.${row} td.${col}`);
+  assert.equal(await cell('loren', 'min'), String(core.loren.min));
+  assert.equal(await cell('cowen', 'min'), String(core.cowen.min));
+  assert.equal(await cell('loren', 'mean'), core.loren.mean.toFixed(1));
+  assert.equal(await cell('cowen', 'mean'), core.cowen.mean.toFixed(1));
+  assert.equal(await cell('reduction', 'min'), `${(core.reduction_min * 100).toFixed(1)}%`);
+  assert.equal(await cell('reduction', 'mean'), `${(core.reduction_mean * 100).toFixed(1)}%`);
+  assert.equal(core.topologies, 20);
+  assert.ok(core.loren.min <= core.cowen.min, `LOREN min ${core.loren.min} ≤ Cowen min ${core.cowen.min}`);
+  assert.match(await text(page, '#rt-study-status'), /^20 topologies like lrt:64:4:2/);
+  assert.match(await text(page, '#rt-study-hint'), /56%.*52%.*18.*67%.*62%.*42.*single-step/);
+
+  await page.locator('#rt-analysis').screenshot({ path: screenshotPath('routing-sweep') });
+  assertNoProblems(problems);
+});
