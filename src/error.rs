@@ -64,7 +64,7 @@ impl Error {
 }
 
 /// Names from `known` close to `given` (edit distance ≤ 2 or a shared prefix), for "did you mean".
-pub(crate) fn suggest<'a>(given: &str, known: &[&'a str]) -> String {
+pub(crate) fn suggest(given: &str, known: &[&str]) -> String {
     let close: Vec<&str> = known
         .iter()
         .copied()

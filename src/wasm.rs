@@ -130,14 +130,23 @@ pub fn sweep_tmax(json: &str) -> Result<JsValue, JsError> {
 /// Paper 002 §VI-B (Fig. 6): minimum required entries of LOREN and Cowen over `count` random
 /// topologies like the Scenario's (seeds seed, seed+1, …); `progress(fraction)` as it goes.
 #[wasm_bindgen(js_name = tableStudy)]
-pub fn table_study(json: &str, count: usize, progress: Option<js_sys::Function>) -> Result<JsValue, JsError> {
+pub fn table_study(
+    json: &str,
+    count: usize,
+    progress: Option<js_sys::Function>,
+) -> Result<JsValue, JsError> {
     let s = Scenario::from_json(json)?;
     let mut report = |f: f64| {
         if let Some(p) = &progress {
             let _ = p.call1(&JsValue::NULL, &JsValue::from_f64(f));
         }
     };
-    to_js(&scenario::table_study(&s.routing.topology, count, s.seed, &mut report)?)
+    to_js(&scenario::table_study(
+        &s.routing.topology,
+        count,
+        s.seed,
+        &mut report,
+    )?)
 }
 
 /// One run of a lab, kept in WASM memory.

@@ -151,7 +151,7 @@ impl Topology {
     /// The switch a channel leaves from and the switch it enters.
     pub fn channel_ends(&self, c: ChannelId) -> (SwitchId, SwitchId) {
         let (a, b) = self.link_ends(c.link());
-        if c.0 % 2 == 0 {
+        if c.0.is_multiple_of(2) {
             (a, b)
         } else {
             (b, a)

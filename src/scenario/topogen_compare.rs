@@ -30,7 +30,7 @@ pub fn torus_sides(nodes: usize, d: usize) -> Option<Vec<usize>> {
         let mut best: Option<Vec<usize>> = None;
         let mut f = min;
         while f.pow(d as u32) <= rest {
-            if rest % f == 0 {
+            if rest.is_multiple_of(f) {
                 if let Some(mut tail) = search(rest / f, d - 1, f) {
                     tail.insert(0, f);
                     // smallest largest side; on a tie, the largest smallest side
