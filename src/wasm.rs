@@ -17,6 +17,15 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
         .map_err(|e| JsError::new(&e.to_string()))
 }
 
+/// A progress callback for the core that forwards each fraction to the JS function, if any.
+fn reporter(progress: &Option<js_sys::Function>) -> impl FnMut(f64) + '_ {
+    move |f| {
+        if let Some(p) = progress {
+            let _ = p.call1(&JsValue::NULL, &JsValue::from_f64(f));
+        }
+    }
+}
+
 fn optional(index: i32) -> Option<usize> {
     usize::try_from(index).ok()
 }
@@ -97,11 +106,7 @@ pub fn tradeoff(
     progress: Option<js_sys::Function>,
 ) -> Result<JsValue, JsError> {
     let s = Scenario::from_json(json)?;
-    let mut report = |f: f64| {
-        if let Some(p) = &progress {
-            let _ = p.call1(&JsValue::NULL, &JsValue::from_f64(f));
-        }
-    };
+    let mut report = reporter(&progress);
     to_js(&scenario::tradeoff(
         s.topogen.nodes,
         &s.topogen.pattern,
@@ -136,11 +141,7 @@ pub fn table_study(
     progress: Option<js_sys::Function>,
 ) -> Result<JsValue, JsError> {
     let s = Scenario::from_json(json)?;
-    let mut report = |f: f64| {
-        if let Some(p) = &progress {
-            let _ = p.call1(&JsValue::NULL, &JsValue::from_f64(f));
-        }
-    };
+    let mut report = reporter(&progress);
     to_js(&scenario::table_study(
         &s.routing.topology,
         count,
@@ -162,11 +163,7 @@ impl Session {
     #[wasm_bindgen(constructor)]
     pub fn new(json: &str, progress: Option<js_sys::Function>) -> Result<Session, JsError> {
         let scenario = Scenario::from_json(json)?;
-        let mut report = |f: f64| {
-            if let Some(p) = &progress {
-                let _ = p.call1(&JsValue::NULL, &JsValue::from_f64(f));
-            }
-        };
+        let mut report = reporter(&progress);
         let run = scenario::run(&scenario, true, &mut report)?;
         Ok(Session { scenario, run })
     }
