@@ -5,6 +5,7 @@
 // figure, the t_max sweep (Fig. 5) and the table-size study (Fig. 6), each with progress and Cancel.
 import { byId, el, show, debounce, integer, percent } from './dom.js';
 import { SweepChart } from './charts.js';
+import { JobPanel } from './jobs.js';
 
 const FIELDS = ['topology', 'scheme', 'tmax', 'alpha', 'source', 'destination', 'seed'];
 const SCHEMES = ['loren', 'cowen', 'shortest'];
@@ -339,14 +340,14 @@ export class RoutingAnalysis {
     this.notify = notify;
     this.fileStem = fileStem;
     this.key = null;
-    this.running = null; // 'sweep' or 'study' while the worker computes one
+    this.jobs = new JobPanel('rt-', { cancel, labels: { sweep: 't_max sweep', study: 'table-size study' } });
     this.chart = new SweepChart(byId('rt-sweep-chart'));
     byId('rt-sweep').addEventListener('click', () => this.sweep());
     byId('rt-study').addEventListener('click', () => this.study());
-    byId('rt-sweep-cancel').addEventListener('click', () => this.cancel('sweep'));
-    byId('rt-study-cancel').addEventListener('click', () => this.cancel('study'));
+    byId('rt-sweep-cancel').addEventListener('click', () => this.jobs.cancel('sweep'));
+    byId('rt-study-cancel').addEventListener('click', () => this.jobs.cancel('study'));
     byId('rt-sweep-png').addEventListener('click', () =>
-      this.chart.downloadPng(`${this.fileStem()}-tmax-sweep.png`).catch((err) => this.#error('sweep', err.message)),
+      this.chart.downloadPng(`${this.fileStem()}-tmax-sweep.png`).catch((err) => this.jobs.error('sweep', err.message)),
     );
   }
 
@@ -364,8 +365,8 @@ export class RoutingAnalysis {
     show(byId('rt-sweep-png'), false);
     byId('rt-study-body').replaceChildren();
     show(byId('rt-study-table'), false);
-    this.#error('sweep', null);
-    this.#error('study', null);
+    this.jobs.error('sweep', null);
+    this.jobs.error('study', null);
     const text = scenario?.lab === 'routing' ? `For ${describeRouting(scenario)}.` : '';
     byId('rt-sweep-status').textContent = text;
     byId('rt-study-status').textContent = text;
@@ -374,72 +375,36 @@ export class RoutingAnalysis {
   async sweep() {
     const now = this.current();
     if (!now) return this.notify('Run the Routing lab first.');
-    if (this.running) return this.notify('Wait for the running computation, or cancel it.');
-    await this.#run('sweep', `Sweeping t_max (${describeRouting(now.scenario)})…`, async () => {
-      const points = await this.request('sweepTmax', { json: now.json });
-      return () => this.#showSweep(points, now);
-    });
+    if (this.jobs.running) return this.notify('Wait for the running computation, or cancel it.');
+    const key = this.key;
+    await this.jobs.run(
+      'sweep',
+      `Sweeping t_max (${describeRouting(now.scenario)})…`,
+      async () => {
+        const points = await this.request('sweepTmax', { json: now.json });
+        return key === this.key ? () => this.#showSweep(points, now) : null;
+      },
+      { determinate: false },
+    );
   }
 
   async study() {
     const now = this.current();
     if (!now) return this.notify('Run the Routing lab first.');
-    if (this.running) return this.notify('Wait for the running computation, or cancel it.');
+    if (this.jobs.running) return this.notify('Wait for the running computation, or cancel it.');
     const input = byId('rt-study-count');
     const count = /^\d+$/.test(input.value.trim()) ? Number(input.value.trim()) : null;
     if (count === null || count < 1 || count > 1000) {
-      this.#error('study', `topologies '${input.value}': a whole number from 1 to 1000`);
+      this.jobs.error('study', `topologies '${input.value}': a whole number from 1 to 1000`);
       input.setAttribute('aria-invalid', '');
       return;
     }
     input.removeAttribute('aria-invalid');
-    const progress = byId('rt-study-progress');
-    await this.#run('study', `Studying ${count} topologies like ${describeRouting(now.scenario)}…`, async () => {
-      const out = await this.request('tableStudy', { json: now.json, count }, (fraction) => {
-        progress.value = fraction;
-      });
-      return () => this.#showStudy(out, now.scenario);
-    });
-  }
-
-  /** Run `work` for `which` with its busy row, status and errors; `work` returns how to show its result. */
-  async #run(which, status, work) {
-    const button = byId(`rt-${which}`);
-    const progress = byId(`rt-${which}-progress`);
-    if (which === 'study') progress.value = 0;
-    this.#error(which, null);
-    this.running = which;
     const key = this.key;
-    show(byId(`rt-${which}-busy`), true);
-    button.disabled = true;
-    byId(`rt-${which}-status`).textContent = status;
-    try {
-      const showIt = await work();
-      if (key !== this.key) return;
-      showIt();
-    } catch (err) {
-      if (err?.cancelled) {
-        byId(`rt-${which}-status`).textContent = `Cancelled: the ${which === 'sweep' ? 't_max sweep' : 'table-size study'} was not computed.`;
-        return;
-      }
-      byId(`rt-${which}-status`).textContent = '';
-      this.#error(which, err.message);
-    } finally {
-      this.running = null;
-      show(byId(`rt-${which}-busy`), false);
-      button.disabled = false;
-    }
-  }
-
-  cancel(which) {
-    if (this.running !== which) return;
-    this.cancelWork(which);
-  }
-
-  #error(which, message) {
-    const box = byId(`rt-${which}-error`);
-    box.textContent = message ?? '';
-    show(box, Boolean(message));
+    await this.jobs.run('study', `Studying ${count} topologies like ${describeRouting(now.scenario)}…`, async (onProgress) => {
+      const out = await this.request('tableStudy', { json: now.json, count }, onProgress);
+      return key === this.key ? () => this.#showStudy(out, now.scenario) : null;
+    });
   }
 
   #showSweep(points, { scenario, result }) {

@@ -6,6 +6,7 @@
 import { byId, el, show, debounce, integer, plural } from './dom.js';
 import { PatternField } from './pattern-field.js';
 import { StepsChart, TradeoffChart } from './charts.js';
+import { JobPanel } from './jobs.js';
 
 const FIELDS = ['nodes', 'degree', 'pattern', 'target', 'seed', 'message-bytes', 'fail', 'fail-random'];
 
@@ -334,13 +335,13 @@ export class TopoGenAnalysis {
     this.notify = notify;
     this.fileStem = fileStem;
     this.key = null;
-    this.tradeoffRunning = false;
+    this.jobs = new JobPanel('tg-', { cancel: () => cancel(), labels: { tradeoff: 'trade-off' } });
     this.chart = new TradeoffChart(byId('tg-tradeoff-chart'));
     byId('tg-compare').addEventListener('click', () => this.compare());
     byId('tg-tradeoff').addEventListener('click', () => this.tradeoff());
-    byId('tg-tradeoff-cancel').addEventListener('click', () => this.cancel());
+    byId('tg-tradeoff-cancel').addEventListener('click', () => this.jobs.cancel('tradeoff'));
     byId('tg-tradeoff-png').addEventListener('click', () =>
-      this.chart.downloadPng(`${this.fileStem()}-tradeoff.png`).catch((err) => this.#error('tradeoff', err.message)),
+      this.chart.downloadPng(`${this.fileStem()}-tradeoff.png`).catch((err) => this.jobs.error('tradeoff', err.message)),
     );
   }
 
@@ -361,7 +362,7 @@ export class TopoGenAnalysis {
     if (!now) return this.notify('Run the TopoGen lab first.');
     const button = byId('tg-compare');
     button.disabled = true;
-    this.#error('compare', null);
+    this.jobs.error('compare', null);
     byId('tg-compare-status').textContent = `Comparing (${describe(now.scenario)})…`;
     try {
       const rows = await this.request('compare', { json: now.json });
@@ -374,7 +375,7 @@ export class TopoGenAnalysis {
         return;
       }
       byId('tg-compare-status').textContent = '';
-      this.#error('compare', err.message);
+      this.jobs.error('compare', err.message);
     } finally {
       button.disabled = false;
     }
@@ -385,53 +386,22 @@ export class TopoGenAnalysis {
     if (!now) return this.notify('Run the TopoGen lab first.');
     const lowest = whole(byId('tg-tradeoff-lowest').value);
     if (lowest === null || lowest < 1) {
-      this.#error('tradeoff', `lowest N '${byId('tg-tradeoff-lowest').value}': a whole number ≥ 1`);
+      this.jobs.error('tradeoff', `lowest N '${byId('tg-tradeoff-lowest').value}': a whole number ≥ 1`);
       byId('tg-tradeoff-lowest').setAttribute('aria-invalid', '');
       return;
     }
     byId('tg-tradeoff-lowest').removeAttribute('aria-invalid');
-    this.#error('tradeoff', null);
-    this.tradeoffRunning = true;
-    const progress = byId('tg-tradeoff-progress');
-    progress.value = 0;
-    show(byId('tg-tradeoff-busy'), true);
-    byId('tg-tradeoff').disabled = true;
-    byId('tg-tradeoff-status').textContent = `Sweeping target N down to ${lowest} (${describe(now.scenario)})…`;
-    try {
-      const out = await this.request('tradeoff', { json: now.json, lowest }, (fraction) => {
-        progress.value = fraction;
-      });
-      if (analysisKey(this.current()?.scenario) !== analysisKey(now.scenario)) return;
-      this.#showTradeoff(out, now.scenario);
-    } catch (err) {
-      if (err?.cancelled) {
-        byId('tg-tradeoff-status').textContent = 'Cancelled: the trade-off was not computed.';
-        return;
-      }
-      byId('tg-tradeoff-status').textContent = '';
-      this.#error('tradeoff', err.message);
-    } finally {
-      this.tradeoffRunning = false;
-      show(byId('tg-tradeoff-busy'), false);
-      byId('tg-tradeoff').disabled = false;
-    }
-  }
-
-  cancel() {
-    if (!this.tradeoffRunning) return;
-    this.cancelWork();
-  }
-
-  #error(which, message) {
-    const box = byId(`tg-${which}-error`);
-    box.textContent = message ?? '';
-    show(box, Boolean(message));
+    await this.jobs.run('tradeoff', `Sweeping target N down to ${lowest} (${describe(now.scenario)})…`, async (onProgress) => {
+      const out = await this.request('tradeoff', { json: now.json, lowest }, onProgress);
+      const stillShown = analysisKey(this.current()?.scenario) === analysisKey(now.scenario);
+      return stillShown ? () => this.#showTradeoff(out, now.scenario) : null;
+    });
   }
 
   #clearCompare() {
     for (const body of byId('tg-compare-table').querySelectorAll('tbody')) body.remove();
     show(byId('tg-compare-table'), false);
-    this.#error('compare', null);
+    this.jobs.error('compare', null);
   }
 
   #clearTradeoff() {
@@ -439,7 +409,7 @@ export class TopoGenAnalysis {
     byId('tg-tradeoff-body').replaceChildren();
     show(byId('tg-tradeoff-table'), false);
     show(byId('tg-tradeoff-png'), false);
-    this.#error('tradeoff', null);
+    this.jobs.error('tradeoff', null);
   }
 
   /**
