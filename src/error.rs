@@ -31,12 +31,49 @@ pub enum Error {
     /// Any other invalid parameter.
     #[error("{name}: {reason}")]
     Invalid { name: String, reason: String },
+    /// An error about one field of the Scenario (`slots.topology`), so the page can show it
+    /// next to that field's control. Reads as the error it wraps.
+    #[error("{source}")]
+    InField { field: String, source: Box<Error> },
 }
 
 /// Result with the core's error.
 pub type Result<T> = std::result::Result<T, Error>;
 
 impl Error {
+    /// The Scenario field this error is about, if known: `slots.topology`, `seed`, or within a
+    /// section `topology`, `pattern`, `tmax`, … until the lab registry adds the section.
+    pub fn field(&self) -> Option<String> {
+        match self {
+            Error::InField { field, .. } => Some(field.clone()),
+            Error::Topology { .. } => Some("topology".into()),
+            Error::Pattern { .. } => Some("pattern".into()),
+            Error::Routing { .. } => Some("routing".into()),
+            Error::Invalid { name, .. } => Some(name.replace('-', "_")),
+            Error::TooLarge { .. } | Error::Scenario(_) | Error::Permalink(_) => None,
+        }
+    }
+
+    /// The same error, about `field` (replacing what its kind suggests).
+    pub fn at(self, field: &str) -> Error {
+        let source = match self {
+            Error::InField { source, .. } => source,
+            other => Box::new(other),
+        };
+        Error::InField {
+            field: field.to_string(),
+            source,
+        }
+    }
+
+    /// The same error with its field inside `section` (`topology` → `slots.topology`).
+    pub fn within(self, section: &str) -> Error {
+        match self.field() {
+            Some(field) => self.at(&format!("{section}.{field}")),
+            None => self,
+        }
+    }
+
     pub(crate) fn topology(spec: &str, reason: impl Into<String>) -> Self {
         Error::Topology {
             spec: spec.to_string(),

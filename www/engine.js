@@ -81,12 +81,12 @@ export class Engine {
     const entry = this.pending.get(msg.id);
     if (!entry) return;
     if ('progress' in msg) {
-      entry.onProgress?.(msg.progress);
+      entry.onProgress?.(msg.progress, msg.point ?? null);
       return;
     }
     this.pending.delete(msg.id);
     if (msg.ok) entry.resolve(msg.value);
-    else entry.reject(new Error(msg.error));
+    else entry.reject(Object.assign(new Error(msg.error), { field: msg.field ?? null }));
   }
 
   #failAll(error) {

@@ -7,12 +7,18 @@
 let session = null;
 let lastProgress = 0;
 
-function reply(id, ok, payload) {
-  self.postMessage(ok ? { id, ok, value: payload } : { id, ok, error: payload });
+function reply(id, ok, payload, field = null) {
+  self.postMessage(ok ? { id, ok, value: payload } : { id, ok, error: payload, field });
 }
 
 function messageOf(err) {
   return String((err && err.message) || err);
+}
+
+/** Run a study of the Scenario's lab; `point`s stream to the page with the progress. */
+function study(id, json, name, args = {}) {
+  const report = (fraction, point) => self.postMessage({ id, progress: fraction, point: point ?? null });
+  return wasm_bindgen.study(json, name, JSON.stringify(args), report);
 }
 
 function figureOrError(step, channel) {
@@ -47,17 +53,14 @@ const handlers = {
     session = new wasm_bindgen.Session(json, progress);
     return { result: session.result(), steps: session.steps(), figure: figureOrError(step, channel) };
   },
-  compare: ({ json }) => wasm_bindgen.compareTopologies(json),
-  routeWalk: ({ json, src, dst }) => wasm_bindgen.routeWalk(json, src, dst),
-  sweepTmax: ({ json }) => wasm_bindgen.sweepTmax(json),
-  tableStudy({ json, count = 100 }, id) {
-    return wasm_bindgen.tableStudy(json, count, (fraction) => self.postMessage({ id, progress: fraction }));
-  },
-  tradeoff({ json, lowest = 1 }, id) {
-    return wasm_bindgen.tradeoff(json, lowest, (fraction) => self.postMessage({ id, progress: fraction }));
-  },
+  study: ({ json, name, args }, id) => study(id, json, name, args),
+  compare: ({ json }, id) => study(id, json, 'compare'),
+  routeWalk: ({ json, src, dst }, id) => study(id, json, 'walk', { src, dst }),
+  sweepTmax: ({ json }, id) => study(id, json, 'sweep-tmax'),
+  tableStudy: ({ json, count = 100 }, id) => study(id, json, 'table-study', { count }),
+  tradeoff: ({ json, lowest = 1 }, id) => study(id, json, 'tradeoff', { lowest }),
   figure: ({ step = -1, channel = -1 }) => figureOrError(step, channel),
-  channel: ({ channel, step = -1 }) => session.channelDetail(channel, step),
+  channel: ({ channel, step = -1 }) => session.detail(JSON.stringify({ channel }), step),
   csv: () => session.csv(),
   resultJson: () => session.resultJson(),
   anynet: () => session.anynet(),
@@ -73,6 +76,6 @@ self.onmessage = async (event) => {
   try {
     reply(id, true, await handler(args, id));
   } catch (err) {
-    reply(id, false, messageOf(err));
+    reply(id, false, messageOf(err), err?.field ?? null);
   }
 };

@@ -8,8 +8,7 @@
 //!   and broadcast both hold one slot per tree edge, so they coincide (k(k−1)), as in the table.
 
 use crate::error::suggest;
-use crate::model::{ChannelId, PathSet, Shape, SwitchId, Topology};
-use crate::topology::grid_index;
+use crate::model::{ChannelId, GridShape, PathSet, Shape, SwitchId, Topology};
 use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
 
@@ -138,11 +137,12 @@ fn hamiltonian_ring(topo: &Topology) -> Result<Vec<SwitchId>> {
             ),
         ));
     };
+    let grid = GridShape::new(dims.clone());
     let at = |c: usize, r: usize| {
         SwitchId::new(if transposed {
-            grid_index(&dims, &[r, c])
+            grid.index(&[r, c])
         } else {
-            grid_index(&dims, &[c, r])
+            grid.index(&[c, r])
         })
     };
     let mut ring: Vec<SwitchId> = (0..cols).map(|c| at(c, 0)).collect();

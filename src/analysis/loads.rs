@@ -1,37 +1,23 @@
 //! Channel loads and the minimum necessary number of slots N (paper 000 §3.2): the largest
-//! number of circuits that share one directed inter-switch channel. The two directions of a
-//! full-duplex link are separate channels, so c(s,d) and c(d,s) never conflict.
+//! number of circuits that share one directed inter-switch channel, counted by the shared
+//! `graph::ChannelLoads`.
 
+use crate::graph::{self, ChannelLoads};
 use crate::model::{ChannelId, PathSet, Topology};
 
 /// Number of circuits using each directed channel, indexed by `ChannelId`.
 pub fn channel_loads(topo: &Topology, circuits: &PathSet) -> Vec<u32> {
-    let mut loads = vec![0u32; topo.channel_count()];
-    for i in 0..circuits.len() {
-        for c in circuits.channels(i) {
-            loads[c.index()] += 1;
-        }
-    }
-    loads
+    ChannelLoads::of(topo, circuits).into_vec()
 }
 
 /// N: the largest channel load (0 when nothing crosses a channel).
 pub fn max_slots(loads: &[u32]) -> u32 {
-    loads.iter().copied().max().unwrap_or(0)
+    graph::max_load(loads)
 }
 
 /// The channels whose load equals N (none when N = 0).
 pub fn busiest_channels(loads: &[u32]) -> Vec<ChannelId> {
-    let n = max_slots(loads);
-    if n == 0 {
-        return Vec::new();
-    }
-    loads
-        .iter()
-        .enumerate()
-        .filter(|(_, &l)| l == n)
-        .map(|(c, _)| ChannelId::new(c))
-        .collect()
+    graph::busiest(loads)
 }
 
 /// Indices of the circuits that use `channel`.

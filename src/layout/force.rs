@@ -3,10 +3,9 @@
 //! this is ours. Above `MAX_FORCE_SWITCHES` (quadratic cost per iteration) switches are placed in
 //! rows by BFS distance from switch 0 instead.
 
+use crate::graph::Adjacency;
 use crate::model::{SwitchId, Topology};
-use crate::routing::ShortestPath;
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use rand::Rng;
 
 /// Largest network laid out by forces.
 pub const MAX_FORCE_SWITCHES: usize = 1500;
@@ -20,7 +19,7 @@ pub fn force_positions(topo: &Topology, seed: u64) -> Vec<(f64, f64)> {
     if n > MAX_FORCE_SWITCHES {
         return bfs_rows(topo);
     }
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut rng = crate::rng::stream(seed, crate::rng::Purpose::Layout, 0);
     let side = (n as f64).sqrt() * 1.6;
     let mut pos: Vec<(f64, f64)> = (0..n)
         .map(|_| (rng.random::<f64>() * side, rng.random::<f64>() * side))
@@ -70,7 +69,7 @@ pub fn force_positions(topo: &Topology, seed: u64) -> Vec<(f64, f64)> {
 
 /// Rows by hop distance from switch 0 (disconnected switches in a last row).
 fn bfs_rows(topo: &Topology) -> Vec<(f64, f64)> {
-    let dist = ShortestPath::new(topo).distances_to(SwitchId(0));
+    let dist = Adjacency::new(topo).distances_from(SwitchId(0));
     let mut rows: std::collections::BTreeMap<u32, usize> = std::collections::BTreeMap::new();
     dist.iter()
         .map(|&d| {

@@ -6,8 +6,7 @@ mod force;
 
 pub use force::{force_positions, MAX_FORCE_SWITCHES};
 
-use crate::model::{Shape, Topology};
-use crate::topology::grid_coords;
+use crate::model::{GridShape, Shape, Topology};
 
 /// Where each switch (and, for fat-trees, each endpoint) is drawn.
 #[derive(Debug, Clone, PartialEq)]
@@ -42,10 +41,10 @@ fn grid(dims: &[usize]) -> Layout {
         stride[axis].push(s);
         extent[axis] = s * (k as f64 - 1.0) + extent[axis].max(1.0);
     }
-    let count: usize = dims.iter().product();
-    let switches = (0..count)
+    let shape = GridShape::new(dims.to_vec());
+    let switches = (0..shape.len())
         .map(|i| {
-            let c = grid_coords(dims, i);
+            let c = shape.coords(i);
             let mut pos = [0.0, 0.0];
             for (d, &cd) in c.iter().enumerate() {
                 pos[d % 2] += stride[d % 2][d / 2] * cd as f64;

@@ -1,6 +1,7 @@
 //! The route of one communication, and a compact set of many routes.
 
-use super::{ChannelId, SwitchId};
+use super::{ChannelId, SwitchId, Topology};
+use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
 
 /// A route through the network: the switches visited and the channels used between them.
@@ -13,6 +14,23 @@ pub struct Path {
 }
 
 impl Path {
+    /// The path through `switches`, each linked to the next; `routing` names the router in the
+    /// error when two are not linked.
+    pub fn through(topo: &Topology, switches: Vec<SwitchId>, routing: &str) -> Result<Path> {
+        let channels = switches
+            .windows(2)
+            .map(|w| {
+                topo.channel_between(w[0], w[1]).ok_or_else(|| {
+                    Error::routing(
+                        routing,
+                        format!("switches {} and {} are not linked", w[0].0, w[1].0),
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Path { switches, channels })
+    }
+
     /// Number of inter-switch hops (channels traversed).
     pub fn hops(&self) -> usize {
         self.channels.len()

@@ -1,7 +1,7 @@
 //! A network: switches, endpoints attached to switches, full-duplex inter-switch links. The
 //! graph is a petgraph `UnGraph`, so the standard algorithms (BFS, components) run on it directly.
 
-use super::{ChannelId, EndpointId, LinkId, SwitchId};
+use super::{ChannelId, EndpointId, GridShape, LinkId, SwitchId};
 use petgraph::graph::{EdgeIndex, NodeIndex, UnGraph};
 use petgraph::visit::EdgeRef;
 use serde::{Deserialize, Serialize};
@@ -61,13 +61,27 @@ pub enum Shape {
     Irregular,
 }
 
+impl Shape {
+    /// The grid the switches sit on, for grids and floors (coordinates, Manhattan distance).
+    pub fn grid(&self) -> Option<GridShape> {
+        match self {
+            Shape::Grid { dims, .. } => Some(GridShape::new(dims.clone())),
+            Shape::Floor { side } => Some(GridShape::square(*side)),
+            _ => None,
+        }
+    }
+}
+
 /// A built network.
 #[derive(Debug, Clone)]
 pub struct Topology {
     spec: String,
     shape: Shape,
     graph: UnGraph<SwitchInfo, LinkInfo, u32>,
-    endpoint_switch: Vec<SwitchId>,
+    /// Switches of every endpoint, flat: endpoint e attaches to
+    /// `attached[attach_offsets[e]..attach_offsets[e + 1]]`, its home switch first.
+    attached: Vec<SwitchId>,
+    attach_offsets: Vec<u32>,
 }
 
 impl Topology {
@@ -81,7 +95,8 @@ impl Topology {
             spec: spec.into(),
             shape,
             graph,
-            endpoint_switch: Vec::new(),
+            attached: Vec::new(),
+            attach_offsets: vec![0],
         }
     }
 
@@ -96,8 +111,16 @@ impl Topology {
 
     /// Attach a new endpoint to `switch`.
     pub fn add_endpoint(&mut self, switch: SwitchId) -> EndpointId {
-        self.endpoint_switch.push(switch);
-        EndpointId::new(self.endpoint_switch.len() - 1)
+        self.add_endpoint_to(&[switch])
+    }
+
+    /// Attach a new endpoint to several switches (a host on two network planes), the first
+    /// being its home switch. `switches` must not be empty.
+    pub fn add_endpoint_to(&mut self, switches: &[SwitchId]) -> EndpointId {
+        assert!(!switches.is_empty(), "an endpoint attaches to a switch");
+        self.attached.extend_from_slice(switches);
+        self.attach_offsets.push(self.attached.len() as u32);
+        EndpointId::new(self.attach_offsets.len() - 2)
     }
 
     /// The spec string this topology was built from.
@@ -126,11 +149,16 @@ impl Topology {
     }
     /// Number of endpoints.
     pub fn endpoint_count(&self) -> usize {
-        self.endpoint_switch.len()
+        self.attach_offsets.len() - 1
     }
-    /// The switch an endpoint hangs off.
+    /// The (home) switch an endpoint hangs off.
     pub fn endpoint_switch(&self, e: EndpointId) -> SwitchId {
-        self.endpoint_switch[e.index()]
+        self.attached[self.attach_offsets[e.index()] as usize]
+    }
+    /// Every switch an endpoint attaches to, its home switch first.
+    pub fn endpoint_switches(&self, e: EndpointId) -> &[SwitchId] {
+        &self.attached
+            [self.attach_offsets[e.index()] as usize..self.attach_offsets[e.index() + 1] as usize]
     }
     /// Switch info (layer).
     pub fn switch_info(&self, s: SwitchId) -> SwitchInfo {
@@ -184,8 +212,8 @@ impl Topology {
     /// Endpoints per switch, indexed by switch.
     pub fn endpoints_per_switch(&self) -> Vec<u32> {
         let mut count = vec![0u32; self.switch_count()];
-        for s in &self.endpoint_switch {
-            count[s.index()] += 1;
+        for e in 0..self.endpoint_count() {
+            count[self.endpoint_switch(EndpointId::new(e)).index()] += 1;
         }
         count
     }

@@ -8,6 +8,10 @@ use serde::{Deserialize, Serialize};
 pub struct Flow {
     pub src: EndpointId,
     pub dst: EndpointId,
+    /// Size of the communication in bytes (demand matrices, papers 001 and 003); 0 when the
+    /// flow is just a circuit or a path, as in paper 000's patterns.
+    #[serde(default)]
+    pub bytes: u64,
 }
 
 /// The communications of one pattern, in the order the pattern generates them (by source).
@@ -25,8 +29,28 @@ impl Traffic {
                 .map(|(s, d)| Flow {
                     src: EndpointId::new(s),
                     dst: EndpointId::new(d),
+                    bytes: 0,
                 })
                 .collect(),
         }
+    }
+
+    /// Traffic from `(src, dst, bytes)` demands (a traffic matrix's non-zero entries).
+    pub fn from_demands(demands: impl IntoIterator<Item = (usize, usize, u64)>) -> Self {
+        Traffic {
+            flows: demands
+                .into_iter()
+                .map(|(s, d, bytes)| Flow {
+                    src: EndpointId::new(s),
+                    dst: EndpointId::new(d),
+                    bytes,
+                })
+                .collect(),
+        }
+    }
+
+    /// Bytes over all flows.
+    pub fn total_bytes(&self) -> u64 {
+        self.flows.iter().map(|f| f.bytes).sum()
     }
 }

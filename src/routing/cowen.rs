@@ -9,16 +9,33 @@
 //! single-step variant: the second step of Cowen's construction (extra landmarks for switches
 //! whose clusters are too large) is not applied.
 
-use super::{path_through, Router, ShortestPath};
-use crate::model::{Path, SwitchId, Topology};
+use super::{Header, Hop, Router, RouterDef, TableSizes};
+use crate::graph::DistanceTable;
+use crate::model::{SwitchId, Topology};
+use crate::spec::Spec;
 use crate::{Error, Result};
+
+pub(super) const COWEN: RouterDef = RouterDef {
+    name: "cowen",
+    aliases: &["landmark"],
+    definition: "Cowen's landmark scheme (stretch ≤ 3): shortest path to destinations in the table (landmarks and the cluster), else towards the destination's landmark, which knows the way; cowen:α sets the ball exponent (default 0.5)",
+    param: Some(("α", check_alpha)),
+    build: |topo, alpha| Ok(Box::new(Cowen::new(topo, alpha.unwrap_or(0.5))?)),
+};
+
+fn check_alpha(spec: &Spec<'_>) -> Result<f64> {
+    let alpha = spec.number(0, "α")?;
+    if !(alpha > 0.0 && alpha < 1.0) {
+        return Err(spec.error(format!("α must be in (0, 1), not {alpha}")));
+    }
+    Ok(alpha)
+}
 
 /// Cowen tables of one topology.
 #[derive(Debug, Clone)]
 pub struct Cowen<'t> {
     topo: &'t Topology,
-    /// `dist[d][u]`: hops from u to d.
-    dist: Vec<Vec<u32>>,
+    table: DistanceTable,
     pub landmarks: Vec<u32>,
     /// Nearest landmark of every switch.
     pub landmark_of: Vec<u32>,
@@ -26,53 +43,65 @@ pub struct Cowen<'t> {
     pub tables: Vec<Vec<u32>>,
 }
 
+/// Landmarks, every switch's nearest landmark, and the tables, for one α.
+struct Scheme {
+    landmarks: Vec<u32>,
+    landmark_of: Vec<u32>,
+    tables: Vec<Vec<u32>>,
+}
+
 impl<'t> Cowen<'t> {
     /// Build the scheme with ball size ⌈|N|^α⌉, 0 < α < 1.
     pub fn new(topo: &'t Topology, alpha: f64) -> Result<Self> {
-        let (dist, order) = Self::prepare(topo)?;
-        Self::build(topo, dist, &order, alpha)
+        let (table, order) = Self::prepare(topo)?;
+        let scheme = Self::build(&table, &order, alpha)?;
+        Ok(Cowen {
+            topo,
+            table,
+            landmarks: scheme.landmarks,
+            landmark_of: scheme.landmark_of,
+            tables: scheme.tables,
+        })
     }
 
     /// The largest table for each α, sharing the distance work between them.
     pub fn max_entries_for(topo: &'t Topology, alphas: &[f64]) -> Result<Vec<usize>> {
-        let (dist, order) = Self::prepare(topo)?;
+        let (table, order) = Self::prepare(topo)?;
         alphas
             .iter()
-            .map(|&a| Self::build(topo, dist.clone(), &order, a).map(|c| c.max_entries()))
+            .map(|&a| {
+                Self::build(&table, &order, a)
+                    .map(|s| s.tables.iter().map(Vec::len).max().unwrap_or(0))
+            })
             .collect()
     }
 
     /// All-pairs distances, and every switch's list of switches by (distance, id).
-    fn prepare(topo: &Topology) -> Result<(Vec<Vec<u32>>, Vec<Vec<u32>>)> {
+    fn prepare(topo: &Topology) -> Result<(DistanceTable, Vec<Vec<u32>>)> {
         let n = topo.switch_count();
-        let sp = ShortestPath::new(topo);
-        let dist: Vec<Vec<u32>> = (0..n).map(|d| sp.distances_to(SwitchId::new(d))).collect();
-        if dist.first().is_some_and(|row| row.contains(&u32::MAX)) {
+        let table = DistanceTable::new(topo)?;
+        if !table.is_connected() {
             return Err(Error::routing("cowen", "the topology is not connected"));
         }
         let order = (0..n)
             .map(|w| {
                 let mut by_distance: Vec<u32> = (0..n as u32).collect();
-                by_distance.sort_by_key(|&v| (dist[w][v as usize], v));
+                by_distance.sort_by_key(|&v| (table.distance(w, v as usize), v));
                 by_distance
             })
             .collect();
-        Ok((dist, order))
+        Ok((table, order))
     }
 
-    fn build(
-        topo: &'t Topology,
-        dist: Vec<Vec<u32>>,
-        order: &[Vec<u32>],
-        alpha: f64,
-    ) -> Result<Self> {
+    fn build(table: &DistanceTable, order: &[Vec<u32>], alpha: f64) -> Result<Scheme> {
         if !(alpha > 0.0 && alpha < 1.0) {
             return Err(Error::invalid(
                 "alpha",
                 format!("α must be in (0, 1), not {alpha}"),
             ));
         }
-        let n = topo.switch_count();
+        let n = table.len();
+        let dist = |a: usize, b: usize| table.distance(a, b);
         let ball_size = ((n as f64).powf(alpha).ceil() as usize).clamp(1, n);
         // greedy hitting set of the balls: the switch in the most balls not yet hit (ties to the
         // lowest id); counts drop as balls get hit
@@ -107,17 +136,17 @@ impl<'t> Cowen<'t> {
             .map(|w| {
                 *landmarks
                     .iter()
-                    .min_by_key(|&&l| (dist[l as usize][w], l))
+                    .min_by_key(|&&l| (dist(l as usize, w), l))
                     .expect("at least one landmark")
             })
             .collect();
         // w is in v's table when v is closer to w than w's landmark: a prefix of w's order
         let mut tables: Vec<Vec<u32>> = vec![Vec::new(); n];
         for w in 0..n {
-            let radius = dist[landmark_of[w] as usize][w];
+            let radius = dist(landmark_of[w] as usize, w);
             for &v in order[w]
                 .iter()
-                .take_while(|&&v| dist[w][v as usize] < radius)
+                .take_while(|&&v| dist(w, v as usize) < radius)
             {
                 if v as usize != w && !is_landmark[w] {
                     tables[v as usize].push(w as u32);
@@ -128,20 +157,16 @@ impl<'t> Cowen<'t> {
             table.extend(landmarks.iter().copied().filter(|&l| l as usize != v));
             table.sort_unstable();
         }
-        Ok(Cowen {
-            topo,
-            dist,
+        Ok(Scheme {
             landmarks,
             landmark_of,
             tables,
         })
     }
 
-    fn next_towards(&self, at: usize, target: usize) -> SwitchId {
-        self.topo
-            .neighbors(SwitchId::new(at))
-            .filter(|w| self.dist[target][w.index()] + 1 == self.dist[target][at])
-            .min()
+    fn next_towards(&self, at: SwitchId, target: usize) -> SwitchId {
+        self.table
+            .next_hop(at, SwitchId::new(target))
             .expect("connected")
     }
 
@@ -152,34 +177,36 @@ impl<'t> Cowen<'t> {
 }
 
 impl Router for Cowen<'_> {
-    fn path(&self, src: SwitchId, dst: SwitchId) -> Result<Path> {
-        let (w, lw) = (dst.index(), self.landmark_of[dst.index()] as usize);
-        let mut at = src.index();
-        let mut switches = vec![src];
-        let mut via_header = false;
-        while at != w {
-            let next = if via_header || self.tables[at].binary_search(&(w as u32)).is_ok() {
+    /// `header.state` = 1 once the packet is past l(w) and follows the port its header carries.
+    fn next(&self, at: SwitchId, header: &mut Header) -> Result<Hop> {
+        let w = header.dst.index();
+        let lw = self.landmark_of[w] as usize;
+        let next =
+            if header.state == 1 || self.tables[at.index()].binary_search(&(w as u32)).is_ok() {
                 self.next_towards(at, w)
-            } else if at == lw {
-                via_header = true; // the header's port: l(w)'s first hop towards w
+            } else if at.index() == lw {
+                header.state = 1; // the header's port: l(w)'s first hop towards w
                 self.next_towards(at, w)
             } else {
                 self.next_towards(at, lw)
             };
-            at = next.index();
-            switches.push(next);
-            if switches.len() > 4 * self.tables.len() {
-                return Err(Error::routing(
-                    "cowen",
-                    format!("no route from switch {} to switch {}", src.0, dst.0),
-                ));
-            }
-        }
-        path_through(self.topo, switches, "cowen")
+        Ok(Hop { next, vc_class: 0 })
     }
 
-    fn describe(&self) -> &'static str {
-        "Cowen: shortest path to destinations in the table (landmarks and the cluster), else towards the destination's landmark, which knows the way"
+    fn tables(&self) -> TableSizes {
+        TableSizes {
+            max_entries: self.max_entries(),
+            min_required_entries: None,
+            landmarks: Some(self.landmarks.len()),
+        }
+    }
+
+    fn topology(&self) -> &Topology {
+        self.topo
+    }
+
+    fn name(&self) -> &'static str {
+        "cowen"
     }
 }
 
@@ -197,7 +224,7 @@ mod tests {
             for d in 0..64 {
                 if s != d {
                     let p = c.path(SwitchId(s), SwitchId(d)).unwrap();
-                    let shortest = c.dist[d as usize][s as usize] as usize;
+                    let shortest = c.table.distance(s as usize, d as usize) as usize;
                     assert!(
                         p.hops() <= 3 * shortest,
                         "{s}→{d}: {} vs {shortest}",

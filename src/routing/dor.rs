@@ -1,16 +1,25 @@
 //! Dimension-order routing on meshes and tori (and hypercubes, where it is e-cube routing):
 //! correct dimension 0 first, then 1, …; on a torus take the shorter way round, ties to +.
-//! This is the routing behind paper 000 Table 1 and Fig. 3.
+//! This is the routing behind paper 000 Table 1 and Fig. 3. On a torus the per-hop form gives
+//! a dateline VC class: class 1 from the wrap-around link of the current dimension on, so the
+//! ring of each dimension has no cyclic channel dependency (Dally & Seitz).
 
-use super::{path_through, Router};
-use crate::model::{Path, Shape, SwitchId, Topology};
-use crate::topology::grid_coords;
+use super::{Header, Hop, Router, RouterDef};
+use crate::model::{GridShape, Path, Shape, SwitchId, Topology};
 use crate::{Error, Result};
+
+pub(super) const DOR: RouterDef = RouterDef {
+    name: "dor",
+    aliases: &["dimension-order", "ecube"],
+    definition: "dimension-order: correct dimension 0 (x) first, then 1 (y), …; on a torus the shorter way round, ties to +",
+    param: None,
+    build: |topo, _| Ok(Box::new(DimensionOrder::new(topo)?)),
+};
 
 /// Dimension-order router for a grid topology.
 pub struct DimensionOrder<'t> {
     topo: &'t Topology,
-    dims: Vec<usize>,
+    grid: GridShape,
     wrap: bool,
 }
 
@@ -20,7 +29,7 @@ impl<'t> DimensionOrder<'t> {
         match topo.shape() {
             Shape::Grid { dims, wrap } => Ok(DimensionOrder {
                 topo,
-                dims: dims.clone(),
+                grid: GridShape::new(dims.clone()),
                 wrap: *wrap,
             }),
             _ => Err(Error::routing(
@@ -29,22 +38,67 @@ impl<'t> DimensionOrder<'t> {
             )),
         }
     }
+
+    /// Whether a packet at coordinate `at` for `target` in a dimension of side `k` moves +.
+    fn goes_up(&self, at: usize, target: usize, k: usize) -> bool {
+        if self.wrap {
+            let forward = (target + k - at) % k;
+            forward <= k - forward
+        } else {
+            target > at
+        }
+    }
 }
 
 impl Router for DimensionOrder<'_> {
+    fn next(&self, at: SwitchId, header: &mut Header) -> Result<Hop> {
+        let here = self.grid.coords(at.index());
+        let target = self.grid.coords(header.dst.index());
+        let mut stride = 1;
+        for (d, &k) in self.grid.dims().iter().enumerate() {
+            if here[d] != target[d] {
+                let up = self.goes_up(here[d], target[d], k);
+                let wraps = if up { here[d] == k - 1 } else { here[d] == 0 };
+                let index = match (up, wraps) {
+                    (true, false) => at.index() + stride,
+                    (true, true) => at.index() - (k - 1) * stride,
+                    (false, false) => at.index() - stride,
+                    (false, true) => at.index() + (k - 1) * stride,
+                };
+                // state: (dimension + 1) << 1 | crossed the dateline in that dimension
+                let same_dimension = (header.state >> 1) == d as u32 + 1;
+                let crossed = (same_dimension && header.state & 1 == 1) || wraps;
+                header.state = ((d as u32 + 1) << 1) | u32::from(crossed);
+                return Ok(Hop {
+                    next: SwitchId::new(index),
+                    vc_class: u8::from(self.wrap && crossed),
+                });
+            }
+            stride *= k;
+        }
+        Err(Error::routing(
+            "dor",
+            format!("switch {} is the destination", at.0),
+        ))
+    }
+
+    fn vc_classes(&self) -> u8 {
+        if self.wrap {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// The whole path dimension by dimension (an independent form of `next`).
     fn path(&self, src: SwitchId, dst: SwitchId) -> Result<Path> {
-        let mut at = grid_coords(&self.dims, src.index());
-        let target = grid_coords(&self.dims, dst.index());
+        let mut at = self.grid.coords(src.index());
+        let target = self.grid.coords(dst.index());
         let mut index = src.index();
         let mut switches = vec![src];
         let mut stride = 1;
-        for (d, &k) in self.dims.iter().enumerate() {
-            let forward = (target[d] + k - at[d]) % k;
-            let go_up = if self.wrap {
-                forward <= k - forward
-            } else {
-                target[d] > at[d]
-            };
+        for (d, &k) in self.grid.dims().iter().enumerate() {
+            let go_up = self.goes_up(at[d], target[d], k);
             while at[d] != target[d] {
                 if go_up {
                     let wraps = at[d] == k - 1;
@@ -67,11 +121,15 @@ impl Router for DimensionOrder<'_> {
             }
             stride *= k;
         }
-        path_through(self.topo, switches, "dor")
+        Path::through(self.topo, switches, "dor")
     }
 
-    fn describe(&self) -> &'static str {
-        super::ROUTING_DEFINITIONS[0].1
+    fn topology(&self) -> &Topology {
+        self.topo
+    }
+
+    fn name(&self) -> &'static str {
+        "dor"
     }
 }
 
@@ -103,5 +161,18 @@ mod tests {
         assert_eq!(route("torus:5x5", 0, 4), [0, 4]); // one step back across the wrap
         assert_eq!(route("torus:4x4", 0, 2), [0, 1, 2]); // tie: + direction
         assert_eq!(route("torus:4x4", 2, 0), [2, 3, 0]); // tie: + direction, wraps
+    }
+
+    #[test]
+    fn dateline_class_after_the_wrap_link() {
+        let t = build("torus:4x4").unwrap();
+        let r = DimensionOrder::new(&t).unwrap();
+        let mut h = Header::new(SwitchId(2), SwitchId(0));
+        let classes: Vec<u8> = [2, 3]
+            .iter()
+            .map(|&at| r.next(SwitchId(at), &mut h).unwrap().vc_class)
+            .collect();
+        assert_eq!(classes, [0, 1]); // 2→3 before the dateline, 3→0 crosses it
+        assert_eq!(r.vc_classes(), 2);
     }
 }

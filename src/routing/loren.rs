@@ -7,11 +7,32 @@
 //! destination is nearest (Manhattan) to the packet's destination, the first such entry on a tie.
 //! Shortest-path trees and "the" shortest path use the lowest-id neighbour one hop closer.
 
-use super::{path_through, Router, ShortestPath};
-use crate::model::{Path, Shape, SwitchId, Topology};
+use super::{Header, Hop, Router, RouterDef, TableSizes};
+use crate::graph::DistanceTable;
+use crate::model::{GridShape, Path, Shape, SwitchId, Topology};
+use crate::spec::Spec;
 use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
+
+pub(super) const LOREN: RouterDef = RouterDef {
+    name: "loren",
+    aliases: &[],
+    definition: "LOREN (paper 002): at most t_max table entries per switch; forward to the entry whose destination is nearest (Manhattan) to the packet's, ties by table order (hops, then id); loren:T sets t_max (default |N|/2)",
+    param: Some(("t_max", check_tmax)),
+    build: |topo, tmax| {
+        let tmax = tmax.map_or(topo.switch_count() / 2, |t| t as usize);
+        Ok(Box::new(Loren::new(topo, tmax)?))
+    },
+};
+
+fn check_tmax(spec: &Spec<'_>) -> Result<f64> {
+    let t = spec.whole(0, "t_max")?;
+    if t < 1 {
+        return Err(spec.error("t_max must be at least 1"));
+    }
+    Ok(t as f64)
+}
 
 /// One routing-table entry ⟨dst, next⟩ with the hop distance h(u, dst).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -38,7 +59,7 @@ pub struct Decision {
 #[derive(Debug, Clone)]
 pub struct Loren<'t> {
     topo: &'t Topology,
-    side: usize,
+    floor: GridShape,
     pub tables: Vec<Vec<Entry>>,
     /// max |T[u]| after phases (1) and (2): the smallest t_max that works (§VI-B).
     pub min_required_entries: usize,
@@ -62,20 +83,20 @@ impl<'t> Loren<'t> {
             }
         };
         let n = topo.switch_count();
-        let sp = ShortestPath::new(topo);
-        let dist: Vec<Vec<u32>> = (0..n).map(|d| sp.distances_to(SwitchId::new(d))).collect();
-        if dist[0].contains(&u32::MAX) {
+        let table = DistanceTable::new(topo)?;
+        if !table.is_connected() {
             return Err(Error::routing("loren", "the topology is not connected"));
         }
-        // successor of u towards v: the lowest-id neighbour one hop closer
+        // h(u, v) and the successor of u towards v (the shared tie rule: lowest id one hop closer)
+        let dist = |u: usize, v: usize| table.distance(u, v);
         let succ = |u: usize, v: usize| -> u32 {
-            topo.neighbors(SwitchId::new(u))
-                .filter(|w| dist[v][w.index()] + 1 == dist[v][u])
-                .map(|w| w.0)
-                .min()
+            table
+                .next_hop(SwitchId::new(u), SwitchId::new(v))
                 .expect("connected")
+                .0
         };
-        let md = |a: usize, b: usize| (a % side).abs_diff(b % side) + (a / side).abs_diff(b / side);
+        let floor = GridShape::square(side);
+        let md = |a: usize, b: usize| floor.manhattan(a, b);
         let mut tables: Vec<Vec<Entry>> = vec![Vec::new(); n];
         let has = |t: &Vec<Entry>, dst: usize| t.iter().any(|e| e.dst as usize == dst);
         // (1) adjacent switches
@@ -97,17 +118,17 @@ impl<'t> Loren<'t> {
         // (2) grid neighbours that are not linked: entries along a shortest path
         for i in 0..n {
             for j in 0..n {
-                if md(i, j) != 1 || dist[j][i] == 1 {
+                if md(i, j) != 1 || dist(i, j) == 1 {
                     continue;
                 }
                 let mut m = i;
-                while dist[j][m] > 1 {
+                while dist(m, j) > 1 {
                     let next = succ(m, j) as usize;
                     if !has(&tables[m], j) {
                         tables[m].push(Entry {
                             dst: j as u32,
                             next: next as u32,
-                            hops: dist[j][m],
+                            hops: dist(m, j),
                         });
                     }
                     m = next;
@@ -136,11 +157,11 @@ impl<'t> Loren<'t> {
                 tables[u].push(Entry {
                     dst: v as u32,
                     next: w,
-                    hops: dist[v][u],
+                    hops: dist(u, v),
                 });
             }
             for p in topo.neighbors(SwitchId::new(u)) {
-                if dist[v][p.index()] == dist[v][u] + 1 && succ(p.index(), v) as usize == u {
+                if dist(p.index(), v) == dist(u, v) + 1 && succ(p.index(), v) as usize == u {
                     queue.push_back((p.index(), v));
                 }
             }
@@ -150,15 +171,14 @@ impl<'t> Loren<'t> {
         }
         Ok(Loren {
             topo,
-            side,
+            floor,
             tables,
             min_required_entries,
         })
     }
 
     fn md(&self, a: u32, b: u32) -> u32 {
-        let s = self.side as u32;
-        (a % s).abs_diff(b % s) + (a / s).abs_diff(b / s)
+        self.floor.manhattan(a as usize, b as usize) as u32
     }
 
     /// The forwarding decision at `at` for a packet to `destination` (≠ `at`).
@@ -258,7 +278,7 @@ impl<'t> Loren<'t> {
                 ));
             }
         }
-        Ok((path_through(self.topo, switches, "loren")?, decisions))
+        Ok((Path::through(self.topo, switches, "loren")?, decisions))
     }
 
     /// Largest table.
@@ -268,11 +288,31 @@ impl<'t> Loren<'t> {
 }
 
 impl Router for Loren<'_> {
+    fn next(&self, at: SwitchId, header: &mut Header) -> Result<Hop> {
+        Ok(Hop {
+            next: SwitchId(self.next_hop(at.0, header.dst.0)),
+            vc_class: 0,
+        })
+    }
+
+    /// The walk through `decide` (an independent form of `next_hop`, with the decisions).
     fn path(&self, src: SwitchId, dst: SwitchId) -> Result<Path> {
         Ok(self.route(src, dst)?.0)
     }
 
-    fn describe(&self) -> &'static str {
-        "LOREN: the entry whose destination is nearest (Manhattan) to the packet's destination; ties by table order (hops, then id)"
+    fn tables(&self) -> TableSizes {
+        TableSizes {
+            max_entries: self.max_entries(),
+            min_required_entries: Some(self.min_required_entries),
+            landmarks: None,
+        }
+    }
+
+    fn topology(&self) -> &Topology {
+        self.topo
+    }
+
+    fn name(&self) -> &'static str {
+        "loren"
     }
 }

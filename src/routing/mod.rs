@@ -1,6 +1,14 @@
-//! Routers: given a topology and a source/destination switch, the path a communication takes.
-//! Dimension-order for grids, shortest path (BFS, deterministic ties) for any topology, up/down
-//! (nearest common ancestor) for fat-trees. Table-driven routers (LOREN, Cowen) come later.
+//! Routers: given a topology, where a packet for a destination switch goes next. Every router
+//! answers one hop at a time (`next`, what a cycle-level simulator asks, per packet and per
+//! virtual-channel class) and whole paths follow from that walk; a router may override `path`
+//! with a faster or independent whole-path form (DOR, up/down), which a property test holds to
+//! the per-hop walk. Routers are listed once in `ROUTERS`, with a definition shown in the page;
+//! every lab builds them from a `RouterSpec` (`dor`, `shortest`, `updown`, `loren:16`,
+//! `cowen:0.5`).
+//!
+//! Which router to use: `dor` on meshes, tori and hypercubes (paper 000), `updown` on
+//! fat-trees, `shortest` anywhere, `loren` and `cowen` (paper 002) on switches laid out on a
+//! square floor (LRT) — the compact-table schemes.
 
 mod cowen;
 mod dor;
@@ -14,86 +22,192 @@ pub use loren::{Decision, Entry, Loren};
 pub use shortest::ShortestPath;
 pub use updown::UpDown;
 
-use crate::error::suggest;
 use crate::model::{Path, PathSet, Shape, SwitchId, Topology, Traffic};
+use crate::spec::{find, Named, Spec};
 use crate::{Error, Result};
-use serde::{Deserialize, Serialize};
 
-/// Routes communications over one topology.
-pub trait Router {
-    /// The path from switch `src` to switch `dst`.
-    fn path(&self, src: SwitchId, dst: SwitchId) -> Result<Path>;
+/// What a packet carries for its router from hop to hop: its ends and one word of the
+/// router's own state (Cowen: past the landmark; DOR on a torus: the dateline crossed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Header {
+    pub src: SwitchId,
+    pub dst: SwitchId,
+    pub state: u32,
+}
+
+impl Header {
+    /// A fresh header for a packet from `src` to `dst`.
+    pub fn new(src: SwitchId, dst: SwitchId) -> Self {
+        Header { src, dst, state: 0 }
+    }
+}
+
+/// One routing decision: the next switch, and the virtual-channel class the packet must use
+/// on the channel to it (0 unless the router needs classes for deadlock freedom).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hop {
+    pub next: SwitchId,
+    pub vc_class: u8,
+}
+
+/// Routes packets over one topology.
+pub trait Router: Send + Sync {
+    /// The hop a packet at `at` (not its destination) takes; may update `header.state`.
+    fn next(&self, at: SwitchId, header: &mut Header) -> Result<Hop>;
+
+    /// How many virtual-channel classes `next` uses (1: none).
+    fn vc_classes(&self) -> u8 {
+        1
+    }
+
+    /// The path from `src` to `dst`: the per-hop walk, stopped (with an error naming the pair)
+    /// if it does not arrive within n² hops.
+    fn path(&self, src: SwitchId, dst: SwitchId) -> Result<Path> {
+        walk(self, src, dst)
+    }
 
     /// Paths for many pairs; routers that share work between pairs override this.
     fn paths(&self, pairs: &[(SwitchId, SwitchId)]) -> Result<Vec<Path>> {
         pairs.iter().map(|&(s, d)| self.path(s, d)).collect()
     }
 
-    /// One sentence on how this router picks a path (shown in the page).
-    fn describe(&self) -> &'static str;
+    /// Sizes of the routing tables, for routers that keep them.
+    fn tables(&self) -> TableSizes {
+        TableSizes::default()
+    }
+
+    /// The topology routed over.
+    fn topology(&self) -> &Topology;
+
+    /// The router's name in specs and JSON.
+    fn name(&self) -> &'static str;
 }
 
-/// The routing algorithms by name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RoutingKind {
-    /// Dimension-order: dimension 0 first; on a torus the shorter way, ties to +.
-    Dor,
-    /// Shortest path by BFS; among equal next hops the lowest switch id.
-    Shortest,
-    /// Up to the nearest common ancestor, then down (fat-trees), up-port chosen by destination digit.
-    Updown,
+/// Table sizes of a table-driven router (paper 002 §VI-B).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TableSizes {
+    /// Entries of the largest table (0 for routers without tables).
+    pub max_entries: usize,
+    /// LOREN: the phase (1)+(2) size, the smallest t_max that works.
+    pub min_required_entries: Option<usize>,
+    /// Cowen: the number of landmarks.
+    pub landmarks: Option<usize>,
 }
 
-/// Names accepted for `--routing` and in the page.
-pub const ROUTINGS: &[&str] = &["dor", "shortest", "updown"];
+/// The per-hop walk from `src` to `dst`.
+pub fn walk<R: Router + ?Sized>(router: &R, src: SwitchId, dst: SwitchId) -> Result<Path> {
+    let topo = router.topology();
+    let limit = topo.switch_count() * topo.switch_count() + 1;
+    let mut header = Header::new(src, dst);
+    let mut switches = vec![src];
+    let mut at = src;
+    while at != dst {
+        at = router.next(at, &mut header)?.next;
+        switches.push(at);
+        if switches.len() > limit {
+            return Err(Error::routing(
+                router.name(),
+                format!(
+                    "the packet from switch {} to switch {} does not arrive (livelock)",
+                    src.0, dst.0
+                ),
+            ));
+        }
+    }
+    Path::through(topo, switches, router.name())
+}
 
-/// Each routing with its definition (page tooltips).
-pub const ROUTING_DEFINITIONS: &[(&str, &str)] = &[
-    ("dor", "dimension-order: correct dimension 0 (x) first, then 1 (y), …; on a torus the shorter way round, ties to +"),
-    ("shortest", "shortest path (BFS); among neighbours one hop closer, the lowest switch id"),
-    ("updown", "up/down (fat-trees): climb to the nearest common ancestor, choosing the up-port by the destination's digit (d-mod-k), then descend"),
+/// One router family: its name, its definition (page tooltips, `--help`), its optional
+/// parameter, and the builder.
+pub struct RouterDef {
+    pub name: &'static str,
+    pub aliases: &'static [&'static str],
+    pub definition: &'static str,
+    /// The parameter a spec may give after ':' (`loren:16`, `cowen:0.4`): its name and check.
+    pub param: Option<(&'static str, fn(&Spec<'_>) -> Result<f64>)>,
+    pub build: for<'t> fn(&'t Topology, Option<f64>) -> Result<Box<dyn Router + 't>>,
+}
+
+impl Named for RouterDef {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn aliases(&self) -> &'static [&'static str] {
+        self.aliases
+    }
+}
+
+/// Every router, in the order the page lists them.
+pub const ROUTERS: &[RouterDef] = &[
+    dor::DOR,
+    shortest::SHORTEST,
+    updown::UPDOWN,
+    loren::LOREN,
+    cowen::COWEN,
 ];
 
-impl RoutingKind {
-    /// Parse a routing name.
-    pub fn parse(text: &str) -> Result<RoutingKind> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "dor" => Ok(RoutingKind::Dor),
-            "shortest" => Ok(RoutingKind::Shortest),
-            "updown" | "up-down" | "up/down" => Ok(RoutingKind::Updown),
-            other => Err(Error::routing(
-                other,
-                format!("unknown routing; {}", suggest(other, ROUTINGS)),
-            )),
+/// A parsed router spec: which router, with which parameter.
+#[derive(Clone, Copy)]
+pub struct RouterSpec {
+    pub def: &'static RouterDef,
+    pub param: Option<f64>,
+}
+
+impl std::fmt::Debug for RouterSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "RouterSpec({})", self.text())
+    }
+}
+
+impl RouterSpec {
+    /// Parse `dor`, `loren`, `loren:16`, `cowen:0.4`, …
+    pub fn parse(text: &str) -> Result<Self> {
+        let spec = Spec::split(text, |s, r| Error::routing(s, r));
+        let def = find(ROUTERS, &spec, "routing")?;
+        let param = match (def.param, spec.args.len()) {
+            (_, 0) => None,
+            (Some((_, check)), 1) => Some(check(&spec)?),
+            (Some((name, _)), _) => return Err(spec.error(format!("write {}:{name}", def.name))),
+            (None, _) => return Err(spec.error(format!("{} takes no parameter", def.name))),
+        };
+        Ok(RouterSpec { def, param })
+    }
+    /// The router `name` with an optional parameter.
+    pub fn named(name: &str, param: Option<f64>) -> Result<Self> {
+        let mut spec = RouterSpec::parse(name)?;
+        if let (Some((_, check)), Some(value)) = (spec.def.param, param) {
+            let text = format!("{}:{value}", spec.def.name);
+            spec.param = Some(check(&Spec::split(&text, |s, r| Error::routing(s, r)))?);
+        }
+        Ok(spec)
+    }
+    /// The router a topology uses when none is given: DOR on grids, up/down on fat-trees,
+    /// shortest path otherwise.
+    pub fn default_for(topo: &Topology) -> Self {
+        let name = match topo.shape() {
+            Shape::Grid { .. } => "dor",
+            Shape::FatTree { .. } => "updown",
+            _ => "shortest",
+        };
+        RouterSpec {
+            def: ROUTERS.iter().find(|r| r.name == name).expect("listed"),
+            param: None,
         }
     }
-
-    /// The name used in specs and JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            RoutingKind::Dor => "dor",
-            RoutingKind::Shortest => "shortest",
-            RoutingKind::Updown => "updown",
+    /// The router's name.
+    pub fn name(&self) -> &'static str {
+        self.def.name
+    }
+    /// The spec as text (`loren:16`).
+    pub fn text(&self) -> String {
+        match self.param {
+            Some(p) => format!("{}:{p}", self.def.name),
+            None => self.def.name.to_string(),
         }
     }
-
-    /// The routing a topology uses when none is given.
-    pub fn default_for(topo: &Topology) -> RoutingKind {
-        match topo.shape() {
-            Shape::Grid { .. } => RoutingKind::Dor,
-            Shape::FatTree { .. } => RoutingKind::Updown,
-            _ => RoutingKind::Shortest,
-        }
-    }
-
-    /// Build this router for `topo`, or say why it does not apply.
-    pub fn router<'t>(self, topo: &'t Topology) -> Result<Box<dyn Router + 't>> {
-        Ok(match self {
-            RoutingKind::Dor => Box::new(DimensionOrder::new(topo)?),
-            RoutingKind::Shortest => Box::new(ShortestPath::new(topo)),
-            RoutingKind::Updown => Box::new(UpDown::new(topo)?),
-        })
+    /// Build the router for `topo`, or say why it does not apply.
+    pub fn build<'t>(&self, topo: &'t Topology) -> Result<Box<dyn Router + 't>> {
+        (self.def.build)(topo, self.param)
     }
 }
 
@@ -111,22 +225,18 @@ pub fn route_traffic(router: &dyn Router, topo: &Topology, traffic: &Traffic) ->
     Ok(set)
 }
 
-/// The path through the given switches, each adjacent to the next.
-pub(crate) fn path_through(
-    topo: &Topology,
-    switches: Vec<SwitchId>,
-    routing: &str,
-) -> Result<Path> {
-    let channels = switches
-        .windows(2)
-        .map(|w| {
-            topo.channel_between(w[0], w[1]).ok_or_else(|| {
-                Error::routing(
-                    routing,
-                    format!("switches {} and {} are not linked", w[0].0, w[1].0),
-                )
-            })
-        })
-        .collect::<Result<Vec<_>>>()?;
-    Ok(Path { switches, channels })
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_name_routers_and_check_parameters() {
+        assert_eq!(RouterSpec::parse("LOREN:16").unwrap().text(), "loren:16");
+        assert_eq!(RouterSpec::parse("up-down").unwrap().name(), "updown");
+        let msg = |s: &str| RouterSpec::parse(s).unwrap_err().to_string();
+        assert!(msg("dorr").contains("did you mean dor"), "{}", msg("dorr"));
+        assert!(msg("dor:3").contains("takes no parameter"));
+        assert!(msg("cowen:1.5").contains("(0, 1)"));
+        assert!(msg("loren:0").contains("at least 1"));
+    }
 }

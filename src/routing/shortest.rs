@@ -1,91 +1,82 @@
-//! Shortest-path routing for any topology: hop distances to the destination by petgraph's BFS,
-//! then from the source always the neighbour one hop closer with the lowest switch id, so the
-//! same topology gives the same paths everywhere.
+//! Shortest-path routing for any topology: from the all-pairs hop table, always the neighbour
+//! one hop closer with the lowest switch id (`DistanceTable::next_hop`), so the same topology
+//! gives the same paths everywhere.
 
-use super::{path_through, Router};
+use super::{Header, Hop, Router, RouterDef, TableSizes};
+use crate::graph::DistanceTable;
 use crate::model::{Path, SwitchId, Topology};
 use crate::{Error, Result};
-use petgraph::graph::NodeIndex;
-use petgraph::visit::Bfs;
-use std::collections::HashMap;
+
+pub(super) const SHORTEST: RouterDef = RouterDef {
+    name: "shortest",
+    aliases: &["minimal"],
+    definition: "shortest path (BFS); among neighbours one hop closer, the lowest switch id",
+    param: None,
+    build: |topo, _| Ok(Box::new(ShortestPath::try_new(topo)?)),
+};
 
 /// Shortest-path router (BFS, ties to the lowest switch id).
 pub struct ShortestPath<'t> {
     topo: &'t Topology,
+    table: DistanceTable,
 }
 
 impl<'t> ShortestPath<'t> {
-    /// A shortest-path router over `topo`.
+    /// A shortest-path router over `topo`, or an error when its table would be too large.
+    pub fn try_new(topo: &'t Topology) -> Result<Self> {
+        Ok(ShortestPath {
+            topo,
+            table: DistanceTable::new(topo)?,
+        })
+    }
+
+    /// A shortest-path router over a topology known to be within the table limit.
+    ///
+    /// # Panics
+    /// If `topo` has more than `graph::MAX_TABLE_SWITCHES` switches; use `try_new` for input.
     pub fn new(topo: &'t Topology) -> Self {
-        ShortestPath { topo }
+        Self::try_new(topo).expect("topology within the all-pairs table limit")
     }
 
     /// Hop distance of every switch to `dst` (`u32::MAX` when unreachable).
     pub fn distances_to(&self, dst: SwitchId) -> Vec<u32> {
-        let mut dist = vec![u32::MAX; self.topo.switch_count()];
-        dist[dst.index()] = 0;
-        // petgraph's Bfs yields switches in order of distance, so each one's distance is one
-        // more than that of its closest neighbour already seen.
-        let graph = self.topo.graph();
-        let mut bfs = Bfs::new(graph, NodeIndex::new(dst.index()));
-        while let Some(v) = bfs.next(graph) {
-            if v.index() != dst.index() {
-                let closest = graph
-                    .neighbors(v)
-                    .map(|u| dist[u.index()])
-                    .min()
-                    .unwrap_or(u32::MAX);
-                dist[v.index()] = closest + 1;
-            }
-        }
-        dist
+        self.table.distances_to(dst)
     }
 
-    /// The path from `src` to `dst` given `dist`, the distances to `dst` (from `distances_to`).
-    pub fn walk(&self, src: SwitchId, dst: SwitchId, dist: &[u32]) -> Result<Path> {
-        if dist[src.index()] == u32::MAX {
-            return Err(Error::routing(
-                "shortest",
-                format!("no path from switch {} to switch {}", src.0, dst.0),
-            ));
-        }
-        let mut switches = vec![src];
-        let mut at = src;
-        while at != dst {
-            let closer = dist[at.index()] - 1;
-            at = self
-                .topo
-                .neighbors(at)
-                .filter(|n| dist[n.index()] == closer)
-                .min()
-                .expect("BFS distances are consistent");
-            switches.push(at);
-        }
-        path_through(self.topo, switches, "shortest")
+    /// The all-pairs table.
+    pub fn table(&self) -> &DistanceTable {
+        &self.table
     }
 }
 
 impl Router for ShortestPath<'_> {
+    fn next(&self, at: SwitchId, header: &mut Header) -> Result<Hop> {
+        let next = self.table.next_hop(at, header.dst).ok_or_else(|| {
+            Error::routing(
+                "shortest",
+                format!("no path from switch {} to switch {}", at.0, header.dst.0),
+            )
+        })?;
+        Ok(Hop { next, vc_class: 0 })
+    }
+
     fn path(&self, src: SwitchId, dst: SwitchId) -> Result<Path> {
-        self.walk(src, dst, &self.distances_to(dst))
+        self.table.path(self.topo, src, dst, "shortest")
     }
 
-    /// One BFS per distinct destination, shared by every pair that goes there.
-    fn paths(&self, pairs: &[(SwitchId, SwitchId)]) -> Result<Vec<Path>> {
-        let mut by_destination: HashMap<SwitchId, Vec<u32>> = HashMap::new();
-        pairs
-            .iter()
-            .map(|&(s, d)| {
-                let dist = by_destination
-                    .entry(d)
-                    .or_insert_with(|| self.distances_to(d));
-                self.walk(s, d, dist)
-            })
-            .collect()
+    fn tables(&self) -> TableSizes {
+        TableSizes {
+            max_entries: self.topo.switch_count().saturating_sub(1),
+            ..TableSizes::default()
+        }
     }
 
-    fn describe(&self) -> &'static str {
-        super::ROUTING_DEFINITIONS[1].1
+    fn topology(&self) -> &Topology {
+        self.topo
+    }
+
+    fn name(&self) -> &'static str {
+        "shortest"
     }
 }
 

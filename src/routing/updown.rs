@@ -1,10 +1,20 @@
 //! Up/down routing on a k-ary n-tree: climb to the nearest common ancestor layer, then descend.
 //! Going up, the up-port is the destination's label digit for that layer (d-mod-k), which makes
 //! the route deterministic and the descent unique; paper 000 §5.1 uses fat-trees (Fig. 9–10).
+//! Per hop: a switch whose label is the destination's goes down, any other goes up, fixing the
+//! next digit; climbing fixes digits from the lowest, so the label matches at the ancestor.
 
-use super::{path_through, Router};
+use super::{Header, Hop, Router, RouterDef};
 use crate::model::{Path, Shape, SwitchId, Topology};
 use crate::{Error, Result};
+
+pub(super) const UPDOWN: RouterDef = RouterDef {
+    name: "updown",
+    aliases: &["up-down", "up/down"],
+    definition: "up/down (fat-trees): climb to the nearest common ancestor, choosing the up-port by the destination's digit (d-mod-k), then descend",
+    param: None,
+    build: |topo, _| Ok(Box::new(UpDown::new(topo)?)),
+};
 
 /// Up/down router for a `fattree:k:n`.
 pub struct UpDown<'t> {
@@ -30,19 +40,52 @@ impl<'t> UpDown<'t> {
             )),
         }
     }
+
+    fn layer_of(&self, s: SwitchId) -> usize {
+        s.index() / self.per_layer
+    }
+    fn label_of(&self, s: SwitchId) -> usize {
+        s.index() % self.per_layer
+    }
+    fn check_leaves(&self, src: SwitchId, dst: SwitchId) -> Result<()> {
+        let leaf_layer = self.levels - 1;
+        if self.layer_of(src) != leaf_layer || self.layer_of(dst) != leaf_layer {
+            return Err(Error::routing("updown", "routes run between leaf switches"));
+        }
+        Ok(())
+    }
 }
 
 impl Router for UpDown<'_> {
-    fn path(&self, src: SwitchId, dst: SwitchId) -> Result<Path> {
-        let leaf_layer = self.levels - 1;
-        let (layer_of, label_of) = (
-            |s: SwitchId| s.index() / self.per_layer,
-            |s: SwitchId| s.index() % self.per_layer,
+    fn next(&self, at: SwitchId, header: &mut Header) -> Result<Hop> {
+        self.check_leaves(header.src, header.dst)?;
+        let (layer, label, to) = (
+            self.layer_of(at),
+            self.label_of(at),
+            self.label_of(header.dst),
         );
-        if layer_of(src) != leaf_layer || layer_of(dst) != leaf_layer {
-            return Err(Error::routing("updown", "routes run between leaf switches"));
-        }
-        let (from, to) = (label_of(src), label_of(dst));
+        let next = if label == to {
+            (layer + 1) * self.per_layer + label
+        } else {
+            if layer == 0 {
+                return Err(Error::routing("updown", "no up-port above the roots"));
+            }
+            // the climb from this layer fixes digit (levels − 1 − layer)
+            let weight = self.k.pow((self.levels - 1 - layer) as u32);
+            let digit = |x: usize| (x / weight) % self.k;
+            (layer - 1) * self.per_layer + label - digit(label) * weight + digit(to) * weight
+        };
+        Ok(Hop {
+            next: SwitchId::new(next),
+            vc_class: 0,
+        })
+    }
+
+    /// The whole path: all the climbs, then the descent (an independent form of `next`).
+    fn path(&self, src: SwitchId, dst: SwitchId) -> Result<Path> {
+        self.check_leaves(src, dst)?;
+        let leaf_layer = self.levels - 1;
+        let (from, to) = (self.label_of(src), self.label_of(dst));
         // Digits 0..=top differ somewhere: climb `top + 1` layers, fixing digit i on the i-th climb.
         let mut label = from;
         let mut switches = vec![src];
@@ -65,11 +108,15 @@ impl Router for UpDown<'_> {
                 switches.push(SwitchId::new(layer * self.per_layer + to));
             }
         }
-        path_through(self.topo, switches, "updown")
+        Path::through(self.topo, switches, "updown")
     }
 
-    fn describe(&self) -> &'static str {
-        super::ROUTING_DEFINITIONS[2].1
+    fn topology(&self) -> &Topology {
+        self.topo
+    }
+
+    fn name(&self) -> &'static str {
+        "updown"
     }
 }
 

@@ -1,24 +1,28 @@
-//! The Scenario: the whole configuration of a lab, the one thing the page, the permalink, the
-//! CLI and the tests exchange. Spec strings stay strings here (readable in JSON and links) and
-//! are parsed when a lab runs, so a bad one is reported with the field it came from.
+//! The Scenario: the whole configuration, the one thing the page, the permalink, the CLI and
+//! the tests exchange. It names the lab shown, the seed and the view, and holds one section per
+//! lab of the registry (`labs::LABS`), each checked by its lab's configuration type. Spec
+//! strings stay strings in the sections (readable in JSON and links) and are parsed when a lab
+//! runs, so a bad one is reported with the field it came from (`Error::field`).
 
 mod permalink;
-mod routing_lab;
-mod slots_lab;
-mod topogen_compare;
-mod topogen_lab;
 
-pub use permalink::{decode_permalink, encode_permalink, PERMALINK_VERSION};
-pub use routing_lab::{
-    route_walk, run_routing, sweep_tmax, table_study, MeanMin, RouteWalk, RoutingLab,
-    RoutingResult, TableStudy, TmaxPoint, WalkHop,
+pub use crate::labs::routing::{
+    route_walk, run_routing, sweep_tmax, table_study, MeanMin, RouteWalk, RoutingConfig,
+    RoutingLab, RoutingResult, TableStudy, TmaxPoint, WalkHop,
 };
-pub use slots_lab::{run_slots, SlotsLab, SlotsResult};
-pub use topogen_compare::{compare, torus_sides, tradeoff, CompareRow, Tradeoff, TradeoffPoint};
-pub use topogen_lab::{mesh_sides, run_topogen, topogen_traffic, TopoGenLab, TopoGenResult};
+pub use crate::labs::slots::{run_slots, SlotsConfig, SlotsLab, SlotsResult};
+pub use crate::labs::topogen::{
+    compare, mesh_sides, run_topogen, topogen_traffic, torus_sides, tradeoff, CompareRow,
+    TopoGenConfig, TopoGenLab, TopoGenResult, Tradeoff, TradeoffPoint,
+};
+pub use crate::labs::{LabRun, StepSummary, View};
+pub use permalink::{decode_permalink, encode_permalink, PERMALINK_VERSION};
 
+use crate::labs::{self, LabConfig, LABS};
 use crate::{Error, Result};
-use serde::{Deserialize, Serialize};
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::{Map, Value};
 
 /// Scenario format version written into every scenario and permalink.
 pub const SCENARIO_VERSION: u32 = 1;
@@ -26,162 +30,96 @@ pub const SCENARIO_VERSION: u32 = 1;
 /// Largest seed: 2^53 − 1, so every seed is exactly a JavaScript number in the page.
 pub const MAX_SEED: u64 = (1 << 53) - 1;
 
-/// The labs of the page, one per paper plus Simulate. Only the ones built so far run.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Lab {
-    #[default]
-    Slots,
-    Topogen,
-    Routing,
-}
-
-/// Configuration of the Slots lab (paper 000 §3).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct SlotsConfig {
-    /// Topology spec, e.g. `mesh:8x8`.
-    pub topology: String,
-    /// Pattern name, e.g. `transpose`, `hotspot:0.2`.
-    pub pattern: String,
-    /// `dor`, `shortest` or `updown`; empty = the topology's default.
-    pub routing: String,
-    /// One of the six slot policies; empty = none.
-    pub policy: String,
-    /// All-to-all method (only with pattern all-to-all); empty = destination-based.
-    pub all2all: String,
-}
-
-impl Default for SlotsConfig {
-    fn default() -> Self {
-        SlotsConfig {
-            topology: "mesh:8x8".into(),
-            pattern: "transpose".into(),
-            routing: String::new(),
-            policy: String::new(),
-            all2all: String::new(),
-        }
-    }
-}
-
-/// Configuration of the TopoGen lab (paper 000 §4–5).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct TopoGenConfig {
-    /// End nodes V.
-    pub nodes: usize,
-    /// Maximum switch degree (end nodes + links).
-    pub degree: usize,
-    pub pattern: String,
-    /// Target N for TOPOGEN_REV; none = the minimal topology.
-    pub target_slots: Option<u32>,
-    /// Switches to fail (§5.3), by id.
-    pub fail: Vec<u32>,
-    /// Or this many switches chosen at random (seeded).
-    pub fail_random: usize,
-    /// Message size of the one-round CS-vs-PS simulation.
-    pub message_bytes: u64,
-}
-
-impl Default for TopoGenConfig {
-    fn default() -> Self {
-        TopoGenConfig {
-            nodes: 16,
-            degree: 5,
-            pattern: "uniform".into(),
-            target_slots: None,
-            fail: Vec::new(),
-            fail_random: 0,
-            message_bytes: 65_536,
-        }
-    }
-}
-
-/// Configuration of the Routing lab (paper 002).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct RoutingConfig {
-    /// Topology spec, e.g. `lrt:64:4:2`.
-    pub topology: String,
-    /// `loren`, `cowen` or `shortest`.
-    pub scheme: String,
-    /// LOREN's table limit; none = |N|/2.
-    pub tmax: Option<usize>,
-    /// Cowen's ball exponent, 0 < α < 1.
-    pub alpha: f64,
-    /// Traffic for effective bandwidth and efficiency (uniform, transpose, shuffle, reverse,
-    /// hotspot:B, local:G); none = all-pairs metrics only.
-    pub traffic: Option<String>,
-    /// Random patterns averaged for a random traffic.
-    pub patterns: usize,
-    /// Switch a packet is walked from (the step view, Fig. 4); none = no walk.
-    pub source: Option<u32>,
-    /// Switch the packet is walked to.
-    pub destination: Option<u32>,
-}
-
-impl Default for RoutingConfig {
-    fn default() -> Self {
-        RoutingConfig {
-            topology: "lrt:64:4:2".into(),
-            scheme: "loren".into(),
-            tmax: None,
-            alpha: 0.5,
-            traffic: None,
-            patterns: 1000,
-            source: None,
-            destination: None,
-        }
-    }
-}
-
-/// What the page shows on top of the result: the step and the clicked channel. Part of the
-/// Scenario so a permalink reopens exactly where it was shared.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct View {
-    pub step: Option<u32>,
-    pub channel: Option<u32>,
-}
-
-/// The whole configuration.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+/// The whole configuration: `{version, lab, seed, <one section per lab>, view}`.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Scenario {
     pub version: u32,
-    pub lab: Lab,
-    /// Seed of every random choice (ChaCha8).
+    /// The lab shown (a name of `labs::LABS`).
+    pub lab: String,
+    /// Seed of every random choice (ChaCha8 streams by purpose).
     pub seed: u64,
-    pub slots: SlotsConfig,
-    pub topogen: TopoGenConfig,
-    pub routing: RoutingConfig,
     pub view: View,
+    /// Every lab's section, checked and with defaults filled in, in `LABS` order.
+    sections: Vec<Value>,
 }
 
 impl Default for Scenario {
     fn default() -> Self {
         Scenario {
             version: SCENARIO_VERSION,
-            lab: Lab::Slots,
+            lab: LABS[0].name.to_string(),
             seed: 1,
-            slots: SlotsConfig::default(),
-            topogen: TopoGenConfig::default(),
-            routing: RoutingConfig::default(),
             view: View::default(),
+            sections: LABS.iter().map(|l| (l.default_config)()).collect(),
         }
     }
 }
 
 impl Scenario {
-    /// Read a Scenario from JSON, checking the version.
+    /// A default Scenario showing `lab` with its section set to `config`.
+    pub fn for_lab<C: LabConfig>(lab: &str, seed: u64, config: &C) -> Result<Scenario> {
+        let mut s = Scenario {
+            lab: lab.to_string(),
+            seed,
+            ..Default::default()
+        };
+        s.set_section(lab, labs::section(config))?;
+        Ok(s)
+    }
+
+    /// Read a Scenario from JSON, checking the version, every section and the seed.
     pub fn from_json(text: &str) -> Result<Scenario> {
-        let s: Scenario = serde_json::from_str(text)
+        let value: Value = serde_json::from_str(text)
             .map_err(|e| Error::Scenario(format!("not a valid scenario: {e}")))?;
+        Scenario::from_value(value)
+    }
+
+    /// A Scenario from a JSON value (see `from_json`).
+    pub fn from_value(value: Value) -> Result<Scenario> {
+        let Value::Object(mut map) = value else {
+            return Err(Error::Scenario(
+                "not a valid scenario: expected a JSON object".into(),
+            ));
+        };
+        let mut s = Scenario::default();
+        let take = |map: &mut Map<String, Value>, key: &str| map.remove(key);
+        if let Some(v) = take(&mut map, "version") {
+            s.version = serde_json::from_value(v)
+                .map_err(|e| Error::Scenario(format!("not a valid scenario: version: {e}")))?;
+        }
         if s.version != SCENARIO_VERSION {
             return Err(Error::Scenario(format!(
                 "version {} is not supported (this Topolab reads version {SCENARIO_VERSION})",
                 s.version
             )));
+        }
+        if let Some(v) = take(&mut map, "lab") {
+            let name: String = serde_json::from_value(v)
+                .map_err(|e| Error::Scenario(format!("not a valid scenario: lab: {e}")))?;
+            labs::lab(&name)?;
+            s.lab = name;
+        }
+        if let Some(v) = take(&mut map, "seed") {
+            s.seed = serde_json::from_value(v).map_err(|e| {
+                Error::Scenario(format!("not a valid scenario: seed: {e}")).at("seed")
+            })?;
+        }
+        if let Some(v) = take(&mut map, "view") {
+            s.view = serde_json::from_value(v)
+                .map_err(|e| Error::Scenario(format!("not a valid scenario: view: {e}")))?;
+        }
+        for (key, section) in map {
+            if labs::lab(&key).is_err() {
+                let known: Vec<&str> = ["version", "lab", "seed", "view"]
+                    .into_iter()
+                    .chain(LABS.iter().map(|l| l.name))
+                    .collect();
+                return Err(Error::Scenario(format!(
+                    "not a valid scenario: unknown field `{key}`, expected one of {}",
+                    known.join(", ")
+                )));
+            }
+            s.set_section(&key, section)?;
         }
         s.check()?;
         Ok(s)
@@ -193,7 +131,8 @@ impl Scenario {
             return Err(Error::Scenario(format!(
                 "seed {} is above {MAX_SEED} (2^53 − 1), the largest a browser can hold exactly",
                 self.seed
-            )));
+            ))
+            .at("seed"));
         }
         Ok(())
     }
@@ -202,107 +141,93 @@ impl Scenario {
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a Scenario always serializes")
     }
+
+    /// The section of lab `name` (checked, defaults filled in).
+    pub fn section(&self, name: &str) -> Result<&Value> {
+        let i = index_of(name)?;
+        Ok(&self.sections[i])
+    }
+
+    /// The typed configuration of lab `name`.
+    pub fn config<C: LabConfig>(&self, name: &str) -> Result<C> {
+        labs::config(self.section(name)?)
+    }
+
+    /// Replace the section of lab `name` (checked by that lab's configuration type).
+    pub fn set_section(&mut self, name: &str, section: Value) -> Result<()> {
+        let i = index_of(name)?;
+        let lab = &LABS[i];
+        self.sections[i] = (lab.check_config)(&section).map_err(|e| {
+            let reason = match e {
+                Error::Scenario(reason) => reason,
+                other => other.to_string(),
+            };
+            Error::Scenario(format!("not a valid scenario: {name}: {reason}"))
+        })?;
+        Ok(())
+    }
+
+    /// The lab shown.
+    pub fn current_lab(&self) -> Result<&'static labs::Lab> {
+        labs::lab(&self.lab)
+    }
 }
 
-/// A finished run of whichever lab the Scenario names.
-#[derive(Debug, Clone)]
-pub enum LabRun {
-    Slots(Box<SlotsLab>),
-    Topogen(Box<TopoGenLab>),
-    Routing(Box<RoutingLab>),
+fn index_of(name: &str) -> Result<usize> {
+    let lab = labs::lab(name)?;
+    Ok(LABS
+        .iter()
+        .position(|l| l.name == lab.name)
+        .expect("found in LABS"))
 }
 
-/// Run the lab a Scenario names. `record` keeps the trace for stepping.
-pub fn run(scenario: &Scenario, record: bool, progress: &mut dyn FnMut(f64)) -> Result<LabRun> {
+impl Serialize for Scenario {
+    fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(4 + LABS.len()))?;
+        map.serialize_entry("version", &self.version)?;
+        map.serialize_entry("lab", &self.lab)?;
+        map.serialize_entry("seed", &self.seed)?;
+        for (lab, section) in LABS.iter().zip(&self.sections) {
+            map.serialize_entry(lab.name, section)?;
+        }
+        map.serialize_entry("view", &self.view)?;
+        map.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Scenario {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> std::result::Result<Self, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        Scenario::from_value(value).map_err(serde::de::Error::custom)
+    }
+}
+
+/// Run the lab a Scenario names. `record` keeps the trace for stepping. Errors name the
+/// Scenario field they concern (`Error::field`: `slots.topology`).
+pub fn run(
+    scenario: &Scenario,
+    record: bool,
+    progress: &mut dyn FnMut(f64),
+) -> Result<Box<dyn LabRun>> {
     scenario.check()?;
-    match scenario.lab {
-        Lab::Slots => Ok(LabRun::Slots(Box::new(run_slots(
-            &scenario.slots,
-            scenario.seed,
-            record,
-            progress,
-        )?))),
-        Lab::Topogen => Ok(LabRun::Topogen(Box::new(run_topogen(
-            &scenario.topogen,
-            scenario.seed,
-            record,
-            progress,
-        )?))),
-        Lab::Routing => Ok(LabRun::Routing(Box::new(RoutingLab::run(
-            &scenario.routing,
-            scenario.seed,
-            progress,
-        )?))),
-    }
+    let lab = scenario.current_lab()?;
+    (lab.run)(scenario.section(lab.name)?, scenario.seed, record, progress)
+        .map_err(|e| e.within(lab.name))
 }
 
-/// One step as the page lists it (the changes stay in Rust).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct StepSummary {
-    pub title: String,
-    pub explanation: String,
-    pub metrics: Vec<(String, f64)>,
-}
-
-impl LabRun {
-    /// The result as JSON (what `--json` prints).
-    pub fn result_value(&self) -> serde_json::Value {
-        match self {
-            LabRun::Slots(lab) => serde_json::to_value(&lab.result).expect("results serialize"),
-            LabRun::Topogen(lab) => serde_json::to_value(&lab.result).expect("results serialize"),
-            LabRun::Routing(lab) => serde_json::to_value(&lab.result).expect("results serialize"),
-        }
-    }
-    /// The steps of the trace, without their changes.
-    pub fn steps(&self) -> Vec<StepSummary> {
-        let trace = match self {
-            LabRun::Slots(lab) => lab.trace.as_ref(),
-            LabRun::Topogen(lab) => lab.run.trace.as_ref(),
-            LabRun::Routing(lab) => return lab.steps(),
-        };
-        trace
-            .map(|t| {
-                t.steps
-                    .iter()
-                    .map(|s| StepSummary {
-                        title: s.title.clone(),
-                        explanation: s.explanation.clone(),
-                        metrics: s.metrics.clone(),
-                    })
-                    .collect()
-            })
-            .unwrap_or_default()
-    }
-    /// The figure at `step` with `channel` selected.
-    pub fn figure(&self, step: Option<usize>, channel: Option<u32>) -> Result<String> {
-        match self {
-            LabRun::Slots(lab) => lab.figure(step, channel),
-            LabRun::Topogen(lab) => lab.figure(step),
-            LabRun::Routing(lab) => lab.figure(step),
-        }
-    }
-    /// Per-channel data as CSV.
-    pub fn csv(&self) -> String {
-        match self {
-            LabRun::Slots(lab) => lab.loads_csv(),
-            LabRun::Topogen(lab) => {
-                crate::export::channel_loads_csv(&lab.run.routes.topo, &lab.run.routes.loads, None)
-            }
-            LabRun::Routing(lab) => crate::export::channel_loads_csv(
-                &lab.topology,
-                &vec![0; lab.topology.channel_count()],
-                None,
-            ),
-        }
-    }
-    /// The topology in BookSim2's anynet format.
-    pub fn anynet(&self) -> String {
-        match self {
-            LabRun::Slots(lab) => crate::export::anynet(&lab.topology),
-            LabRun::Topogen(lab) => crate::export::anynet(&lab.run.routes.topo),
-            LabRun::Routing(lab) => crate::export::anynet(&lab.topology),
-        }
-    }
+/// Run study `name` of the Scenario's lab with `args`; `report(fraction, point)` hears about
+/// each point as it is computed.
+pub fn study(
+    scenario: &Scenario,
+    name: &str,
+    args: &Value,
+    report: labs::Report<'_>,
+) -> Result<Value> {
+    scenario.check()?;
+    let lab = scenario.current_lab()?;
+    let study = lab.study(name)?;
+    (study.run)(scenario.section(lab.name)?, scenario.seed, args, report)
+        .map_err(|e| e.within(lab.name))
 }
 
 #[cfg(test)]
@@ -311,12 +236,17 @@ mod tests {
     #[test]
     fn json_round_trip_and_clear_errors() {
         let mut s = Scenario::default();
-        s.slots.policy = "hcLtoS_greedy".into();
+        let mut slots: SlotsConfig = s.config("slots").unwrap();
+        slots.policy = "hcLtoS_greedy".into();
+        s.set_section("slots", labs::section(&slots)).unwrap();
         s.view.step = Some(3);
         assert_eq!(Scenario::from_json(&s.to_json()).unwrap(), s);
         let partial =
             Scenario::from_json(r#"{"version":1,"slots":{"topology":"mesh:4x4"}}"#).unwrap();
-        assert_eq!(partial.slots.pattern, "transpose");
+        assert_eq!(
+            partial.config::<SlotsConfig>("slots").unwrap().pattern,
+            "transpose"
+        );
         assert!(Scenario::from_json(r#"{"version":9}"#)
             .unwrap_err()
             .to_string()
@@ -325,6 +255,39 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("unknown field"));
+        assert!(
+            Scenario::from_json(r#"{"version":1,"slots":{"topolgy":"x"}}"#)
+                .unwrap_err()
+                .to_string()
+                .contains("unknown field")
+        );
         assert!(Scenario::from_json("[").is_err());
+        let seed = Scenario::from_json(r#"{"version":1,"seed":9007199254740992}"#).unwrap_err();
+        assert_eq!(seed.field().as_deref(), Some("seed"));
+    }
+
+    #[test]
+    fn errors_name_their_scenario_field() {
+        let field = |json: &str| {
+            let s = Scenario::from_json(json).unwrap();
+            run(&s, false, &mut |_| {}).err().and_then(|e| e.field())
+        };
+        assert_eq!(
+            field(r#"{"version":1,"slots":{"topology":"mesh:8x0"}}"#).as_deref(),
+            Some("slots.topology")
+        );
+        assert_eq!(
+            field(r#"{"version":1,"slots":{"pattern":"transpos"}}"#).as_deref(),
+            Some("slots.pattern")
+        );
+        assert_eq!(
+            field(r#"{"version":1,"lab":"routing","routing":{"scheme":"loren","tmax":1}}"#)
+                .as_deref(),
+            Some("routing.tmax")
+        );
+        assert_eq!(
+            field(r#"{"version":1,"lab":"topogen","topogen":{"degree":2}}"#).as_deref(),
+            Some("topogen.degree")
+        );
     }
 }

@@ -52,7 +52,8 @@ mod tests {
     fn round_trip_and_whole_urls() {
         let mut s = Scenario::default();
         s.seed = 42;
-        s.slots.topology = "torus:4x4x4".into();
+        s.set_section("slots", serde_json::json!({ "topology": "torus:4x4x4" }))
+            .unwrap();
         let hash = encode_permalink(&s);
         assert!(hash.starts_with("v1."));
         assert!(hash

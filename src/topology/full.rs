@@ -1,23 +1,50 @@
 //! Fully connected network: every pair of switches linked once, one endpoint per switch.
 
-use super::check_switches;
+use super::{check_switches, Generate, Generator};
 use crate::model::{LinkInfo, Shape, SwitchId, SwitchInfo, Topology};
 use crate::{Error, Result};
 
-/// Build `full:n`.
-pub fn full(spec: &str, n: usize) -> Result<Topology> {
-    if n < 2 {
-        return Err(Error::topology(spec, "needs at least 2 switches"));
+/// Most switches of a full network: it has n(n−1)/2 links.
+const MAX_FULL_SWITCHES: usize = 4096;
+
+pub(super) const FULL: Generator = Generator {
+    name: "full",
+    aliases: &[],
+    syntax: "full:N (N fully connected switches)",
+    parse: |spec| {
+        let n = spec.whole(0, "N")?;
+        if n < 2 {
+            return Err(spec.error("needs at least 2 switches"));
+        }
+        check_switches(spec, &[n])?;
+        if n > MAX_FULL_SWITCHES {
+            return Err(Error::TooLarge {
+                what: format!("the switch count of '{}'", spec.text),
+                value: n,
+                limit: MAX_FULL_SWITCHES,
+                hint: "a full network has n(n-1)/2 links; use at most 4096 switches".into(),
+            });
+        }
+        Ok(Box::new(FullSpec { n }))
+    },
+};
+
+#[derive(Debug, Clone)]
+struct FullSpec {
+    n: usize,
+}
+
+impl Generate for FullSpec {
+    fn switch_count(&self) -> usize {
+        self.n
     }
-    check_switches(spec, &[n])?;
-    if n > 4096 {
-        return Err(Error::TooLarge {
-            what: format!("the switch count of '{spec}'"),
-            value: n,
-            limit: 4096,
-            hint: "a full network has n(n-1)/2 links; use at most 4096 switches".into(),
-        });
+    fn build(&self, spec: &str, _seed: u64, _index: u32) -> Result<Topology> {
+        Ok(full(spec, self.n))
     }
+}
+
+/// Build `full:n` (n already checked).
+fn full(spec: &str, n: usize) -> Topology {
     let mut topo = Topology::new(spec, Shape::Full { n }, vec![SwitchInfo::default(); n]);
     for a in 0..n {
         for b in a + 1..n {
@@ -27,5 +54,5 @@ pub fn full(spec: &str, n: usize) -> Result<Topology> {
     for s in 0..n {
         topo.add_endpoint(SwitchId::new(s));
     }
-    Ok(topo)
+    topo
 }

@@ -1,20 +1,19 @@
 //! Topology generators and the spec strings that name them (`mesh:8x8`, `torus:4x4x4`,
-//! `hypercube:6`, `fattree:16:3`, `full:16`, `lrt:64:4:2`). Every size is checked against the limits below
-//! before anything is allocated.
+//! `hypercube:6`, `fattree:16:3`, `full:16`, `lrt:64:4:2`). A spec is parsed once into a
+//! `TopologySpec`, which has checked every size against the limits below before anything is
+//! allocated; building it is a separate step that takes the seed. A generator is one module
+//! with a `Generator` entry, listed once in `GENERATORS`.
 
 mod fattree;
 mod full;
 mod grid;
 mod lrt;
 
-pub use fattree::fat_tree;
-pub use full::full;
-pub use grid::{grid, grid_coords, grid_index};
-pub use lrt::{lrt, lrt_fig4};
-
-use crate::error::suggest;
 use crate::model::Topology;
+use crate::spec::{find, Named, Spec};
 use crate::{Error, Result};
+use std::fmt;
+use std::sync::Arc;
 
 /// Most switches a topology may have for analysis (drawing has its own, smaller limit).
 pub const MAX_SWITCHES: usize = 65_536;
@@ -23,15 +22,102 @@ pub const MAX_LINKS: usize = 1 << 20;
 /// Most endpoints a topology may have.
 pub const MAX_ENDPOINTS: usize = 65_536;
 
-/// Generator names accepted in spec strings, with their syntax.
-pub const GENERATORS: &[(&str, &str)] = &[
-    ("mesh", "mesh:K0xK1x… (n-D mesh, every side ≥ 2)"),
-    ("torus", "torus:K0xK1x… (n-D torus, every side ≥ 3)"),
-    ("hypercube", "hypercube:D (2^D switches, D = 1…16)"),
-    ("fattree", "fattree:K:N (k-ary n-tree, K^N endpoints)"),
-    ("full", "full:N (N fully connected switches)"),
-    ("lrt", "lrt:N:d:r (layout-conscious random: N = n² switches on an n×n floor, degree d, links ≤ r long; seeded); lrt:fig4 is paper 002's Fig. 4 example"),
+/// A checked generator configuration: what a spec string describes, ready to build.
+pub trait Generate: fmt::Debug + Send + Sync {
+    /// Switches the network has (already checked against `MAX_SWITCHES`).
+    fn switch_count(&self) -> usize;
+    /// True when the network depends on the seed.
+    fn is_random(&self) -> bool {
+        false
+    }
+    /// Build the network; `spec` is its name, random generators draw from topology stream
+    /// `index` of `seed`.
+    fn build(&self, spec: &str, seed: u64, index: u32) -> Result<Topology>;
+}
+
+/// One family of networks: its name in specs, its syntax (shown in the page and in errors),
+/// and the parser that checks a spec's arguments.
+pub struct Generator {
+    pub name: &'static str,
+    pub aliases: &'static [&'static str],
+    pub syntax: &'static str,
+    pub parse: fn(&Spec<'_>) -> Result<Box<dyn Generate>>,
+}
+
+impl Named for Generator {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn aliases(&self) -> &'static [&'static str] {
+        self.aliases
+    }
+}
+
+/// Every generator, in the order the page lists them.
+pub const GENERATORS: &[Generator] = &[
+    grid::MESH,
+    grid::TORUS,
+    grid::HYPERCUBE,
+    fattree::FAT_TREE,
+    full::FULL,
+    lrt::LRT,
 ];
+
+/// A parsed and checked topology spec.
+#[derive(Debug, Clone)]
+pub struct TopologySpec {
+    text: String,
+    generator: Arc<dyn Generate>,
+}
+
+impl TopologySpec {
+    /// Parse `text` and check its sizes (nothing is allocated).
+    pub fn parse(text: &str) -> Result<Self> {
+        let spec = topology_spec(text);
+        let generator = find(GENERATORS, &spec, "generator")?;
+        Ok(TopologySpec {
+            text: spec.text.to_string(),
+            generator: Arc::from((generator.parse)(&spec)?),
+        })
+    }
+    /// The spec as written (trimmed).
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+    /// Switches the network will have.
+    pub fn switch_count(&self) -> usize {
+        self.generator.switch_count()
+    }
+    /// True when the network depends on the seed.
+    pub fn is_random(&self) -> bool {
+        self.generator.is_random()
+    }
+    /// Build the network (random generators draw from `seed`).
+    pub fn build(&self, seed: u64) -> Result<Topology> {
+        self.build_nth(seed, 0)
+    }
+    /// Build network number `index` of `seed` (independent random networks for a study).
+    pub fn build_nth(&self, seed: u64, index: u32) -> Result<Topology> {
+        self.generator.build(&self.text, seed, index)
+    }
+}
+
+impl std::str::FromStr for TopologySpec {
+    type Err = Error;
+    fn from_str(text: &str) -> Result<Self> {
+        TopologySpec::parse(text)
+    }
+}
+
+impl fmt::Display for TopologySpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+fn topology_spec(text: &str) -> Spec<'_> {
+    Spec::split(text, |spec, reason| Error::topology(spec, reason))
+}
 
 /// Build the topology a spec string names (random generators use seed 1).
 pub fn build(spec: &str) -> Result<Topology> {
@@ -40,89 +126,11 @@ pub fn build(spec: &str) -> Result<Topology> {
 
 /// Build the topology a spec string names; random generators (lrt) draw from `seed`.
 pub fn build_seeded(spec: &str, seed: u64) -> Result<Topology> {
-    let spec = spec.trim();
-    let (name, args) = spec.split_once(':').unwrap_or((spec, ""));
-    let name = name.to_ascii_lowercase();
-    match name.as_str() {
-        "mesh" => grid(spec, &parse_dims(spec, args)?, false),
-        "torus" => grid(spec, &parse_dims(spec, args)?, true),
-        "hypercube" | "hc" => {
-            let d = parse_number(spec, args, "dimension")?;
-            if !(1..=16).contains(&d) {
-                return Err(Error::topology(
-                    spec,
-                    "the hypercube dimension must be between 1 and 16",
-                ));
-            }
-            grid(spec, &vec![2; d], false)
-        }
-        "fattree" => {
-            let parts: Vec<&str> = args.split(':').collect();
-            if parts.len() != 2 {
-                return Err(Error::topology(
-                    spec,
-                    "write fattree:K:N, e.g. fattree:4:3 (a 4-ary 3-tree)",
-                ));
-            }
-            fat_tree(
-                spec,
-                parse_number(spec, parts[0], "K")?,
-                parse_number(spec, parts[1], "N")?,
-            )
-        }
-        "full" => full(spec, parse_number(spec, args, "N")?),
-        "lrt" if args.trim() == "fig4" => Ok(lrt_fig4(spec)),
-        "lrt" => {
-            let parts: Vec<&str> = args.split(':').collect();
-            if parts.len() != 3 {
-                return Err(Error::topology(spec, "write lrt:N:d:r, e.g. lrt:64:4:2 (64 switches on an 8×8 floor, degree 4, links ≤ 2 long)"));
-            }
-            lrt(
-                spec,
-                parse_number(spec, parts[0], "N")?,
-                parse_number(spec, parts[1], "d")?,
-                parse_number(spec, parts[2], "r")?,
-                seed,
-            )
-        }
-        _ => {
-            let names: Vec<&str> = GENERATORS.iter().map(|(n, _)| *n).collect();
-            Err(Error::topology(
-                spec,
-                format!("unknown generator '{name}'; {}", suggest(&name, &names)),
-            ))
-        }
-    }
-}
-
-fn parse_number(spec: &str, text: &str, what: &str) -> Result<usize> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err(Error::topology(spec, format!("{what} is missing")));
-    }
-    text.parse::<usize>()
-        .map_err(|_| Error::topology(spec, format!("{what} '{text}' is not a whole number")))
-}
-
-fn parse_dims(spec: &str, args: &str) -> Result<Vec<usize>> {
-    if args.trim().is_empty() {
-        return Err(Error::topology(
-            spec,
-            "give the sides, e.g. mesh:8x8 or torus:4x4x4",
-        ));
-    }
-    let dims = args
-        .split(['x', 'X', '×'])
-        .map(|t| parse_number(spec, t, "side"))
-        .collect::<Result<Vec<_>>>()?;
-    if dims.len() > 8 {
-        return Err(Error::topology(spec, "at most 8 dimensions"));
-    }
-    Ok(dims)
+    TopologySpec::parse(spec)?.build(seed)
 }
 
 /// Check a switch count against `MAX_SWITCHES`, computing it without overflow.
-pub(crate) fn check_switches(spec: &str, factors: &[usize]) -> Result<usize> {
+pub(crate) fn check_switches(spec: &Spec<'_>, factors: &[usize]) -> Result<usize> {
     // u128 with saturation, so the count is reported as asked, even beyond usize on wasm32
     let total = factors
         .iter()
@@ -133,12 +141,9 @@ pub(crate) fn check_switches(spec: &str, factors: &[usize]) -> Result<usize> {
         } else {
             total.to_string()
         };
-        return Err(Error::topology(
-            spec,
-            format!(
-                "{shown} switches is above the limit of {MAX_SWITCHES}; choose a smaller network"
-            ),
-        ));
+        return Err(spec.error(format!(
+            "{shown} switches is above the limit of {MAX_SWITCHES}; choose a smaller network"
+        )));
     }
     Ok(total as usize)
 }
@@ -165,12 +170,13 @@ mod tests {
                 (switches, links, endpoints),
                 "{spec}"
             );
+            assert_eq!(TopologySpec::parse(spec).unwrap().switch_count(), switches);
         }
     }
 
     #[test]
     fn bad_specs_say_what_is_wrong() {
-        let msg = |s: &str| build(s).unwrap_err().to_string();
+        let msg = |s: &str| TopologySpec::parse(s).unwrap_err().to_string();
         assert!(
             msg("mesh:8x0").contains("every side must be ≥ 2"),
             "{}",
@@ -183,5 +189,7 @@ mod tests {
         assert!(msg("full:100000000000000000").contains("limit"));
         assert!(msg("fattree:4").contains("fattree:K:N"));
         assert!(msg("hypercube:40").contains("between 1 and 16"));
+        assert!(msg("lrt:60:4:2").contains("square"));
+        assert!(msg("lrt:9:3:2").contains("even"));
     }
 }

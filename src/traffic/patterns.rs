@@ -1,31 +1,77 @@
 //! Pattern definitions. Bits of an endpoint address are b_{B-1} … b_0 (B = log2 of the endpoint
 //! count); digits are the address in the topology's radices (grid sides, k for a k-ary n-tree).
 
-use crate::error::suggest;
-use crate::model::{Topology, Traffic};
-use crate::topology::grid_coords;
+use crate::model::{GridShape, Topology, Traffic};
+use crate::rng::{stream, Purpose};
+use crate::spec::{find, Named, Spec};
 use crate::{Error, Result};
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 /// Most endpoints for all-to-all: n(n-1) circuits must fit in memory (in the browser too).
 pub const MAX_ALL_TO_ALL_ENDPOINTS: usize = 1024;
 
-/// Every pattern name with its definition (shown as the page's tooltip and in `--help`).
-pub const PATTERNS: &[(&str, &str)] = &[
-    ("uniform", "each node sends to one destination drawn uniformly (seeded) from the other nodes"),
-    ("randperm", "a random permutation (seeded): every node sends to exactly one node and receives from one"),
-    ("bitrev", "bit reversal: d_i = s_(B-1-i)"),
-    ("transpose", "matrix transpose: swap the upper and lower halves of the address bits, d_i = s_(i+B/2 mod B); on a 2^b × 2^b mesh, (x,y) → (y,x)"),
-    ("neighbor", "each digit plus one: d_x = s_x + 1 mod k in every dimension"),
-    ("shuffle", "perfect shuffle: rotate the address bits left by one, d_i = s_(i-1 mod B)"),
-    ("butterfly", "swap the most and least significant address bits"),
-    ("bitcomp", "bit complement: d_i = ¬s_i"),
-    ("tornado", "each digit moves ⌈k/2⌉−1 places: d_x = s_x + ⌈k/2⌉ − 1 mod k in every dimension"),
-    ("all-to-all", "every node sends to every other node (n(n−1) communications)"),
-    ("hotspot:B", "with probability B each node sends to one hot-spot node (seeded), otherwise to a uniformly drawn node (paper 002 §VI-D)"),
-    ("local:G", "each node u sends to v ≠ u drawn with probability ∝ md(u,v)^−G, md = Manhattan distance on the grid (paper 002 §VI-D)"),
+/// One pattern family: its syntax (`hotspot:B`), definition (the page's tooltip, `--help`) and
+/// parser. Listed once in `PATTERNS`.
+pub struct PatternDef {
+    pub syntax: &'static str,
+    pub aliases: &'static [&'static str],
+    pub definition: &'static str,
+    pub parse: fn(&Spec<'_>) -> Result<Pattern>,
+}
+
+impl Named for PatternDef {
+    fn name(&self) -> &'static str {
+        self.syntax.split(':').next().unwrap_or(self.syntax)
+    }
+    fn aliases(&self) -> &'static [&'static str] {
+        self.aliases
+    }
+}
+
+macro_rules! plain {
+    ($syntax:expr, [$($alias:expr),*], $variant:expr, $definition:expr) => {
+        PatternDef { syntax: $syntax, aliases: &[$($alias),*], definition: $definition, parse: |_| Ok($variant) }
+    };
+}
+
+/// Every pattern with its definition, in the order the page lists them.
+pub const PATTERNS: &[PatternDef] = &[
+    plain!("uniform", [], Pattern::Uniform, "each node sends to one destination drawn uniformly (seeded) from the other nodes"),
+    plain!("randperm", [], Pattern::RandPerm, "a random permutation (seeded): every node sends to exactly one node and receives from one"),
+    plain!("bitrev", ["bit-reversal", "reverse"], Pattern::BitRev, "bit reversal: d_i = s_(B-1-i)"),
+    plain!("transpose", [], Pattern::Transpose, "matrix transpose: swap the upper and lower halves of the address bits, d_i = s_(i+B/2 mod B); on a 2^b × 2^b mesh, (x,y) → (y,x)"),
+    plain!("neighbor", ["neighbour"], Pattern::Neighbor, "each digit plus one: d_x = s_x + 1 mod k in every dimension"),
+    plain!("shuffle", [], Pattern::Shuffle, "perfect shuffle: rotate the address bits left by one, d_i = s_(i-1 mod B)"),
+    plain!("butterfly", [], Pattern::Butterfly, "swap the most and least significant address bits"),
+    plain!("bitcomp", ["complement"], Pattern::BitComp, "bit complement: d_i = ¬s_i"),
+    plain!("tornado", [], Pattern::Tornado, "each digit moves ⌈k/2⌉−1 places: d_x = s_x + ⌈k/2⌉ − 1 mod k in every dimension"),
+    plain!("all-to-all", ["alltoall", "all2all"], Pattern::AllToAll, "every node sends to every other node (n(n−1) communications)"),
+    PatternDef {
+        syntax: "hotspot:B",
+        aliases: &[],
+        definition: "with probability β each node sends to one hot-spot node (seeded), otherwise to a uniformly drawn node (paper 002 §VI-D)",
+        parse: |spec| {
+            let beta = spec.number(0, "β")?;
+            if !(0.0..=1.0).contains(&beta) {
+                return Err(spec.error("β is a probability: 0 ≤ β ≤ 1"));
+            }
+            Ok(Pattern::Hotspot { beta })
+        },
+    },
+    PatternDef {
+        syntax: "local:G",
+        aliases: &[],
+        definition: "each node u sends to v ≠ u drawn with probability ∝ md(u,v)^−γ, md = Manhattan distance on the grid (paper 002 §VI-D)",
+        parse: |spec| {
+            let gamma = spec.number(0, "γ")?;
+            if gamma <= 0.0 {
+                return Err(spec.error("γ must be > 0"));
+            }
+            Ok(Pattern::Local { gamma })
+        },
+    },
 ];
 
 /// A parsed pattern.
@@ -49,58 +95,8 @@ pub enum Pattern {
 impl Pattern {
     /// Parse a pattern name (`transpose`, `hotspot:0.2`, `local:1.5`).
     pub fn parse(text: &str) -> Result<Pattern> {
-        let text = text.trim();
-        let (name, arg) = text.split_once(':').unwrap_or((text, ""));
-        let number = |what: &str| -> Result<f64> {
-            let v: f64 = arg
-                .trim()
-                .parse()
-                .map_err(|_| Error::pattern(text, format!("{what} '{arg}' is not a number")))?;
-            if !v.is_finite() {
-                return Err(Error::pattern(
-                    text,
-                    format!("{what} must be a finite number"),
-                ));
-            }
-            Ok(v)
-        };
-        let p = match name.to_ascii_lowercase().as_str() {
-            "uniform" => Pattern::Uniform,
-            "randperm" => Pattern::RandPerm,
-            "bitrev" | "bit-reversal" | "reverse" => Pattern::BitRev,
-            "transpose" => Pattern::Transpose,
-            "neighbor" | "neighbour" => Pattern::Neighbor,
-            "shuffle" => Pattern::Shuffle,
-            "butterfly" => Pattern::Butterfly,
-            "bitcomp" | "complement" => Pattern::BitComp,
-            "tornado" => Pattern::Tornado,
-            "all-to-all" | "alltoall" | "all2all" => Pattern::AllToAll,
-            "hotspot" => {
-                let beta = number("β")?;
-                if !(0.0..=1.0).contains(&beta) {
-                    return Err(Error::pattern(text, "β is a probability: 0 ≤ β ≤ 1"));
-                }
-                Pattern::Hotspot { beta }
-            }
-            "local" => {
-                let gamma = number("γ")?;
-                if gamma <= 0.0 {
-                    return Err(Error::pattern(text, "γ must be > 0"));
-                }
-                Pattern::Local { gamma }
-            }
-            other => {
-                let names: Vec<&str> = PATTERNS
-                    .iter()
-                    .map(|(n, _)| n.split(':').next().unwrap_or(n))
-                    .collect();
-                return Err(Error::pattern(
-                    text,
-                    format!("unknown pattern '{other}'; {}", suggest(other, &names)),
-                ));
-            }
-        };
-        Ok(p)
+        let spec = Spec::split(text, |s, r| Error::pattern(s, r));
+        (find(PATTERNS, &spec, "pattern")?.parse)(&spec)
     }
 
     /// True for the patterns that draw random numbers (and so depend on the seed).
@@ -110,74 +106,134 @@ impl Pattern {
             Pattern::Uniform | Pattern::RandPerm | Pattern::Hotspot { .. } | Pattern::Local { .. }
         )
     }
+
+    /// The pattern on `topo`'s endpoints, ready to draw destinations: what a permutation or a
+    /// hot spot is gets drawn here, once, from `rng`. `name` is the spec for error messages.
+    pub fn place(self, topo: &Topology, name: &str, rng: &mut ChaCha8Rng) -> Result<Placed> {
+        let n = topo.endpoint_count();
+        let fixed = |destinations: Vec<usize>| Ok(Placed::Fixed(destinations));
+        match self {
+            Pattern::Uniform => Ok(Placed::Uniform { n }),
+            Pattern::AllToAll => {
+                if n > MAX_ALL_TO_ALL_ENDPOINTS {
+                    return Err(Error::TooLarge {
+                        what: "all-to-all endpoint count".into(),
+                        value: n,
+                        limit: MAX_ALL_TO_ALL_ENDPOINTS,
+                        hint: "all-to-all makes n(n−1) communications; choose a smaller topology"
+                            .into(),
+                    });
+                }
+                Ok(Placed::AllToAll { n })
+            }
+            Pattern::RandPerm => fixed(shuffled(rng, n)),
+            Pattern::BitRev => fixed(bit_pattern(name, n, |s, b| {
+                (0..b).fold(0, |d, i| d | (((s >> i) & 1) << (b - 1 - i)))
+            })?),
+            Pattern::Transpose => {
+                let bits = bits_of(name, n)?;
+                if bits % 2 == 1 {
+                    return Err(Error::pattern(
+                        name,
+                        format!("needs an even power of two of endpoints; this topology has {n}"),
+                    ));
+                }
+                let half = bits / 2;
+                let low = (1 << half) - 1;
+                fixed(
+                    (0..n)
+                        .map(|s| ((s >> half) & low) | ((s & low) << half))
+                        .collect(),
+                )
+            }
+            Pattern::Shuffle => fixed(bit_pattern(name, n, |s, b| {
+                ((s << 1) & ((1 << b) - 1)) | (s >> (b - 1))
+            })?),
+            Pattern::Butterfly => fixed(bit_pattern(name, n, |s, b| {
+                let (hi, lo) = ((s >> (b - 1)) & 1, s & 1);
+                (s & !(1 | (1 << (b - 1)))) | (lo << (b - 1)) | hi
+            })?),
+            Pattern::BitComp => fixed(bit_pattern(name, n, |s, b| !s & ((1 << b) - 1))?),
+            Pattern::Neighbor => fixed(digit_pattern(topo, |_k| 1)),
+            Pattern::Tornado => fixed(digit_pattern(topo, |k| k.div_ceil(2) - 1)),
+            Pattern::Hotspot { beta } => Ok(Placed::Hotspot {
+                n,
+                beta,
+                hot: rng.random_range(0..n as u32) as usize,
+            }),
+            Pattern::Local { gamma } => Ok(Placed::Local(Local::new(topo, name, gamma)?)),
+        }
+    }
 }
 
-/// The communications of `pattern` on `topo`'s endpoints; random patterns draw from ChaCha8
-/// seeded with `seed`, so the same inputs give the same traffic everywhere (native and WASM).
+/// A pattern placed on a topology's endpoints: one destination per draw, so a simulator can
+/// draw a fresh one per packet and the one-shot traffic is one draw per source.
+#[derive(Debug, Clone)]
+pub enum Placed {
+    /// Deterministic patterns and drawn permutations: source s always sends to `d[s]`.
+    Fixed(Vec<usize>),
+    Uniform {
+        n: usize,
+    },
+    AllToAll {
+        n: usize,
+    },
+    Hotspot {
+        n: usize,
+        beta: f64,
+        hot: usize,
+    },
+    Local(Local),
+}
+
+impl Placed {
+    /// A destination for a message from endpoint `src` (may be `src` itself for patterns that
+    /// map a node onto itself; the one-shot traffic leaves those out).
+    pub fn destination(&self, src: usize, rng: &mut ChaCha8Rng) -> usize {
+        match self {
+            Placed::Fixed(d) => d[src],
+            Placed::Uniform { n } | Placed::AllToAll { n } => draw_other(rng, *n, src),
+            Placed::Hotspot { n, beta, hot } => {
+                if rng.random::<f64>() < *beta {
+                    *hot
+                } else {
+                    rng.random_range(0..*n as u32) as usize
+                }
+            }
+            Placed::Local(local) => local.draw(src, rng),
+        }
+    }
+
+    /// The one-shot traffic: one destination per source in source order (every other node
+    /// for all-to-all), pairs s = d left out.
+    pub fn traffic(&self, n: usize, rng: &mut ChaCha8Rng) -> Traffic {
+        if let Placed::AllToAll { n } = *self {
+            return Traffic::from_pairs(
+                (0..n).flat_map(|s| (0..n).filter(move |&d| d != s).map(move |d| (s, d))),
+            );
+        }
+        let destinations: Vec<usize> = (0..n).map(|s| self.destination(s, rng)).collect();
+        Traffic::from_pairs(destinations.into_iter().enumerate().filter(|(s, d)| s != d))
+    }
+}
+
+/// The communications of `pattern` on `topo`'s endpoints; random patterns draw from the
+/// traffic stream of `seed`, so the same inputs give the same traffic everywhere.
 pub fn generate(pattern: Pattern, topo: &Topology, seed: u64, name: &str) -> Result<Traffic> {
-    let n = topo.endpoint_count();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let destinations: Vec<usize> = match pattern {
-        Pattern::Uniform => (0..n).map(|s| draw_other(&mut rng, n, s)).collect(),
-        Pattern::RandPerm => shuffled(&mut rng, n),
-        Pattern::BitRev => bit_pattern(name, n, |s, b| {
-            (0..b).fold(0, |d, i| d | (((s >> i) & 1) << (b - 1 - i)))
-        })?,
-        Pattern::Transpose => {
-            let bits = bits_of(name, n)?;
-            if bits % 2 == 1 {
-                return Err(Error::pattern(
-                    name,
-                    format!("needs an even power of two of endpoints; this topology has {n}"),
-                ));
-            }
-            let half = bits / 2;
-            let low = (1 << half) - 1;
-            (0..n)
-                .map(|s| ((s >> half) & low) | ((s & low) << half))
-                .collect()
-        }
-        Pattern::Shuffle => {
-            bit_pattern(name, n, |s, b| ((s << 1) & ((1 << b) - 1)) | (s >> (b - 1)))?
-        }
-        Pattern::Butterfly => bit_pattern(name, n, |s, b| {
-            let (hi, lo) = ((s >> (b - 1)) & 1, s & 1);
-            (s & !(1 | (1 << (b - 1)))) | (lo << (b - 1)) | hi
-        })?,
-        Pattern::BitComp => bit_pattern(name, n, |s, b| !s & ((1 << b) - 1))?,
-        Pattern::Neighbor => digit_pattern(topo, |_k| 1),
-        Pattern::Tornado => digit_pattern(topo, |k| k.div_ceil(2) - 1),
-        Pattern::AllToAll => {
-            if n > MAX_ALL_TO_ALL_ENDPOINTS {
-                return Err(Error::TooLarge {
-                    what: "all-to-all endpoint count".into(),
-                    value: n,
-                    limit: MAX_ALL_TO_ALL_ENDPOINTS,
-                    hint: "all-to-all makes n(n−1) communications; choose a smaller topology"
-                        .into(),
-                });
-            }
-            return Ok(Traffic::from_pairs((0..n).flat_map(|s| {
-                (0..n).filter(move |&d| d != s).map(move |d| (s, d))
-            })));
-        }
-        Pattern::Hotspot { beta } => {
-            let hot = rng.random_range(0..n as u32) as usize;
-            (0..n)
-                .map(|_| {
-                    if rng.random::<f64>() < beta {
-                        hot
-                    } else {
-                        rng.random_range(0..n as u32) as usize
-                    }
-                })
-                .collect()
-        }
-        Pattern::Local { gamma } => local(topo, name, gamma, &mut rng)?,
-    };
-    Ok(Traffic::from_pairs(
-        destinations.into_iter().enumerate().filter(|(s, d)| s != d),
-    ))
+    generate_nth(pattern, topo, seed, 0, name)
+}
+
+/// Draw number `index` of a pattern (independent random patterns for one seed).
+pub fn generate_nth(
+    pattern: Pattern,
+    topo: &Topology,
+    seed: u64,
+    index: u32,
+    name: &str,
+) -> Result<Traffic> {
+    let mut rng = stream(seed, Purpose::Traffic, index);
+    let placed = pattern.place(topo, name, &mut rng)?;
+    Ok(placed.traffic(topo.endpoint_count(), &mut rng))
 }
 
 fn bits_of(name: &str, n: usize) -> Result<usize> {
@@ -233,56 +289,49 @@ fn shuffled(rng: &mut ChaCha8Rng, n: usize) -> Vec<usize> {
     v
 }
 
-fn local(topo: &Topology, name: &str, gamma: f64, rng: &mut ChaCha8Rng) -> Result<Vec<usize>> {
-    let dims = match topo.shape() {
-        crate::model::Shape::Grid { dims, .. } => dims.clone(),
-        crate::model::Shape::Floor { side } => vec![*side, *side],
-        _ => {
-            return Err(Error::pattern(
+/// local(γ) on a grid or floor: v ≠ u with probability ∝ md(u,v)^−γ.
+#[derive(Debug, Clone)]
+pub struct Local {
+    grid: GridShape,
+    /// md^−γ for every possible distance, computed once (powf per pair dominated the run time)
+    weight_at: Vec<f64>,
+}
+
+impl Local {
+    fn new(topo: &Topology, name: &str, gamma: f64) -> Result<Self> {
+        let grid = topo.shape().grid().ok_or_else(|| {
+            Error::pattern(
                 name,
                 "local(γ) needs a grid or floor topology (Manhattan distance on the floor)",
-            ))
-        }
-    };
-    let dims = &dims;
-    let n = topo.endpoint_count();
-    let rank = dims.len();
-    let coords: Vec<u32> = (0..n)
-        .flat_map(|e| grid_coords(dims, e))
-        .map(|c| c as u32)
-        .collect();
-    // md^−γ for every possible distance, computed once (powf per pair dominated the run time)
-    let longest: usize = dims.iter().map(|k| k - 1).sum();
-    let weight_at: Vec<f64> = (0..=longest)
-        .map(|md| {
-            if md == 0 {
-                0.0
-            } else {
-                (md as f64).powf(-gamma)
-            }
-        })
-        .collect();
-    let distance = |u: usize, v: usize| -> usize {
-        let (a, b) = (
-            &coords[u * rank..(u + 1) * rank],
-            &coords[v * rank..(v + 1) * rank],
-        );
-        a.iter().zip(b).map(|(x, y)| x.abs_diff(*y) as usize).sum()
-    };
-    Ok((0..n)
-        .map(|u| {
-            let total: f64 = (0..n).map(|v| weight_at[distance(u, v)]).sum();
-            let mut pick = rng.random::<f64>() * total;
-            for v in 0..n {
-                let w = weight_at[distance(u, v)];
-                if pick < w {
-                    return v;
+            )
+        })?;
+        let longest: usize = grid.dims().iter().map(|k| k - 1).sum();
+        let weight_at = (0..=longest)
+            .map(|md| {
+                if md == 0 {
+                    0.0
+                } else {
+                    (md as f64).powf(-gamma)
                 }
-                pick -= w;
+            })
+            .collect();
+        Ok(Local { grid, weight_at })
+    }
+
+    fn draw(&self, u: usize, rng: &mut ChaCha8Rng) -> usize {
+        let n = self.grid.len();
+        let weight = |v: usize| self.weight_at[self.grid.manhattan(u, v)];
+        let total: f64 = (0..n).map(weight).sum();
+        let mut pick = rng.random::<f64>() * total;
+        for v in 0..n {
+            let w = weight(v);
+            if pick < w {
+                return v;
             }
-            (0..n).rev().find(|&v| v != u).unwrap_or(u)
-        })
-        .collect())
+            pick -= w;
+        }
+        (0..n).rev().find(|&v| v != u).unwrap_or(u)
+    }
 }
 
 #[cfg(test)]

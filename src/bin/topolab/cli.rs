@@ -1,11 +1,32 @@
 //! The `topolab` command line: the same Scenario types as the page, one JSON object per run
-//! with `--json`. Errors print one line on stderr and exit with code 2.
+//! with `--json`. Each lab brings its subcommand (`LAB_COMMANDS`: flags → the lab's
+//! configuration); `run`, `study` and `permalink` work for every lab through the registry.
+//! Errors print one line on stderr and exit with code 2.
 
-use clap::{Args, Parser, Subcommand};
+use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
-use topolab::scenario::{
-    self, decode_permalink, encode_permalink, Lab, LabRun, Scenario, SlotsConfig, TopoGenConfig,
-};
+use topolab::labs::LabRun;
+use topolab::scenario::{self, decode_permalink, encode_permalink, Scenario};
+
+/// A lab's subcommand: its flags (a clap `Args` type) and what it does with them.
+pub struct LabCommand {
+    pub name: &'static str,
+    pub about: &'static str,
+    pub args: fn(clap::Command) -> clap::Command,
+    pub execute: fn(&ArgMatches) -> Result<(), String>,
+}
+
+/// Every lab's subcommand.
+const LAB_COMMANDS: &[LabCommand] = &[
+    crate::slots::COMMAND,
+    crate::topogen::COMMAND,
+    crate::routing::COMMAND,
+];
+
+/// Typed flags of a lab's subcommand from its matches.
+pub fn flags<A: FromArgMatches>(matches: &ArgMatches) -> Result<A, String> {
+    A::from_arg_matches(matches).map_err(|e| e.to_string())
+}
 
 #[derive(Parser)]
 #[command(
@@ -20,144 +41,52 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Slot analysis of paper 000 §3: N, hop counts, slot-utilization policies.
-    Slots(SlotsArgs),
-    /// TOPOGEN of paper 000 §4: a circuit-switched topology for a pattern and a maximum degree.
-    Topogen(TopoGenArgs),
-    /// Compact routing on layout-conscious random topologies (paper 002): LOREN, Cowen, shortest.
-    Routing(RoutingArgs),
     /// Run a saved Scenario: a JSON file or a permalink (URL or `v1.…` hash).
     Run {
         scenario: String,
         #[command(flatten)]
         output: Output,
     },
+    /// Run a study of a saved Scenario's lab (e.g. `tradeoff`, `table-study`), printing JSON.
+    Study {
+        /// The study's name (`topolab study list SCENARIO` lists them).
+        name: String,
+        scenario: String,
+        /// The study's arguments as JSON, e.g. '{"count": 100}'.
+        #[arg(long, default_value = "{}")]
+        args: String,
+    },
     /// Print the permalink hash of a Scenario JSON file.
     Permalink { scenario: String },
 }
 
+/// What every lab subcommand can write besides its summary.
 #[derive(Args)]
-struct SlotsArgs {
-    /// Topology spec: mesh:8x8, torus:4x4x4, hypercube:6, fattree:16:3, full:16.
-    #[arg(long)]
-    topology: String,
-    /// Pattern: uniform, randperm, bitrev, transpose, neighbor, shuffle, butterfly, bitcomp,
-    /// tornado, all-to-all, hotspot:B, local:G.
-    #[arg(long)]
-    pattern: String,
-    /// dor | shortest | updown (default: dor on grids, updown on fat-trees, shortest otherwise).
-    #[arg(long, default_value = "")]
-    routing: String,
-    /// Seed of every random choice.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// src_greedy | src_polling | hcLtoS_greedy | hcLtoS_polling | hcStoL_greedy | hcStoL_polling.
-    #[arg(long, default_value = "")]
-    policy: String,
-    /// All-to-all method: destination | path-scatter | path-broadcast | tree-scatter | tree-broadcast.
-    #[arg(long, default_value = "")]
-    all2all: String,
-    /// Repeat over seeds seed … seed+K−1 and report N as mean/min/max (for random patterns).
-    #[arg(long)]
-    seeds: Option<u64>,
-    #[command(flatten)]
-    output: Output,
-}
-
-#[derive(Args)]
-struct TopoGenArgs {
-    /// End nodes V.
-    #[arg(long)]
-    nodes: usize,
-    /// Maximum switch degree (end nodes + links).
-    #[arg(long)]
-    degree: usize,
-    /// Communication pattern (as for `slots`).
-    #[arg(long)]
-    pattern: String,
-    /// Grow the topology until N is at most this (TOPOGEN_REV, §4.5).
-    #[arg(long)]
-    target_slots: Option<u32>,
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Fail this many switches chosen at random (seeded) and report the reconfiguration (§5.3).
-    #[arg(long, default_value_t = 0)]
-    fail: usize,
-    /// Fail these switches (comma-separated ids) instead.
-    #[arg(long, value_delimiter = ',')]
-    fail_switches: Vec<u32>,
-    /// Message size of the one-round circuit-vs-packet simulation.
-    #[arg(long, default_value_t = 65_536)]
-    message_bytes: u64,
-    /// Compare with the 2-D mesh and 2-D/3-D/4-D tori at the same degree (§5.2, Fig. 12).
-    #[arg(long)]
-    compare: bool,
-    /// Sweep the target N from the mesh's N down to this (Fig. 13).
-    #[arg(long, value_name = "LOWEST_N")]
-    sweep: Option<u32>,
-    #[command(flatten)]
-    output: Output,
-}
-
-#[derive(Args)]
-struct RoutingArgs {
-    /// Topology spec, e.g. lrt:64:4:2.
-    #[arg(long)]
-    topology: String,
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// loren | cowen | shortest.
-    #[arg(long)]
-    scheme: String,
-    /// LOREN's maximum table entries (default |N|/2).
-    #[arg(long)]
-    tmax: Option<usize>,
-    /// Cowen's ball exponent, 0 < α < 1.
-    #[arg(long, default_value_t = 0.5)]
-    alpha: f64,
-    /// uniform | transpose | shuffle | reverse | hotspot:B | local:G (adds effective_bandwidth, avg_efficiency).
-    #[arg(long)]
-    traffic: Option<String>,
-    /// Random patterns averaged for a random traffic.
-    #[arg(long, default_value_t = 1000)]
-    patterns: usize,
-    /// Print the Fig. 5 series: LOREN's average path length for every t_max.
-    #[arg(long)]
-    sweep_tmax: bool,
-    /// Walk a packet from switch FROM to switch --to, printing every decision (Fig. 4).
-    #[arg(long, value_name = "FROM", requires = "to")]
-    from: Option<u32>,
-    #[arg(long, value_name = "TO")]
-    to: Option<u32>,
-    /// §VI-B: minimum required entries of LOREN and Cowen over this many random topologies.
-    #[arg(long, value_name = "COUNT")]
-    table_study: Option<usize>,
-    #[command(flatten)]
-    output: Output,
-}
-
-#[derive(Args)]
-struct Output {
+pub struct Output {
     /// Print one JSON object.
     #[arg(long)]
-    json: bool,
+    pub json: bool,
     /// Write the figure (the page's SVG) to FILE.
     #[arg(long, value_name = "FILE")]
-    svg: Option<String>,
+    pub svg: Option<String>,
     /// Write per-channel loads as CSV to FILE.
     #[arg(long, value_name = "FILE")]
-    csv: Option<String>,
+    pub csv: Option<String>,
     /// Write the topology in BookSim2 anynet format to FILE.
     #[arg(long, value_name = "FILE")]
-    anynet: Option<String>,
+    pub anynet: Option<String>,
     /// Include the trace's steps in the JSON.
     #[arg(long)]
-    trace: bool,
+    pub trace: bool,
 }
 
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
+    let mut command = Cli::command();
+    for lab in LAB_COMMANDS {
+        command = command.subcommand((lab.args)(clap::Command::new(lab.name).about(lab.about)));
+    }
+    let matches = match command.try_get_matches() {
+        Ok(matches) => matches,
         Err(e) if !e.use_stderr() => {
             let _ = e.print();
             return ExitCode::SUCCESS;
@@ -172,10 +101,19 @@ pub fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match execute(cli.command) {
+    let outcome = match matches.subcommand() {
+        Some((name, sub)) if LAB_COMMANDS.iter().any(|l| l.name == name) => {
+            let lab = LAB_COMMANDS.iter().find(|l| l.name == name).expect("found");
+            (lab.execute)(sub)
+        }
+        _ => Cli::from_arg_matches(&matches)
+            .map_err(|e| e.to_string())
+            .and_then(|cli| execute(cli.command)),
+    };
+    match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("error: {message}");
+            eprintln!("error: {}", message.lines().next().unwrap_or("failed"));
             ExitCode::from(2)
         }
     }
@@ -183,112 +121,20 @@ pub fn main() -> ExitCode {
 
 fn execute(command: Command) -> Result<(), String> {
     match command {
-        Command::Slots(args) => {
-            let mut scenario = Scenario {
-                seed: args.seed,
-                ..Default::default()
-            };
-            scenario.slots = SlotsConfig {
-                topology: args.topology,
-                pattern: args.pattern,
-                routing: args.routing,
-                policy: args.policy,
-                all2all: args.all2all,
-            };
-            match args.seeds {
-                Some(k) => seed_sweep(&scenario, k, &args.output),
-                None => run_and_report(&scenario, &args.output),
-            }
-        }
-        Command::Topogen(args) if args.compare => {
-            let rows = scenario::compare(args.nodes, &args.pattern, args.seed)
-                .map_err(|e| e.to_string())?;
-            print_value(
-                &serde_json::json!({ "nodes": args.nodes, "pattern": args.pattern, "seed": args.seed, "rows": rows }),
-                args.output.json,
-            );
-            Ok(())
-        }
-        Command::Topogen(args) if args.sweep.is_some() => {
-            let curve = scenario::tradeoff(
-                args.nodes,
-                &args.pattern,
-                args.seed,
-                args.sweep.unwrap_or(1),
-                &mut |_| {},
-            )
-            .map_err(|e| e.to_string())?;
-            print_value(
-                &serde_json::json!({ "nodes": args.nodes, "pattern": args.pattern, "seed": args.seed, "mesh": curve.mesh, "points": curve.points, "stopped": curve.stopped }),
-                args.output.json,
-            );
-            Ok(())
-        }
-        Command::Topogen(args) => {
-            let topogen = TopoGenConfig {
-                nodes: args.nodes,
-                degree: args.degree,
-                pattern: args.pattern,
-                target_slots: args.target_slots,
-                fail: args.fail_switches,
-                fail_random: args.fail,
-                message_bytes: args.message_bytes,
-            };
-            let scenario = Scenario {
-                lab: Lab::Topogen,
-                seed: args.seed,
-                topogen,
-                ..Default::default()
-            };
-            run_and_report(&scenario, &args.output)
-        }
-        Command::Routing(args) => {
-            let routing = scenario::RoutingConfig {
-                topology: args.topology,
-                scheme: args.scheme,
-                tmax: args.tmax,
-                alpha: args.alpha,
-                traffic: args.traffic,
-                patterns: args.patterns,
-                source: args.from,
-                destination: args.to,
-            };
-            if let (Some(from), Some(to)) = (args.from, args.to) {
-                let walk = scenario::route_walk(&routing, args.seed, from, to)
-                    .map_err(|e| e.to_string())?;
-                print_value(
-                    &serde_json::to_value(walk).map_err(|e| e.to_string())?,
-                    args.output.json,
-                );
-                return Ok(());
-            }
-            if let Some(count) = args.table_study {
-                let study = scenario::table_study(&routing.topology, count, args.seed, &mut |_| {})
-                    .map_err(|e| e.to_string())?;
-                print_value(
-                    &serde_json::to_value(study).map_err(|e| e.to_string())?,
-                    args.output.json,
-                );
-                return Ok(());
-            }
-            if args.sweep_tmax {
-                let points =
-                    scenario::sweep_tmax(&routing, args.seed).map_err(|e| e.to_string())?;
-                print_value(
-                    &serde_json::json!({ "topology": routing.topology, "seed": args.seed, "points": points }),
-                    args.output.json,
-                );
-                return Ok(());
-            }
-            let scenario = Scenario {
-                lab: Lab::Routing,
-                seed: args.seed,
-                routing,
-                ..Default::default()
-            };
-            run_and_report(&scenario, &args.output)
-        }
         Command::Run { scenario, output } => run_and_report(&load_scenario(&scenario)?, &output),
+        Command::Study {
+            name,
+            scenario,
+            args,
+        } => {
+            let scenario = load_scenario(&scenario)?;
+            let args: serde_json::Value =
+                serde_json::from_str(&args).map_err(|e| format!("--args: {e}"))?;
+            let value = scenario::study(&scenario, &name, &args, &mut |_, _| {})
+                .map_err(|e| e.to_string())?;
+            println!("{value}");
+            Ok(())
+        }
         Command::Permalink { scenario } => {
             println!("{}", encode_permalink(&load_scenario(&scenario)?));
             Ok(())
@@ -308,37 +154,29 @@ fn load_scenario(source: &str) -> Result<Scenario, String> {
     Scenario::from_json(&text).map_err(|e| format!("{source}: {e}"))
 }
 
-fn run_and_report(scenario: &Scenario, output: &Output) -> Result<(), String> {
+/// Run a Scenario, write the files `output` asks for, print the result.
+pub fn run_and_report(scenario: &Scenario, output: &Output) -> Result<(), String> {
     let run = scenario::run(
         scenario,
         output.trace || scenario.view.step.is_some(),
         &mut |_| {},
     )
     .map_err(|e| e.to_string())?;
-    write_files(&run, scenario, output)?;
-    let mut value = run.result_value();
+    write_files(run.as_ref(), scenario, output)?;
+    let mut value = run.result();
     if output.trace {
         value["trace"] = serde_json::to_value(run.steps()).map_err(|e| e.to_string())?;
     }
-    if output.json {
-        println!("{value}");
-    } else {
-        print_summary(&value);
-    }
+    print_value(&value, output.json);
     Ok(())
 }
 
-fn write_files(run: &LabRun, scenario: &Scenario, output: &Output) -> Result<(), String> {
+fn write_files(run: &dyn LabRun, scenario: &Scenario, output: &Output) -> Result<(), String> {
     let write = |path: &str, text: String| {
         std::fs::write(path, text).map_err(|e| format!("cannot write '{path}': {e}"))
     };
     if let Some(path) = &output.svg {
-        let step = scenario.view.step.map(|s| s as usize);
-        write(
-            path,
-            run.figure(step, scenario.view.channel)
-                .map_err(|e| e.to_string())?,
-        )?;
+        write(path, run.figure(&scenario.view).map_err(|e| e.to_string())?)?;
     }
     if let Some(path) = &output.csv {
         write(path, run.csv())?;
@@ -349,15 +187,12 @@ fn write_files(run: &LabRun, scenario: &Scenario, output: &Output) -> Result<(),
     Ok(())
 }
 
-fn print_value(value: &serde_json::Value, json: bool) {
+/// Print a value: as one JSON line, or as a short summary.
+pub fn print_value(value: &serde_json::Value, json: bool) {
     if json {
         println!("{value}");
-    } else {
-        print_summary(value);
+        return;
     }
-}
-
-fn print_summary(value: &serde_json::Value) {
     if let Some(map) = value.as_object() {
         for (key, v) in map {
             if v.is_array() && v.as_array().is_some_and(|a| a.len() > 4) {
@@ -369,31 +204,25 @@ fn print_summary(value: &serde_json::Value) {
     }
 }
 
-fn seed_sweep(base: &Scenario, count: u64, output: &Output) -> Result<(), String> {
-    if count == 0 {
-        return Err("--seeds must be at least 1".into());
-    }
-    let mut ns = Vec::new();
-    for seed in base.seed..base.seed + count {
-        let scenario = Scenario {
-            seed,
-            ..base.clone()
-        };
-        let value = scenario::run(&scenario, false, &mut |_| {})
-            .map_err(|e| e.to_string())?
-            .result_value();
-        ns.push(value["max_slots"].as_u64().unwrap_or(0));
-    }
-    let mean = ns.iter().sum::<u64>() as f64 / ns.len() as f64;
-    let summary = serde_json::json!({
-        "topology": base.slots.topology, "pattern": base.slots.pattern,
-        "seeds": ns.len(), "first_seed": base.seed,
-        "max_slots_mean": mean, "max_slots_min": ns.iter().min(), "max_slots_max": ns.iter().max(), "max_slots": ns,
-    });
-    if output.json {
-        println!("{summary}");
-    } else {
-        print_summary(&summary);
-    }
+/// Run study `name` of a Scenario and print its result, shaped by `shape`.
+pub fn run_study(
+    scenario: &Scenario,
+    name: &str,
+    args: serde_json::Value,
+    shape: impl FnOnce(serde_json::Value) -> serde_json::Value,
+    json: bool,
+) -> Result<(), String> {
+    let value =
+        scenario::study(scenario, name, &args, &mut |_, _| {}).map_err(|e| e.to_string())?;
+    print_value(&shape(value), json);
     Ok(())
+}
+
+/// `extra`'s fields followed by `value`'s (an object).
+pub fn merged(extra: serde_json::Value, value: serde_json::Value) -> serde_json::Value {
+    let mut out = extra.as_object().cloned().unwrap_or_default();
+    if let Some(fields) = value.as_object() {
+        out.extend(fields.clone());
+    }
+    serde_json::Value::Object(out)
 }

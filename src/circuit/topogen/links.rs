@@ -13,6 +13,7 @@
 use super::routes::RouteState;
 use super::state::GenState;
 use super::Comms;
+use crate::graph::ChannelLoads;
 use crate::model::{ChannelId, Path, SwitchId};
 use crate::trace::{Change, Highlight, Recorder, Step};
 use crate::Result;
@@ -41,7 +42,7 @@ pub(super) fn optimize_links(
         if n <= 1 {
             break;
         }
-        let before = congestion(&routes.loads);
+        let before = routes.loads.congestion();
         let mut attempts = 0;
         let mut improved = false;
         for (a, b) in candidate_pairs(state, routes) {
@@ -141,7 +142,7 @@ fn divert(
     b: u32,
     link: u32,
     n: u32,
-    loads: &mut [u32],
+    loads: &mut ChannelLoads,
 ) -> Vec<(usize, Path)> {
     let mut moves = Vec::new();
     for (c, _) in routes.on_crowded() {
@@ -151,28 +152,18 @@ fn divert(
         let old = &routes.paths[c].channels;
         let relieves = old
             .iter()
-            .any(|ch| loads[ch.index()] >= n && !new.channels.contains(ch));
+            .any(|&ch| loads.get(ch) >= n && !new.channels.contains(&ch));
         let safe = new
             .channels
             .iter()
-            .all(|ch| old.contains(ch) || loads[ch.index()] + 1 < n);
+            .all(|&ch| old.contains(&ch) || loads.get(ch) + 1 < n);
         if relieves && safe {
-            for ch in old {
-                loads[ch.index()] -= 1;
-            }
-            for ch in &new.channels {
-                loads[ch.index()] += 1;
-            }
+            loads.remove(old);
+            loads.add(&new.channels);
             moves.push((c, new));
         }
     }
     moves
-}
-
-/// (N, number of channels at N): what link optimization lowers, in this order.
-pub(super) fn congestion(loads: &[u32]) -> (u32, usize) {
-    let n = loads.iter().copied().max().unwrap_or(0);
-    (n, loads.iter().filter(|&&l| l == n).count())
 }
 
 /// Congestion after diverting onto a link a–b, without building it (cheap: no distances
@@ -180,7 +171,7 @@ pub(super) fn congestion(loads: &[u32]) -> (u32, usize) {
 fn screen(state: &GenState, routes: &RouteState, comms: &Comms, a: u32, b: u32) -> (u32, usize) {
     let n = routes.max_slots();
     let mut loads = routes.loads.clone();
-    loads.extend([0, 0]);
+    loads.grow(2);
     divert(
         state,
         routes,
@@ -191,7 +182,7 @@ fn screen(state: &GenState, routes: &RouteState, comms: &Comms, a: u32, b: u32) 
         n,
         &mut loads,
     );
-    congestion(&loads)
+    loads.congestion()
 }
 
 /// Add link a–b for real (shortest paths recomputed, then diversions); keep it if congestion
@@ -208,7 +199,7 @@ fn try_link(
     let n = before.0;
     let link = state.links.len() as u32;
     state.add_link(a, b);
-    let mut next = RouteState::with_paths(state, routes.paths.clone());
+    let mut next = RouteState::with_paths(state, routes.paths.clone())?;
     let mut shortcuts = 0;
     for c in 0..comms.pairs.len() {
         let (s, d) = comms.switches(state, c);
@@ -224,7 +215,7 @@ fn try_link(
     for (c, p) in moves {
         next.set_path(c, p);
     }
-    let after = congestion(&next.loads);
+    let after = next.loads.congestion();
     let new_n = after.0;
     let keep = after < before;
     recorder.record(|| Step {

@@ -5,11 +5,10 @@
 
 use super::state::GenState;
 use super::Comms;
+use crate::graph::DistanceTable;
 use crate::model::SwitchId;
-use crate::routing::ShortestPath;
 use crate::{analysis, Error, Result};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use rand::Rng;
 use serde::{Deserialize, Serialize};
 
 /// What the failures did.
@@ -36,7 +35,7 @@ pub fn random_failures(switches: usize, count: usize, seed: u64) -> Result<Vec<u
             format!("cannot fail {count} of {switches} switches"),
         ));
     }
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_fa11);
+    let mut rng = crate::rng::stream(seed, crate::rng::Purpose::Failures, 0);
     let mut chosen: Vec<u32> = Vec::new();
     while chosen.len() < count {
         let s = rng.random_range(0..switches as u32);
@@ -70,20 +69,16 @@ pub fn reconfigure(
         .links
         .retain(|(a, b)| !failed.contains(a) && !failed.contains(b));
     let topo = survivor.topology();
-    let router = ShortestPath::new(&topo);
+    let table = DistanceTable::new(&topo)?;
     let mut paths = crate::model::PathSet::new();
     let (mut lost, mut unroutable) = (0, 0);
-    let mut by_destination = std::collections::HashMap::new();
     for c in 0..comms.pairs.len() {
         let (s, d) = comms.switches(state, c);
         if failed.contains(&s) || failed.contains(&d) {
             lost += 1;
             continue;
         }
-        let dist = by_destination
-            .entry(d)
-            .or_insert_with(|| router.distances_to(SwitchId(d)));
-        match router.walk(SwitchId(s), SwitchId(d), dist) {
+        match table.path(&topo, SwitchId(s), SwitchId(d), "shortest") {
             Ok(p) => paths.push_path(&p),
             Err(_) => unroutable += 1,
         }

@@ -96,7 +96,7 @@ pub(super) fn reach_target(
         if moved.is_empty() {
             break;
         }
-        *routes = RouteState::with_paths(state, routes.paths.clone());
+        *routes = RouteState::with_paths(state, routes.paths.clone())?;
         for c in 0..comms.pairs.len() {
             let (s, d) = comms.switches(state, c);
             let stale = routes.paths[c].switches.first() != Some(&SwitchId(s))

@@ -1,34 +1,33 @@
 //! Routes of the pattern's communications over a generated network, with channel loads kept up
 //! to date as single routes change. Routes are shortest paths ("Dijkstra" in §4.3; with unit
-//! link weights that is BFS, done by the shared `ShortestPath` router) until a link-optimization
+//! link weights that is BFS, done by the shared `graph::DistanceTable`) until a link-optimization
 //! step diverts some of them.
 
 use super::state::GenState;
-use crate::analysis::busiest_channels;
+use crate::graph::{ChannelLoads, DistanceTable};
 use crate::model::{ChannelId, Path, SwitchId, Topology};
-use crate::routing::ShortestPath;
 use crate::Result;
 
 /// Routes and loads for one placement of end nodes.
 #[derive(Debug, Clone)]
 pub struct RouteState {
     pub topo: Topology,
-    /// `dist[d][a]`: hops from switch a to switch d.
-    dist: Vec<Vec<u32>>,
+    /// Hops between every pair of switches of `topo`.
+    dist: DistanceTable,
     pub paths: Vec<Path>,
-    pub loads: Vec<u32>,
+    pub loads: ChannelLoads,
 }
 
 impl RouteState {
     /// Shortest routes for every communication (endpoint pairs).
     pub fn new(state: &GenState, comms: &[(u32, u32)]) -> Result<Self> {
-        let mut r = RouteState::with_paths(state, Vec::new());
+        let mut r = RouteState::with_paths(state, Vec::new())?;
         for &(s, d) in comms {
             let p = r.shortest(
                 SwitchId(state.endpoint_switch[s as usize]),
                 SwitchId(state.endpoint_switch[d as usize]),
             )?;
-            r.add_load(&p, 1);
+            r.loads.add(&p.channels);
             r.paths.push(p);
         }
         Ok(r)
@@ -36,54 +35,46 @@ impl RouteState {
 
     /// Distances for `state`'s current links, keeping the given routes (channel ids are stable
     /// as links are appended; the new links' channels start unloaded).
-    pub fn with_paths(state: &GenState, paths: Vec<Path>) -> Self {
+    pub fn with_paths(state: &GenState, paths: Vec<Path>) -> Result<Self> {
         let topo = state.topology();
-        let dist = all_distances(&topo);
-        let mut r = RouteState {
-            loads: vec![0; topo.channel_count()],
+        let dist = DistanceTable::new(&topo)?;
+        let mut loads = ChannelLoads::new(topo.channel_count());
+        for p in &paths {
+            loads.add(&p.channels);
+        }
+        Ok(RouteState {
+            loads,
             topo,
             dist,
-            paths: Vec::new(),
-        };
-        for p in &paths {
-            r.add_load(p, 1);
-        }
-        r.paths = paths;
-        r
+            paths,
+        })
     }
 
     /// Hops between two switches (`u32::MAX` if disconnected).
     pub fn distance(&self, a: u32, b: u32) -> u32 {
-        self.dist[b as usize][a as usize]
+        self.dist.distance(a as usize, b as usize)
     }
 
     /// The shortest path (ties to the lowest switch id).
     pub fn shortest(&self, s: SwitchId, d: SwitchId) -> Result<Path> {
-        ShortestPath::new(&self.topo).walk(s, d, &self.dist[d.index()])
+        self.dist.path(&self.topo, s, d, "shortest")
     }
 
     /// N: the largest channel load.
     pub fn max_slots(&self) -> u32 {
-        self.loads.iter().copied().max().unwrap_or(0)
+        self.loads.max()
     }
 
     /// Channels at load N.
     pub fn crowded(&self) -> Vec<ChannelId> {
-        busiest_channels(&self.loads)
+        self.loads.busiest()
     }
 
     /// Replace the route of communication `c`.
     pub fn set_path(&mut self, c: usize, path: Path) {
         let old = std::mem::replace(&mut self.paths[c], path);
-        self.add_load(&old, -1);
-        let new = self.paths[c].clone();
-        self.add_load(&new, 1);
-    }
-
-    fn add_load(&mut self, p: &Path, delta: i32) {
-        for ch in &p.channels {
-            self.loads[ch.index()] = (self.loads[ch.index()] as i32 + delta) as u32;
-        }
+        self.loads.remove(&old.channels);
+        self.loads.add(&self.paths[c].channels);
     }
 
     /// Mean hops over all communications.
@@ -108,19 +99,11 @@ impl RouteState {
                     c,
                     p.channels
                         .iter()
-                        .filter(|ch| self.loads[ch.index()] == n)
+                        .filter(|&&ch| self.loads.get(ch) == n)
                         .count(),
                 )
             })
             .filter(|&(_, k)| k > 0)
             .collect()
     }
-}
-
-/// Hop distances between all switch pairs: one BFS per switch.
-fn all_distances(topo: &Topology) -> Vec<Vec<u32>> {
-    let sp = ShortestPath::new(topo);
-    (0..topo.switch_count())
-        .map(|d| sp.distances_to(SwitchId::new(d)))
-        .collect()
 }

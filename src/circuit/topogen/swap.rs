@@ -154,9 +154,9 @@ pub(super) fn retry_pending(
         if state.endpoint_switch[s as usize] == state.endpoint_switch[d as usize] {
             continue;
         }
-        let before = super::links::congestion(&routes.loads);
+        let before = routes.loads.congestion();
         let saved = apply_swap(state, routes, comms, c)?;
-        let after = super::links::congestion(&routes.loads);
+        let after = routes.loads.congestion();
         let keep = after < before;
         let (sw_s, sw_d) = (
             state.endpoint_switch[s as usize],

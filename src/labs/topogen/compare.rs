@@ -2,9 +2,9 @@
 //! maximum switch degree (a d-D torus switch has 2d links and one end node), for one pattern and
 //! size (Fig. 12); and the N-versus-resources trade-off against the mesh (Fig. 13).
 
-use super::topogen_lab::{mesh_sides, topogen_traffic};
-use super::{run_slots, SlotsConfig};
+use super::{mesh_sides, topogen_traffic};
 use crate::circuit::topogen::topogen;
+use crate::labs::slots::{run_slots, SlotsConfig};
 use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
 
@@ -103,16 +103,35 @@ fn generated_row(
 /// Fig. 12: the generated minimal topology (degree 5) and the 2-D mesh and torus; then for each
 /// d-D torus (d = 3, 4) the generated topology at the torus's degree grown to the torus's N.
 pub fn compare(nodes: usize, pattern: &str, seed: u64) -> Result<Vec<CompareRow>> {
+    compare_rows(nodes, pattern, seed, &mut |_, _| {})
+}
+
+/// `compare`, telling `report(fraction, row)` about each row as it is computed.
+pub fn compare_rows(
+    nodes: usize,
+    pattern: &str,
+    seed: u64,
+    report: &mut dyn FnMut(f64, Option<&CompareRow>),
+) -> Result<Vec<CompareRow>> {
     let (a, b) = mesh_sides(nodes).ok_or_else(|| {
         Error::invalid(
             "nodes",
             format!("{nodes} end nodes do not form a 2-D mesh; use a composite number"),
         )
     })?;
-    let mut rows = vec![
+    let mut rows = Vec::new();
+    let mut push = |row: CompareRow, done: f64| {
+        report(done, Some(&row));
+        rows.push(row);
+    };
+    push(
         generated_row("generated (degree 5)", nodes, 5, pattern, seed, None)?,
+        0.2,
+    );
+    push(
         grid_row("2-D mesh", format!("mesh:{a}x{b}"), pattern, seed, 5)?,
-    ];
+        0.25,
+    );
     for d in 2..=4 {
         let Some(sides) = torus_sides(nodes, d) else {
             continue;
@@ -128,16 +147,20 @@ pub fn compare(nodes: usize, pattern: &str, seed: u64) -> Result<Vec<CompareRow>
         let degree = 2 * d + 1;
         let torus = grid_row(&format!("{d}-D torus"), spec, pattern, seed, degree)?;
         let target = torus.max_slots.max(1);
-        rows.push(torus);
-        rows.push(generated_row(
-            &format!("generated (degree {degree}, N ≤ {target})"),
-            nodes,
-            degree,
-            pattern,
-            seed,
-            Some(target),
-        )?);
+        push(torus, 0.25 * d as f64 - 0.2);
+        push(
+            generated_row(
+                &format!("generated (degree {degree}, N ≤ {target})"),
+                nodes,
+                degree,
+                pattern,
+                seed,
+                Some(target),
+            )?,
+            0.25 * d as f64,
+        );
     }
+    report(1.0, None);
     Ok(rows)
 }
 
@@ -169,6 +192,19 @@ pub fn tradeoff(
     lowest: u32,
     progress: &mut dyn FnMut(f64),
 ) -> Result<Tradeoff> {
+    tradeoff_points(nodes, pattern, seed, lowest, &mut |f, _| progress(f))
+}
+
+/// `tradeoff`, telling `report(fraction, point)` about each point as it is computed. The
+/// targets are independent runs: natively they run on every core, a chunk at a time, and the
+/// curve is the same as one run after another (it ends at the first target out of reach).
+pub fn tradeoff_points(
+    nodes: usize,
+    pattern: &str,
+    seed: u64,
+    lowest: u32,
+    report: &mut dyn FnMut(f64, Option<&TradeoffPoint>),
+) -> Result<Tradeoff> {
     let (a, b) = mesh_sides(nodes).ok_or_else(|| {
         Error::invalid("nodes", format!("{nodes} end nodes do not form a 2-D mesh"))
     })?;
@@ -176,33 +212,41 @@ pub fn tradeoff(
     let traffic = topogen_traffic(pattern, nodes, seed)?;
     let lowest = lowest.max(1);
     let targets: Vec<u32> = (lowest..=mesh.max_slots.max(lowest)).rev().collect();
+    report(0.0, None);
+    let run = |&target: &u32| topogen(nodes, 5, &traffic, Some(target), false, &mut |_| {});
     let mut points = Vec::new();
     let mut stopped = None;
-    for (i, &target) in targets.iter().enumerate() {
-        progress(i as f64 / targets.len() as f64);
-        let share = 1.0 / targets.len() as f64;
-        let s = match topogen(nodes, 5, &traffic, Some(target), false, &mut |f| {
-            progress((i as f64 + f) * share)
-        }) {
-            Ok(run) => run.summary,
+    let mut failure = None;
+    crate::parallel::map_chunked(&targets, crate::parallel::threads(), run, |i, outcome| {
+        let s = match outcome {
+            Ok(run) => &run.summary,
             // a target out of reach ends the curve; the points so far stand
             Err(Error::Invalid { name, reason }) if name == "target-slots" => {
-                stopped = Some(reason);
-                break;
+                stopped = Some(reason.clone());
+                return false;
             }
-            Err(e) => return Err(e),
+            Err(e) => {
+                failure = Some(e.clone());
+                return false;
+            }
         };
-        points.push(TradeoffPoint {
-            target_slots: target,
+        let point = TradeoffPoint {
+            target_slots: targets[i],
             max_slots: s.max_slots,
             switches: s.switches,
             links: s.links,
             avg_hops: s.avg_hops,
             switches_vs_mesh: s.switches as f64 / mesh.switches as f64,
             links_vs_mesh: s.links as f64 / mesh.links as f64,
-        });
+        };
+        report((i + 1) as f64 / targets.len() as f64, Some(&point));
+        points.push(point);
+        true
+    });
+    if let Some(e) = failure {
+        return Err(e);
     }
-    progress(1.0);
+    report(1.0, None);
     Ok(Tradeoff {
         mesh,
         points,

@@ -1,8 +1,16 @@
 //! The TopoGen lab (paper 000 §4–5): Scenario → pattern on V end nodes → TOPOGEN (and
 //! TOPOGEN_REV with a target N) → result, optional failures (§5.3). The pattern is generated on
 //! the 2-D mesh of V nodes that §5.2 compares against, so "transpose" means the same in both.
+//! Its studies: the comparison with mesh and tori (Fig. 12) and the N-versus-resources
+//! trade-off (Fig. 13), in `compare`.
 
-use super::TopoGenConfig;
+mod compare;
+
+pub use compare::{compare, torus_sides, tradeoff, CompareRow, Tradeoff, TradeoffPoint};
+
+use super::{
+    check_section, config, default_section, json, study_args, Lab, LabRun, StepSummary, Study, View,
+};
 use crate::circuit::topogen::{
     random_failures, reconfigure, topogen, GenState, Reconfiguration, TopoGenRun, TopoGenSummary,
 };
@@ -12,9 +20,91 @@ use crate::model::PathSet;
 use crate::model::{Shape, SwitchId, SwitchInfo, Topology};
 use crate::render::{channel_svg, FigureState};
 use crate::sim::tdm::{simulate_round, TdmParams, TdmRound};
+use crate::topology::TopologySpec;
 use crate::traffic::{self, Pattern};
-use crate::{topology, Result};
+use crate::Result;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+pub const LAB: Lab = Lab {
+    name: "topogen",
+    title: "TopoGen",
+    about: "design a network for a traffic pattern (TOPOGEN), step by step; compare it with mesh and tori (paper 000 §4–5)",
+    default_config: default_section::<TopoGenConfig>,
+    check_config: check_section::<TopoGenConfig>,
+    run: |section, seed, record, progress| {
+        Ok(Box::new(run_topogen(&config(section)?, seed, record, progress)?))
+    },
+    studies: &[
+        Study {
+            name: "compare",
+            title: "Generated network vs mesh and tori (Fig. 12)",
+            about: "the generated network against the 2-D mesh and the 2-D/3-D/4-D tori of the same degree; one row per network",
+            run: |section, seed, _args, report| {
+                let c: TopoGenConfig = config(section)?;
+                let rows = compare::compare_rows(c.nodes, &c.pattern, seed, &mut |f, row| {
+                    report(f, row.map(json))
+                })?;
+                Ok(json(&rows))
+            },
+        },
+        Study {
+            name: "tradeoff",
+            title: "N against network cost (Fig. 13)",
+            about: "TOPOGEN_REV for every target N from the mesh's N down to `lowest`; one point per target",
+            run: |section, seed, args, report| {
+                #[derive(Default, Deserialize, Serialize)]
+                #[serde(default, deny_unknown_fields)]
+                struct Args {
+                    lowest: Option<u32>,
+                }
+                let c: TopoGenConfig = config(section)?;
+                let lowest = study_args::<Args>(args)?.lowest.unwrap_or(1);
+                let curve = compare::tradeoff_points(
+                    c.nodes,
+                    &c.pattern,
+                    seed,
+                    lowest,
+                    &mut |f, point| report(f, point.map(json)),
+                )?;
+                Ok(json(&curve))
+            },
+        },
+    ],
+};
+
+/// Configuration of the TopoGen lab (paper 000 §4–5).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TopoGenConfig {
+    /// End nodes V.
+    pub nodes: usize,
+    /// Maximum switch degree (end nodes + links).
+    pub degree: usize,
+    pub pattern: String,
+    /// Target N for TOPOGEN_REV; none = the minimal topology.
+    pub target_slots: Option<u32>,
+    /// Switches to fail (§5.3), by id.
+    pub fail: Vec<u32>,
+    /// Or this many switches chosen at random (seeded).
+    pub fail_random: usize,
+    /// Message size of the one-round CS-vs-PS simulation.
+    pub message_bytes: u64,
+}
+
+impl Default for TopoGenConfig {
+    fn default() -> Self {
+        TopoGenConfig {
+            nodes: 16,
+            degree: 5,
+            pattern: "uniform".into(),
+            target_slots: None,
+            fail: Vec::new(),
+            fail_random: 0,
+            message_bytes: 65_536,
+        }
+    }
+}
 
 /// What the TopoGen lab computed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -92,7 +182,7 @@ impl TopoGenLab {
                 );
                 (
                     final_topo.clone(),
-                    self.run.routes.loads.clone(),
+                    self.run.routes.loads.as_slice().to_vec(),
                     r.max_slots,
                     caption,
                 )
@@ -163,9 +253,11 @@ pub fn topogen_traffic(
     nodes: usize,
     seed: u64,
 ) -> Result<crate::model::Traffic> {
-    let pattern = Pattern::parse(pattern_text)?;
+    let pattern = Pattern::parse(pattern_text).map_err(|e| e.at("pattern"))?;
     let carrier = match mesh_sides(nodes) {
-        Some((a, b)) => topology::build(&format!("mesh:{a}x{b}"))?,
+        Some((a, b)) => TopologySpec::parse(&format!("mesh:{a}x{b}"))
+            .and_then(|spec| spec.build(seed))
+            .map_err(|e| e.at("nodes"))?,
         None => {
             let mut t = Topology::new(
                 format!("nodes:{nodes}"),
@@ -178,7 +270,7 @@ pub fn topogen_traffic(
             t
         }
     };
-    traffic::generate(pattern, &carrier, seed, pattern_text)
+    traffic::generate(pattern, &carrier, seed, pattern_text).map_err(|e| e.at("pattern"))
 }
 
 /// Run the TopoGen lab.
@@ -224,7 +316,7 @@ pub fn run_topogen(
     let simulation = simulate_round(
         &circuits,
         &vec![1; circuits.len()],
-        &run.routes.loads,
+        run.routes.loads.as_slice(),
         &params,
     )?;
     let result = TopoGenResult {
@@ -243,4 +335,26 @@ pub fn run_topogen(
         result,
         positions: std::cell::OnceCell::new(),
     })
+}
+
+impl LabRun for TopoGenLab {
+    fn result(&self) -> Value {
+        json(&self.result)
+    }
+    fn steps(&self) -> Vec<StepSummary> {
+        StepSummary::of_trace(self.run.trace.as_ref())
+    }
+    fn figure(&self, view: &View) -> Result<String> {
+        self.figure(view.step_index())
+    }
+    fn topology(&self) -> &Topology {
+        &self.run.routes.topo
+    }
+    fn csv(&self) -> String {
+        crate::export::channel_loads_csv(
+            &self.run.routes.topo,
+            self.run.routes.loads.as_slice(),
+            None,
+        )
+    }
 }

@@ -1,18 +1,62 @@
 //! The Slots lab (paper 000 §3): Scenario → topology → traffic → routes (or all-to-all
 //! circuits) → channel loads and N → optional slot policy with its trace. `SlotsLab` keeps the
-//! built pieces so the page can ask for figures and channel details without rebuilding.
+//! built pieces so the page can ask for figures and channel details without rebuilding. Any
+//! router of the registry can route (`dor`, `shortest`, `updown`, `loren:16`, `cowen:0.5`).
 
-use super::SlotsConfig;
+use super::{check_section, config, default_section, json, Lab, LabRun, StepSummary, View};
 use crate::analysis::{self, AllToAllMethod};
 use crate::circuit::{allocate_slots, LayerUtilization, SlotAllocation, SlotPolicy};
 use crate::layout::{layout, Layout};
 use crate::model::{ChannelId, PathSet, Topology};
 use crate::render::{channel_svg, FigureState};
-use crate::routing::{route_traffic, RoutingKind};
+use crate::routing::{route_traffic, RouterSpec};
+use crate::topology::TopologySpec;
 use crate::trace::{Change, Recorder, Trace};
 use crate::traffic::{self, Pattern};
-use crate::{topology, Error, Result};
+use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+pub const LAB: Lab = Lab {
+    name: "slots",
+    title: "Slots",
+    about: "how many TDM slots N a traffic pattern needs, and how slot policies use them (paper 000 §3)",
+    default_config: default_section::<SlotsConfig>,
+    check_config: check_section::<SlotsConfig>,
+    run: |section, seed, record, progress| {
+        Ok(Box::new(run_slots(&config(section)?, seed, record, progress)?))
+    },
+    studies: &[],
+};
+
+/// Configuration of the Slots lab (paper 000 §3).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SlotsConfig {
+    /// Topology spec, e.g. `mesh:8x8`.
+    pub topology: String,
+    /// Pattern name, e.g. `transpose`, `hotspot:0.2`.
+    pub pattern: String,
+    /// A router of the registry (`dor`, `shortest`, `updown`, `loren:T`, `cowen:α`); empty =
+    /// the topology's default.
+    pub routing: String,
+    /// One of the six slot policies; empty = none.
+    pub policy: String,
+    /// All-to-all method (only with pattern all-to-all); empty = destination-based.
+    pub all2all: String,
+}
+
+impl Default for SlotsConfig {
+    fn default() -> Self {
+        SlotsConfig {
+            topology: "mesh:8x8".into(),
+            pattern: "transpose".into(),
+            routing: String::new(),
+            policy: String::new(),
+            all2all: String::new(),
+        }
+    }
+}
 
 /// A busy channel, named by the switches it joins.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -77,17 +121,14 @@ pub fn run_slots(
     record: bool,
     progress: &mut dyn FnMut(f64),
 ) -> Result<SlotsLab> {
-    let topo = topology::build_seeded(&config.topology, seed)?;
-    let pattern = Pattern::parse(&config.pattern)?;
-    let traffic = traffic::generate(pattern, &topo, seed, &config.pattern)?;
-    let routing = if config.routing.trim().is_empty() {
-        RoutingKind::default_for(&topo)
+    // every spec is parsed and checked before anything is built
+    let spec = TopologySpec::parse(&config.topology).map_err(|e| e.at("topology"))?;
+    let pattern = Pattern::parse(&config.pattern).map_err(|e| e.at("pattern"))?;
+    let chosen = if config.routing.trim().is_empty() {
+        None
     } else {
-        RoutingKind::parse(&config.routing)?
+        Some(RouterSpec::parse(&config.routing).map_err(|e| e.at("routing"))?)
     };
-    progress(0.05);
-    let routes = route_traffic(routing.router(&topo)?.as_ref(), &topo, &traffic)?;
-    progress(0.4);
     let all2all = if config.all2all.trim().is_empty() {
         None
     } else {
@@ -99,6 +140,21 @@ pub fn run_slots(
         }
         Some(AllToAllMethod::parse(&config.all2all)?)
     };
+    let policy = if config.policy.trim().is_empty() {
+        None
+    } else {
+        Some(SlotPolicy::parse(&config.policy)?)
+    };
+    let topo = spec.build(seed).map_err(|e| e.at("topology"))?;
+    let traffic =
+        traffic::generate(pattern, &topo, seed, &config.pattern).map_err(|e| e.at("pattern"))?;
+    let routing = chosen.unwrap_or_else(|| RouterSpec::default_for(&topo));
+    progress(0.05);
+    let routes = {
+        let router = routing.build(&topo).map_err(|e| e.at("routing"))?;
+        route_traffic(router.as_ref(), &topo, &traffic).map_err(|e| e.at("routing"))?
+    };
+    progress(0.4);
     let (circuits, labels) = match all2all {
         Some(method) => analysis::all_to_all_circuits(&topo, method, &routes)?,
         None => (
@@ -109,11 +165,6 @@ pub fn run_slots(
     let loads = analysis::channel_loads(&topo, &circuits);
     let max_slots = analysis::max_slots(&loads);
     let busiest = analysis::busiest_channels(&loads);
-    let policy = if config.policy.trim().is_empty() {
-        None
-    } else {
-        Some(SlotPolicy::parse(&config.policy)?)
-    };
     let mut recorder = Recorder::new(record);
     let allocation = policy.map(|p| {
         let label = |i: usize| format!("c({},{})", labels[i].0, labels[i].1);
@@ -134,7 +185,7 @@ pub fn run_slots(
     let result = SlotsResult {
         topology: config.topology.trim().to_string(),
         pattern: config.pattern.trim().to_string(),
-        routing: routing.name().to_string(),
+        routing: routing.text(),
         all2all: all2all.map(|_| config.all2all.trim().to_string()),
         policy: allocation.as_ref().map(|a| a.policy.clone()),
         seed,
@@ -334,5 +385,36 @@ impl SlotsLab {
             &self.loads,
             self.allocation.as_ref().map(|a| a.channel_slots.as_slice()),
         )
+    }
+}
+
+impl LabRun for SlotsLab {
+    fn result(&self) -> Value {
+        json(&self.result)
+    }
+    fn steps(&self) -> Vec<StepSummary> {
+        StepSummary::of_trace(self.trace.as_ref())
+    }
+    fn figure(&self, view: &View) -> Result<String> {
+        self.figure(view.step_index(), view.channel)
+    }
+    fn topology(&self) -> &Topology {
+        &self.topology
+    }
+    fn csv(&self) -> String {
+        self.loads_csv()
+    }
+    /// `{"channel": c}`: the circuits crossing channel c at the view's step (at most 200).
+    fn detail(&self, query: &Value, view: &View) -> Result<Value> {
+        let channel = query
+            .get("channel")
+            .and_then(Value::as_u64)
+            .and_then(|c| u32::try_from(c).ok())
+            .ok_or_else(|| Error::invalid("channel", "give {\"channel\": a channel id}"))?;
+        Ok(json(&self.channel_detail(
+            channel,
+            view.step_index(),
+            200,
+        )?))
     }
 }

@@ -1,0 +1,186 @@
+//! The lab registry. A lab is one module that registers itself in `LABS`: its name (which is
+//! also its section of the Scenario), its configuration type, a `run` that returns a boxed
+//! `LabRun` (result, steps, figure for a view, topology for CSV/anynet export, detail
+//! queries), and its named long studies (sweeps, searches) that stream their points with
+//! progress. The Scenario, the WASM surface, the CLI's `run`, and the page's worker all work
+//! from this list, in the manner of BookSim's factory by name: adding a lab is a new module
+//! and one line in `LABS`.
+
+pub mod routing;
+pub mod slots;
+pub mod topogen;
+
+use crate::model::Topology;
+use crate::{Error, Result};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// Every lab, in the order the page shows its tabs.
+pub const LABS: &[Lab] = &[slots::LAB, topogen::LAB, routing::LAB];
+
+/// What the page shows on top of a run: the step and the clicked channel. Part of the
+/// Scenario so a permalink reopens exactly where it was shared.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct View {
+    pub step: Option<u32>,
+    pub channel: Option<u32>,
+}
+
+impl View {
+    /// The step as an index, if one is shown.
+    pub fn step_index(&self) -> Option<usize> {
+        self.step.map(|s| s as usize)
+    }
+}
+
+/// One step as the page lists it (the changes stay in Rust).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StepSummary {
+    pub title: String,
+    pub explanation: String,
+    pub metrics: Vec<(String, f64)>,
+}
+
+impl StepSummary {
+    /// The summaries of a recorded trace (none without one).
+    pub fn of_trace(trace: Option<&crate::trace::Trace>) -> Vec<StepSummary> {
+        trace
+            .map(|t| {
+                t.steps
+                    .iter()
+                    .map(|s| StepSummary {
+                        title: s.title.clone(),
+                        explanation: s.explanation.clone(),
+                        metrics: s.metrics.clone(),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+}
+
+/// A finished run of a lab, kept so the page can step, click and export without rerunning.
+pub trait LabRun: Send {
+    /// The result (what the CLI prints with `--json`).
+    fn result(&self) -> Value;
+    /// The steps of the trace (empty when the run has none or did not record).
+    fn steps(&self) -> Vec<StepSummary>;
+    /// The SVG figure for a view (step and selected channel).
+    fn figure(&self, view: &View) -> Result<String>;
+    /// The network the run is about (CSV and anynet exports).
+    fn topology(&self) -> &Topology;
+    /// Per-channel data as CSV (by default the channels with zero load).
+    fn csv(&self) -> String {
+        let topo = self.topology();
+        crate::export::channel_loads_csv(topo, &vec![0; topo.channel_count()], None)
+    }
+    /// The topology in BookSim2's anynet format.
+    fn anynet(&self) -> String {
+        crate::export::anynet(self.topology())
+    }
+    /// Answer a question about the shown run at `view` (e.g. `{"channel": 3}`: what crosses
+    /// this channel).
+    fn detail(&self, query: &Value, view: &View) -> Result<Value> {
+        let _ = (query, view);
+        Err(Error::invalid(
+            "detail",
+            "this lab has no details to show for a click",
+        ))
+    }
+}
+
+/// A progress report of a study: the fraction done and, when one was just computed, a point
+/// (a row of its table, a point of its chart).
+pub type Report<'a> = &'a mut dyn FnMut(f64, Option<Value>);
+
+/// A named long computation on a lab's configuration (a sweep, a search), with arguments.
+pub struct Study {
+    pub name: &'static str,
+    pub title: &'static str,
+    pub about: &'static str,
+    /// `run(config section, seed, args, report)`: the whole result; every point it reports
+    /// as it goes is also part of that result, so a cancelled study keeps what it streamed.
+    pub run: fn(&Value, u64, &Value, Report<'_>) -> Result<Value>,
+}
+
+/// A lab: its name (= Scenario section), what it is, its configuration and its runs.
+pub struct Lab {
+    pub name: &'static str,
+    pub title: &'static str,
+    pub about: &'static str,
+    /// The section with every default filled in.
+    pub default_config: fn() -> Value,
+    /// Check a section (unknown fields, types) and return it with defaults filled in.
+    pub check_config: fn(&Value) -> Result<Value>,
+    /// Run the lab on a checked section; `record` keeps the trace for stepping.
+    pub run: fn(&Value, u64, bool, &mut dyn FnMut(f64)) -> Result<Box<dyn LabRun>>,
+    pub studies: &'static [Study],
+}
+
+impl Lab {
+    /// The study `name` of this lab.
+    pub fn study(&self, name: &str) -> Result<&'static Study> {
+        self.studies.iter().find(|s| s.name == name).ok_or_else(|| {
+            let names: Vec<&str> = self.studies.iter().map(|s| s.name).collect();
+            Error::invalid(
+                "study",
+                format!(
+                    "the {} lab has no study '{name}'; {}",
+                    self.title,
+                    crate::error::suggest(name, &names)
+                ),
+            )
+        })
+    }
+}
+
+/// The lab named `name`.
+pub fn lab(name: &str) -> Result<&'static Lab> {
+    LABS.iter().find(|l| l.name == name).ok_or_else(|| {
+        let names: Vec<&str> = LABS.iter().map(|l| l.name).collect();
+        Error::Scenario(format!(
+            "there is no lab '{name}'; {}",
+            crate::error::suggest(name, &names)
+        ))
+    })
+}
+
+/// A lab's configuration type: a serde struct with defaults (`#[serde(default,
+/// deny_unknown_fields)]`).
+pub trait LabConfig: Serialize + DeserializeOwned + Default {}
+impl<T: Serialize + DeserializeOwned + Default> LabConfig for T {}
+
+/// The typed configuration in a section.
+pub fn config<C: LabConfig>(section: &Value) -> Result<C> {
+    serde_json::from_value(section.clone()).map_err(|e| Error::Scenario(e.to_string()))
+}
+
+/// A configuration as a section.
+pub fn section<C: LabConfig>(config: &C) -> Value {
+    serde_json::to_value(config).expect("configurations serialize")
+}
+
+/// `Lab::default_config` for a configuration type.
+pub fn default_section<C: LabConfig>() -> Value {
+    section(&C::default())
+}
+
+/// `Lab::check_config` for a configuration type.
+pub fn check_section<C: LabConfig>(value: &Value) -> Result<Value> {
+    Ok(section(&config::<C>(value)?))
+}
+
+/// A study's typed arguments (`{}` and `null` give the defaults).
+pub fn study_args<A: LabConfig>(args: &Value) -> Result<A> {
+    if args.is_null() {
+        return Ok(A::default());
+    }
+    serde_json::from_value(args.clone()).map_err(|e| Error::invalid("arguments", e.to_string()))
+}
+
+/// A value as JSON (results, points).
+pub(crate) fn json<T: Serialize>(value: &T) -> Value {
+    serde_json::to_value(value).expect("results serialize")
+}

@@ -1,0 +1,144 @@
+//! Spec strings (`mesh:8x8`, `lrt:64:4:2`, `hotspot:0.2`, `loren:16`): split once into a name
+//! and colon-separated arguments, with the number parsing and the "unknown name, did you mean"
+//! lookup every registry (generators, patterns, routers) shares. Errors keep the whole spec.
+
+use crate::error::suggest;
+use crate::{Error, Result};
+
+/// A spec string split into its name (lower case) and its arguments.
+#[derive(Debug, Clone)]
+pub struct Spec<'a> {
+    /// The whole spec, trimmed (what error messages quote).
+    pub text: &'a str,
+    pub name: String,
+    /// Everything after the first ':' (empty without one).
+    pub rest: &'a str,
+    /// `rest` split at ':' (none when `rest` is empty).
+    pub args: Vec<&'a str>,
+    error: fn(&str, String) -> Error,
+}
+
+impl<'a> Spec<'a> {
+    /// Split `text`; `error(spec, reason)` makes this family's error (topology, pattern, …).
+    pub fn split(text: &'a str, error: fn(&str, String) -> Error) -> Self {
+        let text = text.trim();
+        let (name, rest) = text.split_once(':').unwrap_or((text, ""));
+        let args = if rest.is_empty() {
+            Vec::new()
+        } else {
+            rest.split(':').collect()
+        };
+        Spec {
+            text,
+            name: name.trim().to_ascii_lowercase(),
+            rest,
+            args,
+            error,
+        }
+    }
+
+    /// This family's error for this spec.
+    pub fn error(&self, reason: impl Into<String>) -> Error {
+        (self.error)(self.text, reason.into())
+    }
+
+    /// Exactly `count` arguments, else an error showing `usage`.
+    pub fn expect_args(&self, count: usize, usage: &str) -> Result<()> {
+        if self.args.len() == count {
+            Ok(())
+        } else {
+            Err(self.error(format!("write {usage}")))
+        }
+    }
+
+    /// Argument `i` as a whole number, named `what` in the error.
+    pub fn whole(&self, i: usize, what: &str) -> Result<usize> {
+        parse_whole(self.args.get(i).copied().unwrap_or(""), what).map_err(|r| self.error(r))
+    }
+
+    /// Argument `i` as a finite number, named `what` in the error.
+    pub fn number(&self, i: usize, what: &str) -> Result<f64> {
+        let text = self.args.get(i).copied().unwrap_or("").trim();
+        if text.is_empty() {
+            return Err(self.error(format!("{what} is missing")));
+        }
+        let v: f64 = text
+            .parse()
+            .map_err(|_| self.error(format!("{what} '{text}' is not a number")))?;
+        if !v.is_finite() {
+            return Err(self.error(format!("{what} must be a finite number")));
+        }
+        Ok(v)
+    }
+
+    /// Argument `i` as sides `K0xK1x…` (at most `max_rank` of them).
+    pub fn sides(&self, i: usize, max_rank: usize, example: &str) -> Result<Vec<usize>> {
+        let text = self.args.get(i).copied().unwrap_or("");
+        if text.trim().is_empty() {
+            return Err(self.error(format!("give the sides, e.g. {example}")));
+        }
+        let sides = text
+            .split(['x', 'X', '×'])
+            .map(|t| parse_whole(t, "side").map_err(|r| self.error(r)))
+            .collect::<Result<Vec<_>>>()?;
+        if sides.len() > max_rank {
+            return Err(self.error(format!("at most {max_rank} dimensions")));
+        }
+        Ok(sides)
+    }
+}
+
+fn parse_whole(text: &str, what: &str) -> std::result::Result<usize, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(format!("{what} is missing"));
+    }
+    text.parse::<usize>()
+        .map_err(|_| format!("{what} '{text}' is not a whole number"))
+}
+
+/// A registry entry's names: the name used in specs and JSON, and accepted spellings.
+pub trait Named {
+    fn name(&self) -> &'static str;
+    fn aliases(&self) -> &'static [&'static str] {
+        &[]
+    }
+}
+
+/// The entry of `list` that `spec` names, or an error that lists the names (and near misses).
+pub fn find<'r, T: Named>(list: &'r [T], spec: &Spec<'_>, family: &str) -> Result<&'r T> {
+    list.iter()
+        .find(|t| t.name() == spec.name || t.aliases().contains(&spec.name.as_str()))
+        .ok_or_else(|| {
+            let names: Vec<&str> = list.iter().map(Named::name).collect();
+            spec.error(format!(
+                "unknown {family} '{}'; {}",
+                spec.name,
+                suggest(&spec.name, &names)
+            ))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_and_parses() {
+        let s = Spec::split(" Mesh:8x4 ", |s, r| Error::topology(s, r));
+        assert_eq!((s.name.as_str(), s.text), ("mesh", "Mesh:8x4"));
+        assert_eq!(s.sides(0, 8, "mesh:8x8").unwrap(), vec![8, 4]);
+        let s = Spec::split("lrt:64:4:x", |s, r| Error::topology(s, r));
+        assert_eq!(s.whole(1, "d").unwrap(), 4);
+        assert!(s
+            .whole(2, "r")
+            .unwrap_err()
+            .to_string()
+            .contains("r 'x' is not a whole number"));
+        let s = Spec::split("hotspot:NaN", |s, r| Error::pattern(s, r));
+        assert!(s.number(0, "β").unwrap_err().to_string().contains("finite"));
+        assert!(Spec::split("full", |s, r| Error::topology(s, r))
+            .args
+            .is_empty());
+    }
+}
