@@ -4,8 +4,8 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::time::Duration;
+use topolab::labs::routing::{run_routing, table_study, RoutingConfig};
 use topolab::routing::Loren;
-use topolab::scenario::{run_routing, table_study, RoutingConfig};
 use topolab::topology::build_seeded;
 
 fn bench(c: &mut Criterion) {

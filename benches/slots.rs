@@ -4,7 +4,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::time::Duration;
-use topolab::scenario::{run_slots, SlotsConfig};
+use topolab::labs::slots::{run_slots, SlotsConfig};
 
 const PATTERNS: [&str; 11] = [
     "uniform",

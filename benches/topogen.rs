@@ -5,7 +5,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::time::Duration;
 use topolab::circuit::topogen::topogen;
-use topolab::scenario::topogen_traffic;
+use topolab::labs::topogen::topogen_traffic;
 
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("topogen/uniform/degree5");

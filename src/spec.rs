@@ -125,20 +125,18 @@ mod tests {
 
     #[test]
     fn splits_and_parses() {
-        let s = Spec::split(" Mesh:8x4 ", |s, r| Error::topology(s, r));
+        let s = Spec::split(" Mesh:8x4 ", Error::topology);
         assert_eq!((s.name.as_str(), s.text), ("mesh", "Mesh:8x4"));
         assert_eq!(s.sides(0, 8, "mesh:8x8").unwrap(), vec![8, 4]);
-        let s = Spec::split("lrt:64:4:x", |s, r| Error::topology(s, r));
+        let s = Spec::split("lrt:64:4:x", Error::topology);
         assert_eq!(s.whole(1, "d").unwrap(), 4);
         assert!(s
             .whole(2, "r")
             .unwrap_err()
             .to_string()
             .contains("r 'x' is not a whole number"));
-        let s = Spec::split("hotspot:NaN", |s, r| Error::pattern(s, r));
+        let s = Spec::split("hotspot:NaN", Error::pattern);
         assert!(s.number(0, "β").unwrap_err().to_string().contains("finite"));
-        assert!(Spec::split("full", |s, r| Error::topology(s, r))
-            .args
-            .is_empty());
+        assert!(Spec::split("full", Error::topology).args.is_empty());
     }
 }

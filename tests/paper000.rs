@@ -3,9 +3,9 @@
 
 use topolab::analysis::{busiest_channels, channel_loads, max_slots};
 use topolab::circuit::{allocate_slots, SlotPolicy};
+use topolab::labs::slots::{run_slots, SlotsConfig};
 use topolab::model::{PathSet, SwitchId};
 use topolab::routing::{DimensionOrder, Router};
-use topolab::scenario::{run_slots, SlotsConfig};
 use topolab::topology::build;
 use topolab::trace::Recorder;
 

@@ -3,9 +3,9 @@
 
 use proptest::prelude::*;
 use topolab::analysis::{channel_loads, max_slots};
+use topolab::labs::slots::{run_slots, SlotsConfig};
 use topolab::model::SwitchId;
 use topolab::routing::{RouterSpec, ShortestPath};
-use topolab::scenario::{run_slots, SlotsConfig};
 use topolab::topology::build;
 
 fn grid_spec() -> impl Strategy<Value = String> {

@@ -105,6 +105,9 @@ pub struct Study {
     pub run: fn(&Value, u64, &Value, Report<'_>) -> Result<Value>,
 }
 
+/// `Lab::run`: (checked section, seed, record the trace, progress) → the run.
+pub type RunFn = fn(&Value, u64, bool, &mut dyn FnMut(f64)) -> Result<Box<dyn LabRun>>;
+
 /// A lab: its name (= Scenario section), what it is, its configuration and its runs.
 pub struct Lab {
     pub name: &'static str,
@@ -115,7 +118,7 @@ pub struct Lab {
     /// Check a section (unknown fields, types) and return it with defaults filled in.
     pub check_config: fn(&Value) -> Result<Value>,
     /// Run the lab on a checked section; `record` keeps the trace for stepping.
-    pub run: fn(&Value, u64, bool, &mut dyn FnMut(f64)) -> Result<Box<dyn LabRun>>,
+    pub run: RunFn,
     pub studies: &'static [Study],
 }
 

@@ -117,6 +117,11 @@ pub fn walk<R: Router + ?Sized>(router: &R, src: SwitchId, dst: SwitchId) -> Res
     Path::through(topo, switches, router.name())
 }
 
+/// Checks a router spec's parameter (`loren:16` → 16).
+pub type ParamCheck = fn(&Spec<'_>) -> Result<f64>;
+/// Builds a router for a topology with an optional parameter.
+pub type BuildFn = for<'t> fn(&'t Topology, Option<f64>) -> Result<Box<dyn Router + 't>>;
+
 /// One router family: its name, its definition (page tooltips, `--help`), its optional
 /// parameter, and the builder.
 pub struct RouterDef {
@@ -124,8 +129,8 @@ pub struct RouterDef {
     pub aliases: &'static [&'static str],
     pub definition: &'static str,
     /// The parameter a spec may give after ':' (`loren:16`, `cowen:0.4`): its name and check.
-    pub param: Option<(&'static str, fn(&Spec<'_>) -> Result<f64>)>,
-    pub build: for<'t> fn(&'t Topology, Option<f64>) -> Result<Box<dyn Router + 't>>,
+    pub param: Option<(&'static str, ParamCheck)>,
+    pub build: BuildFn,
 }
 
 impl Named for RouterDef {
@@ -162,7 +167,7 @@ impl std::fmt::Debug for RouterSpec {
 impl RouterSpec {
     /// Parse `dor`, `loren`, `loren:16`, `cowen:0.4`, …
     pub fn parse(text: &str) -> Result<Self> {
-        let spec = Spec::split(text, |s, r| Error::routing(s, r));
+        let spec = Spec::split(text, Error::routing);
         let def = find(ROUTERS, &spec, "routing")?;
         let param = match (def.param, spec.args.len()) {
             (_, 0) => None,
@@ -177,7 +182,7 @@ impl RouterSpec {
         let mut spec = RouterSpec::parse(name)?;
         if let (Some((_, check)), Some(value)) = (spec.def.param, param) {
             let text = format!("{}:{value}", spec.def.name);
-            spec.param = Some(check(&Spec::split(&text, |s, r| Error::routing(s, r)))?);
+            spec.param = Some(check(&Spec::split(&text, Error::routing))?);
         }
         Ok(spec)
     }

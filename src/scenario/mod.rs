@@ -6,15 +6,6 @@
 
 mod permalink;
 
-pub use crate::labs::routing::{
-    route_walk, run_routing, sweep_tmax, table_study, MeanMin, RouteWalk, RoutingConfig,
-    RoutingLab, RoutingResult, TableStudy, TmaxPoint, WalkHop,
-};
-pub use crate::labs::slots::{run_slots, SlotsConfig, SlotsLab, SlotsResult};
-pub use crate::labs::topogen::{
-    compare, mesh_sides, run_topogen, topogen_traffic, torus_sides, tradeoff, CompareRow,
-    TopoGenConfig, TopoGenLab, TopoGenResult, Tradeoff, TradeoffPoint,
-};
 pub use crate::labs::{LabRun, StepSummary, View};
 pub use permalink::{decode_permalink, encode_permalink, PERMALINK_VERSION};
 
@@ -233,6 +224,8 @@ pub fn study(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::labs::slots::SlotsConfig;
+
     #[test]
     fn json_round_trip_and_clear_errors() {
         let mut s = Scenario::default();

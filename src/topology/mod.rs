@@ -116,7 +116,7 @@ impl fmt::Display for TopologySpec {
 }
 
 fn topology_spec(text: &str) -> Spec<'_> {
-    Spec::split(text, |spec, reason| Error::topology(spec, reason))
+    Spec::split(text, Error::topology)
 }
 
 /// Build the topology a spec string names (random generators use seed 1).

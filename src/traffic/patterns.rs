@@ -95,7 +95,7 @@ pub enum Pattern {
 impl Pattern {
     /// Parse a pattern name (`transpose`, `hotspot:0.2`, `local:1.5`).
     pub fn parse(text: &str) -> Result<Pattern> {
-        let spec = Spec::split(text, |s, r| Error::pattern(s, r));
+        let spec = Spec::split(text, Error::pattern);
         (find(PATTERNS, &spec, "pattern")?.parse)(&spec)
     }
 

@@ -3,6 +3,7 @@
 //! configuration); `run`, `study` and `permalink` work for every lab through the registry.
 //! Errors print one line on stderr and exit with code 2.
 
+use crate::labs::LAB_COMMANDS;
 use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 use topolab::labs::LabRun;
@@ -15,13 +16,6 @@ pub struct LabCommand {
     pub args: fn(clap::Command) -> clap::Command,
     pub execute: fn(&ArgMatches) -> Result<(), String>,
 }
-
-/// Every lab's subcommand.
-const LAB_COMMANDS: &[LabCommand] = &[
-    crate::slots::COMMAND,
-    crate::topogen::COMMAND,
-    crate::routing::COMMAND,
-];
 
 /// Typed flags of a lab's subcommand from its matches.
 pub fn flags<A: FromArgMatches>(matches: &ArgMatches) -> Result<A, String> {

@@ -2,7 +2,8 @@
 
 use crate::cli::{flags, print_value, run_and_report, LabCommand, Output};
 use clap::Args;
-use topolab::scenario::{self, Scenario, SlotsConfig};
+use topolab::labs::slots::SlotsConfig;
+use topolab::scenario::{self, Scenario};
 
 pub const COMMAND: LabCommand = LabCommand {
     name: "slots",

@@ -4,7 +4,8 @@
 use crate::cli::{flags, merged, run_and_report, run_study, LabCommand, Output};
 use clap::Args;
 use serde_json::json;
-use topolab::scenario::{RoutingConfig, Scenario};
+use topolab::labs::routing::RoutingConfig;
+use topolab::scenario::Scenario;
 
 pub const COMMAND: LabCommand = LabCommand {
     name: "routing",

@@ -1,0 +1,11 @@
+//! Every lab's subcommand, one file each: its flags turned into the lab's configuration and
+//! its studies. A new lab adds its file and one line to `LAB_COMMANDS`.
+
+mod routing;
+mod slots;
+mod topogen;
+
+use crate::cli::LabCommand;
+
+/// Every lab's subcommand, in the order of `topolab --help`.
+pub const LAB_COMMANDS: &[LabCommand] = &[slots::COMMAND, topogen::COMMAND, routing::COMMAND];
