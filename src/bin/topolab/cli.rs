@@ -77,7 +77,8 @@ pub struct Output {
 pub fn main() -> ExitCode {
     let mut command = Cli::command();
     for lab in LAB_COMMANDS {
-        command = command.subcommand((lab.args)(clap::Command::new(lab.name).about(lab.about)));
+        // `about` after the flags: a derived Args (and what it flattens) brings its own doc text.
+        command = command.subcommand((lab.args)(clap::Command::new(lab.name)).about(lab.about));
     }
     let matches = match command.try_get_matches() {
         Ok(matches) => matches,
