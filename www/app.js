@@ -1,28 +1,32 @@
-// Topolab's page: wires the labs' controls, the figure, the step player, the results and the
-// permalink to the worker (www/engine.js). The page keeps what is shown (the last good run)
-// and what was asked; an error or a Cancel never takes the shown result away. Each lab (Slots,
-// TopoGen) brings its panels; the figure, the player, sharing and exports are shared.
+// Topolab's page: builds the labs of www/labs.js (tabs, controls from their declared fields,
+// panels) and wires them, the figure, the step player and the permalink to two workers
+// (www/engine.js): one holds the shown run and answers stepping, clicks and exports; the other
+// runs the labs' long studies, so a sweep never delays a step and its Cancel never drops the
+// shown run. The page keeps what is shown (the last good run) and what was asked; an error or
+// a Cancel never takes the shown result away. Nothing here names a lab.
 import { Engine, Cancelled } from './engine.js';
-import { byId, show } from './dom.js';
-import { Controls, fieldOfError } from './controls.js';
+import { byId, el, show } from './dom.js';
+import { FieldForm } from './fields.js';
 import { Figure } from './figure.js';
 import { Player } from './player.js';
-import { Metrics } from './metrics.js';
 import { download, fileName, pngBlob, svgBlob, textBlob } from './exporting.js';
-import { TopoGenControls, TopoGenResults, TopoGenAnalysis, topogenFieldOfError } from './topogen.js';
-import { RoutingControls, RoutingResults, RoutingAnalysis, routingFieldOfError } from './routing.js';
+import { LABS, PLANNED } from './labs.js';
 import { Sharing, currentHash, fullPageUrl, isEmbed, writeHash } from './permalink.js';
 import { setupTheme } from './theme.js';
 
 /** A run longer than this shows the progress bar and Cancel. */
 const BUSY_AFTER_MS = 150;
 
+/** The shown run: runs, steps, figures, details, exports. */
 const engine = new Engine();
+/** The labs' long studies (started on first use). */
+const studies = new Engine();
 const embed = isEmbed();
+const FIRST = LABS[0].name;
 
 const state = {
-  lab: 'slots', // the lab whose panels are shown
-  base: { version: 1, lab: 'slots' }, // the last Scenario loaded or shown: the other lab's section is kept from it
+  lab: FIRST, // the lab whose panels are shown
+  base: { version: 1, lab: FIRST }, // the last Scenario loaded or shown: the other labs' sections are kept from it
   shown: null, // the Scenario (seed as digits, view ignored) whose result is on screen
   result: null,
   steps: [],
@@ -39,7 +43,7 @@ const state = {
 
 let figure;
 let player;
-/** The labs: what differs between them (panels, controls, results, steps, titles). */
+/** The labs by name: each definition with its `form` (FieldForm) and `panel` (from `create`). */
 let labs;
 
 // ---------------------------------------------------------------- Scenario JSON
@@ -49,7 +53,7 @@ let labs;
  * this page does not edit (other labs' settings) pass through unchanged.
  */
 function scenarioJson(scenario, view = { step: null, channel: null }) {
-  const body = { ...scenario, version: scenario.version ?? 1, lab: scenario.lab ?? 'slots', seed: '__SEED__', view };
+  const body = { ...scenario, version: scenario.version ?? 1, lab: scenario.lab ?? FIRST, seed: '__SEED__', view };
   return JSON.stringify(body).replace('"__SEED__"', String(scenario.seed));
 }
 
@@ -58,7 +62,7 @@ function parseScenario(json) {
   const digits = json.match(/"seed"\s*:\s*(\d+)/);
   const scenario = JSON.parse(json);
   scenario.seed = digits ? digits[1] : String(scenario.seed ?? 1);
-  scenario.lab ??= 'slots';
+  scenario.lab ??= FIRST;
   return scenario;
 }
 
@@ -78,167 +82,105 @@ function isCancelled(err) {
 }
 
 function labOf(scenario) {
-  return labs[scenario?.lab] ?? labs.slots;
+  return labs[scenario?.lab] ?? labs[FIRST];
 }
 
 // ---------------------------------------------------------------- the labs
 
-function makeLabs() {
-  const slotsControls = new Controls({ onChange: () => controlsChanged(), onRunNow: () => controlsChanged({ force: true }) });
-  const slotsMetrics = new Metrics({ onSelectChannel: selectChannel, onClear: () => selectChannel(null) });
-  const tgControls = new TopoGenControls({
-    onChange: () => controlsChanged(),
-    onRunNow: () => controlsChanged({ force: true }),
-    onPreset: () => controlsChanged({ force: true, step: 0 }),
-  });
-  const tgResults = new TopoGenResults({ onPickStep: (index) => player.go(index) });
-  tgResults.onError = (err) => showGeneralError(`Export failed: ${err.message}`);
-  const tgAnalysis = new TopoGenAnalysis({
-    request: (type, args, onProgress) => engine.request(type, args, onProgress),
-    cancel: () => cancelRun({ quiet: true }).then(() => {
-      showNotice('Trade-off cancelled — the page keeps working.');
-      refreshView();
-    }),
-    current: () => (state.shown?.lab === 'topogen' ? { scenario: state.shown, json: configKey(state.shown) } : null),
-    notify: (message) => showNotice(message),
-    fileStem: () => (state.shown ? fileName(state.shown, 'x').replace(/\.x$/, '') : 'topolab-topogen'),
-  });
-
-  const rtControls = new RoutingControls({
-    onChange: () => controlsChanged(),
-    onRunNow: () => controlsChanged({ force: true }),
-    onPreset: () => controlsChanged({ force: true, step: 0 }),
-  });
-  const rtResults = new RoutingResults({
-    request: (type, args) => engine.request(type, args),
-    jsonFor: (scenario) => configKey(scenario),
-  });
-  const rtAnalysis = new RoutingAnalysis({
-    request: (type, args, onProgress) => engine.request(type, args, onProgress),
-    cancel: (which) => cancelRun({ quiet: true }).then(() => {
-      showNotice(`${which === 'sweep' ? 'Sweep' : 'Study'} cancelled — the page keeps working.`);
-      refreshView();
-    }),
-    current: () => (state.shown?.lab === 'routing' ? { scenario: state.shown, json: configKey(state.shown), result: state.result } : null),
-    notify: (message) => showNotice(message),
-    fileStem: () => (state.shown ? fileName(state.shown, 'x').replace(/\.x$/, '') : 'topolab-routing'),
-  });
-
+/** What a lab's panels may ask of the page. */
+function contextFor(lab) {
   return {
-    slots: {
-      name: 'Slots',
-      section: 'slots',
-      channels: true,
-      figureLabel: 'Topology: channels coloured by slots used out of N; click a channel for its communications',
-      controls: slotsControls,
-      populate: (catalog) => slotsControls.populate(catalog),
-      set: (scenario) => slotsControls.set(scenario),
-      read() {
-        const read = slotsControls.read();
-        return read.error ? read : { seed: read.seed, section: read.slots };
-      },
-      seedInput: () => byId('seed'),
-      showError: (field, message) => slotsControls.showError(field, message),
-      clearErrors: () => slotsControls.clearErrors(),
-      fieldOfError,
-      /** The step to show: none without a policy, else the asked one or the first. */
-      wantStep: (scenario, step) => (scenario.slots.policy ? step ?? 0 : null),
-      /** Which view to keep when the controls change (the channel, on the same topology). */
-      keepView: (scenario) => ({ step: null, channel: state.shown?.lab === 'slots' && state.shown.slots.topology.trim() === scenario.slots.topology.trim() ? state.channel : null }),
-      showLoading: () => slotsMetrics.showLoading(),
-      showResult(result, steps, step, channel) {
-        slotsMetrics.showResult(result);
-        slotsMetrics.markSelected(channel);
-      },
-      showStep() {},
-      markSelected: (channel) => slotsMetrics.markSelected(channel),
-      showChannel: (detail) => slotsMetrics.showChannel(detail),
-      decorate() {},
-      title: (r) => `Topolab — ${r.topology} · ${r.pattern} · N = ${r.max_slots}`,
-      shareTitle: (s) => `Topolab: ${s.slots.topology} · ${s.slots.pattern}`,
-      shownChanged() {},
+    form: lab.form,
+    /** A request to the worker holding the shown run (quick work only). */
+    request: (type, args) => engine.request(type, args),
+    /** Run study `name` of a Scenario (JSON) in the studies' worker; `onProgress(fraction, point)`. */
+    study: (name, json, args, onProgress) => {
+      if (!studies.worker) studies.start().catch(() => {});
+      return studies.request('study', { json, name, args }, onProgress);
     },
-    topogen: {
-      name: 'TopoGen',
-      section: 'topogen',
-      channels: false,
-      figureLabel: 'Generated network: switches as squares, end nodes as dots, links coloured by load at the final step; the step’s switches are marked',
-      controls: tgControls,
-      populate: (catalog) => tgControls.populate(catalog),
-      set: (scenario) => tgControls.set(scenario),
-      read() {
-        const read = tgControls.read();
-        return read.error ? read : { seed: read.seed, section: read.topogen };
-      },
-      seedInput: () => byId('tg-seed'),
-      showError: (field, message) => tgControls.showError(field, message),
-      clearErrors: () => tgControls.clearErrors(),
-      fieldOfError: topogenFieldOfError,
-      /** The asked step, or the last one: the designed network is what a change changes. */
-      wantStep: (scenario, step) => step ?? 'last',
-      /**
-       * Failures and the message size leave the trace as it is: keep the step. Anything else
-       * designs another network: show its final step.
-       */
-      keepView(scenario) {
-        const generation = (s) => (s ? JSON.stringify([s.seed, s.topogen.nodes, s.topogen.degree, s.topogen.pattern, s.topogen.target_slots]) : null);
-        const same = state.shown?.lab === 'topogen' && generation(state.shown) === generation(scenario);
-        return { step: same ? state.step : null, channel: null };
-      },
-      showLoading: () => tgResults.showLoading(),
-      showResult: (result, steps, step) => tgResults.showResult(result, steps, step, fileName(state.shown, 'x').replace(/\.x$/, '')),
-      showStep: (index) => tgResults.showStep(index),
-      markSelected() {},
-      showChannel() {},
-      decorate(result) {
-        figure.markSwitches(result?.reconfiguration?.failed_switches ?? [], 'failed');
-      },
-      title: (r) => `Topolab — TopoGen · ${r.nodes} nodes · degree ${r.degree_limit} · ${r.pattern} · N = ${r.max_slots}`,
-      shareTitle: (s) => `Topolab TopoGen: ${s.topogen.nodes} nodes, degree ${s.topogen.degree}, ${s.topogen.pattern}`,
-      shownChanged: (scenario) => tgAnalysis.shownChanged(scenario),
-    },
-    routing: {
-      name: 'Routing',
-      section: 'routing',
-      channels: false,
-      figureLabel: 'Floor grid of switches: the packet walk so far (earlier hops, the current hop), the current and destination switches marked; click two switches to pick a source and a destination',
-      controls: rtControls,
-      populate() {},
-      set: (scenario) => rtControls.set(scenario),
-      read() {
-        const read = rtControls.read();
-        return read.error ? read : { seed: read.seed, section: read.routing };
-      },
-      seedInput: () => byId('rt-seed'),
-      showError: (field, message) => rtControls.showError(field, message),
-      clearErrors: () => rtControls.clearErrors(),
-      fieldOfError: routingFieldOfError,
-      /** The asked step, or the first hop of the walk. */
-      wantStep: (scenario, step) => step ?? 0,
-      /** Any change walks again from the first hop. */
-      keepView: () => ({ step: null, channel: null }),
-      showLoading: () => rtResults.showLoading(),
-      showResult(result, steps, step) {
-        rtControls.setRange(result);
-        rtResults.showResult(result, steps, step, state.shown);
-      },
-      showStep: (index) => rtResults.showStep(index),
-      markSelected() {},
-      showChannel() {},
-      decorate() {
-        const pending = rtControls.pending;
-        figure.markSwitches(pending === null ? [] : [pending], 'picked');
-      },
-      title: (r) => `Topolab — Routing · ${r.topology} · ${r.scheme}${r.scheme === 'loren' ? ` · t_max ${r.tmax}` : ''}`,
-      shareTitle: (s) => `Topolab Routing: ${s.routing.topology} · ${s.routing.scheme}${s.routing.source !== null && s.routing.destination !== null ? ` · ${s.routing.source} → ${s.routing.destination}` : ''}`,
-      shownChanged: (scenario) => rtAnalysis.shownChanged(scenario, state.result),
-    },
+    /** Stop the running study (the shown run stays). */
+    cancelStudy: () => studies.cancel().catch(() => {}),
+    /** The shown run if it is this lab's: {scenario, json, result}, else null. */
+    current: () => (state.shown?.lab === lab.name ? { scenario: state.shown, json: configKey(state.shown), result: state.result } : null),
+    jsonFor: (scenario) => configKey(scenario),
+    notify: (message) => showNotice(message),
+    error: (message) => showGeneralError(message),
+    fileStem: () => fileName(['topolab', ...lab.fileParts(state.shown?.lab === lab.name ? state.shown : defaultOf(lab))]),
+    goToStep: (index) => player.go(index),
+    selectChannel: (channel) => selectChannel(channel),
+    runNow: () => controlsChanged({ force: true }),
   };
+}
+
+/** The Scenario a lab's form would write from the page's base (for names before anything ran). */
+function defaultOf(lab) {
+  return { ...state.base, lab: lab.name, [lab.section]: state.base[lab.section] ?? {} };
+}
+
+/** The ids of a lab's panels (a definition may keep older ids). */
+function idsOf(lab) {
+  const p = lab.prefix;
+  return { controls: `${p}controls`, form: `${p}form`, heading: `${p}controls-heading`, run: `${p}run`, results: `${p}results`, analysis: `${p}analysis`, ...(lab.ids ?? {}) };
+}
+
+/** Build every lab's tab, controls and panels from www/labs.js, and the planned labs' tabs. */
+function buildLabs() {
+  const nav = byId('lab-tabs');
+  const layout = byId('layout');
+  const stage = byId('stage');
+  const built = {};
+  for (const def of LABS) {
+    const ids = idsOf(def);
+    const lab = { ...def, ids };
+    nav.append(el('button', { type: 'button', class: 'lab', id: `lab-${def.name}`, 'data-lab': def.name, 'aria-label': `${def.label} lab`, title: def.about, text: def.label }));
+
+    const run = el('button', { type: 'submit', id: ids.run, class: 'primary', 'aria-label': `Run the ${def.label} lab`, text: 'Run' });
+    const form = el('form', { id: ids.form, autocomplete: 'off', novalidate: true }, run);
+    const intro = el('p', { class: 'intro' });
+    intro.innerHTML = def.intro;
+    const presets = (def.presets ?? []).map((preset) => {
+      const button = el('button', { type: 'button', id: preset.id, class: 'preset', 'aria-label': preset.aria });
+      button.innerHTML = preset.label;
+      button.addEventListener('click', () => applyPreset(lab, preset));
+      return button;
+    });
+    const controls = el('aside', { class: 'panel controls', id: ids.controls, 'data-lab-panel': def.name, 'aria-labelledby': ids.heading, hidden: true }, el('h2', { id: ids.heading, text: def.heading }), intro, ...presets, form);
+    layout.insertBefore(controls, stage);
+    lab.form = new FieldForm(def, { onChange: () => controlsChanged(), onRunNow: () => controlsChanged({ force: true }) });
+    lab.form.build(form, run);
+
+    const results = el('aside', { class: 'panel results', id: ids.results, 'data-lab-panel': def.name, 'aria-label': def.resultsLabel, hidden: true });
+    results.innerHTML = def.resultsHtml;
+    layout.append(results);
+    if (def.analysisHtml) {
+      const analysis = el('section', { id: ids.analysis, class: 'analysis', 'data-lab-panel': def.name, 'aria-label': def.analysisLabel, hidden: true });
+      analysis.innerHTML = def.analysisHtml;
+      stage.insertBefore(analysis, byId('open-full'));
+    }
+    if (def.css) document.head.append(el('style', { 'data-lab': def.name, text: def.css }));
+    built[def.name] = lab;
+  }
+  for (const planned of PLANNED) {
+    const tab = el('button', { type: 'button', class: 'lab', 'aria-disabled': 'true', 'aria-label': `${planned.label} lab — coming soon`, title: `${planned.label} — coming soon: ${planned.about}`, text: planned.label });
+    tab.addEventListener('click', () => showNotice(`${planned.label} is coming soon.`));
+    nav.append(tab);
+  }
+  // The panels exist now: each lab makes its panel objects.
+  for (const lab of Object.values(built)) lab.panel = lab.create(contextFor(lab));
+  return built;
+}
+
+/** A lab's preset: its values into the form, then run it from its first step. */
+function applyPreset(lab, preset) {
+  lab.form.cancelPending();
+  for (const [name, value] of Object.entries(preset.values)) lab.form.setValue(name, value);
+  lab.form.refresh();
+  controlsChanged({ force: true, step: 0 });
 }
 
 /** Show `name`'s panels and tab (no run). */
 function activateLab(name) {
-  if (!labs[name]) name = 'slots';
+  if (!labs[name]) name = FIRST;
   state.lab = name;
   for (const panel of document.querySelectorAll('[data-lab-panel]')) show(panel, panel.dataset.labPanel === name);
   for (const tab of document.querySelectorAll('.lab[data-lab]')) {
@@ -246,7 +188,7 @@ function activateLab(name) {
     tab.classList.toggle('active', active);
     if (active) tab.setAttribute('aria-current', 'page');
     else tab.removeAttribute('aria-current');
-    tab.setAttribute('aria-label', `${labs[tab.dataset.lab].name} lab${active ? ' (current)' : ''}`);
+    tab.setAttribute('aria-label', `${labs[tab.dataset.lab].label} lab${active ? ' (current)' : ''}`);
   }
   document.body.dataset.lab = name;
   figure.setLabel(labs[name].figureLabel);
@@ -257,10 +199,10 @@ function switchLab(name) {
   if (name === state.lab || !labs[name]) return;
   state.views[state.lab] = { key: state.shown ? configKey(state.shown) : null, step: state.step, channel: state.channel };
   // One seed for the page: carry it over when it is a valid one.
-  const seed = labs[state.lab].seedInput().value.trim();
-  if (/^\d+$/.test(seed)) labs[name].seedInput().value = seed;
+  const seed = labs[state.lab].form.text('seed').trim();
+  if (/^\d+$/.test(seed)) labs[name].form.setValue('seed', seed);
   activateLab(name);
-  labs[name].showLoading();
+  labs[name].panel.showLoading?.();
   player.stop();
   state.runSeq++; // a run of the other lab still in flight is not shown here
   controlsChanged({ force: true, restore: true });
@@ -287,10 +229,10 @@ function showNotice(message, ms = 4000) {
   noticeTimer = setTimeout(() => show(box, false), ms);
 }
 
-/** An error from the core: next to its control and, in full, in the general box. */
-function showRunError(lab, message) {
-  lab.showError(lab.fieldOfError(message), message);
-  showGeneralError(state.linkError ? `${state.linkError}\n${message}` : message);
+/** An error from the core: next to the control of its Scenario field and, in full, in the general box. */
+function showRunError(lab, err) {
+  lab.form.showError(lab.form.fieldOfPath(err.field), err.message);
+  showGeneralError(state.linkError ? `${state.linkError}\n${err.message}` : err.message);
 }
 
 /** Counters on <body> (data-runs, data-views) so tests and scripts can wait for the page. */
@@ -347,7 +289,7 @@ async function run(scenario, { step = null, channel = null } = {}) {
   } catch (err) {
     if (!isCancelled(err)) state.workerKey = null;
     if (seq === state.runSeq && !isCancelled(err) && lab === labs[state.lab]) {
-      showRunError(lab, err.message);
+      showRunError(lab, err);
       if (!state.shown || state.shown.lab !== scenario.lab) showNothing();
     }
     return false;
@@ -374,13 +316,13 @@ async function run(scenario, { step = null, channel = null } = {}) {
   state.step = shownStep;
   state.channel = shownChannel;
 
-  lab.clearErrors();
+  lab.form.clearErrors();
   clearGeneralError();
-  lab.shownChanged(scenario);
-  lab.showResult(out.result, steps, shownStep, shownChannel);
+  lab.panel.shownChanged?.(scenario, out.result);
+  lab.panel.showResult?.(out.result, steps, shownStep, { scenario, channel: shownChannel });
   player.setSteps(steps, shownStep);
   showFigure(out.figure);
-  document.title = lab.title(out.result);
+  document.title = lab.documentTitle(out.result);
   if ((shownStep ?? -1) !== requestStep) refreshView();
   else refreshChannel();
   updateHash();
@@ -432,7 +374,7 @@ async function ensureSession() {
 function showFigure(fig) {
   if (fig?.svg) {
     figure.showSvg(fig.svg, state.shown ? configKey(state.shown) : null);
-    labOf(state.shown).decorate(state.result);
+    labOf(state.shown).panel.decorate?.(figure, state.result);
   } else {
     figure.showMessage(fig?.error ?? 'No figure for this run.', 'too-large');
   }
@@ -461,11 +403,11 @@ async function refreshView() {
       const lab = labOf(state.shown);
       const [fig, detail] = await Promise.all([
         engine.request('figure', { step, channel }),
-        channel >= 0 && lab.channels && !embed ? engine.request('channel', { channel, step }) : Promise.resolve(null),
+        channel >= 0 && lab.channels && !embed ? engine.request('detail', { query: { channel }, step }) : Promise.resolve(null),
       ]);
       if (seq !== state.runSeq) return; // a new run repaints everything
       showFigure(fig);
-      if (!embed) lab.showChannel(detail);
+      if (!embed) lab.panel.showChannel?.(detail);
     } while (viewAgain);
   } catch (err) {
     if (!isCancelled(err)) showGeneralError(err.message);
@@ -479,11 +421,11 @@ async function refreshView() {
 async function refreshChannel() {
   const lab = labOf(state.shown);
   if (!lab.channels) return;
-  if (embed || state.channel === null) return lab.showChannel(null);
+  if (embed || state.channel === null) return lab.panel.showChannel?.(null);
   const seq = state.runSeq;
   try {
-    const detail = await engine.request('channel', { channel: state.channel, step: state.step ?? -1 });
-    if (seq === state.runSeq && !viewBusy) lab.showChannel(detail);
+    const detail = await engine.request('detail', { query: { channel: state.channel }, step: state.step ?? -1 });
+    if (seq === state.runSeq && !viewBusy) lab.panel.showChannel?.(detail);
   } catch (err) {
     if (!isCancelled(err)) showGeneralError(err.message);
   }
@@ -526,7 +468,10 @@ async function loadHash(hash) {
 /** Show a Scenario (from a link or the default) in every lab's controls and its lab's panels. */
 function loadScenario(scenario) {
   state.base = withoutView(scenario);
-  for (const lab of Object.values(labs)) lab.set(scenario);
+  for (const lab of Object.values(labs)) {
+    lab.form.set(scenario);
+    lab.panel.formSet?.();
+  }
   activateLab(scenario.lab);
 }
 
@@ -538,9 +483,9 @@ function loadScenario(scenario) {
  */
 function controlsChanged({ force = false, step = undefined, restore = false } = {}) {
   const lab = labs[state.lab];
-  const read = lab.read();
+  const read = lab.form.read(state.base);
   if (read.error) {
-    lab.showError(read.error.field, read.error.message);
+    lab.form.showError(read.error.field, read.error.message);
     showGeneralError(read.error.message);
     if (restore) showNothing();
     return;
@@ -551,7 +496,7 @@ function controlsChanged({ force = false, step = undefined, restore = false } = 
   const key = configKey(scenario);
   if (!force && key === state.requested && !state.running) {
     if (state.shown && key === configKey(state.shown)) {
-      lab.clearErrors();
+      lab.form.clearErrors();
       clearGeneralError();
     }
     return;
@@ -560,7 +505,7 @@ function controlsChanged({ force = false, step = undefined, restore = false } = 
   const left = state.views[state.lab];
   if (restore && left && left.key === key) view = { step: left.step, channel: left.channel };
   else if (restore) view = { step: null, channel: null };
-  else view = lab.keepView(scenario);
+  else view = lab.keepView(scenario, { scenario: state.shown, step: state.step, channel: state.channel });
   if (step !== undefined) view.step = step;
   run(scenario, view);
 }
@@ -568,29 +513,23 @@ function controlsChanged({ force = false, step = undefined, restore = false } = 
 function selectChannel(channel) {
   if (!state.shown || !labOf(state.shown).channels) return;
   state.channel = channel;
-  labOf(state.shown).markSelected(channel);
+  labOf(state.shown).panel.markSelected?.(channel);
   refreshView();
   updateHash();
 }
 
+/** A switch clicked in the figure: the shown lab's to handle (it may answer with a notice). */
 function switchClicked(id) {
-  if (state.lab === 'routing' && state.shown?.lab === 'routing') {
-    showNotice(labs.routing.controls.clickSwitch(id));
-    labs.routing.decorate();
-    return;
-  }
-  if (state.lab !== 'topogen' || state.shown?.lab !== 'topogen') return;
-  const controls = labs.topogen.controls;
-  if (!controls.failMode) {
-    showNotice(`Switch ${id}. Turn on "Fail switches" to fail it.`);
-    return;
-  }
-  controls.toggleFail(id);
+  if (state.shown?.lab !== state.lab) return;
+  const lab = labs[state.lab];
+  const notice = lab.panel.switchClicked?.(id);
+  if (notice) showNotice(notice);
+  lab.panel.decorate?.(figure, state.result);
 }
 
 function goToStep(index) {
   state.step = index;
-  labOf(state.shown).showStep(index);
+  labOf(state.shown).panel.showStep?.(index);
   refreshView();
   updateHash();
 }
@@ -602,13 +541,13 @@ async function exportAs(kind) {
     let name;
     if (kind === 'svg' || kind === 'png') {
       if (!figure.svg) throw new Error('there is no figure to export for this topology (too large to draw); CSV and JSON still work');
-      name = fileName(state.shown, kind);
+      name = fileName(['topolab', ...labOf(state.shown).fileParts(state.shown)], kind);
       download(name, kind === 'svg' ? svgBlob(figure.svg) : await pngBlob(figure.svg, { scale: 2, background: '#ffffff' }));
     } else {
       const spec = { json: ['resultJson', 'json', 'application/json'], csv: ['csv', 'csv', 'text/csv'], anynet: ['anynet', 'anynet', 'text/plain'] }[kind];
       if (!(await ensureSession())) throw new Error('the result is not available');
       const text = await engine.request(spec[0]);
-      name = fileName(state.shown, spec[1]);
+      name = fileName(['topolab', ...labOf(state.shown).fileParts(state.shown)], spec[1]);
       download(name, textBlob(text, spec[2]));
     }
     showNotice(`Downloaded ${name}`);
@@ -620,7 +559,7 @@ async function exportAs(kind) {
 function wire() {
   figure = new Figure({ onChannelClick: selectChannel, onSwitchClick: switchClicked });
   player = new Player({ onStep: goToStep });
-  labs = makeLabs();
+  labs = buildLabs();
   new Sharing({
     prepare: () => updateHash(),
     title: () => (state.shown ? labOf(state.shown).shareTitle(state.shown) : 'Topolab'),
@@ -644,9 +583,6 @@ function wire() {
   for (const tab of document.querySelectorAll('.lab[data-lab]')) {
     tab.addEventListener('click', () => switchLab(tab.dataset.lab));
   }
-  for (const lab of document.querySelectorAll('.lab[aria-disabled="true"]')) {
-    lab.addEventListener('click', () => showNotice(`${lab.textContent} is coming soon.`));
-  }
   window.addEventListener('hashchange', () => {
     const hash = currentHash();
     if (!hash || hash === state.lastHash) return;
@@ -665,7 +601,7 @@ async function main() {
   if (embed) document.body.classList.add('embed');
   setupTheme();
   wire();
-  for (const lab of Object.values(labs)) lab.showLoading();
+  for (const lab of Object.values(labs)) lab.panel.showLoading?.();
   byId('open-full').href = fullPageUrl();
 
   // Start the worker at once; ask for the catalog and run the scenario in parallel.
@@ -680,7 +616,10 @@ async function main() {
   firstRun.catch(() => {}); // reported below, whichever request fails first
   try {
     const names = await catalog;
-    for (const lab of Object.values(labs)) lab.populate(names);
+    for (const lab of Object.values(labs)) {
+      lab.form.populate(names);
+      lab.panel.populate?.(names);
+    }
     byId('version').textContent = `Topolab ${names.version}`;
     loadScenario(await scenario);
     state.requested ??= configKey(await scenario);

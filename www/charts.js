@@ -265,11 +265,14 @@ export class TradeoffChart extends Chart {
     this.mesh = null;
   }
 
+  /** `mesh`: the reference row (null while the points still stream in). */
   setData(mesh, points) {
     this.mesh = mesh;
     // uPlot wants x ascending; the sweep goes from the mesh's N down.
     this.points = [...points].sort((a, b) => a.target_slots - b.target_slots);
-    this.title = `Trade-off between N and network cost (relative to ${mesh.topology}, N = ${mesh.max_slots})`;
+    this.title = mesh
+      ? `Trade-off between N and network cost (relative to ${mesh.topology}, N = ${mesh.max_slots})`
+      : 'Trade-off between N and network cost (relative to the 2-D mesh)';
     this.hasData = this.points.length > 0;
     this.rebuild();
   }

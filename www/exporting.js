@@ -15,29 +15,12 @@ export function download(filename, blob) {
 }
 
 /**
- * A file name from the scenario: topolab-mesh-8x8-transpose(-policy).ext for Slots,
- * topolab-topogen-16n-d5-uniform(-N12)(-fail-4-7).ext for TopoGen,
- * topolab-routing-lrt-fig4-loren(-t7)(-15-5).ext for Routing.
+ * A file name from parts (empty ones dropped, anything but letters, digits, '.', '_' and '-'
+ * turned into '-'): ['topolab', 'mesh:8x8', 'transpose'] → topolab-mesh-8x8-transpose.ext.
+ * Each lab says its parts (`fileParts`); without `ext`, the stem alone.
  */
-export function fileName(scenario, ext) {
-  let parts;
-  if (scenario.lab === 'topogen') {
-    const t = scenario.topogen;
-    parts = ['topolab', 'topogen', `${t.nodes}n`, `d${t.degree}`, t.pattern];
-    if (t.target_slots !== null && t.target_slots !== undefined) parts.push(`N${t.target_slots}`);
-    if (t.fail?.length) parts.push(`fail-${t.fail.join('-')}`);
-    else if (t.fail_random > 0) parts.push(`fail${t.fail_random}`);
-  } else if (scenario.lab === 'routing') {
-    const r = scenario.routing;
-    parts = ['topolab', 'routing', r.topology, r.scheme];
-    if (r.scheme === 'loren' && r.tmax !== null && r.tmax !== undefined) parts.push(`t${r.tmax}`);
-    if (r.scheme === 'cowen') parts.push(`a${r.alpha}`);
-    if (r.source !== null && r.source !== undefined && r.destination !== null && r.destination !== undefined) parts.push(`${r.source}-${r.destination}`);
-  } else {
-    const s = scenario.slots;
-    parts = ['topolab', s.topology, s.pattern, s.all2all, s.policy];
-  }
-  return `${stem(parts)}.${ext}`;
+export function fileName(parts, ext = null) {
+  return ext ? `${stem(parts)}.${ext}` : stem(parts);
 }
 
 function stem(parts) {

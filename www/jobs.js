@@ -1,18 +1,27 @@
-// Long computations started from an analysis panel (TopoGen's trade-off, Routing's sweep and
-// study): the busy row with its progress bar, the status line, the error box and Cancel.
-import { byId, show } from './dom.js';
+// Long computations started from a lab's analysis panel (a study: a sweep, a search): the busy
+// row with its progress bar, the status line, the error box and Cancel. Studies run in their own
+// worker, so Cancel stops only the study; what it streamed so far stays on the page.
+import { byId, el, show } from './dom.js';
 
 export class JobPanel {
   /**
-   * Elements are `${prefix}${which}` (the button) and its `-busy`, `-progress`, `-status` and
-   * `-error` companions; `cancel(which)` stops the worker; `labels[which]` names the job in the
-   * "Cancelled" line.
+   * Elements are `${prefix}${which}` (the button in its card's `.card-head`) and its `-status`
+   * and `-error` companions; the busy row (`-busy`, `-progress`, `-cancel`) is added under the
+   * card's head. `cancel(which)` stops the worker; `labels[which]` is `[name, doing]`: the job's
+   * name ("trade-off") and what the busy row says ("Sweeping…").
    */
   constructor(prefix, { cancel, labels }) {
     this.prefix = prefix;
     this.cancelWork = cancel;
     this.labels = labels;
     this.running = null; // the job the worker is computing, if any
+    for (const [which, [name, doing]] of Object.entries(labels)) {
+      const id = `${prefix}${which}`;
+      const cancelButton = el('button', { type: 'button', id: `${id}-cancel`, 'aria-label': `Cancel the ${name}`, text: 'Cancel' });
+      cancelButton.addEventListener('click', () => this.cancel(which));
+      const busy = el('div', { id: `${id}-busy`, class: 'inline-busy', hidden: true }, el('label', { for: `${id}-progress`, text: doing }), el('progress', { id: `${id}-progress`, max: '1', value: '0' }), cancelButton);
+      byId(id).closest('.card-head').after(busy);
+    }
   }
 
   #part(which, part = '') {
@@ -29,9 +38,10 @@ export class JobPanel {
   /**
    * Run `work(onProgress)`, which returns how to show its result (or null when the result no
    * longer belongs to what is shown). Without `determinate` the bar just shows that work is
-   * going on.
+   * going on. `cancelled()` says what a Cancel leaves (e.g. "Cancelled after 4 points: they
+   * are kept."), or null when nothing was computed.
    */
-  async run(which, status, work, { determinate = true } = {}) {
+  async run(which, status, work, { determinate = true, cancelled = () => null } = {}) {
     const button = this.#part(which);
     const progress = this.#part(which, '-progress');
     const busy = this.#part(which, '-busy');
@@ -49,7 +59,7 @@ export class JobPanel {
       showIt?.();
     } catch (err) {
       if (err?.cancelled) {
-        line.textContent = `Cancelled: the ${this.labels[which]} was not computed.`;
+        line.textContent = cancelled() ?? `Cancelled: the ${this.labels[which][0]} was not computed.`;
         return;
       }
       line.textContent = '';
@@ -64,5 +74,23 @@ export class JobPanel {
   /** Stop `which` if it is the job running. */
   cancel(which) {
     if (this.running === which) this.cancelWork(which);
+  }
+}
+
+/**
+ * What a lab's analysis panels share: the study runner, the shown run, notices, file names,
+ * the key of what the shown results belong to, and the JobPanel of their long jobs.
+ * `study(name, json, args, onProgress)` runs a study in the studies' worker (progress and
+ * streamed points through `onProgress(fraction, point)`); `cancelStudy()` stops it; `current()`
+ * is the shown run of the lab ({scenario, json, result}) or null.
+ */
+export class StudyPanels {
+  constructor(prefix, labels, { study, cancelStudy, current, notify, fileStem }) {
+    this.study = study;
+    this.current = current;
+    this.notify = notify;
+    this.fileStem = fileStem;
+    this.key = null;
+    this.jobs = new JobPanel(prefix, { cancel: () => cancelStudy(), labels });
   }
 }

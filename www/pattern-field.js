@@ -1,6 +1,6 @@
-// The traffic-pattern control shared by the Slots and TopoGen labs: a select of pattern names
-// plus a number input for the patterns that take one (β, γ), read into and set from 'hotspot:0.3'.
-import { byId, el, show } from './dom.js';
+// The traffic-pattern control (a field kind of www/fields.js): a select of pattern names plus
+// a number input for the patterns that take one (β, γ), read into and set from 'hotspot:0.3'.
+import { el, show } from './dom.js';
 
 /** Pattern names that take a number, with its symbol, default and input limits. */
 export const PARAMS = {
@@ -9,19 +9,25 @@ export const PARAMS = {
 };
 
 export class PatternField {
-  /** The elements `${prefix}pattern`, `…-param`, `…-param-box`, `…-param-label` and `…-help`. */
-  constructor(prefix = '') {
-    this.select = byId(`${prefix}pattern`);
-    this.param = byId(`${prefix}pattern-param`);
-    this.paramBox = byId(`${prefix}pattern-param-box`);
-    this.paramLabel = byId(`${prefix}pattern-param-label`);
-    this.help = byId(`${prefix}pattern-help`);
+  /** Over its elements: the names `select`, the number `param` in `paramBox` with its `paramLabel`, and `help`. */
+  constructor({ select, param, paramBox, paramLabel, help }) {
+    this.select = select;
+    this.param = param;
+    this.paramBox = paramBox;
+    this.paramLabel = paramLabel;
+    this.help = help;
     this.definitions = new Map();
     this.lastParam = {}; // the number last typed per pattern, restored when it is chosen again
     this.select.addEventListener('change', () => this.#changed());
     this.param.addEventListener('input', () => {
       this.lastParam[this.select.value] = this.param.value;
     });
+  }
+
+  /** The pattern as written ('hotspot:0.3'), even when its number is missing. */
+  get text() {
+    const read = this.read();
+    return read.error ? this.select.value : read.pattern;
   }
 
   /** The chosen pattern name, without its parameter. */

@@ -1,5 +1,6 @@
 // Topolab's Web Worker: owns the WASM module and the current Session, so long work never
-// blocks the page. Protocol: {id, type, ...args} in; {id, progress} while working; then
+// blocks the page. The page runs two: one for the shown run, one for the labs' studies. Every
+// lab goes through the same few requests (run, figure, detail, study, exports). Protocol: {id, type, ...args} in; {id, progress} while working; then
 // {id, ok: true, value} or {id, ok: false, error}. Cancel = the page terminates this worker.
 /* global wasm_bindgen, importScripts */
 'use strict';
@@ -54,13 +55,8 @@ const handlers = {
     return { result: session.result(), steps: session.steps(), figure: figureOrError(step, channel) };
   },
   study: ({ json, name, args }, id) => study(id, json, name, args),
-  compare: ({ json }, id) => study(id, json, 'compare'),
-  routeWalk: ({ json, src, dst }, id) => study(id, json, 'walk', { src, dst }),
-  sweepTmax: ({ json }, id) => study(id, json, 'sweep-tmax'),
-  tableStudy: ({ json, count = 100 }, id) => study(id, json, 'table-study', { count }),
-  tradeoff: ({ json, lowest = 1 }, id) => study(id, json, 'tradeoff', { lowest }),
   figure: ({ step = -1, channel = -1 }) => figureOrError(step, channel),
-  channel: ({ channel, step = -1 }) => session.detail(JSON.stringify({ channel }), step),
+  detail: ({ query, step = -1 }) => session.detail(JSON.stringify(query), step),
   csv: () => session.csv(),
   resultJson: () => session.resultJson(),
   anynet: () => session.anynet(),
@@ -70,7 +66,7 @@ self.onmessage = async (event) => {
   const { id, type, ...args } = event.data;
   const handler = handlers[type];
   if (!handler) return reply(id, false, `unknown request '${type}'`);
-  if (type !== 'init' && type !== 'run' && !session && ['figure', 'channel', 'csv', 'resultJson', 'anynet'].includes(type)) {
+  if (type !== 'init' && type !== 'run' && !session && ['figure', 'detail', 'csv', 'resultJson', 'anynet'].includes(type)) {
     return reply(id, false, 'nothing has run yet');
   }
   try {

@@ -207,7 +207,7 @@ async function coreStudy(page, count) {
     const engine = new Engine();
     await engine.start();
     const routing = { topology: 'lrt:64:4:2', scheme: 'loren', tmax: null, alpha: 0.5, traffic: null, patterns: 1000, source: null, destination: null };
-    const out = await engine.request('tableStudy', { json: JSON.stringify({ version: 1, lab: 'routing', seed: 1, routing }), count });
+    const out = await engine.request('study', { json: JSON.stringify({ version: 1, lab: 'routing', seed: 1, routing }), name: 'table-study', args: { count } });
     engine.worker.terminate();
     return out;
   }, count);
@@ -223,6 +223,7 @@ test('Fig. 5 and Fig. 6: the t_max sweep chart and table, and the table-size stu
 
   await page.click('#rt-sweep');
   await page.waitForSelector('#rt-sweep-table:not([hidden]) tbody tr');
+  await page.waitForSelector('#rt-sweep-busy', { state: 'hidden' }); // points stream in: wait for the last
   await page.waitForSelector('#rt-sweep-chart canvas');
   assert.equal(await page.isVisible('#rt-sweep-png'), true);
   const sweep = await page.evaluate(() => [...document.querySelectorAll('#rt-sweep-table tbody tr')].map((tr) => [Number(tr.querySelector('th').textContent), Number(tr.querySelector('td').textContent)]));
@@ -236,6 +237,7 @@ test('Fig. 5 and Fig. 6: the t_max sweep chart and table, and the table-size stu
   await page.fill('#rt-study-count', '20');
   await page.click('#rt-study');
   await page.waitForSelector('#rt-study-table:not([hidden]) tbody tr');
+  await page.waitForSelector('#rt-study-busy', { state: 'hidden' }); // the summary grows: wait for the last
   const cell = (row, col) => text(page, `#rt-study-table tr.${row} td.${col}`);
   assert.equal(await cell('loren', 'min'), String(core.loren.min));
   assert.equal(await cell('cowen', 'min'), String(core.cowen.min));

@@ -77,7 +77,7 @@ test('Fig. 5: the partition rounds, the keyboard, the final network and its N', 
   assert.equal(await page.isVisible('#tg-results'), true);
   assert.equal(await page.isVisible('#controls'), false, 'the Slots controls are hidden');
   assert.equal(await page.isVisible('#slots-results'), false);
-  assert.equal(await page.locator('.lab[aria-disabled="true"]').count(), 4);
+  assert.equal(await page.locator('.lab[aria-disabled="true"]').count(), 7 - (await page.locator('.lab[data-lab]').count()));
 
   await fig5(page);
   assert.deepEqual(
@@ -243,6 +243,7 @@ test('1024 nodes: the design, the comparison (Fig. 12) and the trade-off (Fig. 1
   // Fig. 12: eight rows, in pairs.
   await page.click('#tg-compare');
   await page.waitForSelector('#tg-compare-table:not([hidden])');
+  await page.waitForSelector('#tg-compare:not([disabled])'); // rows stream in: wait for the last
   const rows = page.locator('#tg-compare-table tbody tr');
   assert.equal(await rows.count(), 8);
   const names = await page.locator('#tg-compare-table tbody th.name span').allTextContents();
@@ -270,6 +271,7 @@ test('1024 nodes: the design, the comparison (Fig. 12) and the trade-off (Fig. 1
   await page.fill('#tg-tradeoff-lowest', '12');
   await page.click('#tg-tradeoff');
   await page.waitForSelector('#tg-tradeoff-table:not([hidden])');
+  await page.waitForSelector('#tg-tradeoff-busy', { state: 'hidden' }); // points stream in: wait for the last
   const targets = await page.locator('#tg-tradeoff-body th').allTextContents();
   assert.deepEqual(targets.map(Number), Array.from({ length: meshN - 12 + 1 }, (_, i) => meshN - i), 'one point per target N from the mesh\'s N down to 12');
   assert.equal(await page.locator('#tg-tradeoff-chart canvas').count(), 1, 'the chart is drawn');

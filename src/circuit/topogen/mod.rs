@@ -131,7 +131,8 @@ pub fn topogen(
             value: nodes,
             limit: MAX_TOPOGEN_NODES,
             hint: "choose fewer nodes".into(),
-        });
+        }
+        .at("nodes"));
     }
     if max_degree < 3 {
         return Err(Error::invalid(

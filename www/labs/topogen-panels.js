@@ -1,201 +1,10 @@
-// The TopoGen lab's page parts (paper 000 §4–5): its controls (read into and written from a
-// Scenario's `topogen` + `seed`, with the Fig. 5 preset and the switch-failure mode), its
-// results panel (the generated network, N per phase, the current step, reconfiguration after
-// failures, the circuit-vs-packet round), and the comparison (Fig. 12) and trade-off (Fig. 13)
-// that run in the worker on request.
-import { byId, el, show, debounce, integer, plural } from './dom.js';
-import { PatternField } from './pattern-field.js';
-import { StepsChart, TradeoffChart } from './charts.js';
-import { JobPanel } from './jobs.js';
-
-const FIELDS = ['nodes', 'degree', 'pattern', 'target', 'seed', 'message-bytes', 'fail', 'fail-random'];
-
-/** Which TopoGen control an error message from the core is about (by its prefix), or null. */
-export function topogenFieldOfError(message) {
-  const m = String(message);
-  if (/^nodes\b/.test(m) || /^the end-node count/.test(m)) return 'nodes';
-  if (/^degree\b/.test(m) || /^maximum degree/.test(m)) return 'degree';
-  if (/^target(-slots)?\b/.test(m)) return 'target';
-  if (/^pattern '/.test(m) || /^all-to-all endpoint count/.test(m)) return 'pattern';
-  if (/^seed/.test(m)) return 'seed';
-  if (/^message/.test(m)) return 'message-bytes';
-  if (/^fail(-random)?: cannot fail/.test(m)) return 'fail-random';
-  if (/^fail\b/.test(m)) return 'fail';
-  return null;
-}
-
-const WHOLE = /^\d+$/;
-
-/** A whole number from a field, or null when it is not one (digits only, exact in JS). */
-function whole(text) {
-  const t = String(text).trim();
-  if (!WHOLE.test(t) || t.length > 16 || Number(t) > Number.MAX_SAFE_INTEGER) return null;
-  return Number(t);
-}
-
-export class TopoGenControls {
-  /**
-   * `onChange()` (debounced) when a control changes; `onRunNow()` for Run, Enter and switch
-   * clicks; `onPreset()` after the Fig. 5 preset filled the controls.
-   */
-  constructor({ onChange, onRunNow, onPreset }) {
-    this.onRunNow = onRunNow;
-    this.form = byId('tg-form');
-    this.nodes = byId('tg-nodes');
-    this.degree = byId('tg-degree');
-    this.pattern = new PatternField('tg-');
-    this.target = byId('tg-target');
-    this.seed = byId('tg-seed');
-    this.messageBytes = byId('tg-message-bytes');
-    this.failModeButton = byId('tg-fail-mode');
-    this.failRandom = byId('tg-fail-random');
-    this.failList = byId('tg-fail-list');
-    this.failClear = byId('tg-fail-clear');
-    this.fail = [];
-    this.changed = debounce(() => onChange(), 250);
-    this.typed = debounce(() => onChange(), 500);
-
-    this.form.addEventListener('submit', (event) => {
-      event.preventDefault();
-      this.cancelPending();
-      onRunNow();
-    });
-    for (const input of [this.nodes, this.degree, this.target, this.seed, this.messageBytes, this.failRandom]) {
-      input.addEventListener('input', () => this.typed());
-    }
-    this.pattern.onChange((what) => (what === 'param' ? this.typed() : this.changed()));
-    byId('tg-preset-fig5').addEventListener('click', () => {
-      this.cancelPending();
-      this.nodes.value = '16';
-      this.degree.value = '5';
-      this.pattern.choose('uniform');
-      this.target.value = '';
-      this.seed.value = '1';
-      this.failRandom.value = '0';
-      this.fail = [];
-      this.#renderFail();
-      onPreset();
-    });
-    this.failModeButton.addEventListener('click', () => this.setFailMode(!this.failMode));
-    this.failClear.addEventListener('click', () => this.clearFail());
-    this.setFailMode(false);
-    this.#renderFail();
-  }
-
-  cancelPending() {
-    this.changed.cancel();
-    this.typed.cancel();
-  }
-
-  get failMode() {
-    return this.failModeButton.getAttribute('aria-pressed') === 'true';
-  }
-
-  setFailMode(on) {
-    this.failModeButton.setAttribute('aria-pressed', String(on));
-    this.failModeButton.textContent = on ? 'Fail switches: on' : 'Fail switches: off';
-    byId('figure').classList.toggle('fail-mode', on);
-    byId('tg-fail-hint').textContent = on
-      ? 'Click a switch in the figure to fail it; click it again to bring it back.'
-      : 'Turn on, then click switches in the figure to fail them (§5.3).';
-  }
-
-  /** Fail switch `id`, or bring it back; runs at once. */
-  toggleFail(id) {
-    this.fail = this.fail.includes(id) ? this.fail.filter((s) => s !== id) : [...this.fail, id].sort((a, b) => a - b);
-    this.#renderFail();
-    this.cancelPending();
-    this.onRunNow();
-  }
-
-  clearFail() {
-    if (this.fail.length === 0) return;
-    this.fail = [];
-    this.#renderFail();
-    this.cancelPending();
-    this.onRunNow();
-  }
-
-  #renderFail() {
-    const none = this.fail.length === 0;
-    this.failList.replaceChildren(
-      none ? el('span', { class: 'help', text: 'none clicked' }) : el('span', {}, ...this.fail.map((s) => el('span', { class: 'chip failed', 'data-sw': String(s), text: `switch ${s}` }))),
-    );
-    show(this.failClear, !none);
-    // Clicked switches win over random ones in the core: say so by disabling the other.
-    this.failRandom.disabled = !none;
-    this.failRandom.title = none ? 'Fail this many switches chosen at random (seeded)' : 'Clicked switches are failed instead; clear them to fail random ones';
-  }
-
-  /** Fill the pattern list from the worker's catalog. */
-  populate(catalog) {
-    this.pattern.populate(catalog.patterns);
-  }
-
-  /** Show a Scenario's TopoGen settings. */
-  set(scenario) {
-    const t = scenario.topogen;
-    this.nodes.value = String(t.nodes);
-    this.degree.value = String(t.degree);
-    this.pattern.set(t.pattern); // a spelling the controls would not write back stays verbatim
-    this.target.value = t.target_slots === null || t.target_slots === undefined ? '' : String(t.target_slots);
-    this.seed.value = String(scenario.seed);
-    this.messageBytes.value = String(t.message_bytes);
-    this.failRandom.value = String(t.fail_random ?? 0);
-    this.fail = [...(t.fail ?? [])].sort((a, b) => a - b);
-    this.#renderFail();
-  }
-
-  /** The controls as {seed, topogen}, or {error: {field, message}}. */
-  read() {
-    const nodes = whole(this.nodes.value);
-    if (nodes === null) return { error: { field: 'nodes', message: `nodes '${this.nodes.value}': a whole number of end nodes, e.g. 16 or 1024` } };
-    const degree = whole(this.degree.value);
-    if (degree === null) return { error: { field: 'degree', message: `degree '${this.degree.value}': a whole number, the largest switch degree (end nodes + links), e.g. 5` } };
-    const pattern = this.pattern.read();
-    if (pattern.error) return pattern;
-    const targetText = this.target.value.trim();
-    const target = targetText === '' ? null : whole(targetText);
-    if (targetText !== '' && target === null) return { error: { field: 'target', message: `target N '${this.target.value}': a whole number of slots, or empty for the minimal topology` } };
-    const seedText = this.seed.value.trim();
-    if (whole(seedText) === null) return { error: { field: 'seed', message: `seed '${this.seed.value}': a whole number from 0 to ${Number.MAX_SAFE_INTEGER}` } };
-    const messageBytes = whole(this.messageBytes.value);
-    if (messageBytes === null || messageBytes < 1) return { error: { field: 'message-bytes', message: `message size '${this.messageBytes.value}': a whole number of bytes, at least 1` } };
-    const failRandom = this.fail.length ? 0 : whole(this.failRandom.value === '' ? '0' : this.failRandom.value);
-    if (failRandom === null) return { error: { field: 'fail-random', message: `random failures '${this.failRandom.value}': a whole number of switches (0 = none)` } };
-    return {
-      seed: seedText.replace(/^0+(?=\d)/, ''),
-      topogen: {
-        nodes,
-        degree,
-        pattern: pattern.pattern,
-        target_slots: target,
-        fail: [...this.fail],
-        fail_random: failRandom,
-        message_bytes: messageBytes,
-      },
-    };
-  }
-
-  showError(field, message) {
-    for (const name of FIELDS) {
-      const box = byId(`tg-${name}-error`);
-      const mine = name === field;
-      box.textContent = mine ? message : '';
-      show(box, mine);
-      if (name === 'pattern') this.pattern.setInvalid(mine);
-      else this.#input(name)?.toggleAttribute('aria-invalid', mine);
-    }
-  }
-
-  clearErrors() {
-    this.showError(null, '');
-  }
-
-  #input(name) {
-    return { nodes: this.nodes, degree: this.degree, target: this.target, seed: this.seed, 'message-bytes': this.messageBytes, 'fail-random': this.failRandom }[name] ?? null;
-  }
-}
+// The TopoGen lab's panels (paper 000 §4–5): the results (the generated network, N per phase,
+// the current step, reconfiguration after failures, the circuit-vs-packet round) and the
+// comparison (Fig. 12) and trade-off (Fig. 13), which run as studies in the studies' worker and
+// stream their rows as they are computed.
+import { byId, el, show, integer, plural } from '../dom.js';
+import { StepsChart, TradeoffChart } from '../charts.js';
+import { StudyPanels } from '../jobs.js';
 
 // ---------------------------------------------------------------- results
 
@@ -322,24 +131,13 @@ function describe(scenario) {
   return `${scenario.topogen.nodes} end nodes · ${scenario.topogen.pattern} · seed ${scenario.seed}`;
 }
 
-export class TopoGenAnalysis {
-  /**
-   * `request(type, args, onProgress)` asks the worker; `cancel()` stops whatever it runs;
-   * `current()` is the shown TopoGen Scenario and its JSON ({scenario, json}) or null;
-   * `notify(message)` shows a short notice; `fileStem()` names downloads.
-   */
-  constructor({ request, cancel, current, notify, fileStem }) {
-    this.request = request;
-    this.cancelWork = cancel;
-    this.current = current;
-    this.notify = notify;
-    this.fileStem = fileStem;
-    this.key = null;
-    this.jobs = new JobPanel('tg-', { cancel: () => cancel(), labels: { tradeoff: 'trade-off' } });
+export class TopoGenAnalysis extends StudyPanels {
+  /** `context`: what StudyPanels takes (the study runner, the shown run, notices, file names). */
+  constructor(context) {
+    super('tg-', { tradeoff: ['trade-off', 'Sweeping…'] }, context);
     this.chart = new TradeoffChart(byId('tg-tradeoff-chart'));
     byId('tg-compare').addEventListener('click', () => this.compare());
     byId('tg-tradeoff').addEventListener('click', () => this.tradeoff());
-    byId('tg-tradeoff-cancel').addEventListener('click', () => this.jobs.cancel('tradeoff'));
     byId('tg-tradeoff-png').addEventListener('click', () =>
       this.chart.downloadPng(`${this.fileStem()}-tradeoff.png`).catch((err) => this.jobs.error('tradeoff', err.message)),
     );
@@ -357,21 +155,28 @@ export class TopoGenAnalysis {
     byId('tg-tradeoff-status').textContent = text;
   }
 
+  /** Fig. 12: each row appears as it is computed. */
   async compare() {
     const now = this.current();
     if (!now) return this.notify('Run the TopoGen lab first.');
+    const key = analysisKey(now.scenario);
     const button = byId('tg-compare');
     button.disabled = true;
     this.jobs.error('compare', null);
     byId('tg-compare-status').textContent = `Comparing (${describe(now.scenario)})…`;
+    const rows = [];
     try {
-      const rows = await this.request('compare', { json: now.json });
-      if (analysisKey(this.current()?.scenario) !== analysisKey(now.scenario)) return;
+      await this.study('compare', now.json, {}, (fraction, row) => {
+        if (!row || this.key !== key) return;
+        rows.push(row);
+        this.#showCompare(rows);
+      });
+      if (this.key !== key) return;
       this.#showCompare(rows);
       byId('tg-compare-status').textContent = `For ${describe(now.scenario)}: the same pattern on each topology, shortest-path routes; generated rows use TOPOGEN_REV with the torus's N.`;
     } catch (err) {
       if (err?.cancelled) {
-        byId('tg-compare-status').textContent = 'Cancelled.';
+        byId('tg-compare-status').textContent = rows.length ? `Cancelled after ${rows.length} rows: they are kept.` : 'Cancelled.';
         return;
       }
       byId('tg-compare-status').textContent = '';
@@ -381,21 +186,37 @@ export class TopoGenAnalysis {
     }
   }
 
+  /** Fig. 13: the points, the table and the chart grow as each target N is reached. */
   async tradeoff() {
     const now = this.current();
     if (!now) return this.notify('Run the TopoGen lab first.');
-    const lowest = whole(byId('tg-tradeoff-lowest').value);
+    const input = byId('tg-tradeoff-lowest');
+    const lowest = /^\d{1,9}$/.test(input.value.trim()) ? Number(input.value.trim()) : null;
     if (lowest === null || lowest < 1) {
-      this.jobs.error('tradeoff', `lowest N '${byId('tg-tradeoff-lowest').value}': a whole number ≥ 1`);
-      byId('tg-tradeoff-lowest').setAttribute('aria-invalid', '');
+      this.jobs.error('tradeoff', `lowest N '${input.value}': a whole number ≥ 1`);
+      input.setAttribute('aria-invalid', '');
       return;
     }
-    byId('tg-tradeoff-lowest').removeAttribute('aria-invalid');
-    await this.jobs.run('tradeoff', `Sweeping target N down to ${lowest} (${describe(now.scenario)})…`, async (onProgress) => {
-      const out = await this.request('tradeoff', { json: now.json, lowest }, onProgress);
-      const stillShown = analysisKey(this.current()?.scenario) === analysisKey(now.scenario);
-      return stillShown ? () => this.#showTradeoff(out, now.scenario) : null;
-    });
+    input.removeAttribute('aria-invalid');
+    const key = analysisKey(now.scenario);
+    const points = [];
+    const status = `Sweeping target N down to ${lowest} (${describe(now.scenario)})…`;
+    await this.jobs.run(
+      'tradeoff',
+      status,
+      async (onProgress) => {
+        this.#clearTradeoff();
+        const out = await this.study('tradeoff', now.json, { lowest }, (fraction, point) => {
+          onProgress(fraction);
+          if (!point || this.key !== key) return;
+          points.push(point);
+          this.#showTradeoff(null, points, now.scenario);
+          byId('tg-tradeoff-status').textContent = `${status} ${points.length} of ${points[0].target_slots - lowest + 1} targets so far.`;
+        });
+        return this.key === key ? () => this.#showTradeoff(out.mesh, out.points, now.scenario) : null;
+      },
+      { cancelled: () => (points.length && this.key === key ? `Cancelled after ${points.length} target${points.length === 1 ? '' : 's'} (N ${points[0].target_slots} → ${points[points.length - 1].target_slots}): the points computed are kept.` : null) },
+    );
   }
 
   #clearCompare() {
@@ -450,7 +271,8 @@ export class TopoGenAnalysis {
     show(table, true);
   }
 
-  #showTradeoff({ mesh, points }, scenario) {
+  /** The points so far (`mesh` null while they stream in) or the whole curve. */
+  #showTradeoff(mesh, points, scenario) {
     this.chart.setData(mesh, points);
     show(byId('tg-tradeoff-png'), points.length > 0);
     byId('tg-tradeoff-body').replaceChildren(
@@ -469,7 +291,9 @@ export class TopoGenAnalysis {
       ),
     );
     show(byId('tg-tradeoff-table'), points.length > 0);
-    byId('tg-tradeoff-status').textContent =
-      `For ${describe(scenario)}. Reference: ${mesh.topology} needs N = ${mesh.max_slots} with ${mesh.switches} switches and ${mesh.links} links (= 1.0).`;
+    if (mesh) {
+      byId('tg-tradeoff-status').textContent =
+        `For ${describe(scenario)}. Reference: ${mesh.topology} needs N = ${mesh.max_slots} with ${mesh.switches} switches and ${mesh.links} links (= 1.0).`;
+    }
   }
 }

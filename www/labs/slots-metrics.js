@@ -1,6 +1,6 @@
-// The results panel: N and the other figures of a run, the busiest channels (click = select),
-// the per-layer table for fat-trees, and the clicked channel's communications.
-import { byId, el, show, integer, percent, plural } from './dom.js';
+// The Slots lab's results panel (paper 000 §3): N and the other figures of a run, the busiest
+// channels (click = select), the per-layer table for fat-trees, and the clicked channel's communications.
+import { byId, el, show, integer, percent, plural } from '../dom.js';
 
 export class Metrics {
   /** `onSelectChannel(id)` when a busiest channel is chosen; `onClear()` for "Clear selection". */

@@ -1,0 +1,384 @@
+// Declared controls. A lab lists its fields (name, Scenario path, kind of input, parse, help)
+// and FieldForm builds the form from that list, writes a Scenario into it, reads it back
+// (validating each field with the lab's own message), and shows an error next to the field it
+// concerns — found by name for the page's own checks and by Scenario path (`err.field`, e.g.
+// `topogen.target_slots`) for the core's. No lab names, no guessing from an error's text.
+import { el, show, debounce } from './dom.js';
+import { PatternField, ensureOption } from './pattern-field.js';
+
+/** A field's value is not valid; `message` is shown next to it. */
+export class FieldError extends Error {}
+
+const SAFE = Number.MAX_SAFE_INTEGER;
+
+/** Parsers and formatters the labs' fields share. */
+export const parsers = {
+  /**
+   * A whole number from `min` (digits only, exact in JavaScript); empty gives null when
+   * `optional`. `what` names it in the message, `hint` says what is expected.
+   */
+  whole({ what, hint, min = 0, max = SAFE, optional = false }) {
+    return (text) => {
+      const t = String(text).trim();
+      if (t === '' && optional) return null;
+      if (!/^\d+$/.test(t) || t.length > 16 || Number(t) > max || Number(t) < min) throw new FieldError(`${what} '${text}': ${hint}`);
+      return Number(t);
+    };
+  },
+  /** A finite number; `hint` says what is expected. */
+  number({ what, hint }) {
+    return (text) => {
+      const value = Number(text);
+      if (String(text).trim() === '' || !Number.isFinite(value)) throw new FieldError(`${what} '${text}': ${hint}`);
+      return value;
+    };
+  },
+  /** Text as typed; with `required`, not empty (`hint` says what to write). */
+  text({ required = false, hint = '' } = {}) {
+    return (text) => {
+      if (required && String(text).trim() === '') throw new FieldError(hint);
+      return required ? String(text).trim() : String(text);
+    };
+  },
+};
+
+/** A value as the text of its input (null and undefined as empty). */
+function plain(value) {
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/**
+ * The seed every lab has: a u64 in the core, but results travel as JavaScript numbers, so the
+ * page takes whole numbers up to 2^53 − 1 and keeps them as digits.
+ */
+export function seedField({ help = '', title = '' } = {}) {
+  return {
+    name: 'seed',
+    scope: 'scenario',
+    path: 'seed',
+    label: 'Seed',
+    kind: 'number',
+    attrs: { min: '0', step: '1', inputmode: 'numeric', title },
+    help,
+    parse(text) {
+      const t = String(text).trim();
+      if (!/^\d+$/.test(t) || t.length > 16 || Number(t) > SAFE) throw new FieldError(`seed '${text}': a whole number from 0 to ${SAFE}`);
+      return t.replace(/^0+(?=\d)/, '');
+    },
+  };
+}
+
+/** The form of one lab: its fields' inputs, help and error boxes, built from the declarations. */
+export class FieldForm {
+  /**
+   * `lab`: the definition (its `prefix`, `section`, `fields`); `onChange()` is called after a
+   * pause when a control changes, `onRunNow()` for Run, Enter and immediate controls.
+   */
+  constructor(lab, { onChange, onRunNow }) {
+    this.lab = lab;
+    this.fields = lab.fields;
+    this.prefix = lab.prefix;
+    this.catalog = null;
+    this.inputs = new Map(); // name → the element (or control) holding the field's value
+    this.onRunNow = () => {
+      this.cancelPending();
+      onRunNow();
+    };
+    this.changed = debounce(() => onChange(), 250);
+    this.typed = debounce(() => onChange(), 500);
+  }
+
+  /** The id of a field's input (its help and error boxes add `-help`, `-error`). */
+  id(field) {
+    return `${this.prefix}${field.name}`;
+  }
+
+  field(name) {
+    return this.fields.find((f) => f.name === name) ?? null;
+  }
+
+  /** The element (or custom control) holding a field's value. */
+  control(name) {
+    return this.inputs.get(name) ?? null;
+  }
+
+  /** Build the fields into `form` (before its Run button). */
+  build(form, runButton) {
+    const context = {
+      form: this,
+      runNow: () => {
+        this.refresh();
+        this.onRunNow();
+      },
+      changed: () => this.#changed(),
+    };
+    let pair = null;
+    for (const field of this.fields) {
+      const box = this.#fieldBox(field, context);
+      if (field.pair && !pair) {
+        pair = el('div', { class: 'pair-fields' }, box);
+        form.insertBefore(pair, runButton);
+      } else if (pair) {
+        pair.append(box);
+        pair = null;
+      } else {
+        form.insertBefore(box, runButton);
+      }
+    }
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.onRunNow();
+    });
+    this.refresh();
+  }
+
+  #fieldBox(field, context) {
+    const id = this.id(field);
+    const describedBy = `${id}-help ${id}-error`;
+    const help = el('p', { class: 'help', id: `${id}-help`, text: typeof field.help === 'string' ? field.help : '' });
+    const error = el('p', { class: 'error', id: `${id}-error`, role: 'alert', hidden: true });
+    let input;
+    let body;
+    if (field.kind === 'pattern') {
+      const select = el('select', { id, name: id, 'aria-describedby': describedBy });
+      const param = el('input', { id: `${id}-param`, name: `${id}-param`, type: 'number', step: 'any', inputmode: 'decimal', 'aria-describedby': describedBy });
+      body = el(
+        'div',
+        { class: 'row' },
+        select,
+        el('span', { class: 'param', id: `${id}-param-box`, hidden: true }, el('label', { for: `${id}-param`, id: `${id}-param-label`, text: 'β' }), param),
+      );
+      input = new PatternField({ select, param, paramBox: body.lastChild, paramLabel: body.lastChild.firstChild, help });
+      input.onChange((what) => (what === 'param' ? this.typed() : this.#changed()));
+    } else if (field.kind === 'custom') {
+      input = field.control({ ...context, id, help, error });
+      body = input.element;
+    } else if (field.kind === 'select') {
+      input = el('select', { id, name: id, 'aria-describedby': describedBy, ...(field.attrs ?? {}) });
+      for (const [value, text, title] of field.options?.(null) ?? []) input.append(el('option', { value, text, title }));
+      input.addEventListener('change', () => this.#changed());
+      body = input;
+    } else {
+      input = el('input', { id, name: id, type: field.kind === 'number' ? 'number' : 'text', spellcheck: 'false', 'aria-describedby': describedBy, ...(field.attrs ?? {}) });
+      input.addEventListener('input', () => {
+        this.refresh();
+        this.typed();
+      });
+      if (field.kind === 'text') {
+        input.addEventListener('keydown', (event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            this.onRunNow();
+          }
+        });
+      }
+      body = input;
+      if (field.examples) {
+        input.setAttribute('list', `${id}-examples`);
+        body = el('span', { class: 'with-list' }, input, el('datalist', { id: `${id}-examples` }, field.examples.map((value) => el('option', { value }))));
+      }
+      if (field.slider) body = this.#withSlider(field, input);
+    }
+    this.inputs.set(field.name, input);
+    const label = field.kind === 'custom' ? null : el('label', { for: id });
+    if (label) label.innerHTML = field.label;
+    return el('div', { class: 'field', id: `${id}-field`, 'data-field': field.name }, label, body, help, error);
+  }
+
+  /** A number input with a range slider beside it, kept in step (e.g. t_max). */
+  #withSlider(field, input) {
+    const id = this.id(field);
+    const slider = el('input', { id: `${id}-slider`, type: 'range', min: '1', max: '64', step: '1', value: '32', 'aria-label': field.slider.label ?? `${field.name} slider`, 'aria-describedby': `${id}-help` });
+    slider.addEventListener('input', () => {
+      input.value = slider.value;
+      this.#changed();
+    });
+    input.addEventListener('input', () => {
+      if (/^\d+$/.test(input.value.trim())) slider.value = input.value.trim();
+    });
+    this.sliders ??= new Map();
+    this.sliders.set(field.name, slider);
+    return el('div', { class: 'row' }, slider, input);
+  }
+
+  /** The slider of a field (declared with `slider`), or null. */
+  slider(name) {
+    return this.sliders?.get(name) ?? null;
+  }
+
+  #changed() {
+    this.refresh();
+    this.changed();
+  }
+
+  cancelPending() {
+    this.changed.cancel();
+    this.typed.cancel();
+  }
+
+  /** Fill the catalog-driven parts: select options, pattern names, help from the catalog. */
+  populate(catalog) {
+    this.catalog = catalog;
+    for (const field of this.fields) {
+      const input = this.inputs.get(field.name);
+      if (field.kind === 'pattern') input.populate(catalog.patterns);
+      else if (field.kind === 'select' && field.options) {
+        const value = input.value;
+        input.replaceChildren(...field.options(catalog).map(([v, text, title]) => el('option', { value: v, text, title })));
+        ensureOption(input, value);
+        input.value = value;
+      }
+      if (typeof field.help === 'function') {
+        const help = document.getElementById(`${this.id(field)}-help`);
+        help.textContent = field.help(catalog);
+      }
+      if (field.title) input.title = field.title(catalog);
+    }
+    this.refresh();
+  }
+
+  /** The raw text of a field's input. */
+  text(name) {
+    const input = this.inputs.get(name);
+    return input instanceof PatternField ? input.text : input.get ? input.get() : input.value;
+  }
+
+  /** Put `value` (a Scenario value, or text) into a field as if typed or chosen. */
+  setValue(name, value) {
+    const field = this.field(name);
+    const input = this.inputs.get(name);
+    const text = field.format ? field.format(value) : plain(value);
+    if (input instanceof PatternField) input.set(text);
+    else if (input.set) input.set(value);
+    else {
+      if (input.tagName === 'SELECT') ensureOption(input, text);
+      input.value = text;
+      const slider = this.slider(name);
+      if (slider && /^\d+$/.test(text)) slider.value = text;
+    }
+    if (field.kind === 'pattern' && this.#patternField(name)) this.refresh();
+  }
+
+  #patternField(name) {
+    return this.inputs.get(name) instanceof PatternField;
+  }
+
+  /** Show a Scenario's settings in the fields, exactly as written. */
+  set(scenario) {
+    const section = scenario[this.lab.section] ?? {};
+    for (const field of this.fields) {
+      const value = field.scope === 'scenario' ? scenario[field.path] : section[field.path];
+      this.setValue(field.name, value ?? field.fallback ?? null);
+    }
+    this.refresh();
+  }
+
+  /** The parsed values so far (each field's parse sees the ones declared before it). */
+  #parse() {
+    const values = {};
+    for (const field of this.fields) {
+      const input = this.inputs.get(field.name);
+      if (field.visible && !field.visible(values)) {
+        values[field.name] = field.hiddenValue ?? null;
+        continue;
+      }
+      if (input instanceof PatternField) {
+        const read = input.read();
+        if (read.error) throw Object.assign(new FieldError(read.error.message), { field: field.name });
+        values[field.name] = read.pattern;
+        continue;
+      }
+      try {
+        const text = input.get ? input.get() : input.value;
+        values[field.name] = field.parse ? field.parse(text, values) : text;
+      } catch (err) {
+        if (!(err instanceof FieldError)) throw err;
+        throw Object.assign(err, { field: field.name });
+      }
+    }
+    return values;
+  }
+
+  /**
+   * The form as `{seed, section}` (the section starts from `base`'s, so settings this form does
+   * not edit pass through), or `{error: {field, message}}` for the first field that is not valid.
+   */
+  read(base = {}) {
+    let values;
+    try {
+      values = this.#parse();
+    } catch (err) {
+      if (!(err instanceof FieldError)) throw err;
+      return { error: { field: err.field, message: err.message } };
+    }
+    const section = { ...(base[this.lab.section] ?? {}) };
+    let seed = base.seed;
+    for (const field of this.fields) {
+      if (field.scope === 'scenario') seed = values[field.name];
+      else section[field.path] = values[field.name];
+    }
+    return { seed, section };
+  }
+
+  /** Visibility, enabled state and option help follow the values (best effort while invalid). */
+  refresh() {
+    const values = {};
+    for (const field of this.fields) {
+      const input = this.inputs.get(field.name);
+      const box = document.getElementById(`${this.id(field)}-field`);
+      const visible = !field.visible || field.visible(values);
+      if (box) show(box, visible);
+      if (field.enabled && !(input instanceof PatternField) && !input.get) {
+        const on = field.enabled(values);
+        input.disabled = !on;
+        const slider = this.slider(field.name);
+        if (slider) slider.disabled = !on;
+      }
+      if (input instanceof PatternField) values[field.name] = input.read().pattern ?? input.base;
+      else {
+        const text = input.get ? input.get() : input.value;
+        try {
+          values[field.name] = field.parse ? field.parse(text, values) : text;
+        } catch {
+          values[field.name] = text;
+        }
+      }
+      if (field.describe && input.tagName === 'SELECT') {
+        const option = input.selectedOptions[0];
+        const text = option?.title ?? '';
+        input.title = text;
+        const help = document.getElementById(`${this.id(field)}-help`);
+        if (help) help.textContent = text;
+      }
+    }
+    return values;
+  }
+
+  /** The field a core error concerns (`err.field` is a Scenario path such as `slots.topology`). */
+  fieldOfPath(path) {
+    if (!path) return null;
+    const inSection = path.startsWith(`${this.lab.section}.`) ? path.slice(this.lab.section.length + 1) : null;
+    for (const field of this.fields) {
+      const own = field.scope === 'scenario' ? path : inSection;
+      if (own !== null && (own === field.path || own.startsWith(`${field.path}.`) || (field.alsoFor ?? []).includes(own))) return field.name;
+    }
+    return null;
+  }
+
+  /** Show `message` next to the field `name` (every other field's error cleared). */
+  showError(name, message) {
+    for (const field of this.fields) {
+      const mine = field.name === name;
+      const box = document.getElementById(`${this.id(field)}-error`);
+      box.textContent = mine ? message : '';
+      show(box, mine);
+      const input = this.inputs.get(field.name);
+      if (input instanceof PatternField || input.setInvalid) input.setInvalid(mine);
+      else input.toggleAttribute('aria-invalid', mine);
+    }
+  }
+
+  clearErrors() {
+    this.showError(null, '');
+  }
+}

@@ -1,0 +1,272 @@
+// The Routing lab (paper 002): LOREN vs Cowen compact routing on layout-conscious random
+// topologies, a packet walked hop by hop with each switch's table; source and destination are
+// picked by clicking switches; the t_max sweep (Fig. 5) and the table-size study (Fig. 6) run
+// as studies. Its controls are declared fields (www/fields.js); its panels are in
+// www/labs/routing-panels.js.
+import { parsers, seedField } from '../fields.js';
+import { RoutingResults, RoutingAnalysis } from './routing-panels.js';
+
+const switchNumber = (what) => parsers.whole({ what, hint: 'a switch number, or empty', optional: true });
+
+const fields = [
+  {
+    name: 'topology',
+    path: 'topology',
+    label: 'Topology',
+    kind: 'text',
+    fallback: 'lrt:64:4:2',
+    examples: ['lrt:fig4', 'lrt:64:4:2', 'lrt:256:4:4', 'lrt:1024:4:8'],
+    help: "lrt:N:d:r — N = n² switches on an n×n floor, degree d, links at most r long (seeded); lrt:fig4 is the paper's Fig. 4 network.",
+    parse: parsers.text({ required: true, hint: 'topology: write lrt:N:d:r (e.g. lrt:64:4:2) or lrt:fig4' }),
+  },
+  {
+    name: 'scheme',
+    path: 'scheme',
+    label: 'Scheme',
+    kind: 'select',
+    fallback: 'loren',
+    options: () => [
+      ['loren', 'LOREN', 'LOREN: at most t_max entries per switch; forward to the entry whose destination is nearest (Manhattan) to the packet’s'],
+      ['cowen', 'Cowen (landmarks)', 'Cowen: routes through landmarks; a switch knows its ball and every landmark'],
+      ['shortest', 'Shortest path', 'Shortest path by BFS; among equal next hops the lowest switch id'],
+    ],
+    alsoFor: ['routing'],
+  },
+  {
+    name: 'tmax',
+    path: 'tmax',
+    label: 't<sub>max</sub> (LOREN table limit)',
+    kind: 'number',
+    slider: { label: 't_max slider' },
+    attrs: { min: '1', step: '1', inputmode: 'numeric', placeholder: '|N|/2', class: 'short' },
+    help: 'Empty: |N|/2. The slider runs from the entries LOREN needs to |N|.',
+    enabled: (values) => values.scheme === 'loren',
+    parse: parsers.whole({ what: 't_max', hint: 'a whole number of table entries, or empty for |N|/2', optional: true }),
+  },
+  {
+    name: 'alpha',
+    path: 'alpha',
+    label: 'α (Cowen)',
+    kind: 'number',
+    fallback: 0.5,
+    attrs: { min: '0', max: '1', step: '0.05', inputmode: 'decimal' },
+    enabled: (values) => values.scheme === 'cowen',
+    parse: parsers.number({ what: 'alpha', hint: 'a number between 0 and 1, e.g. 0.5' }),
+  },
+  { name: 'source', path: 'source', label: 'Source', kind: 'number', pair: true, attrs: { min: '0', step: '1', inputmode: 'numeric', placeholder: 'none' }, parse: switchNumber('source'), alsoFor: ['switch'] },
+  {
+    name: 'destination',
+    path: 'destination',
+    label: 'Destination',
+    kind: 'number',
+    attrs: { min: '0', step: '1', inputmode: 'numeric', placeholder: 'none' },
+    parse: switchNumber('destination'),
+  },
+  { ...seedField({ title: 'Seeds the random topology: same seed, same network' }), help: 'Source and destination: or click two switches in the figure, first the source.' },
+];
+
+export default {
+  name: 'routing',
+  label: 'Routing',
+  about: 'Routing: LOREN vs Cowen compact routing on layout-conscious random topologies, hop by hop',
+  section: 'routing',
+  prefix: 'rt-',
+  heading: 'Routing lab',
+  intro:
+    "Compact routing on a layout-conscious random topology (switches on an <var>n</var>×<var>n</var> floor, short links): LOREN keeps at most <var>t</var><sub>max</sub> entries per switch and forwards to the entry whose destination is nearest (Manhattan) to the packet's; Cowen routes through landmarks (paper 002).",
+  presets: [
+    {
+      id: 'rt-preset-fig4',
+      label: 'Fig. 4 example (15 → 5, t<sub>max</sub> = 7)',
+      aria: "Preset: the paper's Fig. 4 example, LOREN with t_max 7, from switch 15 to switch 5",
+      values: { topology: 'lrt:fig4', scheme: 'loren', tmax: 7, source: 15, destination: 5, seed: '1' },
+    },
+  ],
+  fields,
+  channels: false,
+  figureLabel: 'Floor grid of switches: the packet walk so far (earlier hops, the current hop), the current and destination switches marked; click two switches to pick a source and a destination',
+  /** The asked step, or the first hop of the walk. */
+  wantStep: (scenario, step) => step ?? 0,
+  /** Any change walks again from the first hop. */
+  keepView: () => ({ step: null, channel: null }),
+  resultsLabel: 'Routing results',
+  analysisLabel: 't_max sweep and table-size study',
+  documentTitle: (r) => `Topolab — Routing · ${r.topology} · ${r.scheme}${r.scheme === 'loren' ? ` · t_max ${r.tmax}` : ''}`,
+  shareTitle: (s) =>
+    `Topolab Routing: ${s.routing.topology} · ${s.routing.scheme}${s.routing.source !== null && s.routing.destination !== null ? ` · ${s.routing.source} → ${s.routing.destination}` : ''}`,
+  /** routing-lrt-fig4-loren(-t7 | -a0.5)(-15-5) */
+  fileParts(s) {
+    const r = s.routing;
+    const parts = ['routing', r.topology, r.scheme];
+    if (r.scheme === 'loren' && r.tmax !== null && r.tmax !== undefined) parts.push(`t${r.tmax}`);
+    if (r.scheme === 'cowen') parts.push(`a${r.alpha}`);
+    if (r.source !== null && r.source !== undefined && r.destination !== null && r.destination !== undefined) parts.push(`${r.source}-${r.destination}`);
+    return parts;
+  },
+  create(ctx) {
+    const results = new RoutingResults({ walk: (json, src, dst) => ctx.request('study', { json, name: 'walk', args: { src, dst } }), jsonFor: ctx.jsonFor });
+    const analysis = new RoutingAnalysis(ctx);
+    const form = ctx.form;
+    let picked = null; // a source picked by a first click, not yet used
+    /** The t_max slider runs from the result's minimum (LOREN) to |N|; the placeholder says |N|/2. */
+    const setRange = (result) => {
+      const slider = form.slider('tmax');
+      const tmax = form.text('tmax').trim();
+      if (result.min_required_entries !== null && result.min_required_entries !== undefined) slider.min = String(result.min_required_entries);
+      slider.max = String(result.switches);
+      if (tmax === '' && result.tmax !== null && result.tmax !== undefined) slider.value = String(result.tmax);
+      else if (/^\d+$/.test(tmax)) slider.value = tmax;
+      form.inputs.get('tmax').placeholder = result.switches ? `|N|/2 = ${Math.floor(result.switches / 2)}` : '|N|/2';
+    };
+    return {
+      showLoading: () => results.showLoading(),
+      showResult(result, steps, step, { scenario }) {
+        setRange(result);
+        results.showResult(result, steps, step, scenario);
+      },
+      showStep: (index) => results.showStep(index),
+      decorate: (figure) => figure.markSwitches(picked === null ? [] : [picked], 'picked'),
+      shownChanged: (scenario, result) => analysis.shownChanged(scenario, result),
+      /** The first click picks the source (no run yet), the second the destination (walks). */
+      switchClicked(id) {
+        form.cancelPending();
+        if (picked === null) {
+          picked = id;
+          form.setValue('source', id);
+          form.setValue('destination', null);
+          return `Source: switch ${id}. Click the destination switch.`;
+        }
+        const source = picked;
+        picked = null;
+        form.setValue('destination', id);
+        ctx.runNow();
+        return `Walking from switch ${source} to switch ${id}.`;
+      },
+      formSet() {
+        picked = null;
+      },
+    };
+  },
+  /** Styles of this lab's panels and of the figure while it is shown. */
+  css: `
+    body[data-lab='routing'] .figure rect.sw {
+      cursor: pointer;
+    }
+
+    body[data-lab='routing'] .figure rect.sw:hover {
+      stroke: var(--accent, #2563eb) !important;
+      stroke-width: 3 !important;
+    }
+
+    #rt-tmax-slider {
+      flex: 1;
+      min-width: 6em;
+    }
+
+    .rt-table caption {
+      text-align: left;
+      font-weight: 600;
+      padding-bottom: 0.25em;
+    }
+
+    .rt-table td {
+      text-align: right;
+      font-variant-numeric: tabular-nums;
+    }
+
+    .rt-table tr.chosen td {
+      background: color-mix(in srgb, var(--accent, #2563eb) 22%, transparent);
+      font-weight: 700;
+    }
+
+    .rt-table tr.tied td {
+      background: color-mix(in srgb, #d97706 18%, transparent);
+    }
+
+    .rt-paths .rt-path {
+      margin: 0.3em 0;
+      line-height: 1.4;
+    }
+
+    .rt-paths .rt-path.current .rt-path-name {
+      font-weight: 700;
+    }
+
+    .rt-paths code {
+      word-break: break-word;
+    }
+  `,
+  resultsHtml: `
+    <section aria-labelledby="rt-metrics-heading">
+      <h2 id="rt-metrics-heading">Routing results</h2>
+      <dl class="metrics">
+        <div class="metric key"><dt title="Mean hops of the routes over all switch pairs">Average path</dt><dd id="rt-metric-avg-path">…</dd></div>
+        <div class="metric"><dt title="Mean shortest-path hops over all switch pairs">Average shortest</dt><dd id="rt-metric-avg-shortest">…</dd></div>
+        <div class="metric"><dt title="Largest route length / shortest length over all pairs">Max stretch</dt><dd id="rt-metric-stretch">…</dd></div>
+        <div class="metric"><dt title="Largest routing table of any switch">Max entries</dt><dd id="rt-metric-max-entries">…</dd></div>
+        <div class="metric"><dt title="Entries LOREN needs at least (adjacent and grid-neighbour entries)">Min required</dt><dd id="rt-metric-min-required">…</dd></div>
+        <div class="metric"><dt title="LOREN table limit used">t<sub>max</sub></dt><dd id="rt-metric-tmax">…</dd></div>
+        <div class="metric"><dt title="Cowen landmarks">Landmarks</dt><dd id="rt-metric-landmarks">…</dd></div>
+        <div class="metric"><dt title="Switch pairs whose packets arrive / all ordered pairs">Delivered</dt><dd id="rt-metric-delivered">…</dd></div>
+        <div class="metric"><dt>Scheme</dt><dd id="rt-metric-scheme">…</dd></div>
+        <div class="metric"><dt>Switches</dt><dd id="rt-metric-switches">…</dd></div>
+        <div class="metric"><dt>Links</dt><dd id="rt-metric-links">…</dd></div>
+      </dl>
+    </section>
+    <section id="rt-table-box" aria-labelledby="rt-table-heading">
+      <h2 id="rt-table-heading">Routing table at this hop</h2>
+      <p class="help" id="rt-table-note" aria-live="polite"></p>
+      <div class="table-wrap">
+        <table id="rt-table" class="data rt-table" hidden>
+          <caption id="rt-table-caption"></caption>
+          <thead><tr><th scope="col" title="Destination of the entry">dst</th><th scope="col" title="Next switch">next</th><th scope="col" title="Hops to the entry's destination">hops</th><th scope="col" title="Manhattan distance from the entry's destination to the packet's">dist</th></tr></thead>
+          <tbody id="rt-table-body"></tbody>
+        </table>
+      </div>
+    </section>
+    <section aria-labelledby="rt-paths-heading">
+      <h2 id="rt-paths-heading">Paths of the three schemes</h2>
+      <div id="rt-paths" class="rt-paths" aria-live="polite"></div>
+    </section>
+
+  `,
+  analysisHtml: `
+    <div class="card" id="rt-sweep-card">
+      <div class="card-head">
+        <h2 id="rt-sweep-heading">Average path against t<sub>max</sub> (Fig. 5)</h2>
+        <button type="button" id="rt-sweep" aria-describedby="rt-sweep-status">Sweep t<sub>max</sub> (Fig. 5)</button>
+      </div>
+      <p class="help" id="rt-sweep-hint">LOREN on this topology for every t<sub>max</sub> from the entries it needs to |N|/2; the dotted line is the shortest-path average, the dashed one the t<sub>max</sub> in use.</p>
+      <p class="help" id="rt-sweep-status" aria-live="polite"></p>
+      <p class="error" id="rt-sweep-error" role="alert" hidden></p>
+      <div id="rt-sweep-chart" class="chart" role="img" aria-label="LOREN's average path length against t_max, with the shortest-path average and the current t_max"></div>
+      <button type="button" id="rt-sweep-png" class="small" hidden>Chart as PNG</button>
+      <div class="table-wrap">
+        <table id="rt-sweep-table" class="data" aria-labelledby="rt-sweep-heading" hidden>
+          <thead><tr><th scope="col">t<sub>max</sub></th><th scope="col" title="LOREN's mean route length over all switch pairs">Avg path</th><th scope="col" title="Average path / shortest-path average">vs shortest</th></tr></thead>
+          <tbody id="rt-sweep-body"></tbody>
+        </table>
+      </div>
+    </div>
+    <div class="card" id="rt-study-card">
+      <div class="card-head">
+        <h2 id="rt-study-heading">Table entries needed: LOREN vs Cowen (Fig. 6)</h2>
+        <span class="row">
+          <label for="rt-study-count">topologies</label>
+          <input id="rt-study-count" type="number" min="1" max="1000" step="1" inputmode="numeric" value="100" aria-describedby="rt-study-error">
+          <button type="button" id="rt-study" aria-describedby="rt-study-status">Table-size study (Fig. 6)</button>
+        </span>
+      </div>
+      <p class="help" id="rt-study-hint">The smallest table each scheme needs on random topologies like this one (seeds from this seed on). Paper 002: at 64 nodes LOREN needs 56% fewer entries than Cowen at the minimum and 52% fewer on average, Cowen’s smallest t<sub>max</sub> being 18; at 256 nodes 67% and 62%, Cowen’s smallest 42. Our Cowen is the single-step variant and needs fewer entries than the paper’s, so our reductions are smaller.</p>
+      <p class="help" id="rt-study-status" aria-live="polite"></p>
+      <p class="error" id="rt-study-error" role="alert" hidden></p>
+      <div class="table-wrap">
+        <table id="rt-study-table" class="data" aria-labelledby="rt-study-heading" hidden>
+          <thead><tr><th scope="col">Scheme</th><th scope="col" title="Mean over the topologies of the smallest table that delivers every pair">Mean entries</th><th scope="col" title="Smallest over the topologies">Min entries</th></tr></thead>
+          <tbody id="rt-study-body"></tbody>
+        </table>
+      </div>
+    </div>
+
+  `,
+};

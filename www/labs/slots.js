@@ -1,0 +1,133 @@
+// The Slots lab (paper 000 §3): how many TDM slots N a circuit-switched network needs for a
+// traffic pattern, and how the slot policies use them. Its controls are declared fields (the
+// page builds, reads and validates them, www/fields.js); its results panel lists N, the
+// busiest channels and the communications of a clicked channel (www/labs/slots-metrics.js).
+import { Metrics } from './slots-metrics.js';
+import { parsers, seedField } from '../fields.js';
+
+const AUTO_ROUTING = "the topology's default: dimension-order on meshes and tori, up/down on fat-trees, shortest path otherwise";
+const NO_POLICY = "no slot policy: every communication holds one slot; the figure shows each channel's load against N";
+const DEFAULT_ALL2ALL = 'destination-based (default): every (source, destination) pair is its own circuit along the unicast route';
+
+/** The catalog's [name, definition] pairs as select options after a default one. */
+function options(first, pairs) {
+  return [first, ...(pairs ?? []).map(([name, definition]) => [name, name, definition])];
+}
+
+const fields = [
+  {
+    name: 'topology',
+    path: 'topology',
+    label: 'Topology',
+    kind: 'text',
+    examples: ['mesh:4x4', 'mesh:8x8', 'mesh:16x16', 'torus:8x8', 'mesh:16x16x16', 'hypercube:6', 'fattree:4:3', 'fattree:16:3', 'full:16'],
+    help: (catalog) => (catalog ? `${catalog.generators.map(([name]) => name).join(', ')}: e.g. mesh:8x8, fattree:4:3. Enter runs.` : 'e.g. mesh:8x8, torus:8x8, hypercube:6, fattree:4:3, full:16. Enter runs.'),
+    title: (catalog) => `Topology spec: ${catalog.generators.map(([, syntax]) => syntax).join(' · ')}`,
+    parse: parsers.text(),
+  },
+  { name: 'pattern', path: 'pattern', label: 'Traffic pattern', kind: 'pattern' },
+  {
+    name: 'all2all',
+    path: 'all2all',
+    label: 'All-to-all method',
+    kind: 'select',
+    describe: true,
+    options: (catalog) => options(['', 'destination (default)', DEFAULT_ALL2ALL], catalog?.all2all),
+    visible: (values) => values.pattern === 'all-to-all',
+    hiddenValue: '',
+  },
+  {
+    name: 'routing',
+    path: 'routing',
+    label: 'Routing',
+    kind: 'select',
+    describe: true,
+    options: (catalog) => {
+      const text = new Map(catalog?.routing_definitions ?? []);
+      return [['', 'auto (default)', AUTO_ROUTING], ...(catalog?.routings ?? []).map((name) => [name, name, text.get(name) ?? name])];
+    },
+  },
+  {
+    name: 'policy',
+    path: 'policy',
+    label: 'Slot policy',
+    kind: 'select',
+    describe: true,
+    options: (catalog) => options(['', 'none', NO_POLICY], catalog?.policies),
+  },
+  seedField({ help: 'For the random patterns: same seed, same result.' }),
+];
+
+export default {
+  name: 'slots',
+  label: 'Slots',
+  about: 'Slots: how many TDM slots N a traffic pattern needs, and how slot policies use them',
+  section: 'slots',
+  prefix: '',
+  ids: { controls: 'controls', form: 'controls-form', heading: 'controls-heading', run: 'run', results: 'slots-results' },
+  heading: 'Slots lab',
+  intro: 'How many time slots <var>N</var> must a circuit-switched network have so that every communication gets a slot on each channel it crosses?',
+  fields,
+  channels: true,
+  figureLabel: 'Topology: channels coloured by slots used out of N; click a channel for its communications',
+  /** The step to show: none without a policy, else the asked one or the first. */
+  wantStep: (scenario, step) => (scenario.slots.policy ? step ?? 0 : null),
+  /** Another setting on the same topology keeps the selected channel. */
+  keepView: (scenario, shown) => ({
+    step: null,
+    channel: shown.scenario?.lab === 'slots' && shown.scenario.slots.topology.trim() === scenario.slots.topology.trim() ? shown.channel : null,
+  }),
+  resultsLabel: 'Results',
+  documentTitle: (r) => `Topolab — ${r.topology} · ${r.pattern} · N = ${r.max_slots}`,
+  shareTitle: (s) => `Topolab: ${s.slots.topology} · ${s.slots.pattern}`,
+  /** topolab-mesh-8x8-transpose(-all2all)(-policy) */
+  fileParts: (s) => [s.slots.topology, s.slots.pattern, s.slots.all2all, s.slots.policy],
+  create(ctx) {
+    const metrics = new Metrics({ onSelectChannel: ctx.selectChannel, onClear: () => ctx.selectChannel(null) });
+    return {
+      showLoading: () => metrics.showLoading(),
+      showResult(result, steps, step, { channel }) {
+        metrics.showResult(result);
+        metrics.markSelected(channel);
+      },
+      markSelected: (channel) => metrics.markSelected(channel),
+      showChannel: (detail) => metrics.showChannel(detail),
+    };
+  },
+  resultsHtml: `
+    <section id="metrics" aria-labelledby="metrics-heading">
+      <h2 id="metrics-heading">Results</h2>
+      <dl class="metrics">
+        <div class="metric key"><dt title="The largest number of communications sharing one directed channel: the slots every channel needs">N (slots needed)</dt><dd id="metric-max-slots">…</dd></div>
+        <div class="metric"><dt title="Mean inter-switch hops of the communications' routes">Average hops</dt><dd id="metric-avg-hops">…</dd></div>
+        <div class="metric"><dt>Switches</dt><dd id="metric-switches">…</dd></div>
+        <div class="metric"><dt title="Bidirectional links; each is two directed channels">Links</dt><dd id="metric-links">…</dd></div>
+        <div class="metric"><dt>Endpoints</dt><dd id="metric-endpoints">…</dd></div>
+        <div class="metric"><dt title="Communications c(s,d) with s ≠ d">Communications</dt><dd id="metric-communications">…</dd></div>
+        <div class="metric"><dt title="Circuits set up (differs from communications for path-broadcast and tree all-to-all methods)">Circuits</dt><dd id="metric-circuits">…</dd></div>
+        <div class="metric"><dt title="Routing used (auto picks the topology's default)">Routing</dt><dd id="metric-routing">…</dd></div>
+        <div class="metric"><dt title="Used slots / (N × directed channels) after the slot policy; needs a policy">Slot utilization</dt><dd id="metric-slot-utilization">…</dd></div>
+        <div class="metric"><dt>Used / total slots</dt><dd id="metric-used-slots">…</dd></div>
+      </dl>
+      <div id="layers" hidden>
+        <h3>Per fat-tree layer</h3>
+        <table class="layers">
+          <caption class="visually-hidden">Slot utilization per fat-tree layer (0 = roots)</caption>
+          <thead><tr><th scope="col">Layer</th><th scope="col">Used / total</th><th scope="col">Efficiency</th></tr></thead>
+          <tbody id="layers-body"></tbody>
+        </table>
+      </div>
+      <h3>Busiest channels</h3>
+      <p id="busiest-summary" class="help"></p>
+      <ul id="busiest" class="busiest"></ul>
+    </section>
+    <section id="channel-detail" aria-labelledby="channel-heading" aria-live="polite">
+      <h2 id="channel-heading">Channel</h2>
+      <p id="channel-summary" class="help">Click a channel in the figure (or a busiest channel above) to list the communications crossing it.</p>
+      <ul id="channel-circuits" class="circuits"></ul>
+      <p id="channel-more" class="help" hidden></p>
+      <button type="button" id="channel-clear" aria-label="Clear the channel selection" hidden>Clear selection</button>
+    </section>
+
+  `,
+};

@@ -1,0 +1,322 @@
+// The TopoGen lab (paper 000 §4–5): TOPOGEN designs a circuit-switched network for a traffic
+// pattern, step by step; switches can be failed by clicking them (§5.3); the comparison with
+// mesh and tori (Fig. 12) and the N-versus-cost trade-off (Fig. 13) run as studies. Its controls
+// are declared fields (www/fields.js); its panels are in www/labs/topogen-panels.js.
+import { el, show } from '../dom.js';
+import { parsers, seedField } from '../fields.js';
+import { TopoGenResults, TopoGenAnalysis } from './topogen-panels.js';
+
+/**
+ * The failed switches: clicked in the figure while "Fail switches" is on (a field whose value
+ * is the sorted list of switch ids).
+ */
+function failControl({ id, runNow }) {
+  let fail = [];
+  const mode = el('button', { type: 'button', id: `${id}-mode`, class: 'toggle', 'aria-pressed': 'false', 'aria-describedby': `${id}-hint` });
+  const hint = el('p', { class: 'help', id: `${id}-hint` });
+  const list = el('span', { id: `${id}-list`, class: 'fail-list', 'aria-live': 'polite' });
+  const clear = el('button', { type: 'button', id: `${id}-clear`, class: 'small', 'aria-label': 'Clear the failed switches', hidden: true, text: 'Clear' });
+  const element = el(
+    'fieldset',
+    { class: 'failures' },
+    el('legend', { text: 'Switch failures (§5.3)' }),
+    mode,
+    hint,
+    el('div', { class: 'fail-row' }, el('span', { class: 'fail-label', text: 'Failed:' }), ' ', list, ' ', clear),
+  );
+  const render = () => {
+    const none = fail.length === 0;
+    list.replaceChildren(
+      none ? el('span', { class: 'help', text: 'none clicked' }) : el('span', {}, ...fail.map((s) => el('span', { class: 'chip failed', 'data-sw': String(s), text: `switch ${s}` }))),
+    );
+    show(clear, !none);
+  };
+  const control = {
+    element,
+    get: () => [...fail],
+    set(value) {
+      fail = [...(value ?? [])].sort((a, b) => a - b);
+      render();
+    },
+    setInvalid(on) {
+      list.toggleAttribute('aria-invalid', on);
+    },
+    get failMode() {
+      return mode.getAttribute('aria-pressed') === 'true';
+    },
+    setFailMode(on) {
+      mode.setAttribute('aria-pressed', String(on));
+      mode.textContent = on ? 'Fail switches: on' : 'Fail switches: off';
+      document.getElementById('figure')?.classList.toggle('fail-mode', on);
+      hint.textContent = on ? 'Click a switch in the figure to fail it; click it again to bring it back.' : 'Turn on, then click switches in the figure to fail them (§5.3).';
+    },
+    /** Fail switch `id`, or bring it back; runs at once. */
+    toggle(sw) {
+      fail = fail.includes(sw) ? fail.filter((s) => s !== sw) : [...fail, sw].sort((a, b) => a - b);
+      render();
+      runNow();
+    },
+  };
+  mode.addEventListener('click', () => control.setFailMode(!control.failMode));
+  clear.addEventListener('click', () => {
+    if (fail.length === 0) return;
+    fail = [];
+    render();
+    runNow();
+  });
+  control.setFailMode(false);
+  render();
+  return control;
+}
+
+const whole = (what, hint, options = {}) => parsers.whole({ what, hint, ...options });
+
+const fields = [
+  {
+    name: 'nodes',
+    path: 'nodes',
+    label: 'End nodes',
+    kind: 'number',
+    pair: true,
+    attrs: { min: '2', max: '16384', step: '1', inputmode: 'numeric' },
+    help: 'Up to 16384.',
+    parse: whole('nodes', 'a whole number of end nodes, e.g. 16 or 1024'),
+  },
+  {
+    name: 'degree',
+    path: 'degree',
+    label: 'Max degree',
+    kind: 'number',
+    attrs: { min: '3', step: '1', inputmode: 'numeric', title: 'The largest switch degree: end nodes + links' },
+    help: 'End nodes + links of a switch.',
+    parse: whole('degree', 'a whole number, the largest switch degree (end nodes + links), e.g. 5'),
+  },
+  { name: 'pattern', path: 'pattern', label: 'Traffic pattern', kind: 'pattern' },
+  {
+    name: 'target',
+    path: 'target_slots',
+    label: 'Target N',
+    kind: 'number',
+    attrs: { min: '1', step: '1', inputmode: 'numeric', placeholder: 'minimal' },
+    help: 'Empty: the minimal network. A number: TOPOGEN_REV adds switch pairs until N is at most this (§4.3).',
+    parse: whole('target N', 'a whole number of slots, or empty for the minimal topology', { optional: true }),
+  },
+  { ...seedField({ title: 'For the random patterns and random failures: same seed, same result' }), pair: true },
+  {
+    name: 'message-bytes',
+    path: 'message_bytes',
+    label: 'Message (bytes)',
+    kind: 'number',
+    attrs: { min: '1', step: '1', inputmode: 'numeric', title: 'Message size of the one-round circuit vs packet switching comparison' },
+    parse: whole('message size', 'a whole number of bytes, at least 1', { min: 1 }),
+  },
+  { name: 'fail', path: 'fail', kind: 'custom', control: failControl },
+  {
+    name: 'fail-random',
+    path: 'fail_random',
+    label: 'Or fail this many switches at random',
+    kind: 'number',
+    attrs: { min: '0', step: '1', inputmode: 'numeric', title: 'Fail this many switches chosen at random (seeded)' },
+    help: 'Clicked switches win over random ones.',
+    // Clicked switches win over random ones in the core: the field is off while there are any.
+    enabled: (values) => !values.fail?.length,
+    parse: (text, values) => (values.fail.length ? 0 : whole('random failures', 'a whole number of switches (0 = none)')(text === '' ? '0' : text)),
+  },
+];
+
+/** What designs another network (the failures and the message size leave the trace as it is). */
+function generation(s) {
+  return s ? JSON.stringify([s.seed, s.topogen.nodes, s.topogen.degree, s.topogen.pattern, s.topogen.target_slots]) : null;
+}
+
+export default {
+  name: 'topogen',
+  label: 'TopoGen',
+  about: 'TopoGen: design a network for a traffic pattern (TOPOGEN), step by step; compare it with mesh and tori',
+  section: 'topogen',
+  prefix: 'tg-',
+  heading: 'TopoGen lab',
+  intro: 'TOPOGEN designs a circuit-switched network for a traffic pattern: one giant switch is split until every switch meets the maximum degree, then end nodes are swapped and links added to lower <var>N</var> (paper 000 §4).',
+  presets: [
+    {
+      id: 'tg-preset-fig5',
+      label: 'Fig. 5 example (16 nodes, degree 5)',
+      aria: "Preset: the paper's Fig. 5 example, 16 nodes, degree 5, uniform, seed 1",
+      values: { nodes: 16, degree: 5, pattern: 'uniform', target: null, seed: '1', 'fail-random': 0, fail: [] },
+    },
+  ],
+  fields,
+  channels: false,
+  figureLabel: 'Generated network: switches as squares, end nodes as dots, links coloured by load at the final step; the step’s switches are marked',
+  /** The asked step, or the last one: the designed network is what a change changes. */
+  wantStep: (scenario, step) => step ?? 'last',
+  /** Failures and the message size keep the step; anything else shows the new design's last step. */
+  keepView: (scenario, shown) => ({ step: shown.scenario?.lab === 'topogen' && generation(shown.scenario) === generation(scenario) ? shown.step : null, channel: null }),
+  resultsLabel: 'TopoGen results',
+  analysisLabel: 'Comparison and trade-off',
+  documentTitle: (r) => `Topolab — TopoGen · ${r.nodes} nodes · degree ${r.degree_limit} · ${r.pattern} · N = ${r.max_slots}`,
+  shareTitle: (s) => `Topolab TopoGen: ${s.topogen.nodes} nodes, degree ${s.topogen.degree}, ${s.topogen.pattern}`,
+  /** topogen-16n-d5-uniform(-N12)(-fail-4-7 | -fail3) */
+  fileParts(s) {
+    const t = s.topogen;
+    const parts = ['topogen', `${t.nodes}n`, `d${t.degree}`, t.pattern];
+    if (t.target_slots !== null && t.target_slots !== undefined) parts.push(`N${t.target_slots}`);
+    if (t.fail?.length) parts.push(`fail-${t.fail.join('-')}`);
+    else if (t.fail_random > 0) parts.push(`fail${t.fail_random}`);
+    return parts;
+  },
+  create(ctx) {
+    const results = new TopoGenResults({ onPickStep: ctx.goToStep });
+    results.onError = (err) => ctx.error(`Export failed: ${err.message}`);
+    const analysis = new TopoGenAnalysis(ctx);
+    const failures = ctx.form.control('fail');
+    return {
+      showLoading: () => results.showLoading(),
+      showResult: (result, steps, step) => results.showResult(result, steps, step, ctx.fileStem()),
+      showStep: (index) => results.showStep(index),
+      decorate: (figure, result) => figure.markSwitches(result?.reconfiguration?.failed_switches ?? [], 'failed'),
+      shownChanged: (scenario) => analysis.shownChanged(scenario),
+      switchClicked(id) {
+        if (!failures.failMode) return `Switch ${id}. Turn on "Fail switches" to fail it.`;
+        failures.toggle(id);
+        return null;
+      },
+    };
+  },
+  /** Styles of this lab's panels and of the figure while it is shown. */
+  css: `
+    #tg-target {
+      width: 8rem;
+    }
+
+    #tg-fail-random {
+      width: 5rem;
+    }
+
+    body[data-lab='topogen'] .figure line.ch {
+      cursor: default;
+    }
+
+    body[data-lab='topogen'] .figure line.ch:hover {
+      stroke-width: inherit;
+    }
+
+    body[data-lab='topogen'] .figure.fail-mode rect.sw {
+      cursor: crosshair;
+    }
+
+    body[data-lab='topogen'] .figure.fail-mode rect.sw:hover {
+      stroke: var(--failed) !important;
+      stroke-width: 3 !important;
+    }
+    #tg-tradeoff-table thead th {
+      white-space: normal;
+    }
+
+    /* TopoGen's results are short numbers: two per row even in large type. */
+    :root.large #tg-results .metrics {
+      grid-template-columns: 1fr 1fr;
+    }
+
+    :root.large #tg-results .metrics.three {
+      grid-template-columns: repeat(3, 1fr);
+    }
+  `,
+  resultsHtml: `
+    <section aria-labelledby="tg-metrics-heading">
+      <h2 id="tg-metrics-heading">Generated network</h2>
+      <dl class="metrics">
+        <div class="metric key"><dt title="The largest number of communications sharing one directed channel of the generated network: the slots it needs">N (slots needed)</dt><dd id="tg-metric-max-slots">…</dd></div>
+        <div class="metric"><dt>Switches</dt><dd id="tg-metric-switches">…</dd></div>
+        <div class="metric"><dt title="Bidirectional inter-switch links">Links</dt><dd id="tg-metric-links">…</dd></div>
+        <div class="metric"><dt title="Mean inter-switch hops of the communications' routes">Average hops</dt><dd id="tg-metric-avg-hops">…</dd></div>
+        <div class="metric"><dt id="tg-metric-max-degree-label" title="Largest switch degree reached (end nodes + links)">Largest degree</dt><dd id="tg-metric-max-degree">…</dd></div>
+        <div class="metric"><dt>End nodes</dt><dd id="tg-metric-nodes">…</dd></div>
+        <div class="metric"><dt title="Communications c(s,d) with s ≠ d">Communications</dt><dd id="tg-metric-communications">…</dd></div>
+      </dl>
+      <h3>N after each phase</h3>
+      <dl class="metrics phases">
+        <div class="metric"><dt title="After the recursive partition (§4.1), shortest-path routes">Partition</dt><dd id="tg-metric-n-partition">…</dd></div>
+        <div class="metric"><dt title="After swapping end nodes on the most crowded channels (§4.2)">Node swaps</dt><dd id="tg-metric-n-swaps">…</dd></div>
+        <div class="metric"><dt title="After adding links between switches with spare ports (§4.2)">Links</dt><dd id="tg-metric-n-links">…</dd></div>
+        <div class="metric"><dt title="Target N of TOPOGEN_REV (§4.3)">Target</dt><dd id="tg-metric-target">…</dd></div>
+        <div class="metric"><dt title="Links kept by the link optimization">Links added</dt><dd id="tg-metric-links-added">…</dd></div>
+        <div class="metric"><dt title="Swaps that kept N and were left for later rounds">Swaps pending</dt><dd id="tg-metric-swaps-pending">…</dd></div>
+      </dl>
+    </section>
+    <section id="tg-step-box" aria-labelledby="tg-step-heading">
+      <h2 id="tg-step-heading">At step <span id="tg-step-number">—</span></h2>
+      <dl class="metrics three">
+        <div class="metric"><dt>Switches</dt><dd id="tg-step-switches">…</dd></div>
+        <div class="metric"><dt>Links</dt><dd id="tg-step-links">…</dd></div>
+        <div class="metric"><dt title="N once the routes exist (after the partition)">N</dt><dd id="tg-step-n">…</dd></div>
+      </dl>
+      <div id="tg-steps-chart" class="chart" role="img" aria-label="N, switches and links over the steps; the dashed line marks the current step; click to go to a step"></div>
+      <button type="button" id="tg-steps-chart-png" class="small">Chart as PNG</button>
+    </section>
+    <section id="tg-reconf" aria-labelledby="tg-reconf-heading" hidden>
+      <h2 id="tg-reconf-heading">After the failures</h2>
+      <p class="help" id="tg-reconf-summary"></p>
+      <dl class="metrics">
+        <div class="metric wide"><dt>Failed switches</dt><dd id="tg-reconf-failed">…</dd></div>
+        <div class="metric"><dt>Avg hops before</dt><dd id="tg-reconf-hops-before">…</dd></div>
+        <div class="metric"><dt>Avg hops after</dt><dd id="tg-reconf-hops-after">…</dd></div>
+        <div class="metric"><dt>N before</dt><dd id="tg-reconf-n-before">…</dd></div>
+        <div class="metric"><dt>N after</dt><dd id="tg-reconf-n-after">…</dd></div>
+        <div class="metric"><dt title="max(0, N after − N before): the extra TDM cycles the reconfiguration costs">Extra slots</dt><dd id="tg-reconf-extra">…</dd></div>
+        <div class="metric"><dt title="Communications whose end node sat on a failed switch">Lost</dt><dd id="tg-reconf-lost">…</dd></div>
+        <div class="metric"><dt title="Communications left without any path">Unroutable</dt><dd id="tg-reconf-unroutable">…</dd></div>
+      </dl>
+    </section>
+    <section id="tg-sim" aria-labelledby="tg-sim-heading">
+      <h2 id="tg-sim-heading">One round: circuits vs packets</h2>
+      <p class="help">Every communication sends one <span id="tg-sim-message">…</span> message at once. Circuit switching: one 25 Gbps TDM slot per circuit, 10 ns per switch. Packet switching: 400 Gbps links shared by their flows, 200 ns per switch.</p>
+      <dl class="metrics">
+        <div class="metric"><dt>Circuit round</dt><dd id="tg-sim-cs-round">…</dd></div>
+        <div class="metric"><dt>Packet round</dt><dd id="tg-sim-ps-round">…</dd></div>
+        <div class="metric"><dt>Circuit mean</dt><dd id="tg-sim-cs-mean">…</dd></div>
+        <div class="metric"><dt>Packet mean</dt><dd id="tg-sim-ps-mean">…</dd></div>
+        <div class="metric wide"><dt title="Packet round time / circuit round time: above 1, circuits finish first">Circuit speed-up</dt><dd id="tg-sim-speedup">…</dd></div>
+      </dl>
+      <p class="help" id="tg-sim-verdict"></p>
+    </section>
+
+  `,
+  analysisHtml: `
+    <div class="card" id="tg-compare-card">
+      <div class="card-head">
+        <h2 id="tg-compare-heading">Generated network vs mesh and tori (Fig. 12)</h2>
+        <button type="button" id="tg-compare" aria-describedby="tg-compare-status">Compare with mesh and tori</button>
+      </div>
+      <p class="help" id="tg-compare-status" aria-live="polite"></p>
+      <p class="error" id="tg-compare-error" role="alert" hidden></p>
+      <div class="table-wrap">
+        <table id="tg-compare-table" class="data compare" aria-labelledby="tg-compare-heading" hidden>
+          <thead><tr><th scope="col">Pair</th><th scope="col">Topology</th><th scope="col">Switches</th><th scope="col">Links</th><th scope="col" title="Average inter-switch hops">Avg hops</th><th scope="col" title="Slots needed">N</th><th scope="col" title="Largest switch degree">Max degree</th></tr></thead>
+        </table>
+      </div>
+    </div>
+    <div class="card" id="tg-tradeoff-card">
+      <div class="card-head">
+        <h2 id="tg-tradeoff-heading">N against network cost (Fig. 13)</h2>
+        <span class="row">
+          <label for="tg-tradeoff-lowest">down to N =</label>
+          <input id="tg-tradeoff-lowest" type="number" min="1" step="1" inputmode="numeric" value="5" aria-describedby="tg-tradeoff-error">
+          <button type="button" id="tg-tradeoff" aria-describedby="tg-tradeoff-status">Compute trade-off (Fig. 13)</button>
+        </span>
+      </div>
+      <p class="help" id="tg-tradeoff-hint">TOPOGEN_REV for every target N from the mesh’s N down to this one; each lower N takes longer (Cancel stops the sweep).</p>
+      <p class="help" id="tg-tradeoff-status" aria-live="polite"></p>
+      <p class="error" id="tg-tradeoff-error" role="alert" hidden></p>
+      <div id="tg-tradeoff-chart" class="chart" role="img" aria-label="Switches and links relative to the mesh against the target N"></div>
+      <button type="button" id="tg-tradeoff-png" class="small" hidden>Chart as PNG</button>
+      <div class="table-wrap">
+        <table id="tg-tradeoff-table" class="data" aria-labelledby="tg-tradeoff-heading" hidden>
+          <thead><tr><th scope="col">Target N</th><th scope="col">N reached</th><th scope="col">Switches</th><th scope="col">Links</th><th scope="col">Switches / mesh</th><th scope="col">Links / mesh</th><th scope="col">Avg hops</th></tr></thead>
+          <tbody id="tg-tradeoff-body"></tbody>
+        </table>
+      </div>
+    </div>
+
+  `,
+};
