@@ -264,7 +264,7 @@ function busyStop() {
 
 /**
  * Run `scenario` and show it. `step`/`channel`: what to show once it ran (step null = the
- * lab's default: the first step for Slots, the last for TopoGen). Errors keep the shown result.
+ * lab's default, its `wantStep`). Errors keep the shown result.
  */
 async function run(scenario, { step = null, channel = null } = {}) {
   if (state.running && state.running.slow) await cancelRun({ quiet: true });

@@ -2,7 +2,7 @@
 // and FieldForm builds the form from that list, writes a Scenario into it, reads it back
 // (validating each field with the lab's own message), and shows an error next to the field it
 // concerns — found by name for the page's own checks and by Scenario path (`err.field`, e.g.
-// `topogen.target_slots`) for the core's. No lab names, no guessing from an error's text.
+// `<section>.<key>`) for the core's. No lab names, no guessing from an error's text.
 import { el, show, debounce } from './dom.js';
 import { PatternField, ensureOption } from './pattern-field.js';
 

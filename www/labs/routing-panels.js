@@ -3,7 +3,7 @@
 // and the table-size study (Fig. 6), which run as studies in the studies' worker and stream
 // their points as they are computed.
 import { byId, el, show, integer, percent } from '../dom.js';
-import { SweepChart } from '../charts.js';
+import { SweepChart } from './routing-charts.js';
 import { StudyPanels } from '../jobs.js';
 
 const SCHEMES = ['loren', 'cowen', 'shortest'];

@@ -3,7 +3,7 @@
 // comparison (Fig. 12) and trade-off (Fig. 13), which run as studies in the studies' worker and
 // stream their rows as they are computed.
 import { byId, el, show, integer, plural } from '../dom.js';
-import { StepsChart, TradeoffChart } from '../charts.js';
+import { StepsChart, TradeoffChart } from './topogen-charts.js';
 import { StudyPanels } from '../jobs.js';
 
 // ---------------------------------------------------------------- results
