@@ -157,6 +157,7 @@ pub struct RoutingResult {
     /// LOREN: the phase (1)+(2) table size (the smallest usable t_max).
     pub min_required_entries: Option<usize>,
     pub landmarks: Option<usize>,
+    /// Ordered pairs of switches holding end nodes whose packets arrive, out of `total_pairs`.
     pub delivered_pairs: usize,
     pub total_pairs: usize,
     /// Largest path length / shortest length over all pairs.
@@ -203,11 +204,23 @@ pub fn run_routing(
     };
     progress(0.2);
     let n = topo.switch_count();
+    // The pairs measured: switches that hold end nodes (every switch of an LRT, a mesh or a
+    // torus; the leaves of a fat-tree, whose inner switches neither send nor receive).
+    let mut hosts = vec![false; n];
+    for e in 0..topo.endpoint_count() {
+        hosts[topo
+            .endpoint_switch(crate::model::EndpointId::new(e))
+            .index()] = true;
+    }
+    if !hosts.contains(&true) {
+        hosts.fill(true);
+    }
+    let host_count = hosts.iter().filter(|&&h| h).count();
     let (mut delivered, mut hops_sum, mut shortest_sum, mut max_stretch) =
         (0usize, 0usize, 0usize, 0.0f64);
-    for d in 0..n {
+    for d in (0..n).filter(|&d| hosts[d]) {
         let loren_hops = loren.as_ref().map(|l| l.hops_to(d as u32));
-        for s in (0..n).filter(|&s| s != d) {
+        for s in (0..n).filter(|&s| s != d && hosts[s]) {
             let shortest = table.distance(s, d);
             let hops = match &loren_hops {
                 Some(h) => h[s],
@@ -252,7 +265,7 @@ pub fn run_routing(
     };
     progress(1.0);
     let tables = router.tables();
-    let total = n * (n - 1);
+    let total = host_count * host_count.saturating_sub(1);
     Ok(RoutingResult {
         topology: config.topology.clone(),
         scheme: routing.name().to_string(),

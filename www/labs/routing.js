@@ -207,7 +207,7 @@ export default {
         <div class="metric"><dt title="Entries LOREN needs at least (adjacent and grid-neighbour entries)">Min required</dt><dd id="rt-metric-min-required">…</dd></div>
         <div class="metric"><dt title="LOREN table limit used">t<sub>max</sub></dt><dd id="rt-metric-tmax">…</dd></div>
         <div class="metric"><dt title="Cowen landmarks">Landmarks</dt><dd id="rt-metric-landmarks">…</dd></div>
-        <div class="metric"><dt title="Switch pairs whose packets arrive / all ordered pairs">Delivered</dt><dd id="rt-metric-delivered">…</dd></div>
+        <div class="metric"><dt title="Ordered pairs of switches with end nodes whose packets arrive / all such pairs">Delivered</dt><dd id="rt-metric-delivered">…</dd></div>
         <div class="metric"><dt>Scheme</dt><dd id="rt-metric-scheme">…</dd></div>
         <div class="metric"><dt>Switches</dt><dd id="rt-metric-switches">…</dd></div>
         <div class="metric"><dt>Links</dt><dd id="rt-metric-links">…</dd></div>

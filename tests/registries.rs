@@ -1,0 +1,74 @@
+//! The registries are usable from every lab: each router of `ROUTERS` routes the Slots lab's
+//! traffic and the Routing lab's all-pairs metrics on a topology it supports, through the same
+//! Scenario path as the page and the CLI.
+
+use topolab::labs::routing::RoutingConfig;
+use topolab::labs::slots::SlotsConfig;
+use topolab::routing::{RouterSpec, ROUTERS};
+use topolab::scenario::{self, Scenario};
+
+/// Topologies to try, in order: the first on which a router builds is the one it is run on.
+const TOPOLOGIES: &[&str] = &["lrt:64:4:2", "mesh:8x8", "fattree:4:3"];
+
+/// The first topology of `TOPOLOGIES` the router `name` can route.
+fn topology_for(name: &str) -> &'static str {
+    TOPOLOGIES
+        .iter()
+        .copied()
+        .find(|spec| {
+            let topo = topolab::topology::build_seeded(spec, 1).unwrap();
+            let builds = RouterSpec::parse(name).unwrap().build(&topo).is_ok();
+            builds
+        })
+        .unwrap_or_else(|| panic!("router {name} routes none of {TOPOLOGIES:?}"))
+}
+
+#[test]
+fn every_router_runs_in_the_slots_and_the_routing_lab() {
+    assert!(ROUTERS.len() >= 5);
+    for router in ROUTERS {
+        let topology = topology_for(router.name);
+
+        let slots = SlotsConfig {
+            topology: topology.into(),
+            pattern: "uniform".into(),
+            routing: router.name.into(),
+            ..SlotsConfig::default()
+        };
+        let run = scenario::run(
+            &Scenario::for_lab("slots", 1, &slots).unwrap(),
+            false,
+            &mut |_| {},
+        )
+        .unwrap_or_else(|e| panic!("slots with {} on {topology}: {e}", router.name));
+        let result = run.result();
+        assert_eq!(
+            result["routing"], router.name,
+            "the Slots lab used {}",
+            router.name
+        );
+        assert!(result["max_slots"].as_u64().unwrap() >= 1);
+
+        let routing = RoutingConfig {
+            topology: topology.into(),
+            scheme: router.name.into(),
+            ..RoutingConfig::default()
+        };
+        let run = scenario::run(
+            &Scenario::for_lab("routing", 1, &routing).unwrap(),
+            false,
+            &mut |_| {},
+        )
+        .unwrap_or_else(|e| panic!("routing with {} on {topology}: {e}", router.name));
+        let result = run.result();
+        assert_eq!(
+            result["delivered_pairs"], result["total_pairs"],
+            "{} delivers every pair on {topology}",
+            router.name
+        );
+        assert!(
+            result["avg_path_length"].as_f64().unwrap()
+                >= result["avg_shortest_path_length"].as_f64().unwrap() - 1e-9
+        );
+    }
+}
