@@ -320,7 +320,7 @@ async function run(scenario, { step = null, channel = null } = {}) {
   clearGeneralError();
   lab.panel.shownChanged?.(scenario, out.result);
   lab.panel.showResult?.(out.result, steps, shownStep, { scenario, channel: shownChannel });
-  player.setSteps(steps, shownStep);
+  player.setSteps(steps, shownStep, lab.noSteps);
   showFigure(out.figure);
   document.title = lab.documentTitle(out.result);
   if ((shownStep ?? -1) !== requestStep) refreshView();

@@ -3,7 +3,7 @@
 // the page asks the worker for that step's figure.
 import { byId, el, isTyping } from './dom.js';
 
-const NO_STEPS_TEXT = 'No steps to play: choose a slot policy to step through its decisions one communication at a time.';
+const NO_STEPS_TEXT = 'No steps to play for this run.';
 
 function metricText(name, value) {
   const label = name.replace(/_/g, ' ');
@@ -48,9 +48,13 @@ export class Player {
     return this.steps.length;
   }
 
-  /** New steps (from a run) and the step shown (null when there are none). */
-  setSteps(steps, index) {
+  /**
+   * New steps (from a run) and the step shown (null when there are none); `empty` is what the
+   * player says when there are none (the lab's own hint, e.g. how to get steps).
+   */
+  setSteps(steps, index, empty = NO_STEPS_TEXT) {
     this.stop();
+    this.emptyText = empty ?? NO_STEPS_TEXT;
     this.steps = steps ?? [];
     const has = this.count > 0;
     this.root.classList.toggle('empty', !has);
@@ -65,7 +69,7 @@ export class Player {
     if (index === null || this.count === 0) {
       this.counter.textContent = 'No steps';
       this.title.textContent = '';
-      this.explanation.textContent = NO_STEPS_TEXT;
+      this.explanation.textContent = this.emptyText ?? NO_STEPS_TEXT;
       this.metrics.replaceChildren();
       this.slider.value = '0';
       this.slider.removeAttribute('aria-valuetext');

@@ -59,7 +59,10 @@ pub struct Decision {
 #[derive(Debug, Clone)]
 pub struct Loren<'t> {
     topo: &'t Topology,
-    floor: GridShape,
+    /// Each switch's (x, y) on the floor, computed once from its `GridShape`: the forwarding
+    /// decision measures Manhattan distances |N|²·t_max times over a whole topology, where a
+    /// division per coordinate per call would double the time.
+    xy: Vec<(u32, u32)>,
     pub tables: Vec<Vec<Entry>>,
     /// max |T[u]| after phases (1) and (2): the smallest t_max that works (§VI-B).
     pub min_required_entries: usize,
@@ -169,16 +172,23 @@ impl<'t> Loren<'t> {
         for t in &mut tables {
             t.sort_by_key(|e| (e.hops, e.dst));
         }
+        let xy = (0..n)
+            .map(|i| {
+                let c = floor.coords(i);
+                (c[0] as u32, c[1] as u32)
+            })
+            .collect();
         Ok(Loren {
             topo,
-            floor,
+            xy,
             tables,
             min_required_entries,
         })
     }
 
     fn md(&self, a: u32, b: u32) -> u32 {
-        self.floor.manhattan(a as usize, b as usize) as u32
+        let ((ax, ay), (bx, by)) = (self.xy[a as usize], self.xy[b as usize]);
+        ax.abs_diff(bx) + ay.abs_diff(by)
     }
 
     /// The forwarding decision at `at` for a packet to `destination` (≠ `at`).

@@ -83,6 +83,8 @@ export default {
     },
   ],
   fields,
+  /** What the step player says when a run has no steps. */
+  noSteps: 'No steps to play: set a source and a destination (or click two switches) to walk a packet hop by hop.',
   channels: false,
   figureLabel: 'Floor grid of switches: the packet walk so far (earlier hops, the current hop), the current and destination switches marked; click two switches to pick a source and a destination',
   /** The asked step, or the first hop of the walk. */

@@ -68,6 +68,8 @@ export default {
   heading: 'Slots lab',
   intro: 'How many time slots <var>N</var> must a circuit-switched network have so that every communication gets a slot on each channel it crosses?',
   fields,
+  /** What the step player says when a run has no steps. */
+  noSteps: 'No steps to play: choose a slot policy to step through its decisions one communication at a time.',
   channels: true,
   figureLabel: 'Topology: channels coloured by slots used out of N; click a channel for its communications',
   /** The step to show: none without a policy, else the asked one or the first. */

@@ -146,6 +146,8 @@ export default {
     },
   ],
   fields,
+  /** What the step player says when a run has no steps. */
+  noSteps: 'No steps to play for this design.',
   channels: false,
   figureLabel: 'Generated network: switches as squares, end nodes as dots, links coloured by load at the final step; the step’s switches are marked',
   /** The asked step, or the last one: the designed network is what a change changes. */

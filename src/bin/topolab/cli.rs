@@ -87,12 +87,20 @@ pub fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(e) => {
+            // clap's message up to its usage lines, on one line: what is wrong and which flag
             let text = e.to_string();
-            let first = text
+            let what: Vec<&str> = text
                 .lines()
-                .find(|l| !l.trim().is_empty())
-                .unwrap_or("invalid arguments");
-            eprintln!("{} (see topolab --help)", first.trim());
+                .map(str::trim)
+                .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+                .filter(|l| !l.is_empty())
+                .collect();
+            let what = if what.is_empty() {
+                "error: invalid arguments".to_string()
+            } else {
+                what.join(" ")
+            };
+            eprintln!("{what} (see topolab --help)");
             return ExitCode::from(2);
         }
     };

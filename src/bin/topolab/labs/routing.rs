@@ -22,7 +22,7 @@ struct RoutingArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// loren | cowen | shortest (or any router: dor, updown).
-    #[arg(long)]
+    #[arg(long, default_value_t = RoutingConfig::default().scheme)]
     scheme: String,
     /// LOREN's maximum table entries (default |N|/2).
     #[arg(long)]
