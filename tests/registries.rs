@@ -52,6 +52,8 @@ fn every_router_runs_in_the_slots_and_the_routing_lab() {
         let routing = RoutingConfig {
             topology: topology.into(),
             scheme: router.name.into(),
+            source: None,
+            destination: None,
             ..RoutingConfig::default()
         };
         let run = scenario::run(

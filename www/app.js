@@ -249,7 +249,7 @@ function busyStart(seq) {
   busyTimer = setTimeout(() => {
     if (state.running?.seq === seq) {
       show(byId('busy'), true);
-      document.body.classList.add('busy');
+      document.body.classList.add('working');
     }
   }, BUSY_AFTER_MS);
 }
@@ -257,7 +257,7 @@ function busyStart(seq) {
 function busyStop() {
   clearTimeout(busyTimer);
   show(byId('busy'), false);
-  document.body.classList.remove('busy');
+  document.body.classList.remove('working');
 }
 
 // ---------------------------------------------------------------- running
@@ -504,7 +504,7 @@ function controlsChanged({ force = false, step = undefined, restore = false } = 
   let view;
   const left = state.views[state.lab];
   if (restore && left && left.key === key) view = { step: left.step, channel: left.channel };
-  else if (restore) view = { step: null, channel: null };
+  else if (restore) view = { step: lab.openStep ?? null, channel: null };
   else view = lab.keepView(scenario, { scenario: state.shown, step: state.step, channel: state.channel });
   if (step !== undefined) view.step = step;
   run(scenario, view);
@@ -611,7 +611,7 @@ async function main() {
   const scenario = hash ? loadHash(hash) : engine.request('defaultScenario').then(parseScenario);
   const firstRun = scenario.then((s) => {
     activateLab(s.lab);
-    return run(s, { step: s.view?.step ?? null, channel: s.view?.channel ?? null });
+    return run(s, { step: s.view?.step ?? labs[s.lab]?.openStep ?? null, channel: s.view?.channel ?? null });
   });
   firstRun.catch(() => {}); // reported below, whichever request fails first
   try {

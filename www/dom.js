@@ -59,7 +59,17 @@ export function debounce(fn, ms) {
   return debounced;
 }
 
-/** True when keyboard shortcuts must leave this key to the focused element. */
+/** Input types where arrow keys, Space, Home and End edit text. */
+const TEXT_INPUTS = new Set(['text', 'number', 'search', 'email', 'url', 'tel', 'password', '']);
+
+/**
+ * True when the focused element is a text field, where keys edit what is typed and shortcuts
+ * must leave them alone. Selects, sliders, buttons and checkboxes are not text fields: the step
+ * player's keys win there.
+ */
 export function isTyping(target) {
-  return Boolean(target?.closest?.('input, select, textarea, [contenteditable=""], [contenteditable="true"]'));
+  const field = target?.closest?.('input, textarea, [contenteditable=""], [contenteditable="true"]');
+  if (!field) return false;
+  if (field.tagName !== 'INPUT') return true;
+  return TEXT_INPUTS.has((field.getAttribute('type') ?? '').toLowerCase());
 }

@@ -36,7 +36,9 @@ export class Player {
     this.speed.addEventListener('change', () => {
       if (this.playing) this.#schedule();
     });
-    document.addEventListener('keydown', (event) => this.#key(event));
+    // Capture: the player's keys are taken before a focused select, slider or button acts on
+    // them (a → on the policy select must step, not choose the next policy).
+    document.addEventListener('keydown', (event) => this.#key(event), true);
     this.setSteps([], null);
   }
 
@@ -134,35 +136,25 @@ export class Player {
   }
 
   #key(event) {
-    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || this.count === 0) return;
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     if (isTyping(event.target)) return;
     if (event.target?.closest?.('dialog, [role="dialog"], details.menu')) return;
-    const onButton = event.target?.closest?.('button, a, summary');
-    switch (event.key) {
-      case 'ArrowRight':
-        this.stop();
-        this.go(this.index + 1);
-        break;
-      case 'ArrowLeft':
-        this.stop();
-        this.go(this.index - 1);
-        break;
-      case 'Home':
-        this.stop();
-        this.go(0);
-        break;
-      case 'End':
-        this.stop();
-        this.go(this.count - 1);
-        break;
-      case ' ':
-      case 'Spacebar':
-        if (onButton) return; // Space activates the focused button
-        this.toggle();
-        break;
-      default:
-        return;
-    }
+    const actions = {
+      ArrowRight: () => this.go(this.index + 1),
+      ArrowLeft: () => this.go(this.index - 1),
+      Home: () => this.go(0),
+      End: () => this.go(this.count - 1),
+      ' ': () => this.toggle(),
+      Spacebar: () => this.toggle(),
+    };
+    const action = actions[event.key];
+    if (!action || this.count === 0) return;
+    // Every step key is the player's, even on a focused select, slider or button (Space plays
+    // and pauses rather than clicking the focused button; Enter still clicks it).
     event.preventDefault();
+    event.stopPropagation();
+    if (action !== actions[' '] && action !== actions.Spacebar) this.stop();
+    action();
   }
+
 }

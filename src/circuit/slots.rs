@@ -246,7 +246,8 @@ pub fn allocate_slots(
                     changes: std::iter::once(Change::FlowSlots { flow: i as u32, slots: slots[i] })
                         .chain(circuits.channels(i).iter().map(|c| Change::ChannelSlots { channel: c.0, used: used[c.index()] }))
                         .collect(),
-                    highlight: Highlight { flows: vec![i as u32], channels: vec![tight.0], ..Default::default() },
+                    // the communication's whole path is marked; the text names its tightest channel
+                    highlight: Highlight { flows: vec![i as u32], channels: circuits.channels(i).iter().map(|c| c.0).collect(), ..Default::default() },
                     metrics: metrics(used_total(&used), efficiency(used_total(&used))),
                 }
             });

@@ -89,7 +89,7 @@ pub struct RoutingConfig {
     /// Cowen's ball exponent, 0 < α < 1.
     pub alpha: f64,
     /// Traffic for effective bandwidth and efficiency (uniform, transpose, shuffle, reverse,
-    /// hotspot:B, local:G); none = all-pairs metrics only.
+    /// hotspot:β, local:γ); none = all-pairs metrics only.
     pub traffic: Option<String>,
     /// Random patterns averaged for a random traffic.
     pub patterns: usize,
@@ -108,8 +108,9 @@ impl Default for RoutingConfig {
             alpha: 0.5,
             traffic: None,
             patterns: 1000,
-            source: None,
-            destination: None,
+            // a walk between opposite corners, so the lab opens on something to step through
+            source: Some(0),
+            destination: Some(63),
         }
     }
 }

@@ -52,7 +52,8 @@ impl Default for SlotsConfig {
             topology: "mesh:8x8".into(),
             pattern: "transpose".into(),
             routing: String::new(),
-            policy: String::new(),
+            // a policy, so the lab opens on something to step through
+            policy: "src_greedy".into(),
             all2all: String::new(),
         }
     }

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 /// Most endpoints for all-to-all: n(n-1) circuits must fit in memory (in the browser too).
 pub const MAX_ALL_TO_ALL_ENDPOINTS: usize = 1024;
 
-/// One pattern family: its syntax (`hotspot:B`), definition (the page's tooltip, `--help`) and
+/// One pattern family: its syntax (`hotspot:β`), definition (the page's tooltip, `--help`) and
 /// parser. Listed once in `PATTERNS`.
 pub struct PatternDef {
     pub syntax: &'static str,
@@ -49,7 +49,7 @@ pub const PATTERNS: &[PatternDef] = &[
     plain!("tornado", [], Pattern::Tornado, "each digit moves ⌈k/2⌉−1 places: d_x = s_x + ⌈k/2⌉ − 1 mod k in every dimension"),
     plain!("all-to-all", ["alltoall", "all2all"], Pattern::AllToAll, "every node sends to every other node (n(n−1) communications)"),
     PatternDef {
-        syntax: "hotspot:B",
+        syntax: "hotspot:β",
         aliases: &[],
         definition: "with probability β each node sends to one hot-spot node (seeded), otherwise to a uniformly drawn node (paper 002 §VI-D)",
         parse: |spec| {
@@ -61,7 +61,7 @@ pub const PATTERNS: &[PatternDef] = &[
         },
     },
     PatternDef {
-        syntax: "local:G",
+        syntax: "local:γ",
         aliases: &[],
         definition: "each node u sends to v ≠ u drawn with probability ∝ md(u,v)^−γ, md = Manhattan distance on the grid (paper 002 §VI-D)",
         parse: |spec| {

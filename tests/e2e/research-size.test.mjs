@@ -11,6 +11,7 @@ test('fattree:16:3 with bitcomp, then a 64×64 mesh', async () => {
   await waitForResult(page);
 
   await afterRun(page, async () => {
+    await page.selectOption('#policy', ''); // the lab opens with a policy: start without one
     await page.selectOption('#pattern', 'bitcomp');
     await page.fill('#topology', 'fattree:16:3');
     await page.press('#topology', 'Enter');

@@ -27,6 +27,9 @@ test('dist/topolab.html works from file://', async () => {
   await page.waitForFunction(() => /^\d+$/.test(document.getElementById('tg-metric-max-slots').textContent));
   assert.equal(await page.locator('#tg-steps-chart canvas').count(), 1, 'the steps chart is drawn');
   assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('#tg-steps-chart .u-wrap')).position), 'relative', "uPlot's stylesheet applies");
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('End'); // the lab opens at the giant switch: go to the designed network
+  await page.waitForFunction(() => document.querySelectorAll('#figure svg rect.sw').length > 1);
   assert.ok((await page.locator('#figure svg rect.sw').count()) > 1, 'the generated network is drawn');
   assertNoProblems(problems);
 });

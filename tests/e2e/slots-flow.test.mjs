@@ -27,6 +27,7 @@ test('Slots lab: N, busiest channel, steps, share link round trip', async () => 
   assert.equal(await page.isVisible('#pattern-param'), true, 'hotspot has a β input');
   await afterRun(page, () => page.selectOption('#pattern', 'transpose'));
   assert.equal(await page.isVisible('#pattern-param'), false);
+  await afterRun(page, () => page.selectOption('#policy', '')); // the lab opens with a policy: take it off
   assert.match(await page.getAttribute('#pattern', 'title'), /transpose/);
   assert.match(await text(page, '#pattern-help'), /swap the upper and lower halves/);
   assert.equal(await text(page, '#metric-max-slots'), '7');
@@ -163,6 +164,7 @@ test('Space plays and pauses; Embed gives an iframe snippet', async () => {
 test('Exports download the figure and the data', async () => {
   const { page, problems } = await openPage(env, env.url, { acceptDownloads: true });
   await waitForResult(page);
+  await afterRun(page, () => page.selectOption('#policy', '')); // the lab opens with a policy: take it off
   const grab = async (id) => {
     await page.click('#export-menu summary');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click(`#export-${id}`)]);

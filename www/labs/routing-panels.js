@@ -149,6 +149,9 @@ export class RoutingResults {
 
 // ---------------------------------------------------------------- sweep and study
 
+/** Topology specs that name one fixed network rather than a random family. */
+const FIXED_NETWORKS = /^lrt:fig4$/i;
+
 /** What the sweep and the study depend on: the topology and the seed (not t_max or the scheme). */
 function analysisKey(scenario) {
   return scenario?.lab === 'routing' ? JSON.stringify([scenario.seed, scenario.routing.topology.trim()]) : null;
@@ -189,6 +192,11 @@ export class RoutingAnalysis extends StudyPanels {
     const text = scenario?.lab === 'routing' ? `For ${describeRouting(scenario)}.` : '';
     byId('rt-sweep-status').textContent = text;
     byId('rt-study-status').textContent = text;
+    // The study draws random topologies like the shown one: a fixed network has no others.
+    const fixed = scenario?.lab === 'routing' && FIXED_NETWORKS.test(scenario.routing.topology.trim());
+    byId('rt-study').disabled = fixed;
+    byId('rt-study-count').disabled = fixed;
+    if (fixed) byId('rt-study-status').textContent = `${scenario.routing.topology.trim()} is one fixed network, so every "topology like it" is the same one: the study needs a random family such as lrt:64:4:2.`;
   }
 
   /** Fig. 5: a point per t_max, the chart and the table growing as they come. */

@@ -18,6 +18,29 @@ function hops(value) {
   return Number.isFinite(value) ? value.toFixed(2) : '—';
 }
 
+/**
+ * What the failures did, in words that match the numbers: lost communications (an end node on
+ * a failed switch), disconnected ones (named, up to the first 20), and N before → after.
+ */
+function reconfigurationSummary(rc) {
+  const failed = rc.failed_switches.length;
+  const parts = [`${plural(failed, 'failed switch', 'failed switches')} ${failed === 1 ? 'takes its' : 'take their'} links down.`];
+  if (rc.lost_communications > 0) parts.push(`${plural(rc.lost_communications, 'communication')} lose an end node.`);
+  if (rc.unroutable_communications > 0) {
+    const pairs = (rc.unroutable_pairs ?? []).map(([a, b]) => `${a}→${b}`).join(', ');
+    const more = rc.unroutable_communications > (rc.unroutable_pairs ?? []).length ? ', …' : '';
+    parts.push(`${plural(rc.unroutable_communications, 'communication')} ${rc.unroutable_communications === 1 ? 'is' : 'are'} cut off: no path is left between end nodes ${pairs}${more}.`);
+  }
+  const routed = rc.lost_communications + rc.unroutable_communications > 0 ? 'The others are' : 'Every communication is';
+  const n = rc.max_slots_after > rc.max_slots_before
+    ? `N rises from ${rc.max_slots_before} to ${rc.max_slots_after} (${plural(rc.extra_slots, 'extra slot')}).`
+    : rc.max_slots_after < rc.max_slots_before
+      ? `N drops from ${rc.max_slots_before} to ${rc.max_slots_after}, as fewer communications remain.`
+      : `N stays ${rc.max_slots_after}.`;
+  parts.push(`${routed} rerouted by shortest path; ${n}`);
+  return parts.join(' ');
+}
+
 /** The metrics of a step as a Map (name → value). */
 function stepMetrics(step) {
   return new Map(step?.metrics ?? []);
@@ -67,10 +90,7 @@ export class TopoGenResults {
       set('tg-reconf-extra', integer(rc.extra_slots));
       set('tg-reconf-lost', integer(rc.lost_communications));
       set('tg-reconf-unroutable', integer(rc.unroutable_communications));
-      byId('tg-reconf-summary').textContent =
-        `${plural(rc.failed_switches.length, 'failed switch', 'failed switches')} ${rc.failed_switches.length === 1 ? 'takes its' : 'take their'} links down; ` +
-        `${plural(rc.lost_communications, 'communication')} lose an end node, the rest are rerouted by shortest path` +
-        (rc.extra_slots > 0 ? `, which needs ${plural(rc.extra_slots, 'extra slot')}.` : ' without extra slots.');
+      byId('tg-reconf-summary').textContent = reconfigurationSummary(rc);
     }
 
     const sim = r.simulation;

@@ -150,6 +150,8 @@ export default {
   noSteps: 'No steps to play for this design.',
   channels: false,
   figureLabel: 'Generated network: switches as squares, end nodes as dots, links coloured by load at the final step; the step’s switches are marked',
+  /** Opened afresh (first load, a tab without a kept view), the lab starts at the giant switch. */
+  openStep: 0,
   /** The asked step, or the last one: the designed network is what a change changes. */
   wantStep: (scenario, step) => step ?? 'last',
   /** Failures and the message size keep the step; anything else shows the new design's last step. */

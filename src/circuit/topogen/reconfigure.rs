@@ -25,7 +25,14 @@ pub struct Reconfiguration {
     pub lost_communications: usize,
     /// Communications left without any path.
     pub unroutable_communications: usize,
+    /// The (source, destination) end nodes of the first unroutable communications (at most
+    /// `LISTED_UNROUTABLE`), so the page can name the pairs the failure disconnects.
+    #[serde(default)]
+    pub unroutable_pairs: Vec<(u32, u32)>,
 }
+
+/// How many unroutable communications a reconfiguration names.
+pub const LISTED_UNROUTABLE: usize = 20;
 
 /// `count` distinct switches drawn with `seed` (ChaCha8, u32 draws).
 pub fn random_failures(switches: usize, count: usize, seed: u64) -> Result<Vec<u32>> {
@@ -72,6 +79,7 @@ pub fn reconfigure(
     let table = DistanceTable::new(&topo)?;
     let mut paths = crate::model::PathSet::new();
     let (mut lost, mut unroutable) = (0, 0);
+    let mut unroutable_pairs = Vec::new();
     for c in 0..comms.pairs.len() {
         let (s, d) = comms.switches(state, c);
         if failed.contains(&s) || failed.contains(&d) {
@@ -80,7 +88,13 @@ pub fn reconfigure(
         }
         match table.path(&topo, SwitchId(s), SwitchId(d), "shortest") {
             Ok(p) => paths.push_path(&p),
-            Err(_) => unroutable += 1,
+            Err(_) => {
+                unroutable += 1;
+                if unroutable_pairs.len() < LISTED_UNROUTABLE {
+                    let (a, b) = comms.pairs[c];
+                    unroutable_pairs.push((a, b));
+                }
+            }
         }
     }
     let after = analysis::max_slots(&analysis::channel_loads(&topo, &paths));
@@ -93,5 +107,6 @@ pub fn reconfigure(
         extra_slots: after.saturating_sub(max_slots_before),
         lost_communications: lost,
         unroutable_communications: unroutable,
+        unroutable_pairs,
     })
 }

@@ -30,7 +30,7 @@ struct RoutingArgs {
     /// Cowen's ball exponent, 0 < α < 1.
     #[arg(long, default_value_t = 0.5)]
     alpha: f64,
-    /// uniform | transpose | shuffle | reverse | hotspot:B | local:G (adds effective_bandwidth, avg_efficiency).
+    /// uniform | transpose | shuffle | reverse | hotspot:β | local:γ (adds effective_bandwidth, avg_efficiency).
     #[arg(long)]
     traffic: Option<String>,
     /// Random patterns averaged for a random traffic.

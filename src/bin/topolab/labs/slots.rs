@@ -18,7 +18,7 @@ struct SlotsArgs {
     #[arg(long)]
     topology: String,
     /// Pattern: uniform, randperm, bitrev, transpose, neighbor, shuffle, butterfly, bitcomp,
-    /// tornado, all-to-all, hotspot:B, local:G. Default: the lab's (transpose), as in the page.
+    /// tornado, all-to-all, hotspot:β, local:γ. Default: the lab's (transpose), as in the page.
     #[arg(long, default_value_t = SlotsConfig::default().pattern)]
     pattern: String,
     /// dor | shortest | updown | loren[:T] | cowen[:α] (default: dor on grids, updown on

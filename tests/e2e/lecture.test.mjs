@@ -1,0 +1,96 @@
+// The page in a lecture: the step keys always step (also with a select, a slider or a button
+// focused), every lab opens on something to step through, and nothing on the page moves when a
+// job starts.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, openPage, waitForResult, runsDone, waitForRun, afterRun, text, assertNoProblems } from './harness.mjs';
+
+const env = useBrowser();
+
+/** The step counter as [index (1-based), count], or null when it says "No steps". */
+async function counter(page) {
+  const match = (await text(page, '#step-counter')).match(/^Step (\d+) \/ (\d+)$/);
+  return match ? [Number(match[1]), Number(match[2])] : null;
+}
+
+test('after choosing from a dropdown, → steps and leaves the control alone', async () => {
+  const { page, problems } = await openPage(env, env.url);
+  await waitForResult(page);
+  await afterRun(page, () => page.selectOption('#policy', 'hcLtoS_greedy'));
+  await page.focus('#policy');
+  const runs = await runsDone(page);
+  const [index, count] = await counter(page);
+  assert.ok(count > 3);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.deepEqual(await counter(page), [index + 2, count], '→ stepped twice');
+  assert.equal(await page.inputValue('#policy'), 'hcLtoS_greedy', 'the policy did not change');
+  await page.keyboard.press('ArrowLeft');
+  assert.deepEqual(await counter(page), [index + 1, count]);
+  await page.keyboard.press('End');
+  assert.deepEqual(await counter(page), [count, count]);
+  await page.keyboard.press('Home');
+  assert.deepEqual(await counter(page), [1, count]);
+  await page.waitForTimeout(400); // a re-run would start after the controls' pause
+  assert.equal(await runsDone(page), runs, 'no run was started');
+  assert.equal(await page.inputValue('#policy'), 'hcLtoS_greedy');
+
+  // Space on a focused button plays and pauses; it does not click the button.
+  const theme = await page.getAttribute('html', 'data-theme');
+  await page.focus('#theme');
+  await page.keyboard.press(' ');
+  assert.equal(await page.getAttribute('#play', 'aria-pressed'), 'true', 'Space plays');
+  await page.keyboard.press(' ');
+  assert.equal(await page.getAttribute('#play', 'aria-pressed'), 'false', 'Space pauses');
+  assert.equal(await page.getAttribute('html', 'data-theme'), theme, 'the focused theme button was not clicked');
+
+  // In a text field the keys stay the field's.
+  await page.focus('#topology');
+  const before = await counter(page);
+  await page.keyboard.press('ArrowRight');
+  assert.deepEqual(await counter(page), before);
+  assertNoProblems(problems);
+});
+
+test('every lab opens on something to step through', async () => {
+  const { page, problems } = await openPage(env, env.url);
+  await waitForResult(page);
+  const labs = await page.locator('.lab[data-lab]').evaluateAll((tabs) => tabs.map((t) => t.dataset.lab));
+  assert.ok(labs.length >= 3);
+  for (const [i, lab] of labs.entries()) {
+    if (i > 0) {
+      const before = await runsDone(page);
+      await page.click(`#lab-${lab}`);
+      await waitForRun(page, before);
+    }
+    const opened = await counter(page);
+    assert.ok(opened && opened[1] >= 2, `${lab} opens with steps (${await text(page, '#step-counter')})`);
+    assert.ok(opened[0] < opened[1], `${lab} opens before its last step`);
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press('ArrowRight');
+    assert.deepEqual(await counter(page), [opened[0] + 1, opened[1]], `→ steps in ${lab}`);
+  }
+  assertNoProblems(problems);
+});
+
+test('nothing on the page moves when a job starts', async () => {
+  const { page, problems } = await openPage(env, env.url);
+  await waitForResult(page);
+  const boxes = () =>
+    page.evaluate(() =>
+      ['.topbar', '#controls', '#figure', '#player', '#slots-results'].map((selector) => {
+        const r = document.querySelector(selector).getBoundingClientRect();
+        return [selector, Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)];
+      }),
+    );
+  // all-to-all on 1,024 endpoints with a stepped policy: several seconds, with the progress box.
+  await afterRun(page, () => page.selectOption('#pattern', 'all-to-all'));
+  const before = await boxes();
+  await page.fill('#topology', 'mesh:32x32');
+  await page.press('#topology', 'Enter');
+  await page.waitForSelector('#busy:not([hidden])', { timeout: 10_000 });
+  assert.deepEqual(await boxes(), before, 'the panels keep their places while the job runs');
+  await page.click('#cancel');
+  await page.waitForSelector('#busy', { state: 'hidden' });
+  assertNoProblems(problems);
+});
