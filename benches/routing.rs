@@ -1,6 +1,7 @@
 //! Routing at research sizes (paper 002; issue targets: LOREN tables for LRT(1024,4,8) with
-//! t_max = 64 and the all-pairs average path length under 0.5 s natively; the 1,000-topology
-//! table-size study under 30 s). Prints figures; never fails on time.
+//! t_max = 64 and the all-pairs average path length under 0.5 s natively; LRT(4096,4,16) with
+//! t_max = |N|/2 under 3 s; the 1,000-topology table-size study under 30 s). Prints figures;
+//! never fails on time.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::time::Duration;
@@ -31,6 +32,22 @@ fn bench(c: &mut Criterion) {
                 .avg_path_length
         })
     });
+    let config = RoutingConfig {
+        topology: "lrt:4096:4:16".into(),
+        scheme: "loren".into(),
+        tmax: None, // |N|/2 = 2048
+        ..Default::default()
+    };
+    group.bench_function(
+        "loren lrt:4096:4:16 tmax 2048 + all-pairs path length",
+        |b| {
+            b.iter(|| {
+                run_routing(&config, 1, &mut |_| {})
+                    .unwrap()
+                    .avg_path_length
+            })
+        },
+    );
     group.finish();
     let mut group = c.benchmark_group("table study");
     group

@@ -62,12 +62,47 @@ fn memoised_lengths_equal_hop_by_hop_routes() {
         for d in 0..64u32 {
             let all = loren.hops_to(d);
             for s in 0..64u32 {
-                assert_eq!(
-                    all[s as usize],
-                    loren.route_hops(s, d),
-                    "seed {seed}: {s}→{d}"
-                );
+                // `route` decides at every switch by scanning its table (`decide`)
+                let walked = loren
+                    .route(SwitchId::new(s as usize), SwitchId::new(d as usize))
+                    .ok()
+                    .map(|(p, _)| p.hops());
+                assert_eq!(all[s as usize], walked, "seed {seed}: {s}→{d}");
             }
         }
+    }
+}
+
+/// The next-hop matrix (a multi-source BFS over the floor per table) chooses exactly the entry
+/// a scan of the table chooses: nearest destination, first in table order on a tie.
+fn check_matrix(spec: &str, seed: u64, t_max_pick: usize) -> Result<(), TestCaseError> {
+    let topo = build_seeded(spec, seed).unwrap();
+    let n = topo.switch_count();
+    let minimum = Loren::new(&topo, n).unwrap().min_required_entries;
+    let t_max = minimum + t_max_pick % (n - minimum + 1);
+    let loren = Loren::new(&topo, t_max).unwrap();
+    let matrix = loren.next_matrix().to_vec();
+    for u in 0..n {
+        for d in (0..n).filter(|&d| d != u) {
+            prop_assert_eq!(
+                u32::from(matrix[d * n + u]),
+                loren.scan_next_hop(u as u32, d as u32),
+                "{} seed {} t_max {}: {}→{}",
+                spec,
+                seed,
+                t_max,
+                u,
+                d
+            );
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn next_matrix_equals_table_scans(seed in 0u64..1_000_000, pick in 0usize..1000, spec in prop::sample::select(vec!["lrt:16:4:2", "lrt:64:4:2", "lrt:64:3:3", "lrt:256:4:4", "mesh:8x8"])) {
+        check_matrix(spec, seed, pick)?;
     }
 }

@@ -5,7 +5,7 @@
 // shown run. The page keeps what is shown (the last good run) and what was asked; an error or
 // a Cancel never takes the shown result away. Nothing here names a lab.
 import { Engine, Cancelled } from './engine.js';
-import { byId, el, show } from './dom.js';
+import { byId, el, show, progressText } from './dom.js';
 import { FieldForm } from './fields.js';
 import { Figure } from './figure.js';
 import { Player } from './player.js';
@@ -243,9 +243,12 @@ function countDone(name) {
 // ---------------------------------------------------------------- busy indicator
 
 let busyTimer = null;
+let busySince = 0;
 function busyStart(seq) {
   clearTimeout(busyTimer);
+  busySince = performance.now();
   byId('progress').value = 0;
+  byId('busy-label').textContent = 'Working…';
   busyTimer = setTimeout(() => {
     if (state.running?.seq === seq) {
       show(byId('busy'), true);
@@ -283,7 +286,9 @@ async function run(scenario, { step = null, channel = null } = {}) {
   let out;
   try {
     out = await engine.request('run', { json: key, step: requestStep, channel: lab.channels ? channel ?? -1 : -1 }, (fraction) => {
-      if (seq === state.runSeq) byId('progress').value = fraction;
+      if (seq !== state.runSeq) return;
+      byId('progress').value = fraction;
+      byId('busy-label').textContent = progressText('Working…', fraction, performance.now() - busySince);
     });
     state.workerKey = key;
   } catch (err) {

@@ -73,3 +73,14 @@ export function isTyping(target) {
   if (field.tagName !== 'INPUT') return true;
   return TEXT_INPUTS.has((field.getAttribute('type') ?? '').toLowerCase());
 }
+
+/**
+ * What a progress line says after `elapsedMs` with `fraction` done: "Working… 40%, about 12 s
+ * left" once the rate can be told (some progress and half a second), else "Working…".
+ */
+export function progressText(doing, fraction, elapsedMs) {
+  if (!(fraction > 0.01) || elapsedMs < 500 || fraction >= 1) return doing;
+  const left = (elapsedMs * (1 - fraction)) / fraction / 1000;
+  const when = left < 1 ? 'under a second left' : left < 90 ? `about ${Math.round(left)} s left` : `about ${Math.round(left / 60)} min left`;
+  return `${doing} ${Math.floor(fraction * 100)}%, ${when}`;
+}

@@ -1,7 +1,7 @@
 // Long computations started from a lab's analysis panel (a study: a sweep, a search): the busy
 // row with its progress bar, the status line, the error box and Cancel. Studies run in their own
 // worker, so Cancel stops only the study; what it streamed so far stays on the page.
-import { byId, el, show } from './dom.js';
+import { byId, el, show, progressText } from './dom.js';
 
 export class JobPanel {
   /**
@@ -53,8 +53,13 @@ export class JobPanel {
     button.disabled = true;
     line.textContent = status;
     try {
+      const since = performance.now();
+      const label = busy.querySelector('label');
+      const doing = this.labels[which][1];
+      label.textContent = doing;
       const showIt = await work((fraction) => {
         progress.value = fraction;
+        label.textContent = progressText(doing, fraction, performance.now() - since);
       });
       showIt?.();
     } catch (err) {

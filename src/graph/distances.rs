@@ -177,6 +177,12 @@ impl DistanceTable {
         (0..self.n).map(|u| self.distance(u, dst.index())).collect()
     }
 
+    /// The hop distances of every switch to `dst` (`u16::MAX` = unreachable), for loops that
+    /// work one destination at a time.
+    pub fn row(&self, dst: usize) -> &[u16] {
+        &self.dist[dst * self.n..(dst + 1) * self.n]
+    }
+
     /// The next switch from `at` towards `dst` (lowest-id neighbour one hop closer); `None` at
     /// the destination or when `dst` cannot be reached.
     pub fn next_hop(&self, at: SwitchId, dst: SwitchId) -> Option<SwitchId> {

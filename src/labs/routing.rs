@@ -186,12 +186,19 @@ pub fn run_routing(
 ) -> Result<RoutingResult> {
     let routing = config.router()?;
     let topo = config.topology(seed)?;
+    progress(0.02);
     let table = DistanceTable::new(&topo).map_err(|e| e.at("topology"))?;
+    progress(0.05);
     // LOREN's lengths come memoised per destination; every other router walks each pair
     let loren = match routing.name() {
         "loren" => Some(
-            Loren::new(&topo, config.tmax.unwrap_or(topo.switch_count() / 2))
-                .map_err(router_error)?,
+            Loren::build(
+                &topo,
+                config.tmax.unwrap_or(topo.switch_count() / 2),
+                &table,
+                &mut |f| progress(0.05 + 0.15 * f),
+            )
+            .map_err(router_error)?,
         ),
         _ => None,
     };

@@ -13,7 +13,13 @@ use crate::model::{GridShape, Path, Shape, SwitchId, Topology};
 use crate::spec::Spec;
 use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
-use std::collections::VecDeque;
+use std::sync::OnceLock;
+
+/// The largest network LOREN builds tables for (its slot and next-hop matrices are |N|²).
+pub const MAX_LOREN_SWITCHES: usize = 4096;
+
+/// No entry for this destination (in `Loren::new`'s slot matrix).
+const NO_ENTRY: u16 = u16::MAX;
 
 pub(super) const LOREN: RouterDef = RouterDef {
     name: "loren",
@@ -63,6 +69,13 @@ pub struct Loren<'t> {
     /// decision measures Manhattan distances |N|²·t_max times over a whole topology, where a
     /// division per coordinate per call would double the time.
     xy: Vec<(u32, u32)>,
+    /// The floor's side (switch i sits at (i mod side, i div side)).
+    side: usize,
+    /// `next[dst·n + u]`: u's next hop towards dst, for every pair, built on first use by
+    /// `next_matrix` (a multi-source BFS over the floor per table instead of a scan of up to
+    /// t_max entries per decision: at 4,096 switches and t_max = 2,048 the scans were 34 billion
+    /// distance computations).
+    next: OnceLock<Vec<u16>>,
     pub tables: Vec<Vec<Entry>>,
     /// max |T[u]| after phases (1) and (2): the smallest t_max that works (§VI-B).
     pub min_required_entries: usize,
@@ -72,6 +85,38 @@ impl<'t> Loren<'t> {
     /// Build the tables with at most `t_max` entries per switch (phases (1) and (2) are always
     /// kept; `t_max` below them is an error naming the minimum).
     pub fn new(topo: &'t Topology, t_max: usize) -> Result<Self> {
+        Self::check_size(topo)?;
+        Self::with_distances(topo, t_max, &DistanceTable::new(topo)?)
+    }
+
+    /// LOREN refuses networks above `MAX_LOREN_SWITCHES` before building anything.
+    fn check_size(topo: &Topology) -> Result<()> {
+        let n = topo.switch_count();
+        if n > MAX_LOREN_SWITCHES {
+            return Err(Error::TooLarge {
+                what: "LOREN's switch count".into(),
+                value: n,
+                limit: MAX_LOREN_SWITCHES,
+                hint: "its tables and next-hop matrix grow as |N|² (LRT(4096,4,16) takes about 3 s and 300 MB)".into(),
+            });
+        }
+        Ok(())
+    }
+
+    /// `new` on the hop distances of `topo` computed already (the Routing lab has them).
+    pub fn with_distances(topo: &'t Topology, t_max: usize, table: &DistanceTable) -> Result<Self> {
+        Self::build(topo, t_max, table, &mut |_| {})
+    }
+
+    /// `with_distances`, telling `progress(fraction)` how far phase (3) got (one report per BFS
+    /// level; at 4,096 switches the tables take a second or more).
+    pub fn build(
+        topo: &'t Topology,
+        t_max: usize,
+        table: &DistanceTable,
+        progress: &mut dyn FnMut(f64),
+    ) -> Result<Self> {
+        Self::check_size(topo)?;
         let side = match topo.shape() {
             Shape::Floor { side } => *side,
             Shape::Grid { dims, wrap: false } if dims.len() == 2 && dims[0] == dims[1] => dims[0],
@@ -86,7 +131,6 @@ impl<'t> Loren<'t> {
             }
         };
         let n = topo.switch_count();
-        let table = DistanceTable::new(topo)?;
         if !table.is_connected() {
             return Err(Error::routing("loren", "the topology is not connected"));
         }
@@ -100,8 +144,14 @@ impl<'t> Loren<'t> {
         };
         let floor = GridShape::square(side);
         let md = |a: usize, b: usize| floor.manhattan(a, b);
-        let mut tables: Vec<Vec<Entry>> = vec![Vec::new(); n];
-        let has = |t: &Vec<Entry>, dst: usize| t.iter().any(|e| e.dst as usize == dst);
+        // room for every table's final size at once (no regrowth while phase (3) fills them)
+        let mut tables: Vec<Vec<Entry>> =
+            (0..n).map(|_| Vec::with_capacity(t_max.min(n))).collect();
+        // slot[v·n + u] (by destination, as phase (3) walks one tree at a time within a level):
+        // the next hop of u's entry for destination v, if it has one — a table
+        // has at most one entry per destination, and scanning a table of up to |N|/2 entries
+        // for each of the |N|² BFS steps of phase (3) would take minutes at 4,096 switches
+        let mut slot: Vec<u16> = vec![NO_ENTRY; n * n];
         // (1) adjacent switches
         let links: Vec<(usize, usize)> = (0..topo.link_count())
             .map(|l| topo.link_ends(crate::model::LinkId::new(l)))
@@ -109,7 +159,8 @@ impl<'t> Loren<'t> {
             .collect();
         for &(a, b) in &links {
             for (u, v) in [(a, b), (b, a)] {
-                if !has(&tables[u], v) {
+                if slot[v * n + u] == NO_ENTRY {
+                    slot[v * n + u] = v as u16;
                     tables[u].push(Entry {
                         dst: v as u32,
                         next: v as u32,
@@ -118,16 +169,33 @@ impl<'t> Loren<'t> {
                 }
             }
         }
-        // (2) grid neighbours that are not linked: entries along a shortest path
+        // (2) grid neighbours that are not linked: entries along a shortest path (j in
+        // increasing id order among i's floor neighbours, as a scan over all j would meet them)
         for i in 0..n {
-            for j in 0..n {
-                if md(i, j) != 1 || dist(i, j) == 1 {
+            let (x, y) = (i % side, i / side);
+            let mut neighbours = [usize::MAX; 4];
+            if y > 0 {
+                neighbours[0] = i - side;
+            }
+            if x > 0 {
+                neighbours[1] = i - 1;
+            }
+            if x + 1 < side {
+                neighbours[2] = i + 1;
+            }
+            if y + 1 < side {
+                neighbours[3] = i + side;
+            }
+            for j in neighbours.into_iter().filter(|&j| j != usize::MAX) {
+                debug_assert_eq!(md(i, j), 1);
+                if dist(i, j) == 1 {
                     continue;
                 }
                 let mut m = i;
                 while dist(m, j) > 1 {
                     let next = succ(m, j) as usize;
-                    if !has(&tables[m], j) {
+                    if slot[j * n + m] == NO_ENTRY {
+                        slot[j * n + m] = next as u16;
                         tables[m].push(Entry {
                             dst: j as u32,
                             next: next as u32,
@@ -146,28 +214,56 @@ impl<'t> Loren<'t> {
         // the queue starts with every linked pair (u, v), tree by tree (destination v first, then
         // u): the BFS runs over all trees at once, level by level, and within a level the lower
         // destinations come first; this reproduces both tables printed in Fig. 4
-        let mut pairs: Vec<(usize, usize)> =
-            links.iter().flat_map(|&(a, b)| [(a, b), (b, a)]).collect();
+        // Within a level the queue stays ordered by destination (children follow their
+        // parents), so a switch meets its pairs by (hops, destination) and the order of the
+        // children inside one destination's level changes no table: each level is one list,
+        // children by ascending id (the shared tie rule's adjacency).
+        let mut pairs: Vec<(u32, u32)> = links
+            .iter()
+            .flat_map(|&(a, b)| [(a as u32, b as u32), (b as u32, a as u32)])
+            .collect();
         pairs.sort_unstable_by_key(|&(u, v)| (v, u));
-        let mut queue: VecDeque<(usize, usize)> = pairs.into();
-        while let Some((u, v)) = queue.pop_front() {
-            let w = succ(u, v);
-            let present = tables[u].iter().any(|e| e.dst as usize == v && e.next == w);
-            if !present {
-                if tables[u].len() >= t_max || has(&tables[u], v) {
-                    continue;
+        pairs.dedup();
+        let adjacency = table.adjacency();
+        // the lowest-id neighbour of `at` at distance `want` from the destination of `row`
+        let closer = |row: &[u16], at: usize, want: u16| {
+            adjacency
+                .neighbors(at)
+                .iter()
+                .copied()
+                .find(|&q| row[q as usize] == want)
+        };
+        let mut level = pairs;
+        let mut depth = 0usize;
+        let mut next_level: Vec<(u32, u32)> = Vec::new();
+        while !level.is_empty() {
+            for &(u, v) in &level {
+                let (u, v) = (u as usize, v as usize);
+                let row = table.row(v);
+                let du = row[u];
+                let w = closer(row, u, du - 1).expect("connected");
+                let present = slot[v * n + u] == w as u16;
+                if !present {
+                    if tables[u].len() >= t_max || slot[v * n + u] != NO_ENTRY {
+                        continue;
+                    }
+                    slot[v * n + u] = w as u16;
+                    tables[u].push(Entry {
+                        dst: v as u32,
+                        next: w,
+                        hops: u32::from(du),
+                    });
                 }
-                tables[u].push(Entry {
-                    dst: v as u32,
-                    next: w,
-                    hops: dist(u, v),
-                });
-            }
-            for p in topo.neighbors(SwitchId::new(u)) {
-                if dist(p.index(), v) == dist(u, v) + 1 && succ(p.index(), v) as usize == u {
-                    queue.push_back((p.index(), v));
+                for &p in adjacency.neighbors(u) {
+                    if row[p as usize] == du + 1 && closer(row, p as usize, du) == Some(u as u32) {
+                        next_level.push((p, v as u32));
+                    }
                 }
             }
+            std::mem::swap(&mut level, &mut next_level);
+            next_level.clear();
+            depth += 1;
+            progress(depth as f64 / (depth as f64 + 2.0));
         }
         for t in &mut tables {
             t.sort_by_key(|e| (e.hops, e.dst));
@@ -181,6 +277,8 @@ impl<'t> Loren<'t> {
         Ok(Loren {
             topo,
             xy,
+            side,
+            next: OnceLock::new(),
             tables,
             min_required_entries,
         })
@@ -210,8 +308,16 @@ impl<'t> Loren<'t> {
     }
 
     /// The next switch for a packet at `at` to `destination` (the chosen entry's next hop),
-    /// without building the decision.
+    /// without building the decision (from the next-hop matrix once it is built).
     pub fn next_hop(&self, at: u32, destination: u32) -> u32 {
+        if let Some(next) = self.next.get() {
+            return u32::from(next[destination as usize * self.tables.len() + at as usize]);
+        }
+        self.scan_next_hop(at, destination)
+    }
+
+    /// `next_hop` by scanning `at`'s table: the definition the matrix is checked against.
+    pub fn scan_next_hop(&self, at: u32, destination: u32) -> u32 {
         let mut best = (u32::MAX, at);
         for e in &self.tables[at as usize] {
             let d = self.md(e.dst, destination);
@@ -239,8 +345,15 @@ impl<'t> Loren<'t> {
     /// switch's next hop is computed once, then lengths follow the chains with memoisation.
     pub fn hops_to(&self, dst: u32) -> Vec<Option<usize>> {
         let n = self.tables.len();
+        let column = &self.next_matrix()[dst as usize * n..(dst as usize + 1) * n];
         let next: Vec<u32> = (0..n as u32)
-            .map(|u| if u == dst { u } else { self.next_hop(u, dst) })
+            .map(|u| {
+                if u == dst {
+                    u
+                } else {
+                    u32::from(column[u as usize])
+                }
+            })
             .collect();
         // 0 unknown, 1 on the current chain, 2 done
         let mut state = vec![0u8; n];
@@ -264,6 +377,82 @@ impl<'t> Loren<'t> {
             }
         }
         hops
+    }
+
+    /// Every switch's next hop towards every destination (`[dst·n + u]`), built once. For a
+    /// table, the entry chosen for destination D is the one whose destination is nearest to D
+    /// on the floor, the first in table order on a tie. Manhattan distance on a full grid is the
+    /// hop distance of its 4-neighbour graph, so a BFS from all of the table's destinations at
+    /// once gives every D its nearest entries; a cell's lowest entry index is the lowest over its
+    /// neighbours one level nearer (each nearest entry of D is nearest to such a neighbour, and
+    /// back), so the tie rule of `decide` carries over exactly.
+    pub fn next_matrix(&self) -> &[u16] {
+        self.next.get_or_init(|| {
+            let n = self.tables.len();
+            let side = self.side;
+            let mut next = vec![0u16; n * n];
+            let mut level = vec![u32::MAX; n];
+            let mut label = vec![u32::MAX; n];
+            let mut queue: Vec<u32> = Vec::with_capacity(n);
+            // the next hops of a block of tables, written out destination by destination so
+            // the writes into `next` are runs of BLOCK neighbours rather than single scattered ones
+            const BLOCK: usize = 32;
+            let mut block = vec![0u16; BLOCK * n];
+            // the floor's 4-neighbour grid, once (u32::MAX: off the floor)
+            let floor: Vec<[u32; 4]> = (0..n)
+                .map(|c| {
+                    let (x, y) = (c % side, c / side);
+                    let at = |ok: bool, d: usize| if ok { d as u32 } else { u32::MAX };
+                    [
+                        at(y > 0, c.wrapping_sub(side)),
+                        at(x > 0, c.wrapping_sub(1)),
+                        at(x + 1 < side, c + 1),
+                        at(y + 1 < side, c + side),
+                    ]
+                })
+                .collect();
+            for (u, table) in self.tables.iter().enumerate() {
+                if u % BLOCK == 0 && u > 0 {
+                    flush(&mut next, &block, u - BLOCK, BLOCK, n);
+                }
+                if table.is_empty() {
+                    // no entries (a switch without links): it forwards nowhere but to itself
+                    block[(u % BLOCK) * n..(u % BLOCK + 1) * n].fill(u as u16);
+                    continue;
+                }
+                level.fill(u32::MAX);
+                queue.clear();
+                for (k, e) in table.iter().enumerate() {
+                    level[e.dst as usize] = 0;
+                    label[e.dst as usize] = k as u32;
+                    queue.push(e.dst);
+                }
+                let mut head = 0;
+                while head < queue.len() {
+                    let c = queue[head] as usize;
+                    head += 1;
+                    for d in floor[c].into_iter().filter(|&d| d != u32::MAX) {
+                        let d = d as usize;
+                        if level[d] == u32::MAX {
+                            level[d] = level[c] + 1;
+                            label[d] = label[c];
+                            queue.push(d as u32);
+                        } else if level[d] == level[c] + 1 && label[c] < label[d] {
+                            label[d] = label[c];
+                        }
+                    }
+                }
+                let row = &mut block[(u % BLOCK) * n..(u % BLOCK + 1) * n];
+                for (d, hop) in row.iter_mut().enumerate() {
+                    *hop = table[label[d] as usize].next as u16;
+                }
+            }
+            if n > 0 {
+                let last = (n - 1) / BLOCK * BLOCK;
+                flush(&mut next, &block, last, n - last, n);
+            }
+            next
+        })
     }
 
     /// The LOREN route, with the decision at every switch; an error if it does not arrive
@@ -294,6 +483,15 @@ impl<'t> Loren<'t> {
     /// Largest table.
     pub fn max_entries(&self) -> usize {
         self.tables.iter().map(Vec::len).max().unwrap_or(0)
+    }
+}
+
+/// Write the next hops of tables `first..first + count` (rows of `block`) into `next[d·n + u]`.
+fn flush(next: &mut [u16], block: &[u16], first: usize, count: usize, n: usize) {
+    for d in 0..n {
+        for k in 0..count {
+            next[d * n + first + k] = block[k * n + d];
+        }
     }
 }
 
