@@ -121,9 +121,9 @@ pub struct DistanceTable {
 }
 
 impl DistanceTable {
-    /// All-pairs hop distances of `topo` (n BFS runs), or an error above `MAX_TABLE_SWITCHES`.
-    pub fn new(topo: &Topology) -> Result<Self> {
-        let n = topo.switch_count();
+    /// Whether a table for `n` switches is within `MAX_TABLE_SWITCHES` (checked before a
+    /// network is built, from its spec's switch count).
+    pub fn check_size(n: usize) -> Result<()> {
         if n > MAX_TABLE_SWITCHES {
             return Err(Error::TooLarge {
                 what: "the switch count for all-pairs distances".into(),
@@ -132,6 +132,13 @@ impl DistanceTable {
                 hint: "shortest-path tables grow with the square of the switch count; choose a smaller network or a routing without tables (dor, updown)".into(),
             });
         }
+        Ok(())
+    }
+
+    /// All-pairs hop distances of `topo` (n BFS runs), or an error above `MAX_TABLE_SWITCHES`.
+    pub fn new(topo: &Topology) -> Result<Self> {
+        let n = topo.switch_count();
+        Self::check_size(n)?;
         let adjacency = Adjacency::new(topo);
         let mut dist = vec![u16::MAX; n * n];
         let mut queue = vec![0u32; n];

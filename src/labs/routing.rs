@@ -178,6 +178,9 @@ fn router_error(e: Error) -> Error {
     }
 }
 
+/// The most random patterns a random traffic is averaged over.
+pub const MAX_PATTERNS: usize = 10_000;
+
 /// Run the Routing lab.
 pub fn run_routing(
     config: &RoutingConfig,
@@ -185,7 +188,22 @@ pub fn run_routing(
     progress: &mut dyn FnMut(f64),
 ) -> Result<RoutingResult> {
     let routing = config.router()?;
-    let topo = config.topology(seed)?;
+    if config.traffic.is_some() && config.patterns > MAX_PATTERNS {
+        return Err(Error::invalid(
+            "patterns",
+            format!(
+                "at most {MAX_PATTERNS} random patterns are averaged, not {}",
+                config.patterns
+            ),
+        ));
+    }
+    // sizes first: the router's limit and the distance table's, from the spec's switch count
+    let spec = TopologySpec::parse(&config.topology).map_err(|e| e.at("topology"))?;
+    routing
+        .check_switches(spec.switch_count())
+        .map_err(router_error)?;
+    DistanceTable::check_size(spec.switch_count()).map_err(|e| e.at("topology"))?;
+    let topo = spec.build(seed).map_err(|e| e.at("topology"))?;
     progress(0.02);
     let table = DistanceTable::new(&topo).map_err(|e| e.at("topology"))?;
     progress(0.05);
@@ -325,13 +343,15 @@ pub fn sweep_tmax_points(
 ) -> Result<Vec<TmaxPoint>> {
     let topo = config.topology(seed)?;
     let n = topo.switch_count();
-    let minimum = Loren::new(&topo, n)
+    let table = DistanceTable::new(&topo).map_err(|e| e.at("topology"))?;
+    let minimum = Loren::with_distances(&topo, n, &table)
         .map_err(router_error)?
         .min_required_entries;
     let tmaxes: Vec<usize> = (minimum..=(n / 2).max(minimum)).collect();
-    let mut points = Vec::with_capacity(tmaxes.len());
-    for (i, &tmax) in tmaxes.iter().enumerate() {
-        let l = Loren::new(&topo, tmax)?;
+    // every t_max is an independent run: natively on every core, a chunk at a time, streamed
+    // in t_max order (the same points as one after another)
+    let measure = |&tmax: &usize| -> Result<TmaxPoint> {
+        let l = Loren::with_distances(&topo, tmax, &table)?;
         let (mut sum, mut count) = (0usize, 0usize);
         for d in 0..n as u32 {
             for h in l.hops_to(d).into_iter().flatten().filter(|&h| h > 0) {
@@ -339,12 +359,31 @@ pub fn sweep_tmax_points(
                 count += 1;
             }
         }
-        let point = TmaxPoint {
+        Ok(TmaxPoint {
             tmax,
             avg_path_length: sum as f64 / count.max(1) as f64,
-        };
-        report((i + 1) as f64 / tmaxes.len() as f64, Some(json(&point)));
-        points.push(point);
+        })
+    };
+    let mut points = Vec::with_capacity(tmaxes.len());
+    let mut failure = None;
+    crate::parallel::map_chunked(
+        &tmaxes,
+        crate::parallel::threads(),
+        measure,
+        |i, r| match r {
+            Ok(point) => {
+                report((i + 1) as f64 / tmaxes.len() as f64, Some(json(point)));
+                points.push(point.clone());
+                true
+            }
+            Err(e) => {
+                failure = Some(e.clone());
+                false
+            }
+        },
+    );
+    if let Some(e) = failure {
+        return Err(e);
     }
     Ok(points)
 }

@@ -146,6 +146,11 @@ pub fn run_slots(
     } else {
         Some(SlotPolicy::parse(&config.policy)?)
     };
+    if let Some(router) = &chosen {
+        router
+            .check_switches(spec.switch_count())
+            .map_err(|e| e.at("routing"))?;
+    }
     let topo = spec.build(seed).map_err(|e| e.at("topology"))?;
     let traffic =
         traffic::generate(pattern, &topo, seed, &config.pattern).map_err(|e| e.at("pattern"))?;

@@ -15,11 +15,15 @@ use crate::model::{SwitchId, Topology};
 use crate::spec::Spec;
 use crate::{Error, Result};
 
+/// The largest network Cowen's scheme is built for.
+pub const MAX_COWEN_SWITCHES: usize = 4096;
+
 pub(super) const COWEN: RouterDef = RouterDef {
     name: "cowen",
     aliases: &["landmark"],
     definition: "Cowen's landmark scheme (stretch ≤ 3): shortest path to destinations in the table (landmarks and the cluster), else towards the destination's landmark, which knows the way; cowen:α sets the ball exponent (default 0.5)",
     param: Some(("α", check_alpha)),
+    check_size: Some(Cowen::check_size),
     build: |topo, alpha| Ok(Box::new(Cowen::new(topo, alpha.unwrap_or(0.5))?)),
 };
 
@@ -51,6 +55,19 @@ struct Scheme {
 }
 
 impl<'t> Cowen<'t> {
+    /// Cowen's scheme refuses networks above `MAX_COWEN_SWITCHES` before building anything.
+    pub fn check_size(n: usize) -> Result<()> {
+        if n > MAX_COWEN_SWITCHES {
+            return Err(Error::TooLarge {
+                what: "Cowen's switch count".into(),
+                value: n,
+                limit: MAX_COWEN_SWITCHES,
+                hint: "its landmark and ball search orders every switch's distances (LRT(4096,4,16) takes about 14 s)".into(),
+            });
+        }
+        Ok(())
+    }
+
     /// Build the scheme with ball size ⌈|N|^α⌉, 0 < α < 1.
     pub fn new(topo: &'t Topology, alpha: f64) -> Result<Self> {
         let (table, order) = Self::prepare(topo)?;
@@ -78,6 +95,7 @@ impl<'t> Cowen<'t> {
 
     /// All-pairs distances, and every switch's list of switches by (distance, id).
     fn prepare(topo: &Topology) -> Result<(DistanceTable, Vec<Vec<u32>>)> {
+        Self::check_size(topo.switch_count())?;
         let n = topo.switch_count();
         let table = DistanceTable::new(topo)?;
         if !table.is_connected() {

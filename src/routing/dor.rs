@@ -13,6 +13,7 @@ pub(super) const DOR: RouterDef = RouterDef {
     aliases: &["dimension-order", "ecube"],
     definition: "dimension-order: correct dimension 0 (x) first, then 1 (y), …; on a torus the shorter way round, ties to +",
     param: None,
+    check_size: None,
     build: |topo, _| Ok(Box::new(DimensionOrder::new(topo)?)),
 };
 

@@ -26,6 +26,7 @@ pub(super) const LOREN: RouterDef = RouterDef {
     aliases: &[],
     definition: "LOREN (paper 002): at most t_max table entries per switch; forward to the entry whose destination is nearest (Manhattan) to the packet's, ties by table order (hops, then id); loren:T sets t_max (default |N|/2)",
     param: Some(("t_max", check_tmax)),
+    check_size: Some(Loren::check_size),
     build: |topo, tmax| {
         let tmax = tmax.map_or(topo.switch_count() / 2, |t| t as usize);
         Ok(Box::new(Loren::new(topo, tmax)?))
@@ -85,13 +86,12 @@ impl<'t> Loren<'t> {
     /// Build the tables with at most `t_max` entries per switch (phases (1) and (2) are always
     /// kept; `t_max` below them is an error naming the minimum).
     pub fn new(topo: &'t Topology, t_max: usize) -> Result<Self> {
-        Self::check_size(topo)?;
+        Self::check_size(topo.switch_count())?;
         Self::with_distances(topo, t_max, &DistanceTable::new(topo)?)
     }
 
     /// LOREN refuses networks above `MAX_LOREN_SWITCHES` before building anything.
-    fn check_size(topo: &Topology) -> Result<()> {
-        let n = topo.switch_count();
+    pub fn check_size(n: usize) -> Result<()> {
         if n > MAX_LOREN_SWITCHES {
             return Err(Error::TooLarge {
                 what: "LOREN's switch count".into(),
@@ -116,7 +116,7 @@ impl<'t> Loren<'t> {
         table: &DistanceTable,
         progress: &mut dyn FnMut(f64),
     ) -> Result<Self> {
-        Self::check_size(topo)?;
+        Self::check_size(topo.switch_count())?;
         let side = match topo.shape() {
             Shape::Floor { side } => *side,
             Shape::Grid { dims, wrap: false } if dims.len() == 2 && dims[0] == dims[1] => dims[0],

@@ -130,6 +130,9 @@ pub struct RouterDef {
     pub definition: &'static str,
     /// The parameter a spec may give after ':' (`loren:16`, `cowen:0.4`): its name and check.
     pub param: Option<(&'static str, ParamCheck)>,
+    /// `Some(check)`: the router refuses some switch counts (its tables grow with |N|²); the
+    /// check runs on a spec's switch count before the network is built.
+    pub check_size: Option<fn(usize) -> Result<()>>,
     pub build: BuildFn,
 }
 
@@ -209,6 +212,10 @@ impl RouterSpec {
             Some(p) => format!("{}:{p}", self.def.name),
             None => self.def.name.to_string(),
         }
+    }
+    /// Whether the router takes a network of `switches` switches (before it is built).
+    pub fn check_switches(&self, switches: usize) -> Result<()> {
+        self.def.check_size.map_or(Ok(()), |check| check(switches))
     }
     /// Build the router for `topo`, or say why it does not apply.
     pub fn build<'t>(&self, topo: &'t Topology) -> Result<Box<dyn Router + 't>> {

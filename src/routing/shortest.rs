@@ -12,6 +12,7 @@ pub(super) const SHORTEST: RouterDef = RouterDef {
     aliases: &["minimal"],
     definition: "shortest path (BFS); among neighbours one hop closer, the lowest switch id",
     param: None,
+    check_size: Some(crate::graph::DistanceTable::check_size),
     build: |topo, _| Ok(Box::new(ShortestPath::try_new(topo)?)),
 };
 

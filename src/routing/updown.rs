@@ -13,6 +13,7 @@ pub(super) const UPDOWN: RouterDef = RouterDef {
     aliases: &["up-down", "up/down"],
     definition: "up/down (fat-trees): climb to the nearest common ancestor, choosing the up-port by the destination's digit (d-mod-k), then descend",
     param: None,
+    check_size: None,
     build: |topo, _| Ok(Box::new(UpDown::new(topo)?)),
 };
 

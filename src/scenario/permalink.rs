@@ -33,13 +33,25 @@ pub fn decode_permalink(text: &str) -> Result<Scenario> {
             version.chars().take(16).collect::<String>()
         )));
     }
-    let packed = URL_SAFE_NO_PAD
-        .decode(body.trim_end_matches('='))
-        .map_err(|e| Error::Permalink(format!("damaged encoding ({e})")))?;
+    let packed = URL_SAFE_NO_PAD.decode(body.trim_end_matches('=')).map_err(|_| {
+        Error::Permalink(
+            "damaged encoding: after 'v1.' a link holds only letters, digits, '-' and '_' (was it cut or altered when copied?)"
+                .into(),
+        )
+    })?;
     let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_INFLATED_BYTES)
-        .map_err(|e| Error::Permalink(format!("damaged data ({:?})", e.status)))?;
+        .map_err(|e| {
+            Error::Permalink(match e.status {
+                miniz_oxide::inflate::TINFLStatus::HasMoreOutput => format!(
+                    "damaged data: it inflates past the {} KiB limit of a Scenario",
+                    MAX_INFLATED_BYTES / 1024
+                ),
+                _ => "damaged data: the link does not decompress (it was cut short or altered)"
+                    .into(),
+            })
+        })?;
     let text = std::str::from_utf8(&json)
-        .map_err(|_| Error::Permalink("damaged data (not UTF-8)".into()))?;
+        .map_err(|_| Error::Permalink("damaged data: the link does not hold text".into()))?;
     Scenario::from_json(text).map_err(|e| Error::Permalink(e.to_string()))
 }
 

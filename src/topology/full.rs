@@ -5,7 +5,8 @@ use crate::model::{LinkInfo, Shape, SwitchId, SwitchInfo, Topology};
 use crate::{Error, Result};
 
 /// Most switches of a full network: it has n(n−1)/2 links.
-const MAX_FULL_SWITCHES: usize = 4096;
+/// (full:1024 analyses in about 1 s; full:2048 took 8 s and full:4096 over 30 s.)
+const MAX_FULL_SWITCHES: usize = 1024;
 
 pub(super) const FULL: Generator = Generator {
     name: "full",
@@ -22,7 +23,7 @@ pub(super) const FULL: Generator = Generator {
                 what: format!("the switch count of '{}'", spec.text),
                 value: n,
                 limit: MAX_FULL_SWITCHES,
-                hint: "a full network has n(n-1)/2 links; use at most 4096 switches".into(),
+                hint: "a full network has n(n−1)/2 links; use at most 1024 switches".into(),
             });
         }
         Ok(Box::new(FullSpec { n }))

@@ -20,6 +20,9 @@ use rand_chacha::ChaCha8Rng;
 /// Attempts before giving up on a parameter set.
 const ATTEMPTS: usize = 200;
 
+/// The largest LRT drawn (lrt:16384:4:2 takes about 15 s natively; lrt:65536 over a minute).
+const MAX_LRT_SWITCHES: usize = 16_384;
+
 pub(super) const LRT: Generator = Generator {
     name: "lrt",
     aliases: &[],
@@ -37,8 +40,19 @@ pub(super) const LRT: Generator = Generator {
             )));
         }
         check_switches(spec, &[nodes])?;
+        if nodes > MAX_LRT_SWITCHES {
+            return Err(Error::TooLarge {
+                what: format!("the switch count of '{}'", spec.text),
+                value: nodes,
+                limit: MAX_LRT_SWITCHES,
+                hint: "drawing a random layout-conscious network takes about 15 s at 16384 switches".into(),
+            });
+        }
         if degree < 1 || reach < 1 {
             return Err(spec.error("degree d and reach r must be ≥ 1"));
+        }
+        if degree == 1 && nodes > 2 {
+            return Err(spec.error("degree 1 pairs the switches off: a 1-regular network of more than 2 switches is never connected; use d ≥ 2"));
         }
         if (nodes * degree) % 2 == 1 {
             return Err(spec.error(format!(

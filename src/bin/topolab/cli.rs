@@ -9,6 +9,19 @@ use std::process::ExitCode;
 use topolab::labs::LabRun;
 use topolab::scenario::{self, decode_permalink, encode_permalink, Scenario};
 
+/// `println!` that ends quietly when stdout is closed (`topolab … | head`): a closed pipe is
+/// the reader's choice, not an error to panic over.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write;
+        if let Err(e) = writeln!(std::io::stdout(), $($arg)*) {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                std::process::exit(0);
+            }
+        }
+    }};
+}
+
 /// A lab's subcommand: its flags (a clap `Args` type) and what it does with them.
 pub struct LabCommand {
     pub name: &'static str,
@@ -135,11 +148,11 @@ fn execute(command: Command) -> Result<(), String> {
                 serde_json::from_str(&args).map_err(|e| format!("--args: {e}"))?;
             let value = scenario::study(&scenario, &name, &args, &mut |_, _| {})
                 .map_err(|e| e.to_string())?;
-            println!("{value}");
+            out!("{value}");
             Ok(())
         }
         Command::Permalink { scenario } => {
-            println!("{}", encode_permalink(&load_scenario(&scenario)?));
+            out!("{}", encode_permalink(&load_scenario(&scenario)?));
             Ok(())
         }
     }
@@ -147,14 +160,39 @@ fn execute(command: Command) -> Result<(), String> {
 
 /// A Scenario from a JSON file, a permalink URL or a bare `v1.…` hash.
 fn load_scenario(source: &str) -> Result<Scenario, String> {
-    let looks_like_link =
-        source.contains('#') || source.starts_with("v1.") || source.starts_with("http");
+    // `v1.…`, `v2.…`: a permalink hash of some version (an unknown one is explained, not
+    // looked for as a file)
+    let versioned = source
+        .strip_prefix('v')
+        .and_then(|rest| rest.split_once('.'))
+        .is_some_and(|(digits, _)| {
+            !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+        });
+    let looks_like_link = source.contains('#') || versioned || source.starts_with("http");
     if looks_like_link && !std::path::Path::new(source).exists() {
         return decode_permalink(source).map_err(|e| e.to_string());
     }
-    let text =
-        std::fs::read_to_string(source).map_err(|e| format!("cannot read '{source}': {e}"))?;
-    Scenario::from_json(&text).map_err(|e| format!("{source}: {e}"))
+    Scenario::from_json(&read_small(source)?).map_err(|e| format!("{source}: {e}"))
+}
+
+/// A Scenario file is small JSON: read at most `MAX_SCENARIO_BYTES` (a device or a huge file is
+/// refused instead of read into memory).
+const MAX_SCENARIO_BYTES: u64 = 1024 * 1024;
+
+fn read_small(source: &str) -> Result<String, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(source).map_err(|e| format!("cannot read '{source}': {e}"))?;
+    let mut text = String::new();
+    file.take(MAX_SCENARIO_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| format!("cannot read '{source}': {e}"))?;
+    if text.len() as u64 > MAX_SCENARIO_BYTES {
+        return Err(format!(
+            "'{source}' is larger than {} KiB: a Scenario is a small JSON file",
+            MAX_SCENARIO_BYTES / 1024
+        ));
+    }
+    Ok(text)
 }
 
 /// Run a Scenario, write the files `output` asks for, print the result.
@@ -193,15 +231,15 @@ fn write_files(run: &dyn LabRun, scenario: &Scenario, output: &Output) -> Result
 /// Print a value: as one JSON line, or as a short summary.
 pub fn print_value(value: &serde_json::Value, json: bool) {
     if json {
-        println!("{value}");
+        out!("{value}");
         return;
     }
     if let Some(map) = value.as_object() {
         for (key, v) in map {
             if v.is_array() && v.as_array().is_some_and(|a| a.len() > 4) {
-                println!("{key:>22}: [{} items]", v.as_array().map_or(0, Vec::len));
+                out!("{key:>22}: [{} items]", v.as_array().map_or(0, Vec::len));
             } else if !v.is_null() {
-                println!("{key:>22}: {v}");
+                out!("{key:>22}: {v}");
             }
         }
     }

@@ -109,16 +109,9 @@ pub(crate) fn metrics(state: &GenState, routes: &RouteState) -> Vec<(String, f64
     ]
 }
 
-/// Run TOPOGEN for `traffic` over `nodes` end nodes and a maximum switch degree; with
-/// `target_slots`, continue with TOPOGEN_REV until N reaches it.
-pub fn topogen(
-    nodes: usize,
-    max_degree: usize,
-    traffic: &Traffic,
-    target_slots: Option<u32>,
-    record: bool,
-    progress: &mut dyn FnMut(f64),
-) -> Result<TopoGenRun> {
+/// The end-node count TOPOGEN accepts (2 to `MAX_TOPOGEN_NODES`), checked before anything is
+/// generated or allocated for it.
+pub fn check_nodes(nodes: usize) -> Result<()> {
     if nodes < 2 {
         return Err(Error::invalid(
             "nodes",
@@ -134,6 +127,20 @@ pub fn topogen(
         }
         .at("nodes"));
     }
+    Ok(())
+}
+
+/// Run TOPOGEN for `traffic` over `nodes` end nodes and a maximum switch degree; with
+/// `target_slots`, continue with TOPOGEN_REV until N reaches it.
+pub fn topogen(
+    nodes: usize,
+    max_degree: usize,
+    traffic: &Traffic,
+    target_slots: Option<u32>,
+    record: bool,
+    progress: &mut dyn FnMut(f64),
+) -> Result<TopoGenRun> {
+    check_nodes(nodes)?;
     if max_degree < 3 {
         return Err(Error::invalid(
             "degree",

@@ -253,6 +253,7 @@ pub fn topogen_traffic(
     nodes: usize,
     seed: u64,
 ) -> Result<crate::model::Traffic> {
+    crate::circuit::topogen::check_nodes(nodes)?;
     let pattern = Pattern::parse(pattern_text).map_err(|e| e.at("pattern"))?;
     let carrier = match mesh_sides(nodes) {
         Some((a, b)) => TopologySpec::parse(&format!("mesh:{a}x{b}"))

@@ -61,7 +61,14 @@ fn seed_sweep(base: &Scenario, config: &SlotsConfig, count: u64, json: bool) -> 
     if count == 0 || count > 1_000_000 {
         return Err("--seeds must be from 1 to 1000000".into());
     }
-    let seeds: Vec<u64> = (base.seed..base.seed.saturating_add(count)).collect();
+    // seed … seed+count−1 must all exist: a count past 2^64 − 1 is refused, not wrapped or cut
+    let last = base.seed.checked_add(count - 1).ok_or_else(|| {
+        format!(
+            "--seeds {count} from seed {} runs past the largest seed (2^64 − 1); start from a smaller --seed",
+            base.seed
+        )
+    })?;
+    let seeds: Vec<u64> = (base.seed..=last).collect();
     let mut failure = None;
     let ns = topolab::parallel::map_chunked(
         &seeds,

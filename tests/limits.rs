@@ -1,0 +1,126 @@
+//! Limits are promises: just above each documented limit a request is refused at once, with a
+//! message that names the limit, before anything large is built (these run in milliseconds even
+//! in a debug build; a request that started building would take seconds to minutes).
+
+use std::time::{Duration, Instant};
+use topolab::labs::routing::RoutingConfig;
+use topolab::labs::slots::SlotsConfig;
+use topolab::labs::topogen::TopoGenConfig;
+use topolab::scenario::{self, Scenario};
+
+/// Run `scenario`, expecting a quick refusal whose message contains `needle` and whose field is `field`.
+fn refused(scenario: Scenario, needle: &str, field: Option<&str>) {
+    let started = Instant::now();
+    let err = match scenario::run(&scenario, false, &mut |_| {}) {
+        Ok(_) => panic!("expected a refusal mentioning {needle:?}"),
+        Err(e) => e,
+    };
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "refused only after {:?}: {err}",
+        started.elapsed()
+    );
+    assert!(
+        err.to_string().contains(needle),
+        "{err} should mention {needle:?}"
+    );
+    assert_eq!(err.field().as_deref(), field, "{err}");
+}
+
+fn slots(topology: &str, routing: &str) -> Scenario {
+    let config = SlotsConfig {
+        topology: topology.into(),
+        pattern: "uniform".into(),
+        routing: routing.into(),
+        policy: String::new(),
+        ..SlotsConfig::default()
+    };
+    Scenario::for_lab("slots", 1, &config).unwrap()
+}
+
+fn routing(topology: &str, scheme: &str) -> Scenario {
+    let config = RoutingConfig {
+        topology: topology.into(),
+        scheme: scheme.into(),
+        source: None,
+        destination: None,
+        ..RoutingConfig::default()
+    };
+    Scenario::for_lab("routing", 1, &config).unwrap()
+}
+
+#[test]
+fn topologies_above_their_limits_are_refused_at_once() {
+    refused(
+        slots("mesh:512x512", ""),
+        "above the limit of 65536",
+        Some("slots.topology"),
+    );
+    refused(
+        slots("full:1025", ""),
+        "above the limit of 1024",
+        Some("slots.topology"),
+    );
+    refused(
+        slots("lrt:16641:4:2", ""),
+        "above the limit of 16384",
+        Some("slots.topology"),
+    );
+    refused(
+        slots("lrt:64:1:2", ""),
+        "never connected",
+        Some("slots.topology"),
+    );
+    refused(
+        slots("mesh:256x256", "shortest"),
+        "above the limit of 16384",
+        Some("slots.routing"),
+    );
+}
+
+#[test]
+fn routers_above_their_limits_are_refused_at_once() {
+    refused(
+        routing("lrt:4225:4:2", "loren"),
+        "above the limit of 4096",
+        Some("routing.scheme"),
+    );
+    refused(
+        routing("lrt:4225:4:2", "cowen"),
+        "above the limit of 4096",
+        Some("routing.scheme"),
+    );
+    let mut config = RoutingConfig {
+        traffic: Some("uniform".into()),
+        patterns: 10_001,
+        source: None,
+        destination: None,
+        ..RoutingConfig::default()
+    };
+    config.topology = "lrt:64:4:2".into();
+    refused(
+        Scenario::for_lab("routing", 1, &config).unwrap(),
+        "at most 10000",
+        Some("routing.patterns"),
+    );
+}
+
+#[test]
+fn topogen_end_nodes_are_checked_before_anything_is_built() {
+    for (nodes, needle) in [
+        (0, "at least 2"),
+        (1, "at least 2"),
+        (16_385, "above the limit of 16384"),
+        (100_000_007, "above the limit of 16384"),
+    ] {
+        let config = TopoGenConfig {
+            nodes,
+            ..TopoGenConfig::default()
+        };
+        refused(
+            Scenario::for_lab("topogen", 1, &config).unwrap(),
+            needle,
+            Some("topogen.nodes"),
+        );
+    }
+}
