@@ -76,19 +76,19 @@ impl Error {
 
     pub(crate) fn topology(spec: &str, reason: impl Into<String>) -> Self {
         Error::Topology {
-            spec: spec.to_string(),
+            spec: shorten(spec),
             reason: reason.into(),
         }
     }
     pub(crate) fn pattern(pattern: &str, reason: impl Into<String>) -> Self {
         Error::Pattern {
-            pattern: pattern.to_string(),
+            pattern: shorten(pattern),
             reason: reason.into(),
         }
     }
     pub(crate) fn routing(routing: &str, reason: impl Into<String>) -> Self {
         Error::Routing {
-            routing: routing.to_string(),
+            routing: shorten(routing),
             reason: reason.into(),
         }
     }
@@ -98,6 +98,20 @@ impl Error {
             reason: reason.into(),
         }
     }
+}
+
+/// How much of a user's text an error message echoes: a message quotes the start of a
+/// 100 MB spec, not the spec.
+pub(crate) const ECHO_CHARS: usize = 60;
+
+/// `text`, cut to `ECHO_CHARS` characters with "… (N characters)" when longer.
+pub(crate) fn shorten(text: &str) -> String {
+    let count = text.chars().count();
+    if count <= ECHO_CHARS {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(ECHO_CHARS).collect();
+    format!("{head}… ({count} characters)")
 }
 
 /// Names from `known` close to `given` (edit distance ≤ 2 or a shared prefix), for "did you mean".

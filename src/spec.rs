@@ -2,8 +2,11 @@
 //! and colon-separated arguments, with the number parsing and the "unknown name, did you mean"
 //! lookup every registry (generators, patterns, routers) shares. Errors keep the whole spec.
 
-use crate::error::suggest;
+use crate::error::{shorten, suggest};
 use crate::{Error, Result};
+
+/// The longest spec accepted (every registry lookup checks it first).
+pub const MAX_SPEC_BYTES: usize = 256;
 
 /// A spec string split into its name (lower case) and its arguments.
 #[derive(Debug, Clone)]
@@ -94,7 +97,7 @@ fn parse_whole(text: &str, what: &str) -> std::result::Result<usize, String> {
         return Err(format!("{what} is missing"));
     }
     text.parse::<usize>()
-        .map_err(|_| format!("{what} '{text}' is not a whole number"))
+        .map_err(|_| format!("{what} '{}' is not a whole number", shorten(text)))
 }
 
 /// A registry entry's names: the name used in specs and JSON, and accepted spellings.
@@ -107,13 +110,18 @@ pub trait Named {
 
 /// The entry of `list` that `spec` names, or an error that lists the names (and near misses).
 pub fn find<'r, T: Named>(list: &'r [T], spec: &Spec<'_>, family: &str) -> Result<&'r T> {
+    if spec.text.len() > MAX_SPEC_BYTES {
+        return Err(spec.error(format!(
+            "a {family} spec is at most {MAX_SPEC_BYTES} characters long"
+        )));
+    }
     list.iter()
         .find(|t| t.name() == spec.name || t.aliases().contains(&spec.name.as_str()))
         .ok_or_else(|| {
             let names: Vec<&str> = list.iter().map(Named::name).collect();
             spec.error(format!(
                 "unknown {family} '{}'; {}",
-                spec.name,
+                shorten(&spec.name),
                 suggest(&spec.name, &names)
             ))
         })

@@ -191,6 +191,7 @@ function activateLab(name) {
     tab.setAttribute('aria-label', `${labs[tab.dataset.lab].label} lab${active ? ' (current)' : ''}`);
   }
   document.body.dataset.lab = name;
+  for (const kind of ['svg', 'png', 'json', 'csv', 'anynet']) show(byId(`export-${kind}`), exportsOf(labs[name]).includes(kind));
   figure.setLabel(labs[name].figureLabel);
 }
 
@@ -539,6 +540,21 @@ function goToStep(index) {
   updateHash();
 }
 
+/**
+ * The results JSON with the shown view (step, selected channel) in its Scenario, as a permalink
+ * carries it: `topolab run` on the file reopens what was on screen. The seed keeps its digits.
+ */
+function withView(text) {
+  const both = JSON.parse(text);
+  both.scenario.view = { step: state.step, channel: state.channel };
+  return JSON.stringify(both, null, 2).replace(/("seed":\s*)-?[\d.e+]+/, `$1${state.shown.seed}`);
+}
+
+/** The exports the shown lab offers (a lab without per-channel data offers no CSV). */
+function exportsOf(lab) {
+  return lab.exports ?? ['svg', 'png', 'json', 'csv', 'anynet'];
+}
+
 async function exportAs(kind) {
   byId('export-menu').open = false;
   if (!state.shown) return showNotice('Nothing to export yet.');
@@ -551,7 +567,8 @@ async function exportAs(kind) {
     } else {
       const spec = { json: ['resultJson', 'json', 'application/json'], csv: ['csv', 'csv', 'text/csv'], anynet: ['anynet', 'anynet', 'text/plain'] }[kind];
       if (!(await ensureSession())) throw new Error('the result is not available');
-      const text = await engine.request(spec[0]);
+      let text = await engine.request(spec[0]);
+      if (kind === 'json') text = withView(text);
       name = fileName(['topolab', ...labOf(state.shown).fileParts(state.shown)], spec[1]);
       download(name, textBlob(text, spec[2]));
     }

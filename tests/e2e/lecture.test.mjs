@@ -94,3 +94,45 @@ test('nothing on the page moves when a job starts', async () => {
   await page.waitForSelector('#busy', { state: 'hidden' });
   assertNoProblems(problems);
 });
+
+test('the JSON export carries the shown view; a lab without channel loads offers no CSV', async () => {
+  const { page, problems } = await openPage(env, env.url, { acceptDownloads: true });
+  await waitForResult(page);
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal((await counter(page))[0], 3);
+  await page.click('#export-menu summary');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-json')]);
+  const { readFileSync } = await import('node:fs');
+  const saved = JSON.parse(readFileSync(await download.path(), 'utf8'));
+  assert.deepEqual(saved.scenario.view, { step: 2, channel: null }, 'the step on screen (0-based), as a permalink has it');
+  assert.equal(saved.scenario.lab, 'slots');
+  assert.equal(typeof saved.result.max_slots, 'number');
+
+  await page.click('#export-menu summary');
+  assert.equal(await page.isVisible('#export-csv'), true, 'Slots offers per-channel loads');
+  await page.click('#export-menu summary');
+  const before = await runsDone(page);
+  await page.click('#lab-routing');
+  await waitForRun(page, before);
+  await page.click('#export-menu summary');
+  assert.equal(await page.isVisible('#export-csv'), false, 'Routing has no per-channel loads to offer');
+  assert.equal(await page.isVisible('#export-json'), true);
+  assertNoProblems(problems);
+});
+
+test("at a projector's 1024×768 the header is one row with every lab's tab in view", async () => {
+  const { page, problems } = await openPage(env, env.url, { viewport: { width: 1024, height: 768 } });
+  await waitForResult(page);
+  const header = await page.evaluate(() => {
+    const bar = document.querySelector('.topbar').getBoundingClientRect();
+    const tabs = [...document.querySelectorAll('.lab')].map((t) => t.getBoundingClientRect());
+    const nav = document.querySelector('.labs');
+    return { height: bar.height, tabHeight: tabs[0].height, rows: new Set(tabs.map((t) => Math.round(t.top))).size, overflow: nav.scrollWidth - nav.clientWidth, right: Math.max(...tabs.map((t) => t.right)), width: innerWidth };
+  });
+  assert.equal(header.rows, 1, 'the tabs sit in one row');
+  assert.ok(header.height < 2 * header.tabHeight, `the header is one row (${header.height} px)`);
+  assert.ok(header.overflow <= 0 && header.right <= header.width, 'every tab is in view');
+  assertNoProblems(problems);
+});

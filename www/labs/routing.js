@@ -83,6 +83,8 @@ export default {
     },
   ],
   fields,
+  /** No per-channel loads: the lab measures all-pairs routes, not a traffic's channel loads. */
+  exports: ['svg', 'png', 'json', 'anynet'],
   /** What the step player says when a run has no steps. */
   noSteps: 'No steps to play: set a source and a destination (or click two switches) to walk a packet hop by hop.',
   channels: false,
