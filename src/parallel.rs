@@ -29,6 +29,41 @@ where
     out
 }
 
+/// `map_chunked` for fallible runs: `done(index, &result)` hears each success in order; the
+/// first error stops the runs and is returned (the successes before it were reported).
+pub fn try_map_chunked<T, R, E, F, D>(
+    items: &[T],
+    chunk: usize,
+    f: F,
+    mut done: D,
+) -> Result<Vec<R>, E>
+where
+    T: Sync,
+    R: Send,
+    E: Send + Clone,
+    F: Fn(&T) -> Result<R, E> + Sync + Send,
+    D: FnMut(usize, &R),
+{
+    let mut failure = None;
+    let results = map_chunked(items, chunk, f, |i, r| match r {
+        Ok(value) => {
+            done(i, value);
+            true
+        }
+        Err(e) => {
+            failure = Some(e.clone());
+            false
+        }
+    });
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(results
+            .into_iter()
+            .map(|r| r.ok().expect("no failure"))
+            .collect()),
+    }
+}
+
 /// A chunk size that keeps every core busy and reports progress often.
 pub fn chunk_size() -> usize {
     4 * threads()

@@ -364,28 +364,9 @@ pub fn sweep_tmax_points(
             avg_path_length: sum as f64 / count.max(1) as f64,
         })
     };
-    let mut points = Vec::with_capacity(tmaxes.len());
-    let mut failure = None;
-    crate::parallel::map_chunked(
-        &tmaxes,
-        crate::parallel::threads(),
-        measure,
-        |i, r| match r {
-            Ok(point) => {
-                report((i + 1) as f64 / tmaxes.len() as f64, Some(json(point)));
-                points.push(point.clone());
-                true
-            }
-            Err(e) => {
-                failure = Some(e.clone());
-                false
-            }
-        },
-    );
-    if let Some(e) = failure {
-        return Err(e);
-    }
-    Ok(points)
+    crate::parallel::try_map_chunked(&tmaxes, crate::parallel::threads(), measure, |i, point| {
+        report((i + 1) as f64 / tmaxes.len() as f64, Some(json(point)));
+    })
 }
 
 /// Mean and minimum of a sample.
@@ -477,27 +458,13 @@ pub fn table_study_streamed(
         Ok((loren, cowen))
     };
     let mut sizes = Vec::with_capacity(count);
-    let mut failure = None;
-    crate::parallel::map_chunked(
-        &indices,
-        crate::parallel::chunk_size(),
-        measure,
-        |k, r| match r {
-            Ok(s) => {
-                sizes.push(*s);
-                let so_far = TableStudy::of(spec, &sizes);
-                report((k + 1) as f64 / count as f64, Some(json(&so_far)));
-                true
-            }
-            Err(e) => {
-                failure = Some(e.clone());
-                false
-            }
-        },
-    );
-    if let Some(e) = failure {
-        return Err(e);
-    }
+    crate::parallel::try_map_chunked(&indices, crate::parallel::chunk_size(), measure, |k, s| {
+        sizes.push(*s);
+        report(
+            (k + 1) as f64 / count as f64,
+            Some(json(&TableStudy::of(spec, &sizes))),
+        );
+    })?;
     Ok(TableStudy::of(spec, &sizes))
 }
 
