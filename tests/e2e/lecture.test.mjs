@@ -136,3 +136,25 @@ test("at a projector's 1024×768 the header is one row with every lab's tab in v
   assert.ok(header.overflow <= 0 && header.right <= header.width, 'every tab is in view');
   assertNoProblems(problems);
 });
+
+test('at 1024×768 the figure, the step text and the current detail share one screen', async () => {
+  const { page, problems } = await openPage(env, env.url, { viewport: { width: 1024, height: 768 } });
+  await waitForResult(page);
+  const inView = (selectors) =>
+    page.evaluate((selectors) => selectors.filter((s) => {
+      const r = document.querySelector(s).getBoundingClientRect();
+      return !(r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth);
+    }), selectors);
+  // A Slots step with a channel selected: its communications are the detail.
+  await page.locator('#figure line.ch.busiest').first().dispatchEvent('click');
+  await page.waitForFunction(() => document.querySelectorAll('#channel-circuits li').length > 0);
+  assert.deepEqual(await inView(['#figure', '#step-title', '#step-explanation', '#channel-summary', '#channel-circuits li', '#metric-max-slots']), [], 'out of view at 1024×768');
+  // The Fig. 4 walk: the routing table of the hop is the detail.
+  const before = await runsDone(page);
+  await page.click('#lab-routing');
+  await waitForRun(page, before);
+  await afterRun(page, () => page.click('#rt-preset-fig4'));
+  await page.waitForSelector('#rt-table:not([hidden])');
+  assert.deepEqual(await inView(['#figure', '#step-title', '#step-explanation', '#rt-table', '#rt-metric-avg-path']), [], 'out of view at 1024×768');
+  assertNoProblems(problems);
+});

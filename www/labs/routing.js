@@ -164,7 +164,7 @@ export default {
 
     #rt-tmax-slider {
       flex: 1;
-      min-width: 6em;
+      min-width: 3em;
     }
 
     .rt-table caption {
@@ -217,7 +217,7 @@ export default {
         <div class="metric"><dt>Links</dt><dd id="rt-metric-links">…</dd></div>
       </dl>
     </section>
-    <section id="rt-table-box" aria-labelledby="rt-table-heading">
+    <section id="rt-table-box" class="detail" aria-labelledby="rt-table-heading">
       <h2 id="rt-table-heading">Routing table at this hop</h2>
       <p class="help" id="rt-table-note" aria-live="polite"></p>
       <div class="table-wrap">
