@@ -132,11 +132,24 @@ impl RoutingConfig {
         RouterSpec::named(spec.name(), param).map_err(|e| e.at(field))
     }
 
-    /// The topology, parsed and built.
-    fn topology(&self, seed: u64) -> Result<Topology> {
-        TopologySpec::parse(&self.topology)
-            .and_then(|spec| spec.build(seed))
-            .map_err(|e| e.at("topology"))
+    /// The topology, parsed, checked against the router's and the distance table's limits
+    /// from its switch count (and the pattern count checked), then built.
+    fn topology(&self, seed: u64, routing: &RouterSpec) -> Result<Topology> {
+        if self.traffic.is_some() && self.patterns > MAX_PATTERNS {
+            return Err(Error::invalid(
+                "patterns",
+                format!(
+                    "at most {MAX_PATTERNS} random patterns are averaged, not {}",
+                    self.patterns
+                ),
+            ));
+        }
+        let spec = TopologySpec::parse(&self.topology).map_err(|e| e.at("topology"))?;
+        routing
+            .check_switches(spec.switch_count())
+            .map_err(router_error)?;
+        DistanceTable::check_size(spec.switch_count()).map_err(|e| e.at("topology"))?;
+        spec.build(seed).map_err(|e| e.at("topology"))
     }
 }
 
@@ -181,50 +194,78 @@ fn router_error(e: Error) -> Error {
 /// The most random patterns a random traffic is averaged over.
 pub const MAX_PATTERNS: usize = 10_000;
 
-/// Run the Routing lab.
+/// What the metrics and the walk both need, built once per run: the router, the network's
+/// distances and, for LOREN, its tables (which give every route length at once).
+struct Prepared<'t> {
+    routing: RouterSpec,
+    topo: &'t Topology,
+    table: DistanceTable,
+    loren: Option<Loren<'t>>,
+}
+
+impl<'t> Prepared<'t> {
+    fn new(
+        config: &RoutingConfig,
+        routing: RouterSpec,
+        topo: &'t Topology,
+        progress: &mut dyn FnMut(f64),
+    ) -> Result<Self> {
+        progress(0.02);
+        let table = DistanceTable::new(topo).map_err(|e| e.at("topology"))?;
+        progress(0.05);
+        let loren = match routing.name() {
+            "loren" => Some(
+                Loren::build(
+                    topo,
+                    config.tmax.unwrap_or(topo.switch_count() / 2),
+                    &table,
+                    &mut |f| progress(0.05 + 0.15 * f),
+                )
+                .map_err(router_error)?,
+            ),
+            _ => None,
+        };
+        Ok(Prepared {
+            routing,
+            topo,
+            table,
+            loren,
+        })
+    }
+}
+
+/// Run the Routing lab's metrics.
 pub fn run_routing(
     config: &RoutingConfig,
     seed: u64,
     progress: &mut dyn FnMut(f64),
 ) -> Result<RoutingResult> {
     let routing = config.router()?;
-    if config.traffic.is_some() && config.patterns > MAX_PATTERNS {
-        return Err(Error::invalid(
-            "patterns",
-            format!(
-                "at most {MAX_PATTERNS} random patterns are averaged, not {}",
-                config.patterns
-            ),
-        ));
-    }
-    // sizes first: the router's limit and the distance table's, from the spec's switch count
-    let spec = TopologySpec::parse(&config.topology).map_err(|e| e.at("topology"))?;
-    routing
-        .check_switches(spec.switch_count())
-        .map_err(router_error)?;
-    DistanceTable::check_size(spec.switch_count()).map_err(|e| e.at("topology"))?;
-    let topo = spec.build(seed).map_err(|e| e.at("topology"))?;
-    progress(0.02);
-    let table = DistanceTable::new(&topo).map_err(|e| e.at("topology"))?;
-    progress(0.05);
+    let topo = config.topology(seed, &routing)?;
+    let prepared = Prepared::new(config, routing, &topo, progress)?;
+    metrics(config, &prepared, seed, progress)
+}
+
+/// The all-pairs metrics (and, with a traffic, its effective bandwidth) of a prepared run.
+fn metrics(
+    config: &RoutingConfig,
+    prepared: &Prepared<'_>,
+    seed: u64,
+    progress: &mut dyn FnMut(f64),
+) -> Result<RoutingResult> {
+    let Prepared {
+        routing,
+        topo,
+        table,
+        loren,
+    } = prepared;
+    let topo = *topo;
     // LOREN's lengths come memoised per destination; every other router walks each pair
-    let loren = match routing.name() {
-        "loren" => Some(
-            Loren::build(
-                &topo,
-                config.tmax.unwrap_or(topo.switch_count() / 2),
-                &table,
-                &mut |f| progress(0.05 + 0.15 * f),
-            )
-            .map_err(router_error)?,
-        ),
-        _ => None,
-    };
     let built;
-    let router: &dyn Router = match &loren {
+    let router: &dyn Router = match loren {
         Some(l) => l,
         None => {
-            built = routing.build(&topo).map_err(router_error)?;
+            built = routing.build(topo).map_err(router_error)?;
             built.as_ref()
         }
     };
@@ -341,7 +382,7 @@ pub fn sweep_tmax_points(
     seed: u64,
     report: super::Report<'_>,
 ) -> Result<Vec<TmaxPoint>> {
-    let topo = config.topology(seed)?;
+    let topo = config.topology(seed, &RouterSpec::named("loren", None)?)?;
     let n = topo.switch_count();
     let table = DistanceTable::new(&topo).map_err(|e| e.at("topology"))?;
     let minimum = Loren::with_distances(&topo, n, &table)
@@ -496,7 +537,23 @@ pub struct RouteWalk {
 /// Walk a packet from switch `src` to switch `dst` (paper 002 Fig. 4's step view).
 pub fn route_walk(config: &RoutingConfig, seed: u64, src: u32, dst: u32) -> Result<RouteWalk> {
     let routing = config.router()?;
-    let topo = config.topology(seed)?;
+    let topo = config.topology(seed, &routing)?;
+    walk(
+        &Prepared::new(config, routing, &topo, &mut |_| {})?,
+        src,
+        dst,
+    )
+}
+
+/// The walk from `src` to `dst` on a prepared run (LOREN's decisions from its tables).
+fn walk(prepared: &Prepared<'_>, src: u32, dst: u32) -> Result<RouteWalk> {
+    let Prepared {
+        routing,
+        topo,
+        table,
+        loren,
+    } = prepared;
+    let topo = *topo;
     let n = topo.switch_count() as u32;
     if src >= n || dst >= n {
         let field = if src >= n { "source" } else { "destination" };
@@ -505,11 +562,8 @@ pub fn route_walk(config: &RoutingConfig, seed: u64, src: u32, dst: u32) -> Resu
         );
     }
     let ids = |p: &crate::model::Path| p.switches.iter().map(|s| s.0).collect::<Vec<_>>();
-    let shortest_path =
-        ids(&DistanceTable::new(&topo)?.path(&topo, SwitchId(src), SwitchId(dst), "shortest")?);
-    let (path, hops) = if routing.name() == "loren" {
-        let l = Loren::new(&topo, config.tmax.unwrap_or(topo.switch_count() / 2))
-            .map_err(router_error)?;
+    let shortest_path = ids(&table.path(topo, SwitchId(src), SwitchId(dst), "shortest")?);
+    let (path, hops) = if let Some(l) = loren {
         let (path, decisions) = l.route(SwitchId(src), SwitchId(dst))?;
         let hops = decisions
             .into_iter()
@@ -527,7 +581,7 @@ pub fn route_walk(config: &RoutingConfig, seed: u64, src: u32, dst: u32) -> Resu
             .collect();
         (ids(&path), hops)
     } else {
-        let router = routing.build(&topo).map_err(router_error)?;
+        let router = routing.build(topo).map_err(router_error)?;
         (ids(&router.path(SwitchId(src), SwitchId(dst))?), Vec::new())
     };
     Ok(RouteWalk {
@@ -552,10 +606,13 @@ pub struct RoutingLab {
 impl RoutingLab {
     /// Run the metrics, and the walk if asked for.
     pub fn run(config: &RoutingConfig, seed: u64, progress: &mut dyn FnMut(f64)) -> Result<Self> {
-        let result = run_routing(config, seed, progress)?;
-        let topology = config.topology(seed)?;
+        // one network, one distance table and one set of LOREN tables for metrics and walk
+        let routing = config.router()?;
+        let topology = config.topology(seed, &routing)?;
+        let prepared = Prepared::new(config, routing, &topology, progress)?;
+        let result = metrics(config, &prepared, seed, progress)?;
         let walk = match (config.source, config.destination) {
-            (Some(s), Some(d)) if s != d => Some(route_walk(config, seed, s, d)?),
+            (Some(s), Some(d)) if s != d => Some(walk(&prepared, s, d)?),
             (Some(_), Some(_)) => {
                 return Err(Error::invalid(
                     "destination",
