@@ -22,6 +22,11 @@ export function el(tag, props = {}, ...children) {
   return element;
 }
 
+/** Set the text of the element with this id. */
+export function setText(id, text) {
+  byId(id).textContent = text;
+}
+
 /** Show or hide an element with the `hidden` attribute. */
 export function show(element, visible) {
   element.hidden = !visible;

@@ -256,11 +256,6 @@ export class FieldForm {
       const slider = this.slider(name);
       if (slider && /^\d+$/.test(text)) slider.value = text;
     }
-    if (field.kind === 'pattern' && this.#patternField(name)) this.refresh();
-  }
-
-  #patternField(name) {
-    return this.inputs.get(name) instanceof PatternField;
   }
 
   /** Show a Scenario's settings in the fields, exactly as written. */

@@ -53,12 +53,6 @@ export class PatternField {
     this.#changed({ keepParam: true });
   }
 
-  /** Choose a pattern by name, as if picked (its number: the last typed or the default). */
-  choose(base) {
-    this.select.value = base;
-    this.#changed();
-  }
-
   /** Show a Scenario's pattern exactly as written ('hotspot:0.3' as hotspot + 0.3). */
   set(pattern) {
     const [base, ...rest] = String(pattern).split(':');

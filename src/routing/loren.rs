@@ -86,6 +86,7 @@ impl<'t> Loren<'t> {
     /// Build the tables with at most `t_max` entries per switch (phases (1) and (2) are always
     /// kept; `t_max` below them is an error naming the minimum).
     pub fn new(topo: &'t Topology, t_max: usize) -> Result<Self> {
+        // `build` checks the size too, but before the distance table here is built
         Self::check_size(topo.switch_count())?;
         Self::with_distances(topo, t_max, &DistanceTable::new(topo)?)
     }
@@ -326,19 +327,6 @@ impl<'t> Loren<'t> {
             }
         }
         best.1
-    }
-
-    /// Hops of the LOREN route from `src` to `dst`, or `None` on a livelock.
-    pub fn route_hops(&self, src: u32, dst: u32) -> Option<usize> {
-        let (mut at, mut hops) = (src, 0);
-        while at != dst {
-            at = self.next_hop(at, dst);
-            hops += 1;
-            if hops > self.tables.len() {
-                return None;
-            }
-        }
-        Some(hops)
     }
 
     /// Hops of the LOREN route from every switch to `dst` (`None` where it would loop): each

@@ -2,7 +2,7 @@
 // switch's routing table and the three schemes' paths; under the figure the t_max sweep (Fig. 5)
 // and the table-size study (Fig. 6), which run as studies in the studies' worker and stream
 // their points as they are computed.
-import { byId, el, show, integer, percent } from '../dom.js';
+import { byId, setText, el, show, integer, percent } from '../dom.js';
 import { SweepChart } from './routing-charts.js';
 import { StudyPanels } from '../jobs.js';
 
@@ -34,20 +34,17 @@ export class RoutingResults {
 
   /** A run's result; `index` is the step shown; `scenario` the shown Scenario. */
   showResult(r, steps, index, scenario) {
-    const set = (id, text) => {
-      byId(id).textContent = text;
-    };
-    set('rt-metric-scheme', SCHEME_NAMES[r.scheme] ?? r.scheme);
-    set('rt-metric-switches', integer(r.switches));
-    set('rt-metric-links', integer(r.links));
-    set('rt-metric-avg-path', fixed(r.avg_path_length));
-    set('rt-metric-avg-shortest', fixed(r.avg_shortest_path_length));
-    set('rt-metric-stretch', fixed(r.max_stretch));
-    set('rt-metric-max-entries', integer(r.max_entries));
-    set('rt-metric-min-required', r.min_required_entries === null || r.min_required_entries === undefined ? '—' : integer(r.min_required_entries));
-    set('rt-metric-tmax', r.tmax === null || r.tmax === undefined ? '—' : integer(r.tmax));
-    set('rt-metric-landmarks', r.landmarks === null || r.landmarks === undefined ? '—' : integer(r.landmarks));
-    set('rt-metric-delivered', `${integer(r.delivered_pairs)} / ${integer(r.total_pairs)}`);
+    setText('rt-metric-scheme', SCHEME_NAMES[r.scheme] ?? r.scheme);
+    setText('rt-metric-switches', integer(r.switches));
+    setText('rt-metric-links', integer(r.links));
+    setText('rt-metric-avg-path', fixed(r.avg_path_length));
+    setText('rt-metric-avg-shortest', fixed(r.avg_shortest_path_length));
+    setText('rt-metric-stretch', fixed(r.max_stretch));
+    setText('rt-metric-max-entries', integer(r.max_entries));
+    setText('rt-metric-min-required', r.min_required_entries === null || r.min_required_entries === undefined ? '—' : integer(r.min_required_entries));
+    setText('rt-metric-tmax', r.tmax === null || r.tmax === undefined ? '—' : integer(r.tmax));
+    setText('rt-metric-landmarks', r.landmarks === null || r.landmarks === undefined ? '—' : integer(r.landmarks));
+    setText('rt-metric-delivered', `${integer(r.delivered_pairs)} / ${integer(r.total_pairs)}`);
     this.step = index;
     this.scheme = scenario.routing.scheme;
     this.#loadWalks(scenario);

@@ -1,6 +1,6 @@
 // The Slots lab's results panel (paper 000 §3): N and the other figures of a run, the busiest
 // channels (click = select), the per-layer table for fat-trees, and the clicked channel's communications.
-import { byId, el, show, integer, percent, plural } from '../dom.js';
+import { byId, setText, el, show, integer, percent, plural } from '../dom.js';
 
 export class Metrics {
   /** `onSelectChannel(id)` when a busiest channel is chosen; `onClear()` for "Clear selection". */
@@ -11,19 +11,16 @@ export class Metrics {
 
   /** Show a run's result. */
   showResult(r) {
-    const set = (id, text) => {
-      byId(id).textContent = text;
-    };
-    set('metric-max-slots', integer(r.max_slots));
-    set('metric-avg-hops', Number.isFinite(r.avg_hops) ? r.avg_hops.toFixed(2) : '—');
-    set('metric-switches', integer(r.switches));
-    set('metric-links', integer(r.links));
-    set('metric-endpoints', integer(r.endpoints));
-    set('metric-communications', integer(r.communications));
-    set('metric-circuits', integer(r.circuits));
-    set('metric-routing', r.routing);
-    set('metric-slot-utilization', percent(r.slot_utilization));
-    set('metric-used-slots', r.used_slots === null || r.used_slots === undefined ? '—' : `${r.used_slots} / ${r.total_slots}`);
+    setText('metric-max-slots', integer(r.max_slots));
+    setText('metric-avg-hops', Number.isFinite(r.avg_hops) ? r.avg_hops.toFixed(2) : '—');
+    setText('metric-switches', integer(r.switches));
+    setText('metric-links', integer(r.links));
+    setText('metric-endpoints', integer(r.endpoints));
+    setText('metric-communications', integer(r.communications));
+    setText('metric-circuits', integer(r.circuits));
+    setText('metric-routing', r.routing);
+    setText('metric-slot-utilization', percent(r.slot_utilization));
+    setText('metric-used-slots', r.used_slots === null || r.used_slots === undefined ? '—' : `${r.used_slots} / ${r.total_slots}`);
 
     const layers = r.layers ?? [];
     show(byId('layers'), layers.length > 0);

@@ -2,7 +2,7 @@
 // the current step, reconfiguration after failures, the circuit-vs-packet round) and the
 // comparison (Fig. 12) and trade-off (Fig. 13), which run as studies in the studies' worker and
 // stream their rows as they are computed.
-import { byId, el, show, integer, plural } from '../dom.js';
+import { byId, setText, el, show, integer, plural } from '../dom.js';
 import { StepsChart, TradeoffChart } from './topogen-charts.js';
 import { StudyPanels } from '../jobs.js';
 
@@ -61,47 +61,44 @@ export class TopoGenResults {
   /** A run's result and steps; `index` is the step shown. */
   showResult(r, steps, index, fileStem) {
     this.fileStem = fileStem;
-    const set = (id, text) => {
-      byId(id).textContent = text;
-    };
-    set('tg-metric-max-slots', integer(r.max_slots));
-    set('tg-metric-switches', integer(r.switches));
-    set('tg-metric-links', integer(r.links));
-    set('tg-metric-avg-hops', hops(r.avg_hops));
-    set('tg-metric-max-degree', integer(r.max_degree));
+    setText('tg-metric-max-slots', integer(r.max_slots));
+    setText('tg-metric-switches', integer(r.switches));
+    setText('tg-metric-links', integer(r.links));
+    setText('tg-metric-avg-hops', hops(r.avg_hops));
+    setText('tg-metric-max-degree', integer(r.max_degree));
     byId('tg-metric-max-degree-label').textContent = `Largest degree (limit ${r.degree_limit})`;
-    set('tg-metric-nodes', integer(r.nodes));
-    set('tg-metric-communications', integer(r.communications));
-    set('tg-metric-n-partition', integer(r.max_slots_after_partition));
-    set('tg-metric-n-swaps', integer(r.max_slots_after_swaps));
-    set('tg-metric-n-links', integer(r.max_slots_after_links));
-    set('tg-metric-target', r.target_slots === null || r.target_slots === undefined ? 'none' : `≤ ${r.target_slots}`);
-    set('tg-metric-links-added', integer(r.links_added));
-    set('tg-metric-swaps-pending', integer(r.swaps_pending));
+    setText('tg-metric-nodes', integer(r.nodes));
+    setText('tg-metric-communications', integer(r.communications));
+    setText('tg-metric-n-partition', integer(r.max_slots_after_partition));
+    setText('tg-metric-n-swaps', integer(r.max_slots_after_swaps));
+    setText('tg-metric-n-links', integer(r.max_slots_after_links));
+    setText('tg-metric-target', r.target_slots === null || r.target_slots === undefined ? 'none' : `≤ ${r.target_slots}`);
+    setText('tg-metric-links-added', integer(r.links_added));
+    setText('tg-metric-swaps-pending', integer(r.swaps_pending));
 
     const rc = r.reconfiguration;
     show(byId('tg-reconf'), Boolean(rc));
     if (rc) {
-      set('tg-reconf-failed', rc.failed_switches.length ? rc.failed_switches.join(', ') : 'none');
-      set('tg-reconf-hops-before', hops(rc.avg_hops_before));
-      set('tg-reconf-hops-after', hops(rc.avg_hops_after));
-      set('tg-reconf-n-before', integer(rc.max_slots_before));
-      set('tg-reconf-n-after', integer(rc.max_slots_after));
-      set('tg-reconf-extra', integer(rc.extra_slots));
-      set('tg-reconf-lost', integer(rc.lost_communications));
-      set('tg-reconf-unroutable', integer(rc.unroutable_communications));
+      setText('tg-reconf-failed', rc.failed_switches.length ? rc.failed_switches.join(', ') : 'none');
+      setText('tg-reconf-hops-before', hops(rc.avg_hops_before));
+      setText('tg-reconf-hops-after', hops(rc.avg_hops_after));
+      setText('tg-reconf-n-before', integer(rc.max_slots_before));
+      setText('tg-reconf-n-after', integer(rc.max_slots_after));
+      setText('tg-reconf-extra', integer(rc.extra_slots));
+      setText('tg-reconf-lost', integer(rc.lost_communications));
+      setText('tg-reconf-unroutable', integer(rc.unroutable_communications));
       byId('tg-reconf-summary').textContent = reconfigurationSummary(rc);
     }
 
     const sim = r.simulation;
     show(byId('tg-sim'), Boolean(sim));
     if (sim) {
-      set('tg-sim-message', `${integer(sim.message_bytes)} bytes`);
-      set('tg-sim-cs-round', micros(sim.cs_round_ns));
-      set('tg-sim-ps-round', micros(sim.ps_round_ns));
-      set('tg-sim-cs-mean', micros(sim.cs_mean_ns));
-      set('tg-sim-ps-mean', micros(sim.ps_mean_ns));
-      set('tg-sim-speedup', Number.isFinite(sim.cs_speedup) ? `${sim.cs_speedup.toFixed(2)}×` : '—');
+      setText('tg-sim-message', `${integer(sim.message_bytes)} bytes`);
+      setText('tg-sim-cs-round', micros(sim.cs_round_ns));
+      setText('tg-sim-ps-round', micros(sim.ps_round_ns));
+      setText('tg-sim-cs-mean', micros(sim.cs_mean_ns));
+      setText('tg-sim-ps-mean', micros(sim.ps_mean_ns));
+      setText('tg-sim-speedup', Number.isFinite(sim.cs_speedup) ? `${sim.cs_speedup.toFixed(2)}×` : '—');
       // CS: every circuit sends on its own 25 Gbps slot; PS: the busiest 400 Gbps channel is
       // shared by N flows (N = its load), so the slower of the two decides the round.
       byId('tg-sim-verdict').textContent = !Number.isFinite(sim.cs_speedup)
