@@ -209,9 +209,21 @@ impl Session {
         to_js(&self.run.steps())
     }
 
-    /// The SVG figure at `step` (−1: the final state) with `channel` selected (−1: none).
-    pub fn figure(&self, step: i32, channel: i32) -> Result<String, JsValue> {
-        self.run.figure(&view(step, channel)).map_err(js_error)
+    /// The figure at `step` (−1: the final state) with `channel` selected (−1: none):
+    /// `{svg, error, overview, openOnOverview}` — the drawing or why it cannot be drawn, the
+    /// overview above lecture sizes (or null), and whether the page should open on it.
+    pub fn figure(&self, step: i32, channel: i32) -> Result<JsValue, JsValue> {
+        let figure = self.run.figure(&view(step, channel)).map_err(js_error)?;
+        let (svg, error) = match figure.detail {
+            Ok(svg) => (Some(svg), None),
+            Err(e) => (None, Some(e.to_string())),
+        };
+        to_js(&serde_json::json!({
+            "svg": svg,
+            "error": error,
+            "overview": figure.overview,
+            "openOnOverview": figure.open_on_overview,
+        }))
     }
 
     /// Answer `query` (JSON, e.g. `{"channel": 3}`) about the run at `step` (−1: final).

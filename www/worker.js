@@ -24,9 +24,10 @@ function study(id, json, name, args = {}) {
 
 function figureOrError(step, channel) {
   try {
-    return { svg: session.figure(step, channel), error: null };
+    const figure = session.figure(step, channel);
+    return { svg: figure.svg ?? null, error: figure.error ?? null, overview: figure.overview ?? null, openOnOverview: Boolean(figure.openOnOverview) };
   } catch (err) {
-    return { svg: null, error: messageOf(err) };
+    return { svg: null, error: messageOf(err), overview: null };
   }
 }
 

@@ -67,8 +67,9 @@ pub trait LabRun: Send {
     fn result(&self) -> Value;
     /// The steps of the trace (empty when the run has none or did not record).
     fn steps(&self) -> Vec<StepSummary>;
-    /// The SVG figure for a view (step and selected channel).
-    fn figure(&self, view: &View) -> Result<String>;
+    /// The figure for a view (step and selected channel): the drawing and, for networks too
+    /// large to read switch by switch, an overview.
+    fn figure(&self, view: &View) -> Result<crate::render::Figure>;
     /// The network the run is about (CSV and anynet exports).
     fn topology(&self) -> &Topology;
     /// Per-channel data as CSV (by default the channels with zero load).

@@ -672,7 +672,7 @@ impl RoutingLab {
     }
 
     /// The floor with the walk so far: earlier hops marked as the path, the current hop as the step.
-    pub fn figure(&self, step: Option<usize>) -> Result<String> {
+    pub fn figure(&self, step: Option<usize>) -> Result<crate::render::Figure> {
         let values = vec![0; self.topology.channel_count()];
         let mut state = crate::render::FigureState {
             channel_values: &values,
@@ -698,11 +698,11 @@ impl RoutingLab {
             );
         }
         state.caption = caption;
-        crate::render::channel_svg(
+        Ok(crate::render::figure(
             &self.topology,
             &crate::layout::layout(&self.topology),
             &state,
-        )
+        ))
     }
 }
 
@@ -713,7 +713,7 @@ impl LabRun for RoutingLab {
     fn steps(&self) -> Vec<StepSummary> {
         self.steps()
     }
-    fn figure(&self, view: &View) -> Result<String> {
+    fn figure(&self, view: &View) -> Result<crate::render::Figure> {
         self.figure(view.step_index())
     }
     fn topology(&self) -> &Topology {

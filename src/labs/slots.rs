@@ -8,7 +8,7 @@ use crate::analysis::{self, AllToAllMethod};
 use crate::circuit::{allocate_slots, LayerUtilization, SlotAllocation, SlotPolicy};
 use crate::layout::{layout, Layout};
 use crate::model::{ChannelId, PathSet, Topology};
-use crate::render::{channel_svg, FigureState};
+use crate::render::{figure, Figure, FigureState};
 use crate::routing::{route_traffic, RouterSpec};
 use crate::topology::TopologySpec;
 use crate::trace::{Change, Recorder, Trace};
@@ -338,7 +338,7 @@ impl SlotsLab {
 
     /// The figure at `step` (final state without a trace), with `channel` selected: channels
     /// coloured by slots used / N, the step's channels and the selected channel's circuits marked.
-    pub fn figure(&self, step: Option<usize>, channel: Option<u32>) -> Result<String> {
+    pub fn figure(&self, step: Option<usize>, channel: Option<u32>) -> Result<Figure> {
         let (channel_slots, _) = self.state_at(step);
         let selected = channel
             .filter(|&c| (c as usize) < self.topology.channel_count())
@@ -381,7 +381,7 @@ impl SlotsLab {
             caption,
             ..Default::default()
         };
-        channel_svg(&self.topology, &self.layout, &state)
+        Ok(figure(&self.topology, &self.layout, &state))
     }
 
     /// Per-channel loads (and slots used, with a policy) as CSV.
@@ -401,7 +401,7 @@ impl LabRun for SlotsLab {
     fn steps(&self) -> Vec<StepSummary> {
         StepSummary::of_trace(self.trace.as_ref())
     }
-    fn figure(&self, view: &View) -> Result<String> {
+    fn figure(&self, view: &View) -> Result<Figure> {
         self.figure(view.step_index(), view.channel)
     }
     fn topology(&self) -> &Topology {

@@ -34,7 +34,7 @@ const UNIT: f64 = 56.0;
 const SWITCH: f64 = 22.0;
 const MARGIN: f64 = 40.0;
 const LANE: f64 = 3.2;
-const LEGEND_TITLE: &str = "slots used / N per directed channel";
+pub(super) const LEGEND_TITLE: &str = "slots used / N per directed channel";
 const LEGEND_TEXT_X: f64 = 186.0;
 
 /// Colour of a channel used at `fraction` (0–1) of N: pale grey when idle, then yellow → red.
@@ -62,6 +62,79 @@ pub fn load_color(fraction: f64) -> String {
         mix(ca[1], cb[1]),
         mix(ca[2], cb[2])
     )
+}
+
+/// What the page shows for one view: the switch-by-switch drawing (or why it cannot be drawn)
+/// and, above lecture sizes, an overview — to open on when the drawing would be unreadable
+/// fitted to a panel.
+#[derive(Debug)]
+pub struct Figure {
+    pub detail: Result<String>,
+    pub overview: Option<String>,
+    pub open_on_overview: bool,
+}
+
+impl Figure {
+    /// One SVG for a file (the CLI's `--svg`): the drawing, or the overview when the network is
+    /// too large to draw switch by switch.
+    pub fn into_svg(self) -> Result<String> {
+        match (self.detail, self.overview) {
+            (Err(_), Some(overview)) => Ok(overview),
+            (detail, _) => detail,
+        }
+    }
+}
+
+/// The figure of `topo` in `layout` with `state`: the drawing and, above lecture sizes, the
+/// overview (`render::overview`).
+pub fn figure(topo: &Topology, layout: &Layout, state: &FigureState) -> Figure {
+    let detail = channel_svg(topo, layout, state);
+    let unreadable = detail.is_err() || {
+        let (width, height) = natural_extent(layout, state);
+        super::overview::wants_overview(topo, (width, height), switch_pitch(layout) * UNIT)
+    };
+    let overview = (topo.switch_count() > super::overview::OVERVIEW_MIN_SWITCHES)
+        .then(|| super::overview::overview_svg(topo, state));
+    Figure {
+        detail,
+        open_on_overview: unreadable && overview.is_some(),
+        overview,
+    }
+}
+
+/// The median distance between switches with consecutive ids (layout units): how far apart
+/// neighbours are drawn in grids, fat-tree levels and floors.
+fn switch_pitch(layout: &Layout) -> f64 {
+    let mut gaps: Vec<f64> = layout
+        .switches
+        .windows(2)
+        .map(|w| ((w[1].0 - w[0].0).powi(2) + (w[1].1 - w[0].1).powi(2)).sqrt())
+        .filter(|&d| d > 0.0)
+        .collect();
+    if gaps.is_empty() {
+        return 1.0;
+    }
+    let mid = gaps.len() / 2;
+    *gaps.select_nth_unstable_by(mid, f64::total_cmp).1
+}
+
+/// The drawing's width and height in pixels at scale 1 (what `channel_svg` writes).
+fn natural_extent(layout: &Layout, state: &FigureState) -> (f64, f64) {
+    let points = layout.switches.iter().chain(&layout.endpoints);
+    let (max_x, max_y) = points.fold((0.0f64, 0.0f64), |(mx, my), &(x, y)| (mx.max(x), my.max(y)));
+    let extent = 2.0 * MARGIN + max_x.max(max_y) * UNIT;
+    let grow = (extent / 1400.0).max(1.0);
+    let legend_width = 2.0 * MARGIN
+        + grow * (LEGEND_TEXT_X + text_width(LEGEND_TITLE)).max(text_width(&state.caption));
+    (
+        (2.0 * MARGIN + max_x * UNIT).max(legend_width),
+        2.0 * MARGIN + max_y * UNIT + 64.0 * grow,
+    )
+}
+
+/// About how wide `text` is at 13 px (≈ 7.2 px per character).
+fn text_width(text: &str) -> f64 {
+    7.2 * text.chars().count() as f64
 }
 
 /// The figure of `topo` in `layout` with `state`, or an error when it is too large to draw.
@@ -92,19 +165,14 @@ pub fn channel_svg(topo: &Topology, layout: &Layout, state: &FigureState) -> Res
     };
     let points = layout.switches.iter().chain(&layout.endpoints);
     let (max_x, max_y) = points.fold((0.0f64, 0.0f64), |(mx, my), &(x, y)| (mx.max(x), my.max(y)));
+    let (width, height) = natural_extent(layout, state);
     // Large drawings are shown fitted to the panel: grow strokes, switches and the legend with
     // the drawing so they stay visible (switches less, so neighbours never overlap).
     let extent = 2.0 * MARGIN + max_x.max(max_y) * UNIT;
     let grow = (extent / 1400.0).max(1.0);
     let (stroke, box_size, lane) = (grow.min(2.5), SWITCH * grow.min(1.6), LANE * grow.min(2.5));
-    let legend_y = 2.0 * MARGIN + max_y * UNIT;
-    let height = legend_y + 64.0 * grow;
     // the legend: the title right of the colour scale, the caption on its own line below
-    // (≈ 7.2 px per character at 13 px)
-    let text_width = |text: &str| 7.2 * text.chars().count() as f64;
-    let legend_width = 2.0 * MARGIN
-        + grow * (LEGEND_TEXT_X + text_width(LEGEND_TITLE)).max(text_width(&state.caption));
-    let width = (2.0 * MARGIN + max_x * UNIT).max(legend_width);
+    let legend_y = 2.0 * MARGIN + max_y * UNIT;
     let labels = topo.switch_count() <= 256;
     let mut out = String::with_capacity(200 + topo.channel_count() * 120);
     let _ = write!(
@@ -252,7 +320,7 @@ fn legend(out: &mut String, y: f64, grow: f64, state: &FigureState) {
     );
 }
 
-fn escape(text: &str) -> String {
+pub(super) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

@@ -73,9 +73,13 @@ pub struct Output {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
-    /// Write the figure (the page's SVG) to FILE.
+    /// Write the figure (the page's SVG) to FILE; above the drawing limit, the overview.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<String>,
+    /// Write the overview the page opens large networks on (a cell per switch, a histogram of
+    /// channel values) to FILE; for any network with more than 256 switches.
+    #[arg(long, value_name = "FILE")]
+    pub overview_svg: Option<String>,
     /// Write per-channel loads as CSV to FILE.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<String>,
@@ -217,7 +221,20 @@ fn write_files(run: &dyn LabRun, scenario: &Scenario, output: &Output) -> Result
         std::fs::write(path, text).map_err(|e| format!("cannot write '{path}': {e}"))
     };
     if let Some(path) = &output.svg {
-        write(path, run.figure(&scenario.view).map_err(|e| e.to_string())?)?;
+        let figure = run.figure(&scenario.view).map_err(|e| e.to_string())?;
+        write(path, figure.into_svg().map_err(|e| e.to_string())?)?;
+    }
+    if let Some(path) = &output.overview_svg {
+        let figure = run.figure(&scenario.view).map_err(|e| e.to_string())?;
+        let overview = figure.overview.ok_or_else(|| {
+            format!(
+                "--overview-svg: '{}' has {} switches; an overview is drawn above {}",
+                run.topology().spec(),
+                run.topology().switch_count(),
+                topolab::render::OVERVIEW_MIN_SWITCHES
+            )
+        })?;
+        write(path, overview)?;
     }
     if let Some(path) = &output.csv {
         write(path, run.csv())?;

@@ -18,7 +18,7 @@ use crate::layout::{force_positions, Layout};
 use crate::model::ChannelId;
 use crate::model::PathSet;
 use crate::model::{Shape, SwitchId, SwitchInfo, Topology};
-use crate::render::{channel_svg, FigureState};
+use crate::render::{figure, Figure, FigureState};
 use crate::sim::tdm::{simulate_round, TdmParams, TdmRound};
 use crate::topology::TopologySpec;
 use crate::traffic::{self, Pattern};
@@ -135,7 +135,7 @@ pub struct TopoGenLab {
 impl TopoGenLab {
     /// The network after `step` (the final network when `None` or past the end): switches and
     /// end nodes, links coloured by load at the end, the step's switches and links marked.
-    pub fn figure(&self, step: Option<usize>) -> Result<String> {
+    pub fn figure(&self, step: Option<usize>) -> Result<Figure> {
         let final_topo = &self.run.routes.topo;
         let positions = self
             .positions
@@ -212,7 +212,7 @@ impl TopoGenLab {
             caption,
             ..Default::default()
         };
-        channel_svg(&topo, &layout, &state)
+        Ok(figure(&topo, &layout, &state))
     }
 }
 
@@ -345,7 +345,7 @@ impl LabRun for TopoGenLab {
     fn steps(&self) -> Vec<StepSummary> {
         StepSummary::of_trace(self.run.trace.as_ref())
     }
-    fn figure(&self, view: &View) -> Result<String> {
+    fn figure(&self, view: &View) -> Result<Figure> {
         self.figure(view.step_index())
     }
     fn topology(&self) -> &Topology {
