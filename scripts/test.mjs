@@ -24,6 +24,8 @@ ensureChromium();
 run('cargo test');
 run('cargo test --target wasm32-unknown-unknown --test wasm');
 run('cargo build --release --bin topolab');
+// runs at every documented size limit: seconds each in release, minutes in a debug build
+run('cargo test --release --test at_limits');
 run('npm run build');
 run('npm run build:single');
 run('node --test tests/node/');

@@ -124,3 +124,47 @@ fn topogen_end_nodes_are_checked_before_anything_is_built() {
         );
     }
 }
+
+#[test]
+fn work_limits_are_refused_at_once() {
+    // the Routing lab follows all |N|² pairs: 4,096 switches even where shortest tables go further
+    refused(
+        routing("lrt:16384:4:8", "shortest"),
+        "above the limit of 4096: the Routing lab follows every ordered pair",
+        Some("routing.topology"),
+    );
+    // patterns × switches
+    let config = RoutingConfig {
+        traffic: Some("uniform".into()),
+        patterns: 2501,
+        ..RoutingConfig {
+            topology: "lrt:4096:4:16".into(),
+            source: None,
+            destination: None,
+            ..RoutingConfig::default()
+        }
+    };
+    refused(
+        Scenario::for_lab("routing", 1, &config).unwrap(),
+        "at most 2500 patterns on this network",
+        Some("routing.patterns"),
+    );
+    // TOPOGEN_REV up to 4,096 end nodes
+    let config = TopoGenConfig {
+        nodes: 4097,
+        target_slots: Some(8),
+        ..TopoGenConfig::default()
+    };
+    refused(
+        Scenario::for_lab("topogen", 1, &config).unwrap(),
+        "above the limit of 4096",
+        Some("topogen.nodes"),
+    );
+    // the table study: topologies × switches²
+    let started = Instant::now();
+    let err = topolab::labs::routing::table_study("lrt:4096:4:16", 66, 1, &mut |_| {})
+        .unwrap_err()
+        .to_string();
+    assert!(started.elapsed() < Duration::from_secs(2));
+    assert!(err.contains("at most 65"), "{err}");
+}

@@ -145,9 +145,33 @@ impl RoutingConfig {
             ));
         }
         let spec = TopologySpec::parse(&self.topology).map_err(|e| e.at("topology"))?;
+        if self.traffic.is_some()
+            && self.patterns.saturating_mul(spec.switch_count()) > MAX_PATTERN_ROUTES
+        {
+            return Err(Error::invalid(
+                "patterns",
+                format!(
+                    "{} patterns on {} switches route {} flows, above the limit of {MAX_PATTERN_ROUTES}: at most {} patterns on this network",
+                    self.patterns,
+                    spec.switch_count(),
+                    self.patterns * spec.switch_count(),
+                    MAX_PATTERN_ROUTES / spec.switch_count().max(1)
+                ),
+            ));
+        }
         routing
             .check_switches(spec.switch_count())
             .map_err(router_error)?;
+        if spec.switch_count() > MAX_ROUTING_SWITCHES {
+            return Err(Error::invalid(
+                "topology",
+                format!(
+                    "{} switches is above the limit of {MAX_ROUTING_SWITCHES}: the Routing lab follows every ordered pair of switches ({}² routes)",
+                    spec.switch_count(),
+                    spec.switch_count()
+                ),
+            ));
+        }
         DistanceTable::check_size(spec.switch_count()).map_err(|e| e.at("topology"))?;
         spec.build(seed).map_err(|e| e.at("topology"))
     }
@@ -191,8 +215,15 @@ fn router_error(e: Error) -> Error {
     }
 }
 
+/// Most switches the lab measures: it routes all |N|² ordered pairs (16.7 million at the limit,
+/// a few seconds; 16,384 switches took over five minutes with shortest-path routing).
+pub const MAX_ROUTING_SWITCHES: usize = 4096;
+
 /// The most random patterns a random traffic is averaged over.
 pub const MAX_PATTERNS: usize = 10_000;
+/// Most flows routed over all patterns (patterns × switches): 2,500 patterns on 4,096
+/// switches take about 20 s with LOREN and 65 s with Cowen; 10,000 on 1,024 about the same.
+pub const MAX_PATTERN_ROUTES: usize = 10_240_000;
 
 /// What the metrics and the walk both need, built once per run: the router, the network's
 /// distances and, for LOREN, its tables (which give every route length at once).
@@ -460,6 +491,9 @@ impl TableStudy {
 
 /// Most topologies one table study draws.
 pub const MAX_STUDY_TOPOLOGIES: usize = 10_000;
+/// Most work of one table study, topologies × switches² (each topology's LOREN and Cowen
+/// tables grow as |N|²): 1,000 of LRT(1024) or 65 of LRT(4096), about 3 minutes on two cores.
+pub const MAX_STUDY_WORK: usize = 1_100_000_000;
 
 /// Run the study on `count` topologies drawn from topology streams 0, 1, … of `seed`.
 pub fn table_study(
@@ -487,6 +521,17 @@ pub fn table_study_streamed(
         ));
     }
     let parsed = TopologySpec::parse(spec).map_err(|e| e.at("topology"))?;
+    let n = parsed.switch_count();
+    Loren::check_size(n).map_err(|e| e.at("topology"))?;
+    if count.saturating_mul(n * n) > MAX_STUDY_WORK {
+        return Err(Error::invalid(
+            "topologies",
+            format!(
+                "{count} topologies of {n} switches are above the study's limit of topologies × switches² = {MAX_STUDY_WORK}: at most {} of this size",
+                MAX_STUDY_WORK / (n * n).max(1)
+            ),
+        ));
+    }
     let alphas: Vec<f64> = (1..20).map(|i| f64::from(i) * 0.05).collect();
     let indices: Vec<usize> = (0..count).collect();
     let measure = |&k: &usize| -> Result<(usize, usize)> {

@@ -496,6 +496,34 @@ impl Router for Loren<'_> {
         Ok(self.route(src, dst)?.0)
     }
 
+    /// Many pairs (a traffic pattern) through the next-hop matrix, built once: a pattern on
+    /// LRT(4096,4,16) then takes milliseconds instead of a table scan per hop (0.24 s).
+    fn paths(&self, pairs: &[(SwitchId, SwitchId)]) -> Result<Vec<Path>> {
+        let next = self.next_matrix();
+        let n = self.tables.len();
+        pairs
+            .iter()
+            .map(|&(src, dst)| {
+                let mut switches = vec![src];
+                let mut at = src.0;
+                while at != dst.0 {
+                    at = u32::from(next[dst.0 as usize * n + at as usize]);
+                    switches.push(SwitchId(at));
+                    if switches.len() > n {
+                        return Err(Error::routing(
+                            "loren",
+                            format!(
+                                "the packet from switch {} to switch {} does not arrive (livelock)",
+                                src.0, dst.0
+                            ),
+                        ));
+                    }
+                }
+                Path::through(self.topo, switches, "loren")
+            })
+            .collect()
+    }
+
     fn tables(&self) -> TableSizes {
         TableSizes {
             max_entries: self.max_entries(),

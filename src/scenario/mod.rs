@@ -21,14 +21,17 @@ pub const SCENARIO_VERSION: u32 = 1;
 /// Largest seed: 2^53 − 1, so every seed is exactly a JavaScript number in the page.
 pub const MAX_SEED: u64 = (1 << 53) - 1;
 
-/// The whole configuration: `{version, lab, seed, <one section per lab>, view}`.
+/// The whole configuration: `{version, lab, seed, seeds, <one section per lab>, view}`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Scenario {
     pub version: u32,
     /// The lab shown (a name of `labs::LABS`).
     pub lab: String,
-    /// Seed of every random choice (ChaCha8 streams by purpose).
+    /// Seed of every random choice of the lab shown (ChaCha8 streams by purpose).
     pub seed: u64,
+    /// The other labs' own seeds, where they differ from `seed` (so a permalink brings every
+    /// lab back as it was); `seeds` in JSON, left out when empty.
+    pub seeds: std::collections::BTreeMap<String, u64>,
     pub view: View,
     /// Every lab's section, checked and with defaults filled in, in `LABS` order.
     sections: Vec<Value>,
@@ -40,6 +43,7 @@ impl Default for Scenario {
             version: SCENARIO_VERSION,
             lab: LABS[0].name.to_string(),
             seed: 1,
+            seeds: Default::default(),
             view: View::default(),
             sections: LABS.iter().map(|l| (l.default_config)()).collect(),
         }
@@ -95,13 +99,33 @@ impl Scenario {
                 Error::Scenario(format!("not a valid scenario: seed: {e}")).at("seed")
             })?;
         }
+        if let Some(v) = take(&mut map, "seeds") {
+            let seeds: std::collections::BTreeMap<String, u64> = serde_json::from_value(v)
+                .map_err(|e| {
+                    Error::Scenario(format!(
+                        "not a valid scenario: seeds: {e} (expected {{\"lab\": seed, …}})"
+                    ))
+                    .at("seed")
+                })?;
+            for name in seeds.keys() {
+                labs::lab(name).map_err(|_| {
+                    Error::Scenario(format!(
+                        "not a valid scenario: seeds: `{}` is not a lab",
+                        crate::error::shorten(name)
+                    ))
+                })?;
+            }
+            s.seeds = seeds;
+        }
         if let Some(v) = take(&mut map, "view") {
             s.view = serde_json::from_value(v)
                 .map_err(|e| Error::Scenario(format!("not a valid scenario: view: {e}")))?;
         }
+        // the shown lab's seed is `seed`
+        s.seeds.remove(&s.lab);
         for (key, section) in map {
             if labs::lab(&key).is_err() {
-                let known: Vec<&str> = ["version", "lab", "seed", "view"]
+                let known: Vec<&str> = ["version", "lab", "seed", "seeds", "view"]
                     .into_iter()
                     .chain(LABS.iter().map(|l| l.name))
                     .collect();
@@ -116,16 +140,26 @@ impl Scenario {
         Ok(s)
     }
 
-    /// Check what the types alone do not: the seed's range.
+    /// Check what the types alone do not: the seeds' range.
     pub fn check(&self) -> Result<()> {
-        if self.seed > MAX_SEED {
-            return Err(Error::Scenario(format!(
-                "seed {} is above {MAX_SEED} (2^53 − 1), the largest a browser can hold exactly",
-                self.seed
-            ))
-            .at("seed"));
+        for seed in std::iter::once(&self.seed).chain(self.seeds.values()) {
+            if *seed > MAX_SEED {
+                return Err(Error::Scenario(format!(
+                    "seed {seed} is above {MAX_SEED} (2^53 − 1), the largest a browser can hold exactly"
+                ))
+                .at("seed"));
+            }
         }
         Ok(())
+    }
+
+    /// The seed lab `name` runs with: `seed` for the lab shown, else its own when it has one.
+    pub fn seed_of(&self, name: &str) -> u64 {
+        if name == self.lab {
+            self.seed
+        } else {
+            self.seeds.get(name).copied().unwrap_or(self.seed)
+        }
     }
 
     /// The Scenario as pretty JSON.
@@ -174,10 +208,13 @@ fn index_of(name: &str) -> Result<usize> {
 
 impl Serialize for Scenario {
     fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(4 + LABS.len()))?;
+        let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("version", &self.version)?;
         map.serialize_entry("lab", &self.lab)?;
         map.serialize_entry("seed", &self.seed)?;
+        if !self.seeds.is_empty() {
+            map.serialize_entry("seeds", &self.seeds)?;
+        }
         for (lab, section) in LABS.iter().zip(&self.sections) {
             map.serialize_entry(lab.name, section)?;
         }
@@ -234,6 +271,25 @@ mod tests {
         s.set_section("slots", labs::section(&slots)).unwrap();
         s.view.step = Some(3);
         assert_eq!(Scenario::from_json(&s.to_json()).unwrap(), s);
+        // each lab keeps its own seed; the shown lab's is `seed`
+        let seeded = Scenario::from_json(
+            r#"{"version":1,"lab":"routing","seed":3,"seeds":{"slots":7,"routing":9}}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            (
+                seeded.seed_of("routing"),
+                seeded.seed_of("slots"),
+                seeded.seed_of("topogen")
+            ),
+            (3, 7, 3)
+        );
+        assert_eq!(Scenario::from_json(&seeded.to_json()).unwrap(), seeded);
+        let bad = Scenario::from_json(r#"{"version":1,"seeds":{"nope":1}}"#).unwrap_err();
+        assert!(bad.to_string().contains("`nope` is not a lab"), "{bad}");
+        let big = Scenario::from_json(r#"{"version":1,"seeds":{"routing":9007199254740992}}"#)
+            .unwrap_err();
+        assert_eq!(big.field().as_deref(), Some("seed"));
         let partial =
             Scenario::from_json(r#"{"version":1,"slots":{"topology":"mesh:4x4"}}"#).unwrap();
         assert_eq!(

@@ -117,7 +117,7 @@ pub fn main() -> ExitCode {
             } else {
                 what.join(" ")
             };
-            eprintln!("{what} (see topolab --help)");
+            eprintln!("{} (see topolab --help)", shorten_words(&what));
             return ExitCode::from(2);
         }
     };
@@ -133,7 +133,10 @@ pub fn main() -> ExitCode {
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("error: {}", message.lines().next().unwrap_or("failed"));
+            eprintln!(
+                "error: {}",
+                shorten_words(message.lines().next().unwrap_or("failed"))
+            );
             ExitCode::from(2)
         }
     }
@@ -283,4 +286,22 @@ pub fn merged(extra: serde_json::Value, value: serde_json::Value) -> serde_json:
         out.extend(fields.clone());
     }
     serde_json::Value::Object(out)
+}
+
+/// `text` with every word longer than 60 characters cut (a value echoed in an error: a flag
+/// given a megabyte of digits must not come back twice on the terminal).
+fn shorten_words(text: &str) -> String {
+    const LONGEST: usize = 60;
+    text.split(' ')
+        .map(|word| {
+            let count = word.chars().count();
+            if count > LONGEST {
+                let head: String = word.chars().take(LONGEST - 12).collect();
+                format!("{head}…({count} characters)")
+            } else {
+                word.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }

@@ -11,7 +11,7 @@ mod routes;
 mod state;
 mod swap;
 
-pub use reconfigure::{random_failures, reconfigure, Reconfiguration};
+pub use reconfigure::{random_failures, reconfigure, Reconfiguration, Survivor};
 pub use routes::RouteState;
 pub use state::GenState;
 
@@ -22,6 +22,10 @@ use serde::{Deserialize, Serialize};
 
 /// Most end nodes TOPOGEN takes.
 pub const MAX_TOPOGEN_NODES: usize = 16_384;
+/// Most end nodes TOPOGEN_REV takes: each of its rounds recomputes every switch-to-switch
+/// distance of the growing network (at 16,384 nodes about 12,000 switches, 5 s a round and
+/// dozens of rounds towards a low target; at 4,096 a round takes about 0.3 s).
+pub const MAX_TOPOGEN_REV_NODES: usize = 4096;
 
 /// The communications as end-node pairs, with an index from end node to its communications.
 #[derive(Debug, Clone)]
@@ -130,6 +134,21 @@ pub fn check_nodes(nodes: usize) -> Result<()> {
     Ok(())
 }
 
+/// The end-node count checked for TOPOGEN_REV too when a target N is asked for.
+pub fn check_target(nodes: usize, target_slots: Option<u32>) -> Result<()> {
+    check_nodes(nodes)?;
+    if target_slots.is_some() && nodes > MAX_TOPOGEN_REV_NODES {
+        return Err(Error::TooLarge {
+            what: "the end-node count for a target N (TOPOGEN_REV)".into(),
+            value: nodes,
+            limit: MAX_TOPOGEN_REV_NODES,
+            hint: "each round recomputes all distances; choose fewer nodes or no target".into(),
+        }
+        .at("nodes"));
+    }
+    Ok(())
+}
+
 /// Run TOPOGEN for `traffic` over `nodes` end nodes and a maximum switch degree; with
 /// `target_slots`, continue with TOPOGEN_REV until N reaches it.
 pub fn topogen(
@@ -140,7 +159,7 @@ pub fn topogen(
     record: bool,
     progress: &mut dyn FnMut(f64),
 ) -> Result<TopoGenRun> {
-    check_nodes(nodes)?;
+    check_target(nodes, target_slots)?;
     if max_degree < 3 {
         return Err(Error::invalid(
             "degree",

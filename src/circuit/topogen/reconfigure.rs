@@ -31,6 +31,14 @@ pub struct Reconfiguration {
     pub unroutable_pairs: Vec<(u32, u32)>,
 }
 
+/// The network after the failures, for drawing: every switch kept (failed ones without links)
+/// and the rerouted communications' load per channel of that network.
+#[derive(Debug, Clone)]
+pub struct Survivor {
+    pub topology: crate::model::Topology,
+    pub loads: Vec<u32>,
+}
+
 /// How many unroutable communications a reconfiguration names.
 pub const LISTED_UNROUTABLE: usize = 20;
 
@@ -54,14 +62,15 @@ pub fn random_failures(switches: usize, count: usize, seed: u64) -> Result<Vec<u
     Ok(chosen)
 }
 
-/// Fail `failed` in the network `state` whose current N and average hops are given.
+/// Fail `failed` in the network `state` whose current N and average hops are given: what it
+/// did, and the network left.
 pub fn reconfigure(
     state: &GenState,
     comms: &Comms,
     failed: &[u32],
     max_slots_before: u32,
     avg_hops_before: f64,
-) -> Result<Reconfiguration> {
+) -> Result<(Reconfiguration, Survivor)> {
     if let Some(&bad) = failed.iter().find(|&&s| s as usize >= state.switch_count()) {
         return Err(Error::invalid(
             "fail",
@@ -97,8 +106,9 @@ pub fn reconfigure(
             }
         }
     }
-    let after = analysis::max_slots(&analysis::channel_loads(&topo, &paths));
-    Ok(Reconfiguration {
+    let loads = analysis::channel_loads(&topo, &paths);
+    let after = analysis::max_slots(&loads);
+    let summary = Reconfiguration {
         failed_switches: failed.to_vec(),
         avg_hops_before,
         avg_hops_after: analysis::average_hops(&paths),
@@ -108,5 +118,12 @@ pub fn reconfigure(
         lost_communications: lost,
         unroutable_communications: unroutable,
         unroutable_pairs,
-    })
+    };
+    Ok((
+        summary,
+        Survivor {
+            topology: topo,
+            loads,
+        },
+    ))
 }

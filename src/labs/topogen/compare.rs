@@ -205,6 +205,7 @@ pub fn tradeoff_points(
     lowest: u32,
     report: &mut dyn FnMut(f64, Option<&TradeoffPoint>),
 ) -> Result<Tradeoff> {
+    crate::circuit::topogen::check_target(nodes, Some(lowest))?;
     let (a, b) = mesh_sides(nodes).ok_or_else(|| {
         Error::invalid("nodes", format!("{nodes} end nodes do not form a 2-D mesh"))
     })?;

@@ -12,7 +12,8 @@ use super::{
     check_section, config, default_section, json, study_args, Lab, LabRun, StepSummary, Study, View,
 };
 use crate::circuit::topogen::{
-    random_failures, reconfigure, topogen, GenState, Reconfiguration, TopoGenRun, TopoGenSummary,
+    random_failures, reconfigure, topogen, GenState, Reconfiguration, Survivor, TopoGenRun,
+    TopoGenSummary,
 };
 use crate::layout::{force_positions, Layout};
 use crate::model::ChannelId;
@@ -128,6 +129,8 @@ pub struct TopoGenResult {
 pub struct TopoGenLab {
     pub run: TopoGenRun,
     pub result: TopoGenResult,
+    /// The network after the configured failures (the final figure shows it).
+    survivor: Option<Survivor>,
     /// Where every switch of the final network is drawn, so steps keep switches in place.
     positions: std::cell::OnceCell<Vec<(f64, f64)>>,
 }
@@ -173,6 +176,29 @@ impl TopoGenLab {
                     n.map_or(String::new(), |n| format!(" · N = {n}"))
                 );
                 (topo, values, n.unwrap_or(0), caption)
+            }
+            None if self.survivor.is_some() => {
+                let (survivor, rc) = (
+                    self.survivor.as_ref().unwrap(),
+                    self.result.reconfiguration.as_ref().unwrap(),
+                );
+                let failed: Vec<String> = rc.failed_switches.iter().map(u32::to_string).collect();
+                let caption = format!(
+                    "after failing switch{} {} · {} communications rerouted, {} lost, {} unroutable · N = {} (was {})",
+                    if failed.len() == 1 { "" } else { "es" },
+                    crate::error::shorten(&failed.join(", ")),
+                    self.result.communications - rc.lost_communications - rc.unroutable_communications,
+                    rc.lost_communications,
+                    rc.unroutable_communications,
+                    rc.max_slots_after,
+                    rc.max_slots_before
+                );
+                (
+                    survivor.topology.clone(),
+                    survivor.loads.clone(),
+                    rc.max_slots_after,
+                    caption,
+                )
             }
             None => {
                 let r = &self.result.summary;
@@ -281,6 +307,7 @@ pub fn run_topogen(
     record: bool,
     progress: &mut dyn FnMut(f64),
 ) -> Result<TopoGenLab> {
+    crate::circuit::topogen::check_target(config.nodes, config.target_slots)?;
     let traffic = topogen_traffic(&config.pattern, config.nodes, seed)?;
     let run = topogen(
         config.nodes,
@@ -290,21 +317,22 @@ pub fn run_topogen(
         record,
         progress,
     )?;
-    let reconfiguration = if config.fail.is_empty() && config.fail_random == 0 {
-        None
+    let (reconfiguration, survivor) = if config.fail.is_empty() && config.fail_random == 0 {
+        (None, None)
     } else {
         let failed = if config.fail.is_empty() {
             random_failures(run.state.switch_count(), config.fail_random, seed)?
         } else {
             config.fail.clone()
         };
-        Some(reconfigure(
+        let (summary, survivor) = reconfigure(
             &run.state,
             &run.comms,
             &failed,
             run.summary.max_slots,
             run.summary.avg_hops,
-        )?)
+        )?;
+        (Some(summary), Some(survivor))
     };
     let mut circuits = PathSet::new();
     for p in &run.routes.paths {
@@ -334,6 +362,7 @@ pub fn run_topogen(
     Ok(TopoGenLab {
         run,
         result,
+        survivor,
         positions: std::cell::OnceCell::new(),
     })
 }

@@ -1,0 +1,208 @@
+//! Limits are promises, from the other side: a run *at* each documented limit finishes, in
+//! reasonable time and memory (tests/limits.rs checks that just above it a run is refused at
+//! once). These runs take seconds each in a release build, minutes in a debug build, so the
+//! test script runs this file with `--release`; in a debug build they are skipped.
+
+use serde_json::json;
+use std::time::{Duration, Instant};
+use topolab::labs::routing::{RoutingConfig, MAX_PATTERN_ROUTES, MAX_STUDY_WORK};
+use topolab::labs::slots::SlotsConfig;
+use topolab::labs::topogen::TopoGenConfig;
+use topolab::scenario::{self, Scenario};
+
+/// Far above the slowest honest run here (about 25 s); a run past it breaks the promise.
+const REASONABLE: Duration = Duration::from_secs(120);
+/// Most memory a run may take (the bound), checked on the process's peak.
+const MEMORY_BYTES: u64 = 4 << 30;
+
+fn release() -> bool {
+    if cfg!(debug_assertions) {
+        eprintln!("skipped in a debug build: run `cargo test --release --test at_limits`");
+        return false;
+    }
+    true
+}
+
+/// Run `scenario` to the end, timing it and checking the process's peak memory.
+fn finishes(what: &str, scenario: &Scenario) -> serde_json::Value {
+    let started = Instant::now();
+    let mut calls = 0usize;
+    let run = scenario::run(scenario, false, &mut |_| calls += 1)
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    let took = started.elapsed();
+    eprintln!("{what}: {took:.1?}, {calls} progress reports");
+    assert!(took < REASONABLE, "{what} took {took:?}");
+    assert!(calls > 0, "{what} reported no progress");
+    assert!(
+        peak_memory() < MEMORY_BYTES,
+        "{what}: peak memory {} bytes",
+        peak_memory()
+    );
+    run.result()
+}
+
+/// The process's peak resident memory (VmHWM), 0 where /proc is missing.
+fn peak_memory() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
+        })
+        .map_or(0, |kb| kb * 1024)
+}
+
+fn slots(topology: &str, routing: &str) -> Scenario {
+    let config = SlotsConfig {
+        topology: topology.into(),
+        pattern: "uniform".into(),
+        routing: routing.into(),
+        policy: String::new(),
+        ..SlotsConfig::default()
+    };
+    Scenario::for_lab("slots", 1, &config).unwrap()
+}
+
+fn routing(topology: &str, scheme: &str) -> RoutingConfig {
+    RoutingConfig {
+        topology: topology.into(),
+        scheme: scheme.into(),
+        source: None,
+        destination: None,
+        ..RoutingConfig::default()
+    }
+}
+
+#[test]
+fn slots_lab_at_its_limits() {
+    if !release() {
+        return;
+    }
+    // 65,536 switches for analysis; full:N up to 1,024; shortest-path tables up to 16,384
+    let r = finishes(
+        "slots mesh:256x256 (65,536 switches)",
+        &slots("mesh:256x256", "dor"),
+    );
+    assert_eq!(r["switches"], 65_536);
+    finishes("slots full:1024", &slots("full:1024", ""));
+    let r = finishes(
+        "slots lrt:16384:4:8 shortest (16,384-switch distance table)",
+        &slots("lrt:16384:4:8", "shortest"),
+    );
+    assert_eq!(r["switches"], 16_384);
+}
+
+#[test]
+fn routing_lab_at_its_limits() {
+    if !release() {
+        return;
+    }
+    // 4,096 switches for the lab, LOREN and Cowen; 10,240,000 pattern flows
+    for scheme in ["loren", "cowen"] {
+        let s = Scenario::for_lab("routing", 1, &routing("lrt:4096:4:16", scheme)).unwrap();
+        let r = finishes(&format!("routing lrt:4096:4:16 {scheme}"), &s);
+        assert_eq!(r["total_pairs"], 4096 * 4095);
+    }
+    let config = RoutingConfig {
+        traffic: Some("uniform".into()),
+        patterns: MAX_PATTERN_ROUTES / 4096,
+        ..routing("lrt:4096:4:16", "loren")
+    };
+    let s = Scenario::for_lab("routing", 1, &config).unwrap();
+    let r = finishes("routing lrt:4096:4:16 loren, 2,500 uniform patterns", &s);
+    assert!(r["effective_bandwidth"].as_f64().unwrap() > 0.0);
+    let config = RoutingConfig {
+        traffic: Some("uniform".into()),
+        patterns: 10_000,
+        ..routing("lrt:1024:4:8", "loren")
+    };
+    let s = Scenario::for_lab("routing", 1, &config).unwrap();
+    finishes("routing lrt:1024:4:8 loren, 10,000 uniform patterns", &s);
+}
+
+#[test]
+fn table_study_at_its_limit() {
+    if !release() {
+        return;
+    }
+    // 10,000 topologies of a small network, and the work limit on a large one
+    for (spec, count) in [
+        ("lrt:64:4:2", 10_000),
+        ("lrt:4096:4:16", MAX_STUDY_WORK / (4096 * 4096)),
+    ] {
+        if spec == "lrt:4096:4:16" && std::env::var_os("TOPOLAB_LONG").is_none() {
+            // about three minutes on two cores: run with TOPOLAB_LONG=1
+            continue;
+        }
+        let s = Scenario::for_lab("routing", 1, &routing(spec, "loren")).unwrap();
+        let started = Instant::now();
+        let mut points = 0;
+        let out = scenario::study(
+            &s,
+            "table-study",
+            &json!({ "count": count }),
+            &mut |_, p| points += usize::from(p.is_some()),
+        )
+        .unwrap_or_else(|e| panic!("table study of {count} × {spec}: {e}"));
+        let took = started.elapsed();
+        eprintln!("table study of {count} × {spec}: {took:.1?}, {points} points");
+        assert!(took < Duration::from_secs(300), "{took:?}");
+        assert_eq!(out["topologies"], count);
+    }
+}
+
+#[test]
+fn topogen_lab_at_its_limits() {
+    if !release() {
+        return;
+    }
+    // 16,384 end nodes; TOPOGEN_REV up to 4,096
+    let config = TopoGenConfig {
+        nodes: 16_384,
+        degree: 5,
+        pattern: "uniform".into(),
+        ..TopoGenConfig::default()
+    };
+    let r = finishes(
+        "topogen 16,384 nodes",
+        &Scenario::for_lab("topogen", 1, &config).unwrap(),
+    );
+    assert!(r["switches"].as_u64().unwrap() > 1000);
+    let config = TopoGenConfig {
+        nodes: 4096,
+        degree: 5,
+        pattern: "uniform".into(),
+        target_slots: Some(10),
+        ..TopoGenConfig::default()
+    };
+    let r = finishes(
+        "topogen_rev 4,096 nodes to N ≤ 10",
+        &Scenario::for_lab("topogen", 1, &config).unwrap(),
+    );
+    assert!(r["max_slots"].as_u64().unwrap() <= 10);
+}
+
+#[test]
+fn input_sizes_at_their_limits() {
+    // cheap, so they run in any build: a 256-byte spec and a 1 MiB Scenario file are read
+    let spec = format!("mesh:4x4{}", " ".repeat(256 - 8));
+    assert_eq!(spec.len(), 256);
+    scenario::run(&slots(&spec, "dor"), false, &mut |_| {}).unwrap();
+    let json = slots("mesh:4x4", "dor").to_json();
+    let padded = format!("{json}{}", " ".repeat((1 << 20) - json.len()));
+    let path = std::env::temp_dir().join(format!("topolab-at-limit-{}.json", std::process::id()));
+    std::fs::write(&path, &padded).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_topolab"))
+        .arg("run")
+        .arg(&path)
+        .arg("--json")
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert!(
+        out.status.success(),
+        "a 1 MiB Scenario file: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
