@@ -222,7 +222,11 @@ fn command_line(rng: &mut ChaCha8Rng) -> Vec<String> {
 /// Run `argv`, returning the exit code (None: killed by a signal), stderr and the run time.
 fn run(argv: &[String]) -> (Option<i32>, String, usize, Duration) {
     let started = Instant::now();
+    // files the command line names relatively (`--svg v1.`) land in a scratch directory
+    let scratch = std::env::temp_dir().join(format!("topolab-fuzz-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).expect("a scratch directory");
     let mut child = Command::new(env!("CARGO_BIN_EXE_topolab"))
+        .current_dir(&scratch)
         .args(argv)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
