@@ -199,9 +199,7 @@ function activateLab(name) {
 function switchLab(name) {
   if (name === state.lab || !labs[name]) return;
   state.views[state.lab] = { key: state.shown ? configKey(state.shown) : null, step: state.step, channel: state.channel };
-  // One seed for the page: carry it over when it is a valid one.
-  const seed = labs[state.lab].form.text('seed').trim();
-  if (/^\d+$/.test(seed)) labs[name].form.setValue('seed', seed);
+  // Each lab keeps its own seed (the permalink carries them all: `seeds`).
   activateLab(name);
   labs[name].panel.showLoading?.();
   player.stop();
@@ -378,8 +376,8 @@ async function ensureSession() {
 }
 
 function showFigure(fig) {
-  if (fig?.svg) {
-    figure.showSvg(fig.svg, state.shown ? configKey(state.shown) : null);
+  if (fig?.svg || fig?.overview) {
+    figure.showFigure(fig, state.shown ? configKey(state.shown) : null);
     labOf(state.shown).panel.decorate?.(figure, state.result);
   } else {
     figure.showMessage(fig?.error ?? 'No figure for this run.', 'too-large');
@@ -441,9 +439,12 @@ async function refreshChannel() {
 
 let hashPromise = Promise.resolve();
 let hashSeq = 0;
-/** Write the shown Scenario, step and channel into the URL hash; resolves once written. */
+/**
+ * Write the shown Scenario, step and channel into the URL hash; resolves once written. While an
+ * unreadable link is reported the address keeps it, so it can be fixed (until a change).
+ */
 function updateHash() {
-  if (!state.shown) return hashPromise;
+  if (!state.shown || state.linkError) return hashPromise;
   const seq = ++hashSeq;
   const json = scenarioJson(state.shown, { step: state.step, channel: state.channel });
   hashPromise = engine
@@ -460,28 +461,45 @@ function updateHash() {
   return hashPromise;
 }
 
-async function loadHash(hash) {
+/**
+ * The Scenario of a permalink hash. An unreadable one is explained; on first load the default
+ * lab stands in, later (`keep`) the page keeps what it shows and this returns null.
+ */
+async function loadHash(hash, { keep = false } = {}) {
   try {
     return parseScenario(await engine.request('decodePermalink', { hash }));
   } catch (err) {
     if (isCancelled(err)) throw err;
-    state.linkError = `This link could not be read: ${err.message} — showing the default lab instead.`;
+    const instead = keep ? 'the page keeps what it showed' : 'showing the default lab instead';
+    state.linkError = `This link could not be read: ${err.message} — ${instead}; the address keeps the link so it can be corrected.`;
     showGeneralError(state.linkError);
-    return parseScenario(await engine.request('defaultScenario'));
+    return keep ? null : parseScenario(await engine.request('defaultScenario'));
   }
 }
 
 /** Show a Scenario (from a link or the default) in every lab's controls and its lab's panels. */
 function loadScenario(scenario) {
   state.base = withoutView(scenario);
-  for (const lab of Object.values(labs)) {
-    lab.form.set(scenario);
+  for (const [name, lab] of Object.entries(labs)) {
+    // each lab's own seed: `seed` for the lab shown, `seeds[name]` for the others
+    const own = name === scenario.lab ? scenario.seed : scenario.seeds?.[name];
+    lab.form.set({ ...scenario, seed: String(own ?? scenario.seed) });
     lab.panel.formSet?.();
   }
   activateLab(scenario.lab);
 }
 
 // ---------------------------------------------------------------- user actions
+
+/** The other labs' seeds as their forms show them, where valid and unlike `seed`. */
+function otherSeeds(seed) {
+  const seeds = {};
+  for (const [name, lab] of Object.entries(labs)) {
+    const own = lab.form.text('seed').trim();
+    if (name !== state.lab && /^\d{1,16}$/.test(own) && own !== String(seed) && Number(own) <= Number.MAX_SAFE_INTEGER) seeds[name] = Number(own);
+  }
+  return seeds;
+}
 
 /**
  * The active lab's controls changed (or Run, or a lab switch with `restore`): run them unless
@@ -497,7 +515,8 @@ function controlsChanged({ force = false, step = undefined, restore = false } = 
     return;
   }
   state.linkError = null;
-  const scenario = { ...state.base, lab: state.lab, seed: read.seed, [lab.section]: read.section };
+  const scenario = { ...state.base, lab: state.lab, seed: read.seed, [lab.section]: read.section, seeds: otherSeeds(read.seed) };
+  if (!Object.keys(scenario.seeds).length) delete scenario.seeds;
   delete scenario.view;
   const key = configKey(scenario);
   if (!force && key === state.requested && !state.running) {
@@ -609,8 +628,9 @@ function wire() {
     const hash = currentHash();
     if (!hash || hash === state.lastHash) return;
     state.linkError = null;
-    loadHash(hash)
+    loadHash(hash, { keep: Boolean(state.shown) })
       .then((scenario) => {
+        if (!scenario) return null;
         loadScenario(scenario);
         return run(scenario, { step: scenario.view?.step ?? null, channel: scenario.view?.channel ?? null });
       })

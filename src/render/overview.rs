@@ -14,6 +14,8 @@ pub const OVERVIEW_MIN_SWITCHES: usize = 256;
 const MAX_CELLS: usize = 4096;
 /// Most slices drawn as separate panels; grids with more fold their higher dimensions instead.
 const MAX_PANELS: usize = 64;
+/// Most switches and channels a step may point at for the overview to frame their cells.
+const MAX_MARKED: usize = 256;
 const WIDTH: f64 = 640.0;
 const MARGIN: f64 = 16.0;
 const AREA_HEIGHT: f64 = 400.0;
@@ -165,8 +167,9 @@ pub fn wants_overview(topo: &Topology, extent: (f64, f64), pitch: f64) -> bool {
     pitch * scale < 6.0
 }
 
-/// The overview of `topo` with the values of `state` (see the module header).
-pub fn overview_svg(topo: &Topology, state: &FigureState) -> String {
+/// The overview of `topo` with the values of `state` (see the module header); `zoomable`: the
+/// switch-by-switch drawing exists to zoom into (else the overview says why not).
+pub fn overview_svg(topo: &Topology, state: &FigureState, zoomable: bool) -> String {
     let mut arr = arrangement(topo);
     let n = topo.switch_count();
     // per switch: its busiest outgoing channel's value; per panel and direction (a fat-tree's
@@ -200,11 +203,15 @@ pub fn overview_svg(topo: &Topology, state: &FigureState) -> String {
         }
     }
     let mut marked = vec![0u8; n]; // 1: the step's, 2: the selection's
-    for s in &state.step_switches {
-        marked[s.index()] = 1;
-    }
-    for &c in &state.step_channels {
-        marked[topo.channel_ends(c).0.index()] = 1;
+    // a step that touches most of the network (the start of a slot policy) marks nothing: a
+    // frame around every cell would hide the colours it is about
+    if state.step_switches.len() + state.step_channels.len() <= MAX_MARKED {
+        for s in &state.step_switches {
+            marked[s.index()] = 1;
+        }
+        for &c in &state.step_channels {
+            marked[topo.channel_ends(c).0.index()] = 1;
+        }
     }
     if let Some(c) = state.selected {
         marked[topo.channel_ends(c).0.index()] = 2;
@@ -262,11 +269,16 @@ pub fn overview_svg(topo: &Topology, state: &FigureState) -> String {
     };
     let _ = write!(
         out,
-        r#"<text class="ov-t" x="{MARGIN}" y="{:.0}">{}: {n} switches, {} directed channels</text><text class="ov" x="{MARGIN}" y="{:.0}">{cell_word}, coloured by its busiest outgoing channel; click or + to zoom in.</text>"#,
+        r#"<text class="ov-t" x="{MARGIN}" y="{:.0}">{}: {n} switches, {} directed channels</text><text class="ov" x="{MARGIN}" y="{:.0}">{cell_word}, coloured by its busiest outgoing channel{}.</text>"#,
         MARGIN + TITLE,
         escape(topo.spec()),
         topo.channel_count(),
         MARGIN + 2.0 * TITLE + 4.0,
+        if zoomable {
+            "; click or + to zoom in"
+        } else {
+            " (too many to draw one by one)"
+        },
     );
     let scale = state.max_value.max(1);
     let mut marks = String::new();
@@ -412,7 +424,7 @@ mod tests {
             max_value: 12,
             ..Default::default()
         };
-        let svg = overview_svg(&t, &state);
+        let svg = overview_svg(&t, &state, true);
         assert_eq!(cells(&svg), 768);
         assert!(
             svg.contains("level 0 (roots) · 256 switches · down max 12, mean"),
@@ -425,16 +437,16 @@ mod tests {
     #[test]
     fn three_d_mesh_as_slices_and_big_networks_in_blocks() {
         let t = build("mesh:16x16x16").unwrap();
-        let svg = overview_svg(&t, &FigureState::default());
+        let svg = overview_svg(&t, &FigureState::default(), true);
         assert_eq!(cells(&svg), 4096);
         assert!(svg.contains(">z = 15<"));
         let t = build("mesh:128x128").unwrap();
-        let svg = overview_svg(&t, &FigureState::default());
+        let svg = overview_svg(&t, &FigureState::default(), true);
         assert_eq!(cells(&svg), 64 * 64);
         assert!(svg.contains("Each cell is 2×2 switches"));
         // a hypercube folds into one square panel instead of 1,024 slices of 2×2
         let t = build("hypercube:12").unwrap();
-        let svg = overview_svg(&t, &FigureState::default());
+        let svg = overview_svg(&t, &FigureState::default(), true);
         assert_eq!(cells(&svg), 4096);
         assert!(svg.contains("even dimensions across"));
     }

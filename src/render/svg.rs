@@ -94,7 +94,7 @@ pub fn figure(topo: &Topology, layout: &Layout, state: &FigureState) -> Figure {
         super::overview::wants_overview(topo, (width, height), switch_pitch(layout) * UNIT)
     };
     let overview = (topo.switch_count() > super::overview::OVERVIEW_MIN_SWITCHES)
-        .then(|| super::overview::overview_svg(topo, state));
+        .then(|| super::overview::overview_svg(topo, state, detail.is_ok()));
     Figure {
         detail,
         open_on_overview: unreadable && overview.is_some(),

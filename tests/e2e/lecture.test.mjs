@@ -7,6 +7,14 @@ import { useBrowser, openPage, waitForResult, runsDone, waitForRun, afterRun, te
 
 const env = useBrowser();
 
+/** Those of `selectors` whose first element is not wholly inside the viewport. */
+function outOfView(page, selectors) {
+  return page.evaluate((selectors) => selectors.filter((s) => {
+    const r = document.querySelector(s).getBoundingClientRect();
+    return !(r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth);
+  }), selectors);
+}
+
 /** The step counter as [index (1-based), count], or null when it says "No steps". */
 async function counter(page) {
   const match = (await text(page, '#step-counter')).match(/^Step (\d+) \/ (\d+)$/);
@@ -122,6 +130,28 @@ test('the JSON export carries the shown view; a lab without channel loads offers
   assertNoProblems(problems);
 });
 
+test('at 1024×768 with large type (A+) the figure, the step text and the detail still share one screen', async () => {
+  const { page, problems } = await openPage(env, env.url, { viewport: { width: 1024, height: 768 } });
+  await waitForResult(page);
+  const label = () => page.evaluate(() => document.querySelector('#figure svg text.lbl')?.getBoundingClientRect().height ?? 0);
+  const small = await label();
+  await page.click('#large');
+  await page.waitForFunction(() => document.documentElement.classList.contains('large'));
+  assert.ok((await label()) > small, 'A+ enlarges the figure\'s own labels');
+  const inView = (selectors) => outOfView(page, selectors);
+  await page.locator('#figure line.ch.busiest').first().dispatchEvent('click');
+  await page.waitForFunction(() => document.querySelectorAll('#channel-circuits li').length > 0);
+  assert.deepEqual(await inView(['#figure', '#step-title', '#step-explanation', '#channel-summary', '#channel-circuits li']), [], 'Slots step out of view with A+ (N may sit below the detail)');
+  const before = await runsDone(page);
+  await page.click('#lab-routing');
+  await waitForRun(page, before);
+  await afterRun(page, () => page.click('#rt-preset-fig4'));
+  await page.waitForSelector('#rt-table:not([hidden])');
+  assert.deepEqual(await inView(['#figure', '#step-title', '#step-explanation', '#rt-table']), [], 'Fig. 4 walk out of view with A+');
+  await page.click('#large'); // the choice is remembered per browser profile; leave it off
+  assertNoProblems(problems);
+});
+
 test("at a projector's 1024×768 the header is one row with every lab's tab in view", async () => {
   const { page, problems } = await openPage(env, env.url, { viewport: { width: 1024, height: 768 } });
   await waitForResult(page);
@@ -140,11 +170,7 @@ test("at a projector's 1024×768 the header is one row with every lab's tab in v
 test('at 1024×768 the figure, the step text and the current detail share one screen', async () => {
   const { page, problems } = await openPage(env, env.url, { viewport: { width: 1024, height: 768 } });
   await waitForResult(page);
-  const inView = (selectors) =>
-    page.evaluate((selectors) => selectors.filter((s) => {
-      const r = document.querySelector(s).getBoundingClientRect();
-      return !(r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth);
-    }), selectors);
+  const inView = (selectors) => outOfView(page, selectors);
   // A Slots step with a channel selected: its communications are the detail.
   await page.locator('#figure line.ch.busiest').first().dispatchEvent('click');
   await page.waitForFunction(() => document.querySelectorAll('#channel-circuits li').length > 0);

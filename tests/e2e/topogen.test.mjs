@@ -334,6 +334,10 @@ test('fail mode: clicking a switch fails it, the reconfiguration is shown, Clear
   assert.equal(await text(page, '#tg-fail-list'), 'switch 4');
   assert.equal(await page.getAttribute('#figure svg rect.sw[data-sw="4"]', 'class'), 'sw failed');
   assert.equal(await page.locator('#figure svg rect.sw.failed').count(), 1);
+  // The figure shows the network after the failure: switch 4 without links, the rerouted loads.
+  await waitForCaption(page, /^after failing switch 4 · \d+ communications rerouted, \d+ lost, \d+ unroutable · N = \d+ \(was \d+\)$/);
+  const links4 = await page.evaluate(() => [...document.querySelectorAll('#figure line.ch title')].filter((t) => /^l\(4,|,4\):/.test(t.textContent)).length);
+  assert.equal(links4, 0, 'the failed switch has no channels left');
   assert.equal(await text(page, '#step-counter'), `Step ${count} / ${count}`, 'the step stays');
   assert.notEqual(await page.evaluate(() => location.hash), hash, 'the link carries the failure');
   assert.equal(await page.isDisabled('#tg-fail-random'), true, 'clicked switches replace random failures');

@@ -178,6 +178,18 @@ export default {
       font-variant-numeric: tabular-nums;
     }
 
+    /* With large type on a projector the table's four columns (dst, next, hops, dist — the
+       distance is what the decision is about) must still fit the narrow results column. */
+    :root.large .rt-table {
+      font-size: 0.85em;
+    }
+
+    :root.large .rt-table th,
+    :root.large .rt-table td {
+      padding-left: 0.3em;
+      padding-right: 0.3em;
+    }
+
     .rt-table tr.chosen td {
       background: color-mix(in srgb, var(--accent, #2563eb) 22%, transparent);
       font-weight: 700;
