@@ -54,7 +54,10 @@ test('WASM and native agree on results, traces and figures', () => {
     const file = join(dir, `s${i}.json`);
     writeFileSync(file, json);
     const svgFile = join(dir, `s${i}.svg`);
-    const native = JSON.parse(execFileSync(cli, ['run', file, '--json', '--trace', '--svg', svgFile], { encoding: 'utf8' }));
+    const overviewFile = join(dir, `s${i}-overview.svg`);
+    const switches = JSON.parse(execFileSync(cli, ['run', file, '--json'], { encoding: 'utf8' })).switches ?? 0;
+    const overviewArgs = switches > 256 ? ['--overview-svg', overviewFile] : [];
+    const native = JSON.parse(execFileSync(cli, ['run', file, '--json', '--trace', '--svg', svgFile, ...overviewArgs], { encoding: 'utf8' }));
     const session = new wasm.Session(json, null);
     const fromWasm = plain(session.result());
     const nativeTrace = native.trace;
@@ -62,7 +65,10 @@ test('WASM and native agree on results, traces and figures', () => {
     assert.deepEqual(fromWasm, native, `result of ${name}`);
     assert.deepEqual(plain(session.steps()), nativeTrace, `trace of ${name}`);
     const step = scenario.view.step ?? -1;
-    assert.equal(session.figure(step, -1), readFileSync(svgFile, 'utf8'), `figure of ${name}`);
+    const figure = session.figure(step, -1);
+    assert.equal(figure.svg, readFileSync(svgFile, 'utf8'), `figure of ${name}`);
+    // the overview of a network above lecture size, too (fattree:16:3, mesh:8x8x8)
+    assert.equal(figure.overview ?? null, switches > 256 ? readFileSync(overviewFile, 'utf8') : null, `overview of ${name}`);
     // a permalink made in WASM runs natively to the same result
     const hash = wasm.encodePermalink(json);
     const viaLink = JSON.parse(execFileSync(cli, ['run', hash, '--json'], { encoding: 'utf8' }));
