@@ -219,11 +219,11 @@ export default {
 
     /* TopoGen's results are short numbers: two per row even in large type. */
     :root.large #tg-results .metrics {
-      grid-template-columns: 1fr 1fr;
+      grid-template-columns: repeat(2, minmax(0, 1fr));
     }
 
     :root.large #tg-results .metrics.three {
-      grid-template-columns: repeat(3, 1fr);
+      grid-template-columns: repeat(3, minmax(0, 1fr));
     }
   `,
   resultsHtml: `
