@@ -94,6 +94,9 @@ export class Figure {
     byId('zoom-in').addEventListener('click', () => this.zoomBy(1.5));
     byId('zoom-out').addEventListener('click', () => this.zoomBy(1 / 1.5));
     byId('zoom-fit').addEventListener('click', () => this.fit());
+    // any network above lecture size has an overview; this shows it even where the page opens
+    // on the drawing (a 64×64 mesh), and leaves it for the drawing again
+    byId('zoom-overview').addEventListener('click', () => (this.showingOverview ? this.#zoomInto(null, 1) : this.overview && this.#showOverview()));
     // the legend is measured as drawn: again when the panel is shown or resized, or large type toggled
     new ResizeObserver(() => this.#sizeLegend()).observe(this.box, { box: 'border-box' });
     new MutationObserver(() => this.#sizeLegend()).observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
@@ -123,9 +126,23 @@ export class Figure {
       this.key = key;
       return this.#showOverview();
     }
+    // the overview stays while the user chose it; else the drawing (drawn afresh after the overview)
+    if (this.showingOverview && this.overview && key !== null && key === this.key) {
+      this.svgText = fig.svg;
+      this.key = key;
+      return this.#showOverview();
+    }
     if (this.showingOverview) this.key = null; // the drawing is not in the DOM: draw it afresh
     this.showingOverview = false;
     this.showSvg(fig.svg, key);
+    this.#overviewButton();
+  }
+
+  /** The Overview button: offered when the shown run has an overview, pressed while it shows. */
+  #overviewButton() {
+    const button = byId('zoom-overview');
+    button.hidden = !this.overview || !this.svgText;
+    button.setAttribute('aria-pressed', String(this.showingOverview));
   }
 
   /** The overview in the panel (fitted), with the reason when there is no drawing to zoom into. */
@@ -143,12 +160,14 @@ export class Figure {
     if (this.overview.note) this.box.prepend(el('p', { class: 'figure-message too-large', id: 'figure-message', text: this.overview.note }));
     this.scale = null;
     this.#applyScale();
+    this.#overviewButton();
   }
 
   /** From the overview into the drawing: around switch `sw` at ZOOM_INTO (null: fitted, then ×`factor`). */
   #zoomInto(sw, factor = 1) {
     if (!this.svgText) return;
     this.showingOverview = false;
+    this.#overviewButton();
     const key = this.key;
     this.key = null;
     this.scale = sw === null ? null : ZOOM_INTO; // a switch box about 15 px wide
@@ -320,6 +339,7 @@ export class Figure {
     this.#leaveDense();
     this.overview = null;
     this.showingOverview = false;
+    this.#overviewButton();
     this.svgText = null;
     this.key = null;
     this.frame = null;

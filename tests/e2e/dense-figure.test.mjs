@@ -105,6 +105,15 @@ test('a 64×64 mesh on the canvas: run, ten steps, a click, zoom and scroll stay
   await page.screenshot({ path: screenshotPath('dense-mesh64-zoomed') });
   await page.click('#zoom-fit');
   assert.equal(await page.evaluate(() => document.getElementById('figure').scrollWidth <= document.getElementById('figure').clientWidth), true, 'fitted, nothing to scroll');
+  // The page opens a 64×64 mesh on the drawing; its overview is one click away, and back.
+  await page.click('#zoom-overview');
+  await page.waitForSelector('#figure svg.overview');
+  assert.equal(await page.locator('#figure svg.overview .ov-cell').count(), 4096);
+  assert.equal(await page.getAttribute('#zoom-overview', 'aria-pressed'), 'true');
+  await page.click('#zoom-overview');
+  await page.waitForSelector('#figure canvas[data-channels="16128"]');
+  assert.equal(await page.getAttribute('#zoom-overview', 'aria-pressed'), 'false');
+  await page.click('#zoom-fit');
   await page.waitForTimeout(300); // let the last frame's work finish and be reported
 
   const tasks = await page.evaluate((t) => window.longTasks.filter(([start]) => start >= t).map(([, duration]) => duration), since);
