@@ -3,10 +3,12 @@
 //! once). These runs take seconds each in a release build, minutes in a debug build, so the
 //! test script runs this file with `--release`; in a debug build they are skipped.
 
+mod common;
+
+use common::{routing_config as routing, slots};
 use serde_json::json;
 use std::time::{Duration, Instant};
 use topolab::labs::routing::{RoutingConfig, MAX_PATTERN_ROUTES, MAX_STUDY_WORK};
-use topolab::labs::slots::SlotsConfig;
 use topolab::labs::topogen::TopoGenConfig;
 use topolab::scenario::{self, Scenario};
 
@@ -33,11 +35,8 @@ fn finishes(what: &str, scenario: &Scenario) -> serde_json::Value {
     eprintln!("{what}: {took:.1?}, {calls} progress reports");
     assert!(took < REASONABLE, "{what} took {took:?}");
     assert!(calls > 0, "{what} reported no progress");
-    assert!(
-        peak_memory() < MEMORY_BYTES,
-        "{what}: peak memory {} bytes",
-        peak_memory()
-    );
+    let peak = peak_memory();
+    assert!(peak < MEMORY_BYTES, "{what}: peak memory {peak} bytes");
     run.result()
 }
 
@@ -51,27 +50,6 @@ fn peak_memory() -> u64 {
                 .and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
         })
         .map_or(0, |kb| kb * 1024)
-}
-
-fn slots(topology: &str, routing: &str) -> Scenario {
-    let config = SlotsConfig {
-        topology: topology.into(),
-        pattern: "uniform".into(),
-        routing: routing.into(),
-        policy: String::new(),
-        ..SlotsConfig::default()
-    };
-    Scenario::for_lab("slots", 1, &config).unwrap()
-}
-
-fn routing(topology: &str, scheme: &str) -> RoutingConfig {
-    RoutingConfig {
-        topology: topology.into(),
-        scheme: scheme.into(),
-        source: None,
-        destination: None,
-        ..RoutingConfig::default()
-    }
 }
 
 #[test]

@@ -2,9 +2,11 @@
 //! message that names the limit, before anything large is built (these run in milliseconds even
 //! in a debug build; a request that started building would take seconds to minutes).
 
+mod common;
+
+use common::{routing, slots};
 use std::time::{Duration, Instant};
 use topolab::labs::routing::RoutingConfig;
-use topolab::labs::slots::SlotsConfig;
 use topolab::labs::topogen::TopoGenConfig;
 use topolab::scenario::{self, Scenario};
 
@@ -25,28 +27,6 @@ fn refused(scenario: Scenario, needle: &str, field: Option<&str>) {
         "{err} should mention {needle:?}"
     );
     assert_eq!(err.field().as_deref(), field, "{err}");
-}
-
-fn slots(topology: &str, routing: &str) -> Scenario {
-    let config = SlotsConfig {
-        topology: topology.into(),
-        pattern: "uniform".into(),
-        routing: routing.into(),
-        policy: String::new(),
-        ..SlotsConfig::default()
-    };
-    Scenario::for_lab("slots", 1, &config).unwrap()
-}
-
-fn routing(topology: &str, scheme: &str) -> Scenario {
-    let config = RoutingConfig {
-        topology: topology.into(),
-        scheme: scheme.into(),
-        source: None,
-        destination: None,
-        ..RoutingConfig::default()
-    };
-    Scenario::for_lab("routing", 1, &config).unwrap()
 }
 
 #[test]
@@ -137,12 +117,7 @@ fn work_limits_are_refused_at_once() {
     let config = RoutingConfig {
         traffic: Some("uniform".into()),
         patterns: 2501,
-        ..RoutingConfig {
-            topology: "lrt:4096:4:16".into(),
-            source: None,
-            destination: None,
-            ..RoutingConfig::default()
-        }
+        ..common::routing_config("lrt:4096:4:16", "loren")
     };
     refused(
         Scenario::for_lab("routing", 1, &config).unwrap(),

@@ -175,7 +175,7 @@ export class Figure {
     if (sw === null) return this.zoomBy(factor);
     const rect = this.box.querySelector(`svg rect.sw[data-sw="${sw}"]`);
     if (rect) return rect.scrollIntoView({ block: 'center', inline: 'center' });
-    this.dense?.centreOnSwitch?.(sw);
+    this.dense?.centreOnSwitch(sw);
   }
 
   /**

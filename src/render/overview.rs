@@ -176,14 +176,14 @@ pub fn overview_svg(topo: &Topology, state: &FigureState, zoomable: bool) -> Str
     // up and down, else one): the busiest channel and the sum, for the panel's title
     let mut busiest = vec![0u32; n];
     let mut per_panel = vec![[(0u32, 0u64, 0usize); 2]; arr.panels.len()];
-    let level = |s: usize| arr.place[s].0;
+    let panel_of = |s: usize| arr.place[s].0;
     let fat_tree = matches!(topo.shape(), Shape::FatTree { .. });
     for c in 0..topo.channel_count() {
         let (a, b) = topo.channel_ends(crate::model::ChannelId::new(c));
         let v = state.channel_values.get(c).copied().unwrap_or(0);
         busiest[a.index()] = busiest[a.index()].max(v);
-        let down = fat_tree && level(b.index()) > level(a.index());
-        let entry = &mut per_panel[level(a.index())][usize::from(down)];
+        let down = fat_tree && panel_of(b.index()) > panel_of(a.index());
+        let entry = &mut per_panel[panel_of(a.index())][usize::from(down)];
         *entry = (entry.0.max(v), entry.1 + u64::from(v), entry.2 + 1);
     }
     if state.max_value > 0 && arr.panels.len() <= 8 {
@@ -202,9 +202,9 @@ pub fn overview_svg(topo: &Topology, state: &FigureState, zoomable: bool) -> Str
             };
         }
     }
-    let mut marked = vec![0u8; n]; // 1: the step's, 2: the selection's
-    // a step that touches most of the network (the start of a slot policy) marks nothing: a
-    // frame around every cell would hide the colours it is about
+    // 1: the step's, 2: the selection's; a step that touches most of the network (the start of
+    // a slot policy) marks nothing: a frame around every cell would hide the colours it is about
+    let mut marked = vec![0u8; n];
     if state.step_switches.len() + state.step_channels.len() <= MAX_MARKED {
         for s in &state.step_switches {
             marked[s.index()] = 1;

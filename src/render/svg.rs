@@ -90,8 +90,8 @@ impl Figure {
 pub fn figure(topo: &Topology, layout: &Layout, state: &FigureState) -> Figure {
     let detail = channel_svg(topo, layout, state);
     let unreadable = detail.is_err() || {
-        let (width, height) = natural_extent(layout, state);
-        super::overview::wants_overview(topo, (width, height), switch_pitch(layout) * UNIT)
+        let g = geometry(layout, state);
+        super::overview::wants_overview(topo, (g.width, g.height), switch_pitch(layout) * UNIT)
     };
     let overview = (topo.switch_count() > super::overview::OVERVIEW_MIN_SWITCHES)
         .then(|| super::overview::overview_svg(topo, state, detail.is_ok()));
@@ -118,18 +118,30 @@ fn switch_pitch(layout: &Layout) -> f64 {
     *gaps.select_nth_unstable_by(mid, f64::total_cmp).1
 }
 
-/// The drawing's width and height in pixels at scale 1 (what `channel_svg` writes).
-fn natural_extent(layout: &Layout, state: &FigureState) -> (f64, f64) {
+/// The drawing's geometry at scale 1, what `channel_svg` writes and `figure` judges by.
+struct Geometry {
+    width: f64,
+    height: f64,
+    /// Where the legend starts (below the switches).
+    legend_y: f64,
+    /// How much strokes, switches and the legend grow in a large drawing, shown fitted.
+    grow: f64,
+}
+
+fn geometry(layout: &Layout, state: &FigureState) -> Geometry {
     let points = layout.switches.iter().chain(&layout.endpoints);
     let (max_x, max_y) = points.fold((0.0f64, 0.0f64), |(mx, my), &(x, y)| (mx.max(x), my.max(y)));
     let extent = 2.0 * MARGIN + max_x.max(max_y) * UNIT;
     let grow = (extent / 1400.0).max(1.0);
     let legend_width = 2.0 * MARGIN
         + grow * (LEGEND_TEXT_X + text_width(LEGEND_TITLE)).max(text_width(&state.caption));
-    (
-        (2.0 * MARGIN + max_x * UNIT).max(legend_width),
-        2.0 * MARGIN + max_y * UNIT + 64.0 * grow,
-    )
+    let legend_y = 2.0 * MARGIN + max_y * UNIT;
+    Geometry {
+        width: (2.0 * MARGIN + max_x * UNIT).max(legend_width),
+        height: legend_y + 64.0 * grow,
+        legend_y,
+        grow,
+    }
 }
 
 /// About how wide `text` is at 13 px (≈ 7.2 px per character).
@@ -163,16 +175,16 @@ pub fn channel_svg(topo: &Topology, layout: &Layout, state: &FigureState) -> Res
         let (x, y) = layout.switches[s.index()];
         (MARGIN + x * UNIT, MARGIN + y * UNIT)
     };
-    let points = layout.switches.iter().chain(&layout.endpoints);
-    let (max_x, max_y) = points.fold((0.0f64, 0.0f64), |(mx, my), &(x, y)| (mx.max(x), my.max(y)));
-    let (width, height) = natural_extent(layout, state);
     // Large drawings are shown fitted to the panel: grow strokes, switches and the legend with
-    // the drawing so they stay visible (switches less, so neighbours never overlap).
-    let extent = 2.0 * MARGIN + max_x.max(max_y) * UNIT;
-    let grow = (extent / 1400.0).max(1.0);
+    // the drawing so they stay visible (switches less, so neighbours never overlap). The legend:
+    // the title right of the colour scale, the caption on its own line below.
+    let Geometry {
+        width,
+        height,
+        legend_y,
+        grow,
+    } = geometry(layout, state);
     let (stroke, box_size, lane) = (grow.min(2.5), SWITCH * grow.min(1.6), LANE * grow.min(2.5));
-    // the legend: the title right of the colour scale, the caption on its own line below
-    let legend_y = 2.0 * MARGIN + max_y * UNIT;
     let labels = topo.switch_count() <= 256;
     let mut out = String::with_capacity(200 + topo.channel_count() * 120);
     let _ = write!(

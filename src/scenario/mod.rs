@@ -239,8 +239,13 @@ pub fn run(
 ) -> Result<Box<dyn LabRun>> {
     scenario.check()?;
     let lab = scenario.current_lab()?;
-    (lab.run)(scenario.section(lab.name)?, scenario.seed, record, progress)
-        .map_err(|e| e.within(lab.name))
+    (lab.run)(
+        scenario.section(lab.name)?,
+        scenario.seed_of(lab.name),
+        record,
+        progress,
+    )
+    .map_err(|e| e.within(lab.name))
 }
 
 /// Run study `name` of the Scenario's lab with `args`; `report(fraction, point)` hears about
@@ -254,8 +259,13 @@ pub fn study(
     scenario.check()?;
     let lab = scenario.current_lab()?;
     let study = lab.study(name)?;
-    (study.run)(scenario.section(lab.name)?, scenario.seed, args, report)
-        .map_err(|e| e.within(lab.name))
+    (study.run)(
+        scenario.section(lab.name)?,
+        scenario.seed_of(lab.name),
+        args,
+        report,
+    )
+    .map_err(|e| e.within(lab.name))
 }
 
 #[cfg(test)]
