@@ -94,8 +94,16 @@ fn router_cases() -> impl Strategy<Value = (String, String)> {
             ])
         )
             .prop_flat_map(|(seed, spec)| {
-                prop::sample::select(vec!["shortest", "loren", "loren:12", "cowen", "cowen:0.3"])
-                    .prop_map(move |r| (format!("{spec}@{seed}"), r.to_string()))
+                prop::sample::select(vec![
+                    "shortest",
+                    "loren",
+                    "loren:12",
+                    "cowen",
+                    "cowen:0.3",
+                    "cowen:32",
+                    "cowen-cluster:0.4",
+                ])
+                .prop_map(move |r| (format!("{spec}@{seed}"), r.to_string()))
             }),
         prop::sample::select(vec!["loren", "cowen", "shortest"])
             .prop_map(|r| ("lrt:fig4".to_string(), r.to_string())),

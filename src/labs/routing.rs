@@ -1,9 +1,11 @@
 //! The Routing lab (paper 002): an LRT (or any square-floor topology), a router of the
-//! registry — LOREN with t_max, Cowen with α, shortest paths with full tables, or any other —
-//! and the metrics of §VI: average path length over all pairs, table sizes, stretch, and with a
-//! traffic pattern the effective bandwidth and average efficiency averaged over random
-//! patterns. Studies: the t_max sweep (Fig. 5), the table-size study (§VI-B, Fig. 6) and a
-//! packet walk under any scheme.
+//! registry — LOREN with t_max, Cowen with α (`cowen`, Cowen 1999 as the paper counts it, or
+//! `cowen-cluster`), shortest paths with full tables, or any other — and the metrics of §VI:
+//! average path length over all pairs, table sizes, stretch, and with a traffic pattern the
+//! effective bandwidth and average efficiency averaged over random patterns. Studies: the t_max
+//! sweep (§VI-A, Fig. 5, LOREN beside Cowen), the table-size study (§VI-B, Fig. 6), imbalanced
+//! traffic (§VI-D, Fig. 11–12) and a packet walk under any scheme. The studies' Cowen is
+//! `cowen` over the α grid of `routing::alpha_grid`.
 
 use super::{
     check_section, config, default_section, json, study_args, Lab, LabRun, StepSummary, Study, View,
@@ -11,7 +13,9 @@ use super::{
 use crate::analysis::{average_efficiency, effective_bandwidth};
 use crate::graph::DistanceTable;
 use crate::model::{PathSet, SwitchId, Topology};
-use crate::routing::{route_traffic, Cowen, Loren, Router, RouterSpec};
+use crate::routing::{
+    alpha_grid, route_traffic, Balls, Cowen, CowenParam, Loren, Reading, Router, RouterSpec,
+};
 use crate::topology::TopologySpec;
 use crate::traffic::{self, Pattern};
 use crate::{Error, Result};
@@ -31,7 +35,7 @@ pub const LAB: Lab = Lab {
         Study {
             name: "sweep-tmax",
             title: "Average path against t_max (Fig. 5)",
-            about: "LOREN's average path length for every t_max from the minimum to |N|/2; one point per t_max",
+            about: "LOREN's average path length for every t_max from the minimum to |N|/2, then Cowen's (paper 002 reading) largest table and average path length for every α of 0.05, 0.10, …, 0.95; one point per t_max or α",
             run: |section, seed, _args, report| {
                 Ok(json(&sweep_tmax_points(&config(section)?, seed, report)?))
             },
@@ -39,7 +43,7 @@ pub const LAB: Lab = Lab {
         Study {
             name: "table-study",
             title: "Table entries needed: LOREN vs Cowen (Fig. 6)",
-            about: "the smallest tables of LOREN and Cowen over `count` random topologies like this one; each point is the summary so far",
+            about: "the smallest tables of LOREN and Cowen (paper 002 reading, best α of 0.05, 0.10, …, 0.95) over `count` random topologies like this one; each point is the summary so far",
             run: |section, seed, args, report| {
                 #[derive(Default, Deserialize, Serialize)]
                 #[serde(default, deny_unknown_fields)]
@@ -49,6 +53,16 @@ pub const LAB: Lab = Lab {
                 let c: RoutingConfig = config(section)?;
                 let count = study_args::<Args>(args)?.count.unwrap_or(100);
                 Ok(json(&table_study_streamed(&c.topology, count, seed, report)?))
+            },
+        },
+        Study {
+            name: "imbalance",
+            title: "Imbalanced traffic: Γ and efficiency, LOREN vs Cowen (Fig. 11–12)",
+            about: "effective bandwidth Γ and average efficiency of LOREN and Cowen (paper 002 reading) at each t_max of `tmaxes` (default: Cowen's smallest on this topology and |N|/2) under each traffic of `traffics` (default hotspot β = 0.1, 0.3, 0.5, 0.7 and local γ = 1, 2, 3), averaged over `patterns` random patterns (default: the configured count); one row per traffic and t_max",
+            run: |section, seed, args, report| {
+                let c: RoutingConfig = config(section)?;
+                let args = study_args::<ImbalanceArgs>(args)?;
+                Ok(json(&imbalance_study(&c, seed, &args, report)?))
             },
         },
         Study {
@@ -82,11 +96,12 @@ pub const LAB: Lab = Lab {
 pub struct RoutingConfig {
     /// Topology spec, e.g. `lrt:64:4:2`.
     pub topology: String,
-    /// A router of the registry: `loren`, `cowen`, `shortest`, …
+    /// A router of the registry: `loren`, `cowen`, `cowen-cluster`, `shortest`, … A parameter
+    /// written in the spec (`cowen:18`, `loren:16`) wins over `tmax` and `alpha`.
     pub scheme: String,
     /// LOREN's table limit; none = |N|/2.
     pub tmax: Option<usize>,
-    /// Cowen's ball exponent, 0 < α < 1.
+    /// Cowen's ball exponent, 0 < α < 1 (both readings).
     pub alpha: f64,
     /// Traffic for effective bandwidth and efficiency (uniform, transpose, shuffle, reverse,
     /// hotspot:β, local:γ); none = all-pairs metrics only.
@@ -116,19 +131,20 @@ impl Default for RoutingConfig {
 }
 
 impl RoutingConfig {
-    /// The router spec: the scheme with LOREN's t_max or Cowen's α.
+    /// The router spec: the scheme with LOREN's t_max or Cowen's α (unless the scheme names
+    /// its own parameter).
     fn router(&self) -> Result<RouterSpec> {
         let spec = RouterSpec::parse(&self.scheme).map_err(|e| e.at("scheme"))?;
+        if spec.param.is_some() {
+            return Ok(spec);
+        }
+        let cowen = Reading::of_router(spec.name()).is_some();
         let param = match spec.name() {
             "loren" => self.tmax.map(|t| t as f64),
-            "cowen" => Some(self.alpha),
+            _ if cowen => Some(self.alpha),
             _ => None,
         };
-        let field = if spec.name() == "cowen" {
-            "alpha"
-        } else {
-            "tmax"
-        };
+        let field = if cowen { "alpha" } else { "tmax" };
         RouterSpec::named(spec.name(), param).map_err(|e| e.at(field))
     }
 
@@ -226,21 +242,17 @@ pub const MAX_PATTERNS: usize = 10_000;
 pub const MAX_PATTERN_ROUTES: usize = 10_240_000;
 
 /// What the metrics and the walk both need, built once per run: the router, the network's
-/// distances and, for LOREN, its tables (which give every route length at once).
+/// distances and, for LOREN and Cowen, their tables (which give every route length at once).
 struct Prepared<'t> {
     routing: RouterSpec,
     topo: &'t Topology,
     table: DistanceTable,
     loren: Option<Loren<'t>>,
+    cowen: Option<Cowen<'t>>,
 }
 
 impl<'t> Prepared<'t> {
-    fn new(
-        config: &RoutingConfig,
-        routing: RouterSpec,
-        topo: &'t Topology,
-        progress: &mut dyn FnMut(f64),
-    ) -> Result<Self> {
+    fn new(routing: RouterSpec, topo: &'t Topology, progress: &mut dyn FnMut(f64)) -> Result<Self> {
         progress(0.02);
         let table = DistanceTable::new(topo).map_err(|e| e.at("topology"))?;
         progress(0.05);
@@ -248,7 +260,7 @@ impl<'t> Prepared<'t> {
             "loren" => Some(
                 Loren::build(
                     topo,
-                    config.tmax.unwrap_or(topo.switch_count() / 2),
+                    lorens_tmax(&routing, topo.switch_count()),
                     &table,
                     &mut |f| progress(0.05 + 0.15 * f),
                 )
@@ -256,11 +268,20 @@ impl<'t> Prepared<'t> {
             ),
             _ => None,
         };
+        let cowen = match Reading::of_router(routing.name()) {
+            Some(reading) => {
+                let balls = Balls::from_table(table.clone()).map_err(router_error)?;
+                let param = CowenParam::of(routing.param);
+                Some(Cowen::with_balls(topo, balls.into(), reading, param).map_err(router_error)?)
+            }
+            None => None,
+        };
         Ok(Prepared {
             routing,
             topo,
             table,
             loren,
+            cowen,
         })
     }
 }
@@ -273,7 +294,7 @@ pub fn run_routing(
 ) -> Result<RoutingResult> {
     let routing = config.router()?;
     let topo = config.topology(seed, &routing)?;
-    let prepared = Prepared::new(config, routing, &topo, progress)?;
+    let prepared = Prepared::new(routing, &topo, progress)?;
     metrics(config, &prepared, seed, progress)
 }
 
@@ -289,15 +310,29 @@ fn metrics(
         topo,
         table,
         loren,
+        cowen,
     } = prepared;
     let topo = *topo;
-    // LOREN's lengths come memoised per destination; every other router walks each pair
+    // LOREN's and Cowen's lengths come memoised per destination; other routers walk each pair
     let built;
-    let router: &dyn Router = match loren {
-        Some(l) => l,
-        None => {
+    let router: &dyn Router = match (loren, cowen) {
+        (Some(l), _) => l,
+        (None, Some(c)) => c,
+        (None, None) => {
             built = routing.build(topo).map_err(router_error)?;
             built.as_ref()
+        }
+    };
+    let memoised = |d: usize| -> Option<Vec<Option<usize>>> {
+        match (loren, cowen) {
+            (Some(l), _) => Some(l.hops_to(d as u32)),
+            (None, Some(c)) => Some(
+                c.hops_to(d as u32)
+                    .into_iter()
+                    .map(|h| Some(h as usize))
+                    .collect(),
+            ),
+            (None, None) => None,
         }
     };
     progress(0.2);
@@ -317,10 +352,10 @@ fn metrics(
     let (mut delivered, mut hops_sum, mut shortest_sum, mut max_stretch) =
         (0usize, 0usize, 0usize, 0.0f64);
     for d in (0..n).filter(|&d| hosts[d]) {
-        let loren_hops = loren.as_ref().map(|l| l.hops_to(d as u32));
+        let memo = memoised(d);
         for s in (0..n).filter(|&s| s != d && hosts[s]) {
             let shortest = table.distance(s, d);
-            let hops = match &loren_hops {
+            let hops = match &memo {
                 Some(h) => h[s],
                 None => router
                     .path(SwitchId::new(s), SwitchId::new(d))
@@ -340,24 +375,10 @@ fn metrics(
     }
     let (effective, efficiency) = match &config.traffic {
         Some(name) => {
-            let pattern = Pattern::parse(name).map_err(|e| e.at("traffic"))?;
-            let runs = if pattern.is_random() {
-                config.patterns.max(1)
-            } else {
-                1
-            };
-            let (mut gamma, mut eff) = (0.0, 0.0);
-            for k in 0..runs {
-                let traffic = traffic::generate_nth(pattern, &topo, seed, k as u32, name)
-                    .map_err(|e| e.at("traffic"))?;
-                let paths: PathSet = route_traffic(router, &topo, &traffic)?;
-                gamma += effective_bandwidth(&topo, &paths);
-                eff += average_efficiency(&paths);
-                if k % 50 == 0 {
-                    progress(0.7 + 0.3 * k as f64 / runs as f64);
-                }
-            }
-            (Some(gamma / runs as f64), Some(eff / runs as f64))
+            let m = traffic_metrics(router, name, config.patterns, seed, &mut |f| {
+                progress(0.7 + 0.3 * f)
+            })?;
+            (Some(m.effective_bandwidth), Some(m.avg_efficiency))
         }
         None => (None, None),
     };
@@ -370,8 +391,8 @@ fn metrics(
         seed,
         switches: n,
         links: topo.link_count(),
-        tmax: (routing.name() == "loren").then(|| config.tmax.unwrap_or(n / 2)),
-        alpha: (routing.name() == "cowen").then_some(config.alpha),
+        tmax: (routing.name() == "loren").then(|| lorens_tmax(routing, n)),
+        alpha: cowen.as_ref().map(|c| c.alpha),
         avg_path_length: if delivered == 0 {
             0.0
         } else {
@@ -395,49 +416,290 @@ fn metrics(
     })
 }
 
-/// One point of the Fig. 5 series.
+/// LOREN's table limit in a router spec (none: |N|/2).
+fn lorens_tmax(routing: &RouterSpec, n: usize) -> usize {
+    routing.param.map_or(n / 2, |t| t as usize)
+}
+
+/// Γ and the average efficiency of one traffic, averaged over its random patterns.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct TrafficMetrics {
+    /// Γ (paper 002 §VI-D2), per directed channel.
+    pub effective_bandwidth: f64,
+    /// Mean of 1/hops over the traffic's paths (§VI-D3).
+    pub avg_efficiency: f64,
+}
+
+/// Route `patterns` draws of the traffic `name` (one for a deterministic pattern), drawn from
+/// the traffic streams 0, 1, … of `seed`, and average Γ and the efficiency.
+fn traffic_metrics(
+    router: &dyn Router,
+    name: &str,
+    patterns: usize,
+    seed: u64,
+    progress: &mut dyn FnMut(f64),
+) -> Result<TrafficMetrics> {
+    let topo = router.topology();
+    let pattern = Pattern::parse(name).map_err(|e| e.at("traffic"))?;
+    let runs = if pattern.is_random() {
+        patterns.max(1)
+    } else {
+        1
+    };
+    let (mut gamma, mut eff) = (0.0, 0.0);
+    for k in 0..runs {
+        let traffic = traffic::generate_nth(pattern, topo, seed, k as u32, name)
+            .map_err(|e| e.at("traffic"))?;
+        let paths: PathSet = route_traffic(router, topo, &traffic)?;
+        gamma += effective_bandwidth(topo, &paths);
+        eff += average_efficiency(&paths);
+        if k % 50 == 0 {
+            progress(k as f64 / runs as f64);
+        }
+    }
+    Ok(TrafficMetrics {
+        effective_bandwidth: gamma / runs as f64,
+        avg_efficiency: eff / runs as f64,
+    })
+}
+
+/// One point of the Fig. 5 series: a scheme's largest table and its average path length over
+/// all ordered pairs of switches.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TmaxPoint {
+    /// `loren` (a point per t_max) or `cowen` (a point per α of the grid, its largest table
+    /// as t_max).
+    pub scheme: String,
     pub tmax: usize,
+    /// Cowen: the ball exponent of the point.
+    pub alpha: Option<f64>,
     pub avg_path_length: f64,
 }
 
-/// Fig. 5 for LOREN: average path length for every t_max from the minimum to |N|/2.
+/// Fig. 5: LOREN's average path length for every t_max from the minimum to |N|/2, and Cowen's
+/// (paper 002 reading) for every α of `alpha_grid()`.
 pub fn sweep_tmax(config: &RoutingConfig, seed: u64) -> Result<Vec<TmaxPoint>> {
     sweep_tmax_points(config, seed, &mut |_, _| {})
 }
 
-/// `sweep_tmax`, reporting each point as it is computed.
+/// `sweep_tmax`, reporting each point as it is computed: LOREN's by t_max, then Cowen's by α.
 pub fn sweep_tmax_points(
     config: &RoutingConfig,
     seed: u64,
     report: super::Report<'_>,
 ) -> Result<Vec<TmaxPoint>> {
     let topo = config.topology(seed, &RouterSpec::named("loren", None)?)?;
+    Cowen::check_size(topo.switch_count()).map_err(|e| e.at("topology"))?;
     let n = topo.switch_count();
-    let table = DistanceTable::new(&topo).map_err(|e| e.at("topology"))?;
-    let minimum = Loren::with_distances(&topo, n, &table)
+    let balls = std::sync::Arc::new(Balls::new(&topo).map_err(|e| e.at("topology"))?);
+    let table = balls.table();
+    let minimum = Loren::with_distances(&topo, n, table)
         .map_err(router_error)?
         .min_required_entries;
-    let tmaxes: Vec<usize> = (minimum..=(n / 2).max(minimum)).collect();
-    // every t_max is an independent run: natively on every core, a chunk at a time, streamed
-    // in t_max order (the same points as one after another)
-    let measure = |&tmax: &usize| -> Result<TmaxPoint> {
-        let l = Loren::with_distances(&topo, tmax, &table)?;
+    enum Point {
+        Loren(usize),
+        Cowen(f64),
+    }
+    let points: Vec<Point> = (minimum..=(n / 2).max(minimum))
+        .map(Point::Loren)
+        .chain(alpha_grid().into_iter().map(Point::Cowen))
+        .collect();
+    let average = |hops: &mut dyn Iterator<Item = usize>| {
         let (mut sum, mut count) = (0usize, 0usize);
-        for d in 0..n as u32 {
-            for h in l.hops_to(d).into_iter().flatten().filter(|&h| h > 0) {
-                sum += h;
-                count += 1;
-            }
+        for h in hops.filter(|&h| h > 0) {
+            sum += h;
+            count += 1;
         }
-        Ok(TmaxPoint {
-            tmax,
-            avg_path_length: sum as f64 / count.max(1) as f64,
+        sum as f64 / count.max(1) as f64
+    };
+    // every point is an independent run: natively on every core, a chunk at a time, streamed
+    // in order (the same points as one after another)
+    let measure = |point: &Point| -> Result<TmaxPoint> {
+        Ok(match *point {
+            Point::Loren(tmax) => {
+                let l = Loren::with_distances(&topo, tmax, table)?;
+                TmaxPoint {
+                    scheme: "loren".into(),
+                    tmax,
+                    alpha: None,
+                    avg_path_length: average(
+                        &mut (0..n as u32).flat_map(|d| l.hops_to(d).into_iter().flatten()),
+                    ),
+                }
+            }
+            Point::Cowen(alpha) => {
+                let c = Cowen::with_balls(
+                    &topo,
+                    balls.clone(),
+                    Reading::Cowen1999,
+                    CowenParam::Alpha(alpha),
+                )?;
+                TmaxPoint {
+                    scheme: "cowen".into(),
+                    tmax: c.max_entries(),
+                    alpha: Some(alpha),
+                    avg_path_length: average(
+                        &mut (0..n as u32)
+                            .flat_map(|d| c.hops_to(d).into_iter().map(|h| h as usize)),
+                    ),
+                }
+            }
         })
     };
-    crate::parallel::try_map_chunked(&tmaxes, crate::parallel::threads(), measure, |i, point| {
-        report((i + 1) as f64 / tmaxes.len() as f64, Some(json(point)));
+    crate::parallel::try_map_chunked(&points, crate::parallel::threads(), measure, |i, point| {
+        report((i + 1) as f64 / points.len() as f64, Some(json(point)));
+    })
+}
+
+/// The traffics of the imbalance study by default (paper 002 §VI-D; the figures' β and γ are
+/// not in the text, 0.7 is named).
+pub const IMBALANCED_TRAFFICS: &[&str] = &[
+    "hotspot:0.1",
+    "hotspot:0.3",
+    "hotspot:0.5",
+    "hotspot:0.7",
+    "local:1",
+    "local:2",
+    "local:3",
+];
+
+/// Most rows (traffics × t_max values) of one imbalance study.
+pub const MAX_IMBALANCE_ROWS: usize = 64;
+
+/// Arguments of the imbalance study (all optional).
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ImbalanceArgs {
+    /// Table limits compared; none = Cowen's smallest on this topology and |N|/2.
+    pub tmaxes: Option<Vec<usize>>,
+    /// Traffic specs; none = `IMBALANCED_TRAFFICS`.
+    pub traffics: Option<Vec<String>>,
+    /// Random patterns per traffic; none = the configured `patterns`.
+    pub patterns: Option<usize>,
+}
+
+/// One row of the imbalance study: one traffic at one t_max.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ImbalanceRow {
+    pub traffic: String,
+    pub tmax: usize,
+    pub loren: TrafficMetrics,
+    pub cowen: TrafficMetrics,
+    /// The α Cowen runs with at this t_max, and its largest table.
+    pub cowen_alpha: f64,
+    pub cowen_max_entries: usize,
+    /// LOREN over Cowen − 1: Γ and the average efficiency.
+    pub bandwidth_gain: f64,
+    pub efficiency_gain: f64,
+}
+
+/// §VI-D (Fig. 11–12) on one topology: every traffic at every t_max.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ImbalanceStudy {
+    pub topology: String,
+    pub seed: u64,
+    pub patterns: usize,
+    pub tmaxes: Vec<usize>,
+    pub rows: Vec<ImbalanceRow>,
+}
+
+/// Γ and the average efficiency of LOREN and of Cowen at t_max T (the α of the grid whose
+/// largest table is the largest within T), under the same `patterns` draws of each traffic.
+/// Rows (traffic, t_max) are independent: natively they run on every core, streamed in order
+/// with the same numbers as one after another.
+pub fn imbalance_study(
+    config: &RoutingConfig,
+    seed: u64,
+    args: &ImbalanceArgs,
+    report: super::Report<'_>,
+) -> Result<ImbalanceStudy> {
+    let patterns = args.patterns.unwrap_or(config.patterns);
+    let traffics: Vec<String> = match &args.traffics {
+        Some(t) => t.clone(),
+        None => IMBALANCED_TRAFFICS.iter().map(|t| t.to_string()).collect(),
+    };
+    for name in &traffics {
+        Pattern::parse(name).map_err(|e| e.at("traffics"))?;
+    }
+    let checked = RoutingConfig {
+        traffic: traffics.first().cloned(),
+        patterns,
+        ..config.clone()
+    };
+    let topo = checked.topology(seed, &RouterSpec::named("loren", None)?)?;
+    Cowen::check_size(topo.switch_count()).map_err(|e| e.at("topology"))?;
+    let n = topo.switch_count();
+    let balls = std::sync::Arc::new(Balls::new(&topo).map_err(|e| e.at("topology"))?);
+    let tmaxes: Vec<usize> = match &args.tmaxes {
+        Some(t) => t.clone(),
+        None => {
+            let smallest = Reading::Cowen1999
+                .max_entries_for(&balls, &alpha_grid())?
+                .into_iter()
+                .min()
+                .unwrap_or(0);
+            let mut t = vec![smallest, n / 2];
+            t.dedup();
+            t
+        }
+    };
+    if traffics.is_empty()
+        || tmaxes.is_empty()
+        || traffics.len() * tmaxes.len() > MAX_IMBALANCE_ROWS
+    {
+        return Err(Error::invalid(
+            "tmaxes",
+            format!(
+                "from 1 to {MAX_IMBALANCE_ROWS} rows (traffics × t_max values), not {} × {}",
+                traffics.len(),
+                tmaxes.len()
+            ),
+        ));
+    }
+    let routers = tmaxes
+        .iter()
+        .map(|&t| -> Result<(Loren<'_>, Cowen<'_>)> {
+            let loren =
+                Loren::with_distances(&topo, t, balls.table()).map_err(|e| e.at("tmaxes"))?;
+            let cowen = Cowen::with_balls(
+                &topo,
+                balls.clone(),
+                Reading::Cowen1999,
+                CowenParam::TableLimit(t),
+            )
+            .map_err(|e| e.at("tmaxes"))?;
+            Ok((loren, cowen))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let cells: Vec<(usize, usize)> = (0..traffics.len())
+        .flat_map(|p| (0..tmaxes.len()).map(move |t| (p, t)))
+        .collect();
+    let measure = |&(p, t): &(usize, usize)| -> Result<ImbalanceRow> {
+        let (loren, cowen) = &routers[t];
+        let traffic = &traffics[p];
+        let l = traffic_metrics(loren, traffic, patterns, seed, &mut |_| {})?;
+        let c = traffic_metrics(cowen, traffic, patterns, seed, &mut |_| {})?;
+        Ok(ImbalanceRow {
+            traffic: traffic.clone(),
+            tmax: tmaxes[t],
+            cowen_alpha: cowen.alpha,
+            cowen_max_entries: cowen.max_entries(),
+            bandwidth_gain: l.effective_bandwidth / c.effective_bandwidth - 1.0,
+            efficiency_gain: l.avg_efficiency / c.avg_efficiency - 1.0,
+            loren: l,
+            cowen: c,
+        })
+    };
+    let rows =
+        crate::parallel::try_map_chunked(&cells, crate::parallel::threads(), measure, |i, row| {
+            report((i + 1) as f64 / cells.len() as f64, Some(json(row)));
+        })?;
+    Ok(ImbalanceStudy {
+        topology: config.topology.clone(),
+        seed,
+        patterns,
+        tmaxes,
+        rows,
     })
 }
 
@@ -449,13 +711,17 @@ pub struct MeanMin {
 }
 
 /// §VI-B (Fig. 6): minimum required table entries over many random topologies — LOREN's phase
-/// (1)+(2) tables, and Cowen's smallest largest table over α ∈ {0.05, 0.10, …, 0.95}.
+/// (1)+(2) tables, and Cowen's (`cowen`: Cowen 1999 as paper 002 counts it, a switch's own
+/// entry included) smallest largest table over the α of `alpha_grid()`, {0.05, 0.10, …, 0.95}.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TableStudy {
     pub topology: String,
     pub topologies: usize,
     pub loren: MeanMin,
     pub cowen: MeanMin,
+    /// The reading of Cowen's scheme measured (`cowen`) and the α it scans per topology.
+    pub cowen_scheme: String,
+    pub cowen_alphas: Vec<f64>,
     /// 1 − LOREN/Cowen for the minimum and the mean (the paper's "reduction").
     pub reduction_min: f64,
     pub reduction_mean: f64,
@@ -485,6 +751,8 @@ impl TableStudy {
             reduction_mean: 1.0 - l.mean / c.mean.max(1.0),
             loren: l,
             cowen: c,
+            cowen_scheme: Reading::Cowen1999.name().into(),
+            cowen_alphas: alpha_grid(),
         }
     }
 }
@@ -523,6 +791,7 @@ pub fn table_study_streamed(
     let parsed = TopologySpec::parse(spec).map_err(|e| e.at("topology"))?;
     let n = parsed.switch_count();
     Loren::check_size(n).map_err(|e| e.at("topology"))?;
+    Cowen::check_size(n).map_err(|e| e.at("topology"))?;
     if count.saturating_mul(n * n) > MAX_STUDY_WORK {
         return Err(Error::invalid(
             "topologies",
@@ -532,12 +801,15 @@ pub fn table_study_streamed(
             ),
         ));
     }
-    let alphas: Vec<f64> = (1..20).map(|i| f64::from(i) * 0.05).collect();
+    let alphas = alpha_grid();
     let indices: Vec<usize> = (0..count).collect();
     let measure = |&k: &usize| -> Result<(usize, usize)> {
         let topo = parsed.build_nth(seed, k as u32)?;
-        let loren = Loren::new(&topo, topo.switch_count())?.min_required_entries;
-        let cowen = Cowen::max_entries_for(&topo, &alphas)?
+        let balls = Balls::new(&topo)?;
+        let loren =
+            Loren::with_distances(&topo, topo.switch_count(), balls.table())?.min_required_entries;
+        let cowen = Reading::Cowen1999
+            .max_entries_for(&balls, &alphas)?
             .into_iter()
             .min()
             .unwrap_or(0);
@@ -583,11 +855,7 @@ pub struct RouteWalk {
 pub fn route_walk(config: &RoutingConfig, seed: u64, src: u32, dst: u32) -> Result<RouteWalk> {
     let routing = config.router()?;
     let topo = config.topology(seed, &routing)?;
-    walk(
-        &Prepared::new(config, routing, &topo, &mut |_| {})?,
-        src,
-        dst,
-    )
+    walk(&Prepared::new(routing, &topo, &mut |_| {})?, src, dst)
 }
 
 /// The walk from `src` to `dst` on a prepared run (LOREN's decisions from its tables).
@@ -597,6 +865,7 @@ fn walk(prepared: &Prepared<'_>, src: u32, dst: u32) -> Result<RouteWalk> {
         topo,
         table,
         loren,
+        cowen,
     } = prepared;
     let topo = *topo;
     let n = topo.switch_count() as u32;
@@ -625,6 +894,8 @@ fn walk(prepared: &Prepared<'_>, src: u32, dst: u32) -> Result<RouteWalk> {
             })
             .collect();
         (ids(&path), hops)
+    } else if let Some(c) = cowen {
+        (ids(&c.path(SwitchId(src), SwitchId(dst))?), Vec::new())
     } else {
         let router = routing.build(topo).map_err(router_error)?;
         (ids(&router.path(SwitchId(src), SwitchId(dst))?), Vec::new())
@@ -654,7 +925,7 @@ impl RoutingLab {
         // one network, one distance table and one set of LOREN tables for metrics and walk
         let routing = config.router()?;
         let topology = config.topology(seed, &routing)?;
-        let prepared = Prepared::new(config, routing, &topology, progress)?;
+        let prepared = Prepared::new(routing, &topology, progress)?;
         let result = metrics(config, &prepared, seed, progress)?;
         let walk = match (config.source, config.destination) {
             (Some(s), Some(d)) if s != d => Some(walk(&prepared, s, d)?),

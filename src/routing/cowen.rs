@@ -1,196 +1,237 @@
-//! Cowen's landmark compact routing (L. Cowen, "Compact routing with minimum stretch", SODA 1999;
-//! as summarised in paper 002 §II-C). Landmarks: a greedy hitting set of the balls B(w) — the
-//! ⌈|N|^α⌉ switches nearest to w (ties by id) — so every ball holds a landmark; l(w) is w's
-//! nearest landmark. Switch v keeps an entry for every landmark and for every w closer to v than
-//! to l(w) (d(v,w) < d(w,l(w))). A packet for w goes by its table when it has w, else towards
-//! l(w); at l(w) it takes the first hop of l(w)'s shortest path to w, carried in the header, and
-//! from there every switch on that path has w. Stretch ≤ 3: d(u,l(w)) + d(l(w),w) ≤ d(u,w) +
-//! 2·d(w,l(w)) ≤ 3·d(u,w), as w outside u's table means d(w,l(w)) ≤ d(u,w). This is the
-//! single-step variant: the second step of Cowen's construction (extra landmarks for switches
-//! whose clusters are too large) is not applied.
+//! Cowen's landmark compact routing (L. Cowen, "Compact routing with minimum stretch", SODA 1999
+//! / J. Algorithms 2001), as paper 002 evaluates it against LOREN (§II-C, §VI-A–B). The ball B_v
+//! of v is its ⌈|N|^α⌉ nearest switches (v itself included, ties by id); D is a greedy hitting
+//! set of the balls; R_c = {v : c ∈ B_v} is c's inverse ball; C = {c : |R_c| ≥ |N|^((1+α)/2)};
+//! the landmarks are L = D ∪ C and l(v) is v's nearest landmark (ties by id). Every switch u,
+//! landmarks included, stores every landmark and every v ∈ R_u — u itself among them (u ∈ B_u,
+//! its local-delivery entry): a table holds |L ∪ R_u| destinations, the count that reproduces
+//! the paper's table sizes (README). A packet for v follows the shortest path once a switch
+//! stores v; otherwise it goes towards l(v), which puts its first hop towards v in the header.
+//! Stretch ≤ 3: u not storing v means u ∉ B_v, so d(u,v) ≥ d(v,l(v)) (B_v holds a landmark),
+//! and d(u,l(v)) + d(l(v),v) ≤ d(u,v) + 2·d(v,l(v)) ≤ 3·d(u,v); every switch on a shortest path
+//! from a switch of B_v (or from l(v)) to v is in B_v, so it stores v.
+//! The other reading, landmarks = D only and clusters instead of inverse balls, is
+//! `cowen_cluster.rs`; the balls and the hitting set they share are in `landmarks.rs`.
 
-use super::{Header, Hop, Router, RouterDef, TableSizes};
-use crate::graph::DistanceTable;
+use super::landmarks::{alpha_grid, ball_size, check_alpha, check_param, Balls, Scheme};
+use super::{cowen_cluster, CowenParam, Header, Hop, Router, RouterDef, TableSizes};
 use crate::model::{SwitchId, Topology};
-use crate::spec::Spec;
 use crate::{Error, Result};
-
-/// The largest network Cowen's scheme is built for.
-pub const MAX_COWEN_SWITCHES: usize = 4096;
+use std::sync::Arc;
 
 pub(super) const COWEN: RouterDef = RouterDef {
     name: "cowen",
     aliases: &["landmark"],
-    definition: "Cowen's landmark scheme (stretch ≤ 3): shortest path to destinations in the table (landmarks and the cluster), else towards the destination's landmark, which knows the way; cowen:α sets the ball exponent (default 0.5)",
-    param: Some(("α", check_alpha)),
-    check_size: Some(Cowen::check_size),
-    build: |topo, alpha| Ok(Box::new(Cowen::new(topo, alpha.unwrap_or(0.5))?)),
+    definition: "Cowen's landmark scheme (SODA 1999, stretch ≤ 3) as paper 002 counts it: every switch stores every landmark and every destination whose ball (its ⌈|N|^α⌉ nearest switches) holds the switch, itself included; any other packet goes towards its destination's landmark, which knows the way. cowen:α sets α (default 0.5); cowen:T (a whole number) is Cowen at t_max T: the α of the grid 0.05, 0.10, …, 0.95 whose largest table is the largest within T",
+    param: Some(("α or t_max", check_param)),
+    check_size: Some(Balls::check_size),
+    build: |topo, param| {
+        Ok(Box::new(Cowen::build(
+            topo,
+            Reading::Cowen1999,
+            CowenParam::of(param),
+        )?))
+    },
 };
 
-fn check_alpha(spec: &Spec<'_>) -> Result<f64> {
-    let alpha = spec.number(0, "α")?;
-    if !(alpha > 0.0 && alpha < 1.0) {
-        return Err(spec.error(format!("α must be in (0, 1), not {alpha}")));
-    }
-    Ok(alpha)
+/// Which reading of Cowen's scheme a router uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reading {
+    /// Cowen 1999 as paper 002 counts it (`cowen`): landmarks D ∪ C, tables L ∪ R_u.
+    Cowen1999,
+    /// The Thorup–Zwick-style cluster reading (`cowen-cluster`): landmarks D, tables L and the
+    /// cluster {w : d(u,w) < d(w,l(w))}.
+    Cluster,
 }
 
-/// Cowen tables of one topology.
+impl Reading {
+    /// Both readings.
+    pub const ALL: [Reading; 2] = [Reading::Cowen1999, Reading::Cluster];
+
+    /// The router's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Reading::Cowen1999 => "cowen",
+            Reading::Cluster => "cowen-cluster",
+        }
+    }
+
+    /// The reading of the router named `name`, if it is one of Cowen's.
+    pub fn of_router(name: &str) -> Option<Reading> {
+        Self::ALL.into_iter().find(|r| r.name() == name)
+    }
+
+    fn scheme(self, balls: &Balls, alpha: f64) -> Scheme {
+        match self {
+            Reading::Cowen1999 => scheme_1999(balls, alpha),
+            Reading::Cluster => cowen_cluster::scheme(balls, alpha),
+        }
+    }
+
+    /// The largest table for each α (checked), on one network's balls.
+    pub fn max_entries_for(self, balls: &Balls, alphas: &[f64]) -> Result<Vec<usize>> {
+        alphas
+            .iter()
+            .map(|&alpha| {
+                check_alpha(alpha)?;
+                Ok(self.scheme(balls, alpha).max_entries())
+            })
+            .collect()
+    }
+
+    /// "Cowen at t_max": the α of `alpha_grid()` whose largest table is the largest one within
+    /// `t_max`; among α with that same largest table, the largest α (bigger balls, fewer
+    /// landmarks: more destinations reached by shortest paths). Returns (α, largest table).
+    pub fn alpha_within(self, balls: &Balls, t_max: usize) -> Result<(f64, usize)> {
+        let grid = alpha_grid();
+        let sizes = self.max_entries_for(balls, &grid)?;
+        let best = grid
+            .iter()
+            .zip(&sizes)
+            .filter(|(_, &size)| size <= t_max)
+            .max_by(|a, b| a.1.cmp(b.1).then(a.0.total_cmp(b.0)));
+        match best {
+            Some((&alpha, &size)) => Ok((alpha, size)),
+            None => {
+                let smallest = sizes.iter().copied().min().unwrap_or(0);
+                Err(Error::invalid(
+                    "tmax",
+                    format!(
+                        "{} needs at least {smallest} table entries on this network (over α = 0.05, 0.10, …, 0.95), so no α fits t_max {t_max}",
+                        self.name()
+                    ),
+                ))
+            }
+        }
+    }
+}
+
+/// Cowen 1999 for one α: landmarks D ∪ C, and every switch's table L ∪ R_u (itself included).
+fn scheme_1999(balls: &Balls, alpha: f64) -> Scheme {
+    let n = balls.len();
+    let size = ball_size(n, alpha);
+    let inverse = balls.inverse_balls(size);
+    let mut is_landmark = balls.hitting_set(size, &inverse);
+    // C: switches in many balls become landmarks, which bounds every other switch's R_u
+    let threshold = (n as f64).powf((1.0 + alpha) / 2.0) - 1e-9;
+    for (c, r) in inverse.iter().enumerate() {
+        if r.len() as f64 >= threshold {
+            is_landmark[c] = true;
+        }
+    }
+    let landmarks: Vec<u32> = (0..n as u32).filter(|&v| is_landmark[v as usize]).collect();
+    let tables = inverse
+        .iter()
+        .map(|r| {
+            let mut table: Vec<u32> = r.iter().chain(&landmarks).copied().collect();
+            table.sort_unstable();
+            table.dedup();
+            table
+        })
+        .collect();
+    Scheme::new(balls, &is_landmark, tables)
+}
+
+/// Cowen tables of one topology, for one α.
 #[derive(Debug, Clone)]
 pub struct Cowen<'t> {
     topo: &'t Topology,
-    table: DistanceTable,
+    balls: Arc<Balls>,
+    reading: Reading,
+    /// The ball exponent used (chosen from the grid for a table limit).
+    pub alpha: f64,
     pub landmarks: Vec<u32>,
     /// Nearest landmark of every switch.
     pub landmark_of: Vec<u32>,
-    /// Destinations each switch has an entry for (landmarks and its cluster), ascending.
+    /// Destinations each switch has an entry for, ascending.
     pub tables: Vec<Vec<u32>>,
 }
 
-/// Landmarks, every switch's nearest landmark, and the tables, for one α.
-struct Scheme {
-    landmarks: Vec<u32>,
-    landmark_of: Vec<u32>,
-    tables: Vec<Vec<u32>>,
-}
-
 impl<'t> Cowen<'t> {
-    /// Cowen's scheme refuses networks above `MAX_COWEN_SWITCHES` before building anything.
+    /// Refuses networks above `MAX_COWEN_SWITCHES` before building anything.
     pub fn check_size(n: usize) -> Result<()> {
-        if n > MAX_COWEN_SWITCHES {
-            return Err(Error::TooLarge {
-                what: "Cowen's switch count".into(),
-                value: n,
-                limit: MAX_COWEN_SWITCHES,
-                hint: "its landmark and ball search orders every switch's distances (LRT(4096,4,16) takes about 14 s)".into(),
-            });
-        }
-        Ok(())
+        Balls::check_size(n)
     }
 
-    /// Build the scheme with ball size ⌈|N|^α⌉, 0 < α < 1.
+    /// Cowen 1999 (`cowen`) with ball size ⌈|N|^α⌉, 0 < α < 1.
     pub fn new(topo: &'t Topology, alpha: f64) -> Result<Self> {
-        let (table, order) = Self::prepare(topo)?;
-        let scheme = Self::build(&table, &order, alpha)?;
+        Self::build(topo, Reading::Cowen1999, CowenParam::Alpha(alpha))
+    }
+
+    /// A reading of the scheme for an α or a table limit.
+    pub fn build(topo: &'t Topology, reading: Reading, param: CowenParam) -> Result<Self> {
+        Self::with_balls(topo, Arc::new(Balls::new(topo)?), reading, param)
+    }
+
+    /// As `build`, on balls already computed for `topo` (sweeps build many α on one network).
+    pub fn with_balls(
+        topo: &'t Topology,
+        balls: Arc<Balls>,
+        reading: Reading,
+        param: CowenParam,
+    ) -> Result<Self> {
+        let alpha = match param {
+            CowenParam::Alpha(alpha) => {
+                check_alpha(alpha)?;
+                alpha
+            }
+            CowenParam::TableLimit(t_max) => reading.alpha_within(&balls, t_max)?.0,
+        };
+        let scheme = reading.scheme(&balls, alpha);
         Ok(Cowen {
             topo,
-            table,
+            balls,
+            reading,
+            alpha,
             landmarks: scheme.landmarks,
             landmark_of: scheme.landmark_of,
             tables: scheme.tables,
         })
     }
 
-    /// The largest table for each α, sharing the distance work between them.
-    pub fn max_entries_for(topo: &'t Topology, alphas: &[f64]) -> Result<Vec<usize>> {
-        let (table, order) = Self::prepare(topo)?;
-        alphas
-            .iter()
-            .map(|&a| {
-                Self::build(&table, &order, a)
-                    .map(|s| s.tables.iter().map(Vec::len).max().unwrap_or(0))
-            })
-            .collect()
+    /// Which reading this is.
+    pub fn reading(&self) -> Reading {
+        self.reading
     }
 
-    /// All-pairs distances, and every switch's list of switches by (distance, id).
-    fn prepare(topo: &Topology) -> Result<(DistanceTable, Vec<Vec<u32>>)> {
-        Self::check_size(topo.switch_count())?;
-        let n = topo.switch_count();
-        let table = DistanceTable::new(topo)?;
-        if !table.is_connected() {
-            return Err(Error::routing("cowen", "the topology is not connected"));
-        }
-        let order = (0..n)
-            .map(|w| {
-                let mut by_distance: Vec<u32> = (0..n as u32).collect();
-                by_distance.sort_by_key(|&v| (table.distance(w, v as usize), v));
-                by_distance
-            })
-            .collect();
-        Ok((table, order))
+    /// Whether switch `at` has an entry for `dst`.
+    pub fn stores(&self, at: usize, dst: u32) -> bool {
+        self.tables[at].binary_search(&dst).is_ok()
     }
 
-    fn build(table: &DistanceTable, order: &[Vec<u32>], alpha: f64) -> Result<Scheme> {
-        if !(alpha > 0.0 && alpha < 1.0) {
-            return Err(Error::invalid(
-                "alpha",
-                format!("α must be in (0, 1), not {alpha}"),
-            ));
+    /// Entries of the largest table.
+    pub fn max_entries(&self) -> usize {
+        self.tables.iter().map(Vec::len).max().unwrap_or(0)
+    }
+
+    /// Hops of every switch's route to `dst` (what `next` walks, memoised): d(u, dst) where u
+    /// stores dst (or is its landmark), else one hop towards the landmark plus the rest from
+    /// there — switches taken by distance from the landmark, so that rest is known.
+    pub fn hops_to(&self, dst: u32) -> Vec<u32> {
+        let n = self.balls.len();
+        let v = dst as usize;
+        let landmark = self.landmark_of[v] as usize;
+        let table = self.balls.table();
+        let mut hops = vec![0u32; n];
+        for &u in self.balls.order(landmark) {
+            let u = u as usize;
+            hops[u] = if u == v || u == landmark || self.stores(u, dst) {
+                table.distance(u, v)
+            } else {
+                let next = table
+                    .next_hop(SwitchId::new(u), SwitchId::new(landmark))
+                    .expect("connected");
+                1 + hops[next.index()]
+            };
         }
-        let n = table.len();
-        let dist = |a: usize, b: usize| table.distance(a, b);
-        let ball_size = ((n as f64).powf(alpha).ceil() as usize).clamp(1, n);
-        // greedy hitting set of the balls: the switch in the most balls not yet hit (ties to the
-        // lowest id); counts drop as balls get hit
-        let mut count = vec![0usize; n];
-        let mut balls_of = vec![Vec::new(); n];
-        for (w, row) in order.iter().enumerate() {
-            for &v in &row[..ball_size] {
-                count[v as usize] += 1;
-                balls_of[v as usize].push(w);
-            }
-        }
-        let mut hit = vec![false; n];
-        let mut unhit = n;
-        let mut is_landmark = vec![false; n];
-        while unhit > 0 {
-            let best = (0..n)
-                .max_by_key(|&v| (count[v], std::cmp::Reverse(v)))
-                .unwrap_or(0);
-            is_landmark[best] = true;
-            for &w in &balls_of[best] {
-                if !hit[w] {
-                    hit[w] = true;
-                    unhit -= 1;
-                    for &v in &order[w][..ball_size] {
-                        count[v as usize] -= 1;
-                    }
-                }
-            }
-        }
-        let landmarks: Vec<u32> = (0..n as u32).filter(|&v| is_landmark[v as usize]).collect();
-        let landmark_of: Vec<u32> = (0..n)
-            .map(|w| {
-                *landmarks
-                    .iter()
-                    .min_by_key(|&&l| (dist(l as usize, w), l))
-                    .expect("at least one landmark")
-            })
-            .collect();
-        // w is in v's table when v is closer to w than w's landmark: a prefix of w's order
-        let mut tables: Vec<Vec<u32>> = vec![Vec::new(); n];
-        for w in 0..n {
-            let radius = dist(landmark_of[w] as usize, w);
-            for &v in order[w]
-                .iter()
-                .take_while(|&&v| dist(w, v as usize) < radius)
-            {
-                if v as usize != w && !is_landmark[w] {
-                    tables[v as usize].push(w as u32);
-                }
-            }
-        }
-        for (v, table) in tables.iter_mut().enumerate() {
-            table.extend(landmarks.iter().copied().filter(|&l| l as usize != v));
-            table.sort_unstable();
-        }
-        Ok(Scheme {
-            landmarks,
-            landmark_of,
-            tables,
-        })
+        hops
     }
 
     fn next_towards(&self, at: SwitchId, target: usize) -> SwitchId {
-        self.table
+        self.balls
+            .table()
             .next_hop(at, SwitchId::new(target))
             .expect("connected")
-    }
-
-    /// Largest table (entries = landmarks + cluster).
-    pub fn max_entries(&self) -> usize {
-        self.tables.iter().map(Vec::len).max().unwrap_or(0)
     }
 }
 
@@ -199,15 +240,14 @@ impl Router for Cowen<'_> {
     fn next(&self, at: SwitchId, header: &mut Header) -> Result<Hop> {
         let w = header.dst.index();
         let lw = self.landmark_of[w] as usize;
-        let next =
-            if header.state == 1 || self.tables[at.index()].binary_search(&(w as u32)).is_ok() {
-                self.next_towards(at, w)
-            } else if at.index() == lw {
-                header.state = 1; // the header's port: l(w)'s first hop towards w
-                self.next_towards(at, w)
-            } else {
-                self.next_towards(at, lw)
-            };
+        let next = if header.state == 1 || self.stores(at.index(), w as u32) {
+            self.next_towards(at, w)
+        } else if at.index() == lw {
+            header.state = 1; // the header's port: l(w)'s first hop towards w
+            self.next_towards(at, w)
+        } else {
+            self.next_towards(at, lw)
+        };
         Ok(Hop { next, vc_class: 0 })
     }
 
@@ -224,7 +264,7 @@ impl Router for Cowen<'_> {
     }
 
     fn name(&self) -> &'static str {
-        "cowen"
+        self.reading.name()
     }
 }
 
@@ -234,23 +274,41 @@ mod tests {
     use crate::topology::build_seeded;
 
     #[test]
-    fn stretch_at_most_three_and_every_pair_delivered() {
+    fn stretch_at_most_three_and_memoised_hops_match_the_walk() {
         let t = build_seeded("lrt:64:4:2", 3).unwrap();
-        let c = Cowen::new(&t, 0.5).unwrap();
-        assert!(c.landmarks.len() < 64);
-        for s in 0..64 {
-            for d in 0..64 {
-                if s != d {
+        for reading in Reading::ALL {
+            let c = Cowen::build(&t, reading, CowenParam::Alpha(0.5)).unwrap();
+            assert!(c.landmarks.len() < 64);
+            let table = c.balls.table();
+            for d in 0..64u32 {
+                let hops = c.hops_to(d);
+                for s in 0..64u32 {
                     let p = c.path(SwitchId(s), SwitchId(d)).unwrap();
-                    let shortest = c.table.distance(s as usize, d as usize) as usize;
-                    assert!(
-                        p.hops() <= 3 * shortest,
-                        "{s}→{d}: {} vs {shortest}",
-                        p.hops()
-                    );
+                    let shortest = table.distance(s as usize, d as usize) as usize;
+                    assert!(p.hops() <= 3 * shortest, "{s}→{d}: {}", p.hops());
+                    assert_eq!(p.hops(), hops[s as usize] as usize, "{s}→{d}");
                 }
             }
         }
         assert!(Cowen::new(&t, 1.5).is_err());
+    }
+
+    #[test]
+    fn a_table_limit_takes_the_largest_table_within_it() {
+        let t = build_seeded("lrt:64:4:2", 3).unwrap();
+        let balls = Balls::new(&t).unwrap();
+        let sizes = Reading::Cowen1999
+            .max_entries_for(&balls, &alpha_grid())
+            .unwrap();
+        let smallest = *sizes.iter().min().unwrap();
+        let (alpha, size) = Reading::Cowen1999.alpha_within(&balls, 32).unwrap();
+        assert!(size <= 32 && sizes.iter().all(|&s| s > 32 || s <= size));
+        let c = Cowen::build(&t, Reading::Cowen1999, CowenParam::TableLimit(32)).unwrap();
+        assert_eq!((c.alpha, c.max_entries()), (alpha, size));
+        let below = Reading::Cowen1999.alpha_within(&balls, smallest - 1);
+        assert!(below
+            .unwrap_err()
+            .to_string()
+            .contains(&format!("at least {smallest}")));
     }
 }

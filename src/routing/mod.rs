@@ -4,20 +4,24 @@
 //! with a faster or independent whole-path form (DOR, up/down), which a property test holds to
 //! the per-hop walk. Routers are listed once in `ROUTERS`, with a definition shown in the page;
 //! every lab builds them from a `RouterSpec` (`dor`, `shortest`, `updown`, `loren:16`,
-//! `cowen:0.5`).
+//! `cowen:0.5`, `cowen:18`).
 //!
 //! Which router to use: `dor` on meshes, tori and hypercubes (paper 000), `updown` on
 //! fat-trees, `shortest` anywhere, `loren` and `cowen` (paper 002) on switches laid out on a
-//! square floor (LRT) — the compact-table schemes.
+//! square floor (LRT) — the compact-table schemes; `cowen` is Cowen 1999 as paper 002 counts
+//! it, `cowen-cluster` the smaller-table cluster reading.
 
 mod cowen;
+mod cowen_cluster;
 mod dor;
+mod landmarks;
 mod loren;
 mod shortest;
 mod updown;
 
-pub use cowen::Cowen;
+pub use cowen::{Cowen, Reading};
 pub use dor::DimensionOrder;
+pub use landmarks::{alpha_grid, ball_size, Balls, CowenParam, MAX_COWEN_SWITCHES};
 pub use loren::{Decision, Entry, Loren};
 pub use shortest::ShortestPath;
 pub use updown::UpDown;
@@ -128,7 +132,8 @@ pub struct RouterDef {
     pub name: &'static str,
     pub aliases: &'static [&'static str],
     pub definition: &'static str,
-    /// The parameter a spec may give after ':' (`loren:16`, `cowen:0.4`): its name and check.
+    /// The parameter a spec may give after ':' (`loren:16`, `cowen:0.4`, `cowen:18`): its name
+    /// and check.
     pub param: Option<(&'static str, ParamCheck)>,
     /// `Some(check)`: the router refuses some switch counts (its tables grow with |N|²); the
     /// check runs on a spec's switch count before the network is built.
@@ -152,6 +157,7 @@ pub const ROUTERS: &[RouterDef] = &[
     updown::UPDOWN,
     loren::LOREN,
     cowen::COWEN,
+    cowen_cluster::COWEN_CLUSTER,
 ];
 
 /// A parsed router spec: which router, with which parameter.
@@ -168,7 +174,7 @@ impl std::fmt::Debug for RouterSpec {
 }
 
 impl RouterSpec {
-    /// Parse `dor`, `loren`, `loren:16`, `cowen:0.4`, …
+    /// Parse `dor`, `loren`, `loren:16`, `cowen:0.4`, `cowen:18`, …
     pub fn parse(text: &str) -> Result<Self> {
         let spec = Spec::split(text, Error::routing);
         let def = find(ROUTERS, &spec, "routing")?;
@@ -249,6 +255,12 @@ mod tests {
         assert!(msg("dorr").contains("did you mean dor"), "{}", msg("dorr"));
         assert!(msg("dor:3").contains("takes no parameter"));
         assert!(msg("cowen:1.5").contains("(0, 1)"));
+        assert!(msg("cowen:0").contains("whole table limit"));
+        assert_eq!(RouterSpec::parse("cowen:18").unwrap().text(), "cowen:18");
+        assert_eq!(
+            RouterSpec::parse("cluster:0.4").unwrap().text(),
+            "cowen-cluster:0.4"
+        );
         assert!(msg("loren:0").contains("at least 1"));
     }
 }

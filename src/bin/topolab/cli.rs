@@ -265,6 +265,11 @@ pub fn print_value(value: &serde_json::Value, json: bool) {
     }
 }
 
+/// Print text as it is (a table a lab formatted).
+pub fn print_text(text: &str) {
+    out!("{}", text.trim_end());
+}
+
 /// Run study `name` of a Scenario and print its result, shaped by `shape`.
 pub fn run_study(
     scenario: &Scenario,

@@ -1,11 +1,13 @@
 //! `topolab routing`: the Routing lab's flags (paper 002) into its configuration, and its
-//! studies (`--sweep-tmax`: Fig. 5, `--table-study`: Fig. 6, `--from/--to`: a packet walk).
+//! studies (`--sweep-tmax`: Fig. 5, `--table-study`: Fig. 6, `--imbalance-study`: Fig. 11–12,
+//! `--from/--to`: a packet walk).
 
-use crate::cli::{flags, merged, run_and_report, run_study, LabCommand, Output};
+use crate::cli::{flags, merged, print_text, run_and_report, run_study, LabCommand, Output};
 use clap::Args;
 use serde_json::json;
+use topolab::labs::routing::ImbalanceStudy;
 use topolab::labs::routing::RoutingConfig;
-use topolab::scenario::Scenario;
+use topolab::scenario::{self, Scenario};
 
 pub const COMMAND: LabCommand = LabCommand {
     name: "routing",
@@ -21,13 +23,14 @@ struct RoutingArgs {
     topology: String,
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// loren | cowen | shortest (or any router: dor, updown).
+    /// loren | cowen (Cowen 1999 as paper 002 counts it) | cowen-cluster | shortest (or any
+    /// router: dor, updown); cowen:T is Cowen at t_max T.
     #[arg(long, default_value_t = RoutingConfig::default().scheme)]
     scheme: String,
     /// LOREN's maximum table entries (default |N|/2).
     #[arg(long)]
     tmax: Option<usize>,
-    /// Cowen's ball exponent, 0 < α < 1.
+    /// Cowen's ball exponent, 0 < α < 1 (cowen and cowen-cluster).
     #[arg(long, default_value_t = 0.5)]
     alpha: f64,
     /// uniform | transpose | shuffle | reverse | hotspot:β | local:γ (adds effective_bandwidth, avg_efficiency).
@@ -36,9 +39,20 @@ struct RoutingArgs {
     /// Random patterns averaged for a random traffic.
     #[arg(long, default_value_t = 1000)]
     patterns: usize,
-    /// Print the Fig. 5 series: LOREN's average path length for every t_max.
+    /// Print the Fig. 5 series: LOREN's average path length for every t_max, and Cowen's
+    /// largest table and average path length for every α of 0.05, 0.10, …, 0.95.
     #[arg(long)]
     sweep_tmax: bool,
+    /// §VI-D (Fig. 11–12): Γ and average efficiency of LOREN and Cowen at each --tmaxes
+    /// under each --traffics, over --patterns random patterns.
+    #[arg(long)]
+    imbalance_study: bool,
+    /// Table limits of the imbalance study (default: Cowen's smallest on this topology and |N|/2).
+    #[arg(long, value_delimiter = ',', value_name = "T,…")]
+    tmaxes: Option<Vec<usize>>,
+    /// Traffics of the imbalance study (default: hotspot:0.1,0.3,0.5,0.7 and local:1,2,3).
+    #[arg(long, value_delimiter = ',', value_name = "PATTERN,…")]
+    traffics: Option<Vec<String>>,
     /// Walk a packet from switch FROM to switch --to, printing every decision (Fig. 4).
     #[arg(long, value_name = "FROM", requires = "to")]
     from: Option<u32>,
@@ -83,10 +97,47 @@ fn execute(args: RoutingArgs) -> Result<(), String> {
             json,
         );
     }
+    if args.imbalance_study {
+        let study = json!({ "tmaxes": args.tmaxes, "traffics": args.traffics });
+        if json {
+            return run_study(&scenario, "imbalance", study, |s| s, json);
+        }
+        let value = scenario::study(&scenario, "imbalance", &study, &mut |_, _| {})
+            .map_err(|e| e.to_string())?;
+        let study: ImbalanceStudy = serde_json::from_value(value).map_err(|e| e.to_string())?;
+        print_text(&imbalance_table(&study));
+        return Ok(());
+    }
     if args.sweep_tmax {
         let about = json!({ "topology": args.topology, "seed": args.seed });
         let shape = |points| merged(about, json!({ "points": points }));
         return run_study(&scenario, "sweep-tmax", json!({}), shape, json);
     }
     run_and_report(&scenario, &args.output)
+}
+
+/// The imbalance study as a Markdown table (Γ and efficiency side by side, LOREN's gain).
+fn imbalance_table(study: &ImbalanceStudy) -> String {
+    let mut out = format!(
+        "{} (seed {}), {} patterns per traffic; Cowen at t_max T: the α of 0.05…0.95 with the largest table within T\n\n",
+        study.topology, study.seed, study.patterns
+    );
+    out += "| traffic | t_max | Cowen α (largest table) | Γ LOREN | Γ Cowen | LOREN's Γ gain | efficiency LOREN | efficiency Cowen | LOREN's efficiency gain |\n";
+    out += "|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+    for r in &study.rows {
+        out += &format!(
+            "| {} | {} | {:.2} ({}) | {:.4} | {:.4} | {:+.1}% | {:.4} | {:.4} | {:+.1}% |\n",
+            r.traffic,
+            r.tmax,
+            r.cowen_alpha,
+            r.cowen_max_entries,
+            r.loren.effective_bandwidth,
+            r.cowen.effective_bandwidth,
+            100.0 * r.bandwidth_gain,
+            r.loren.avg_efficiency,
+            r.cowen.avg_efficiency,
+            100.0 * r.efficiency_gain
+        );
+    }
+    out
 }

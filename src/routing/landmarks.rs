@@ -1,0 +1,289 @@
+//! Landmarks and balls for Cowen's compact routing (L. Cowen, "Compact routing with minimum
+//! stretch", SODA 1999; paper 002 §II-C, §VI-A–B), shared by both readings of the scheme
+//! (`cowen`, `cowen-cluster`): every switch's switches ordered by (hops, id), whose first
+//! ⌈|N|^α⌉ are its ball; the greedy hitting set of the balls; each switch's nearest landmark;
+//! the α grid the studies scan; and the router's parameter (an α, or a table limit t_max).
+//! What a switch stores, and so the table sizes, is each reading's own (`cowen.rs`,
+//! `cowen_cluster.rs`).
+
+use crate::graph::DistanceTable;
+use crate::model::Topology;
+use crate::spec::Spec;
+use crate::{Error, Result};
+
+/// The largest network Cowen's scheme is built for (both readings).
+pub const MAX_COWEN_SWITCHES: usize = 4096;
+
+/// The α grid the table-size study, the t_max sweep and "Cowen at t_max T" scan:
+/// α ∈ {0.05, 0.10, …, 0.95}. Every α between two grid points gives a ball size some grid point
+/// gives at 64 switches; at 256 switches a grid of every ball size (α = log_|N| k) finds the
+/// same smallest tables and a slightly smaller mean (README, paper 002).
+pub fn alpha_grid() -> Vec<f64> {
+    (1..20).map(|i| f64::from(i * 5) / 100.0).collect()
+}
+
+/// ⌈n^α⌉, with n^α that is a whole number up to rounding (64^0.5) taken as that number.
+pub fn ball_size(n: usize, alpha: f64) -> usize {
+    let x = (n as f64).powf(alpha);
+    let size = if (x - x.round()).abs() < 1e-9 {
+        x.round()
+    } else {
+        x.ceil()
+    };
+    (size as usize).clamp(1, n.max(1))
+}
+
+/// What a Cowen router spec's parameter says: `cowen:0.4` is the ball exponent α; `cowen:18`
+/// is a table limit, "Cowen at t_max 18" (the α of the grid whose largest table is the largest
+/// within 18).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum CowenParam {
+    Alpha(f64),
+    TableLimit(usize),
+}
+
+impl CowenParam {
+    /// The parameter of a spec, already checked by `check_param` (none: α = 0.5).
+    pub fn of(param: Option<f64>) -> Self {
+        match param {
+            Some(t) if t >= 1.0 => CowenParam::TableLimit(t as usize),
+            Some(alpha) => CowenParam::Alpha(alpha),
+            None => CowenParam::Alpha(0.5),
+        }
+    }
+}
+
+/// Check a Cowen spec's parameter: an α in (0, 1), or a whole table limit ≥ 1.
+pub(super) fn check_param(spec: &Spec<'_>) -> Result<f64> {
+    let value = spec.number(0, "α or t_max")?;
+    if value > 0.0 && value < 1.0 {
+        return Ok(value);
+    }
+    if value >= 1.0 && value.fract() == 0.0 && value <= MAX_COWEN_SWITCHES as f64 {
+        return Ok(value);
+    }
+    Err(spec.error(format!(
+        "write an α in (0, 1) (the ball exponent) or a whole table limit t_max from 1 to {MAX_COWEN_SWITCHES}, not {value}"
+    )))
+}
+
+/// Check an α given directly (not through a spec).
+pub(super) fn check_alpha(alpha: f64) -> Result<()> {
+    if alpha > 0.0 && alpha < 1.0 {
+        Ok(())
+    } else {
+        Err(Error::invalid(
+            "alpha",
+            format!("α must be in (0, 1), not {alpha}"),
+        ))
+    }
+}
+
+/// A connected topology's distances and, for every switch, all switches by (hops, id): every
+/// ball is a prefix of its switch's row, so one `Balls` serves every α.
+#[derive(Debug, Clone)]
+pub struct Balls {
+    table: DistanceTable,
+    /// `order[v]`: the switches by (hops from v, id), v first.
+    order: Vec<Vec<u32>>,
+}
+
+impl Balls {
+    /// Refuses networks above `MAX_COWEN_SWITCHES` before building anything.
+    pub fn check_size(n: usize) -> Result<()> {
+        if n > MAX_COWEN_SWITCHES {
+            return Err(Error::TooLarge {
+                what: "Cowen's switch count".into(),
+                value: n,
+                limit: MAX_COWEN_SWITCHES,
+                hint: "its balls order every switch's distances (|N|² entries; all-pairs routes on LRT(4096,4,16) take about 2 s)".into(),
+            });
+        }
+        Ok(())
+    }
+
+    /// The distances and orders of `topo`, which must be connected.
+    pub fn new(topo: &Topology) -> Result<Self> {
+        Self::check_size(topo.switch_count())?;
+        Self::from_table(DistanceTable::new(topo)?)
+    }
+
+    /// The orders of a network whose distances are `table` (it must be connected).
+    pub fn from_table(table: DistanceTable) -> Result<Self> {
+        Self::check_size(table.len())?;
+        if !table.is_connected() {
+            return Err(Error::routing("cowen", "the topology is not connected"));
+        }
+        let n = table.len();
+        // hops are small whole numbers: a bucket per distance gives (hops, id) order in O(n)
+        let diameter = (0..n)
+            .flat_map(|v| table.row(v).iter().copied())
+            .max()
+            .unwrap_or(0) as usize;
+        let order = (0..n)
+            .map(|v| {
+                let row = table.row(v);
+                let mut starts = vec![0usize; diameter + 2];
+                for &h in row {
+                    starts[h as usize + 1] += 1;
+                }
+                for d in 1..starts.len() {
+                    starts[d] += starts[d - 1];
+                }
+                let mut by_distance = vec![0u32; n];
+                for (u, &h) in row.iter().enumerate() {
+                    by_distance[starts[h as usize]] = u as u32;
+                    starts[h as usize] += 1;
+                }
+                by_distance
+            })
+            .collect();
+        Ok(Balls { table, order })
+    }
+
+    /// Number of switches.
+    pub fn len(&self) -> usize {
+        self.order.len()
+    }
+
+    /// True without switches.
+    pub fn is_empty(&self) -> bool {
+        self.order.is_empty()
+    }
+
+    /// The all-pairs distances.
+    pub fn table(&self) -> &DistanceTable {
+        &self.table
+    }
+
+    /// Hops between `a` and `b`.
+    pub fn distance(&self, a: usize, b: usize) -> u32 {
+        self.table.distance(a, b)
+    }
+
+    /// All switches by (hops from `v`, id).
+    pub fn order(&self, v: usize) -> &[u32] {
+        &self.order[v]
+    }
+
+    /// The ball of `v`: its `size` nearest switches, ties by id (v itself first).
+    pub fn ball(&self, v: usize, size: usize) -> &[u32] {
+        &self.order[v][..size]
+    }
+
+    /// For every switch c, the switches whose ball of `size` holds c (c's "inverse ball"),
+    /// ascending.
+    pub fn inverse_balls(&self, size: usize) -> Vec<Vec<u32>> {
+        let mut inverse = vec![Vec::new(); self.len()];
+        for v in 0..self.len() {
+            for &c in self.ball(v, size) {
+                inverse[c as usize].push(v as u32);
+            }
+        }
+        inverse
+    }
+
+    /// A greedy hitting set of the balls of `size`: repeatedly the switch in the most balls not
+    /// yet hit (ties to the lowest id), until every ball holds one. `inverse` is
+    /// `inverse_balls(size)`.
+    pub fn hitting_set(&self, size: usize, inverse: &[Vec<u32>]) -> Vec<bool> {
+        let n = self.len();
+        let mut count: Vec<usize> = inverse.iter().map(Vec::len).collect();
+        let mut hit = vec![false; n];
+        let mut unhit = n;
+        let mut chosen = vec![false; n];
+        while unhit > 0 {
+            let best = (0..n)
+                .max_by_key(|&v| (count[v], std::cmp::Reverse(v)))
+                .unwrap_or(0);
+            chosen[best] = true;
+            for &w in &inverse[best] {
+                let w = w as usize;
+                if !hit[w] {
+                    hit[w] = true;
+                    unhit -= 1;
+                    for &v in self.ball(w, size) {
+                        count[v as usize] -= 1;
+                    }
+                }
+            }
+        }
+        chosen
+    }
+
+    /// Every switch's nearest landmark, ties to the lowest id (the first landmark of its row).
+    pub fn nearest_landmarks(&self, is_landmark: &[bool]) -> Vec<u32> {
+        self.order
+            .iter()
+            .map(|row| {
+                *row.iter()
+                    .find(|&&l| is_landmark[l as usize])
+                    .expect("at least one landmark")
+            })
+            .collect()
+    }
+}
+
+/// One α's landmarks, every switch's nearest landmark, and the destinations each switch
+/// stores (ascending).
+#[derive(Debug, Clone)]
+pub(super) struct Scheme {
+    pub landmarks: Vec<u32>,
+    pub landmark_of: Vec<u32>,
+    pub tables: Vec<Vec<u32>>,
+}
+
+impl Scheme {
+    /// The scheme with these landmarks and tables.
+    pub fn new(balls: &Balls, is_landmark: &[bool], tables: Vec<Vec<u32>>) -> Self {
+        Scheme {
+            landmarks: (0..balls.len() as u32)
+                .filter(|&v| is_landmark[v as usize])
+                .collect(),
+            landmark_of: balls.nearest_landmarks(is_landmark),
+            tables,
+        }
+    }
+
+    /// Entries of the largest table.
+    pub fn max_entries(&self) -> usize {
+        self.tables.iter().map(Vec::len).max().unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::topology::build_seeded;
+
+    #[test]
+    fn rows_are_ordered_by_hops_then_id_and_balls_are_hit() {
+        let t = build_seeded("lrt:64:4:2", 2).unwrap();
+        let balls = Balls::new(&t).unwrap();
+        for v in 0..64 {
+            let row = balls.order(v);
+            assert_eq!(row[0] as usize, v);
+            for w in row.windows(2) {
+                let key = |u: u32| (balls.distance(v, u as usize), u);
+                assert!(key(w[0]) < key(w[1]), "row {v}");
+            }
+        }
+        let size = ball_size(64, 0.5);
+        assert_eq!(size, 8);
+        let inverse = balls.inverse_balls(size);
+        let hits = balls.hitting_set(size, &inverse);
+        for v in 0..64 {
+            assert!(balls.ball(v, size).iter().any(|&u| hits[u as usize]));
+        }
+        let nearest = balls.nearest_landmarks(&hits);
+        for (v, &l) in nearest.iter().enumerate() {
+            let l = l as usize;
+            assert!(hits[l]);
+            assert!((0..64)
+                .filter(|&u| hits[u])
+                .all(|u| (balls.distance(v, l), l) <= (balls.distance(v, u), u)));
+        }
+        assert_eq!(ball_size(256, 0.25), 4);
+        assert_eq!(ball_size(64, 0.05), 2);
+    }
+}

@@ -1,0 +1,178 @@
+//! Cowen's compact routing (L. Cowen, SODA 1999) as paper 002 counts it (§II-C, §VI-B) and its
+//! cluster reading: the table-size study reaches the paper's range (Cowen's smallest t_max 18
+//! and 42, LOREN's reductions 56% and 67%), both readings deliver every pair with stretch ≤ 3 on
+//! random LRTs, and `cowen`'s tables are exactly L ∪ R_u computed naïvely from the distances.
+
+use topolab::graph::DistanceTable;
+use topolab::labs::routing::table_study;
+use topolab::model::SwitchId;
+use topolab::routing::{alpha_grid, ball_size, Cowen, CowenParam, Reading, Router, RouterSpec};
+use topolab::topology::build_seeded;
+
+/// The study's numbers on `count` topologies, checked against the ranges: Cowen's
+/// smallest t_max within `range`, LOREN's reduction of the minimum at least `reduction`.
+fn study_reaches(spec: &str, count: usize, range: std::ops::RangeInclusive<usize>, reduction: f64) {
+    let s = table_study(spec, count, 1, &mut |_| {}).unwrap();
+    eprintln!(
+        "{spec} × {count}: Cowen min {} mean {:.2}, LOREN min {} mean {:.2}, reductions {:.1}% / {:.1}%",
+        s.cowen.min,
+        s.cowen.mean,
+        s.loren.min,
+        s.loren.mean,
+        100.0 * s.reduction_min,
+        100.0 * s.reduction_mean
+    );
+    assert_eq!(s.cowen_scheme, "cowen");
+    assert_eq!(s.cowen_alphas, alpha_grid());
+    assert!(
+        range.contains(&s.cowen.min),
+        "{spec}: Cowen's smallest t_max {}",
+        s.cowen.min
+    );
+    assert!(
+        s.reduction_min >= reduction,
+        "{spec}: reduction {}",
+        s.reduction_min
+    );
+    assert!(
+        s.reduction_mean > 0.4,
+        "{spec}: mean reduction {}",
+        s.reduction_mean
+    );
+}
+
+#[test]
+fn table_study_at_64_switches_reaches_the_papers_range() {
+    // paper 002 §VI-B: Cowen's smallest t_max 18, LOREN 56% smaller at the minimum
+    study_reaches("lrt:64:4:2", 200, 16..=20, 0.45);
+}
+
+#[test]
+fn table_study_at_256_switches_reaches_the_papers_range() {
+    // paper 002 §VI-B: Cowen's smallest t_max 42, LOREN 67% smaller at the minimum
+    study_reaches("lrt:256:4:4", 100, 37..=44, 0.55);
+}
+
+/// Every ordered pair arrives, within three times the shortest path, and the memoised lengths
+/// are the hop-by-hop walk's.
+fn check_stretch(spec: &str, seed: u64, reading: Reading, param: CowenParam) {
+    let topo = build_seeded(spec, seed).unwrap();
+    let table = DistanceTable::new(&topo).unwrap();
+    let c = Cowen::build(&topo, reading, param).unwrap();
+    let n = topo.switch_count();
+    for d in 0..n {
+        let memo = c.hops_to(d as u32);
+        for s in (0..n).filter(|&s| s != d) {
+            let path = c
+                .path(SwitchId::new(s), SwitchId::new(d))
+                .unwrap_or_else(|e| panic!("{spec} seed {seed} {reading:?} {param:?}: {e}"));
+            let shortest = table.distance(s, d) as usize;
+            assert!(
+                path.hops() >= shortest && path.hops() <= 3 * shortest,
+                "{spec} seed {seed} {reading:?} {param:?}: {s}→{d} in {} hops, shortest {shortest}",
+                path.hops()
+            );
+            assert_eq!(path.hops(), memo[s] as usize, "{spec} seed {seed}: {s}→{d}");
+        }
+    }
+}
+
+#[test]
+fn both_readings_deliver_every_pair_with_stretch_at_most_three() {
+    for reading in Reading::ALL {
+        for seed in 1..=12 {
+            let alpha = alpha_grid()[(seed as usize * 7) % 19];
+            check_stretch("lrt:64:4:2", seed, reading, CowenParam::Alpha(alpha));
+        }
+        check_stretch("lrt:64:4:2", 5, reading, CowenParam::TableLimit(32));
+        for seed in 1..=2 {
+            check_stretch("lrt:256:4:4", seed, reading, CowenParam::Alpha(0.45));
+        }
+    }
+}
+
+#[test]
+fn cowen_tables_are_landmarks_and_inverse_balls_computed_naively() {
+    for (spec, seed, alpha) in [
+        ("lrt:16:4:2", 3, 0.5),
+        ("lrt:64:4:2", 4, 0.35),
+        ("lrt:64:4:2", 4, 0.8),
+    ] {
+        let topo = build_seeded(spec, seed).unwrap();
+        let n = topo.switch_count();
+        let table = DistanceTable::new(&topo).unwrap();
+        let c = Cowen::new(&topo, alpha).unwrap();
+        // B_v: the ⌈n^α⌉ nearest switches of v, ties by id
+        let k = ball_size(n, alpha);
+        let ball = |v: usize| {
+            let mut all: Vec<usize> = (0..n).collect();
+            all.sort_by_key(|&u| (table.distance(v, u), u));
+            all.truncate(k);
+            all
+        };
+        let balls: Vec<Vec<usize>> = (0..n).map(ball).collect();
+        let is_landmark = |u: usize| c.landmarks.contains(&(u as u32));
+        // every ball holds a landmark; every switch in at least n^((1+α)/2) balls is one (C)
+        for (v, b) in balls.iter().enumerate() {
+            assert!(
+                b.iter().any(|&u| is_landmark(u)),
+                "{spec}: ball of {v} unhit"
+            );
+        }
+        let threshold = (n as f64).powf((1.0 + alpha) / 2.0);
+        for u in 0..n {
+            let inverse = balls.iter().filter(|b| b.contains(&u)).count();
+            if inverse as f64 >= threshold - 1e-9 {
+                assert!(
+                    is_landmark(u),
+                    "{spec}: {u} is in {inverse} balls and no landmark"
+                );
+            }
+        }
+        // the table of u: every landmark and every v whose ball holds u (u itself included)
+        for u in 0..n {
+            let mut expected: Vec<u32> = (0..n)
+                .filter(|&v| is_landmark(v) || balls[v].contains(&u))
+                .map(|v| v as u32)
+                .collect();
+            expected.sort_unstable();
+            assert_eq!(c.tables[u], expected, "{spec} α {alpha}: table of {u}");
+            // l(u): the nearest landmark, ties by id
+            let nearest = (0..n)
+                .filter(|&l| is_landmark(l))
+                .min_by_key(|&l| (table.distance(u, l), l))
+                .unwrap();
+            assert_eq!(c.landmark_of[u] as usize, nearest);
+        }
+        assert_eq!(
+            c.tables(),
+            topolab::routing::TableSizes {
+                max_entries: c.tables.iter().map(Vec::len).max().unwrap(),
+                min_required_entries: None,
+                landmarks: Some(c.landmarks.len()),
+            }
+        );
+    }
+}
+
+#[test]
+fn cowen_at_a_table_limit_is_a_router_spec() {
+    let topo = build_seeded("lrt:64:4:2", 1).unwrap();
+    let spec = RouterSpec::parse("cowen:32").unwrap();
+    let router = spec.build(&topo).unwrap();
+    assert!(router.tables().max_entries <= 32);
+    assert_eq!(router.name(), "cowen");
+    let cluster = RouterSpec::parse("cowen-cluster:0.5")
+        .unwrap()
+        .build(&topo)
+        .unwrap();
+    assert_eq!(cluster.name(), "cowen-cluster");
+    // the cluster reading's tables are smaller than the paper's at the same α
+    let paper = RouterSpec::parse("cowen:0.5")
+        .unwrap()
+        .build(&topo)
+        .unwrap();
+    assert!(cluster.tables().max_entries < paper.tables().max_entries);
+    let too_small = RouterSpec::parse("cowen:5").unwrap().build(&topo);
+    assert!(too_small.err().unwrap().to_string().contains("at least"));
+}
