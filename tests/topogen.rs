@@ -58,6 +58,56 @@ fn fig12_claim_at_1024_nodes() {
     assert!(at_mesh_n.avg_hops < mesh.avg_hops);
 }
 
+/// Issue 9 / Fig. 13: grown to N ≤ 14 for 1,024 nodes at degree 5 (uniform), the generated
+/// network uses at most 0.60 of the 32×32 mesh's 1,024 switches and 0.50 of its 1,984 links
+/// (the paper: 0.54 and 0.47), for seeds 1–3 — through the CLI, as a user runs it.
+#[test]
+fn fig13_at_the_meshs_n_through_the_cli() {
+    for seed in 1..=3 {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_topolab"))
+            .args([
+                "topogen",
+                "--nodes",
+                "1024",
+                "--degree",
+                "5",
+                "--pattern",
+                "uniform",
+            ])
+            .args([
+                "--target-slots",
+                "14",
+                "--seed",
+                &seed.to_string(),
+                "--json",
+            ])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let (n, switches, links) = (
+            r["max_slots"].as_u64().unwrap(),
+            r["switches"].as_f64().unwrap(),
+            r["links"].as_f64().unwrap(),
+        );
+        println!(
+            "seed {seed}: N {n}, switches {:.3}, links {:.3} of the mesh",
+            switches / 1024.0,
+            links / 1984.0
+        );
+        assert!(n <= 14, "seed {seed}: N = {n}");
+        assert!(
+            switches <= 0.60 * 1024.0,
+            "seed {seed}: {switches} switches"
+        );
+        assert!(links <= 0.50 * 1984.0, "seed {seed}: {links} links");
+    }
+}
+
 fn pattern() -> impl Strategy<Value = &'static str> {
     prop::sample::select(vec![
         "uniform",
@@ -90,6 +140,16 @@ proptest! {
             prop_assert_eq!(p.switches.first().map(|x| x.0), Some(s));
             prop_assert_eq!(p.switches.last().map(|x| x.0), Some(d));
         }
+        // every route is a walk over the generated links, and the loads are its channels' counts
+        let topo = run.state.topology();
+        let mut loads = vec![0u32; topo.channel_count()];
+        for p in &run.routes.paths {
+            for (w, ch) in p.switches.windows(2).zip(&p.channels) {
+                prop_assert_eq!(topo.channel_ends(*ch), (w[0], w[1]));
+                loads[ch.index()] += 1;
+            }
+        }
+        prop_assert_eq!(loads.as_slice(), run.routes.loads.as_slice());
         // N never increases once routes exist (swap and link steps carry an "N" metric)
         let ns: Vec<f64> = run.trace.unwrap().steps.iter().filter_map(|s| s.metrics.iter().find(|(k, _)| k == "N").map(|(_, v)| *v)).collect();
         prop_assert!(ns.windows(2).all(|w| w[1] <= w[0]), "N rose: {:?}", ns);

@@ -50,9 +50,62 @@ impl RouteState {
         })
     }
 
+    /// Catch up with `state` after it gained the links `state.links[from..]` (and perhaps new
+    /// switches): distances are relaxed through the new links instead of recomputed, and the
+    /// new links' channels start unloaded. Routes are kept as they are.
+    pub fn extend(&mut self, state: &GenState, from: usize) -> Result<()> {
+        self.topo = state.topology();
+        self.dist.extend(&self.topo, &state.links[from..])?;
+        let more = self.topo.channel_count() - self.loads.as_slice().len();
+        self.loads.grow(more);
+        Ok(())
+    }
+
+    /// Hops between the ends of every communication, to tell afterwards which ones a change
+    /// gave a shorter path.
+    pub fn distances(&self, state: &GenState, comms: &super::Comms) -> Vec<u32> {
+        (0..comms.pairs.len())
+            .map(|c| {
+                let (s, d) = comms.switches(state, c);
+                self.distance(s, d)
+            })
+            .collect()
+    }
+
+    /// Every communication whose ends moved, or to which the new links gave a path shorter than
+    /// both its route and its ends' distance `before` (from `distances`), takes the shortest
+    /// path; returns how many changed. A route already longer than the shortest (diverted by
+    /// link optimization) keeps its detour unless the new links shorten the way itself.
+    pub fn reroute_shortened(
+        &mut self,
+        state: &GenState,
+        comms: &super::Comms,
+        before: &[u32],
+    ) -> Result<usize> {
+        let mut changed = 0;
+        for c in 0..comms.pairs.len() {
+            let (s, d) = comms.switches(state, c);
+            let p = &self.paths[c];
+            let moved =
+                p.switches.first() != Some(&SwitchId(s)) || p.switches.last() != Some(&SwitchId(d));
+            let now = self.distance(s, d);
+            if moved || (now < before[c] && (now as usize) < p.hops()) {
+                let p = self.shortest(SwitchId(s), SwitchId(d))?;
+                self.set_path(c, p);
+                changed += 1;
+            }
+        }
+        Ok(changed)
+    }
+
     /// Hops between two switches (`u32::MAX` if disconnected).
     pub fn distance(&self, a: u32, b: u32) -> u32 {
         self.dist.distance(a as usize, b as usize)
+    }
+
+    /// Hops of every switch to `x` (`u16::MAX` = unreachable).
+    pub fn row(&self, x: u32) -> &[u16] {
+        self.dist.row(x as usize)
     }
 
     /// The shortest path (ties to the lowest switch id).
