@@ -64,6 +64,36 @@ export function debounce(fn, ms) {
   return debounced;
 }
 
+/**
+ * Calls `fn` with the latest arguments at most once per animation frame (a study streaming
+ * hundreds of points a second redraws once a frame, so the page keeps answering keys);
+ * `.flush()` runs a pending call at once, `.cancel()` drops it.
+ */
+export function perFrame(fn) {
+  let frame = 0;
+  let pending = null;
+  const run = () => {
+    frame = 0;
+    const args = pending;
+    pending = null;
+    if (args) fn(...args);
+  };
+  const throttled = (...args) => {
+    pending = args;
+    if (!frame) frame = requestAnimationFrame(run);
+  };
+  throttled.flush = () => {
+    cancelAnimationFrame(frame);
+    run();
+  };
+  throttled.cancel = () => {
+    cancelAnimationFrame(frame);
+    frame = 0;
+    pending = null;
+  };
+  return throttled;
+}
+
 /** Input types where arrow keys, Space, Home and End edit text. */
 const TEXT_INPUTS = new Set(['text', 'number', 'search', 'email', 'url', 'tel', 'password', '']);
 

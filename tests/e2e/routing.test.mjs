@@ -79,6 +79,11 @@ test('Fig. 4: the LOREN walk from 15 to 5, hop by hop, with the chosen and tied 
   assert.match(await lorenLine(page), /^LOREN: 4 hops · 15 → 10 → 6 → 2 → 5$/);
   assert.match(await text(page, '#rt-paths [data-scheme="shortest"]'), /^Shortest: 3 hops · 15 → .* → 5$/);
   assert.match(await text(page, '#rt-paths [data-scheme="cowen"]'), /^Cowen: \d+ hops · 15 → .* → 5$/);
+  assert.match(await text(page, '#rt-paths [data-scheme="cowen-cluster"]'), /^Cowen \(cluster\): \d+ hops · 15 → .* → 5$/);
+  // the page says which reading of Cowen's scheme each choice is
+  const schemes = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('#rt-scheme option')].map((o) => [o.value, o.textContent])));
+  assert.equal(schemes.cowen, 'Cowen 1999 (paper 002)');
+  assert.equal(schemes['cowen-cluster'], 'Cowen, cluster reading');
 
   await page.evaluate(() => document.activeElement?.blur());
   await page.keyboard.press('Home');
@@ -232,6 +237,11 @@ test('Fig. 5 and Fig. 6: the t_max sweep chart and table, and the table-size stu
   assert.ok(sweep[0][1] >= sweep[sweep.length - 1][1], 'the average path does not grow from the smallest t_max to |N|/2');
   const shortest = Number(await text(page, '#rt-metric-avg-shortest'));
   assert.ok(sweep.every(([, avg]) => avg >= shortest - 0.005), 'no LOREN average is below the shortest-path average');
+  // Cowen's points beside LOREN's: one row per α of 0.05 … 0.95, its largest table as t_max
+  const cowen = await page.evaluate(() => [...document.querySelectorAll('#rt-sweep-cowen-table tbody tr')].map((tr) => [Number(tr.querySelector('th').textContent), Number(tr.querySelector('td.tmax').textContent), Number(tr.querySelector('td.avg').textContent)]));
+  assert.deepEqual(cowen.map(([a]) => a), Array.from({ length: 19 }, (_, i) => Number(((i + 1) * 0.05).toFixed(2))));
+  for (const [, t, avg] of cowen) assert.ok(t >= 1 && t <= 64 && avg >= shortest - 0.005, `Cowen point ${t}, ${avg}`);
+  assert.match(await text(page, '#rt-sweep-status'), /Cowen \(paper 002 reading\) needs at least \d+ entries/);
 
   const core = await coreStudy(page, 20);
   await page.fill('#rt-study-count', '20');
@@ -248,7 +258,8 @@ test('Fig. 5 and Fig. 6: the t_max sweep chart and table, and the table-size stu
   assert.equal(core.topologies, 20);
   assert.ok(core.loren.min <= core.cowen.min, `LOREN min ${core.loren.min} ≤ Cowen min ${core.cowen.min}`);
   assert.match(await text(page, '#rt-study-status'), /^20 topologies like lrt:64:4:2/);
-  assert.match(await text(page, '#rt-study-hint'), /56%.*52%.*18.*67%.*62%.*42.*single-step/);
+  assert.match(await text(page, '#rt-study-hint'), /Cowen 1999 as paper 002 counts it.*56%.*52%.*18.*67%.*62%.*42/);
+  assert.equal(await text(page, '#rt-study-table tr.cowen th'), 'Cowen 1999 (paper 002)');
 
   await page.locator('#rt-analysis').screenshot({ path: screenshotPath('routing-sweep') });
   assertNoProblems(problems);

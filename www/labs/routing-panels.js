@@ -1,13 +1,16 @@
 // The Routing lab's panels (paper 002): the results, and for the packet walk the current
-// switch's routing table and the three schemes' paths; under the figure the t_max sweep (Fig. 5)
-// and the table-size study (Fig. 6), which run as studies in the studies' worker and stream
-// their points as they are computed.
-import { byId, setText, el, show, integer, percent } from '../dom.js';
+// switch's routing table and each scheme's path; under the figure the t_max sweep (Fig. 5, LOREN
+// beside Cowen) and the table-size study (Fig. 6), which run as studies in the studies' worker and
+// stream their points as they are computed. "Cowen" is Cowen 1999 as paper 002 counts it
+// (`cowen`); the cluster reading (`cowen-cluster`) is offered as a scheme of its own.
+import { byId, setText, el, show, integer, percent, perFrame } from '../dom.js';
 import { SweepChart } from './routing-charts.js';
 import { StudyPanels } from '../jobs.js';
 
-const SCHEMES = ['loren', 'cowen', 'shortest'];
-const SCHEME_NAMES = { loren: 'LOREN', cowen: 'Cowen', shortest: 'Shortest' };
+const SCHEMES = ['loren', 'cowen', 'cowen-cluster', 'shortest'];
+const SCHEME_NAMES = { loren: 'LOREN', cowen: 'Cowen', 'cowen-cluster': 'Cowen (cluster)', shortest: 'Shortest' };
+/** The scheme as the results name it: which reading of Cowen's scheme, with its α. */
+const SCHEME_TITLES = { cowen: 'Cowen 1999 (paper 002 reading)', 'cowen-cluster': 'Cowen, cluster reading' };
 
 // ---------------------------------------------------------------- results
 
@@ -34,7 +37,8 @@ export class RoutingResults {
 
   /** A run's result; `index` is the step shown; `scenario` the shown Scenario. */
   showResult(r, steps, index, scenario) {
-    setText('rt-metric-scheme', SCHEME_NAMES[r.scheme] ?? r.scheme);
+    const title = SCHEME_TITLES[r.scheme];
+    setText('rt-metric-scheme', title ? `${title}, α ${r.alpha}` : (SCHEME_NAMES[r.scheme] ?? r.scheme));
     setText('rt-metric-switches', integer(r.switches));
     setText('rt-metric-links', integer(r.links));
     setText('rt-metric-avg-path', fixed(r.avg_path_length));
@@ -112,7 +116,7 @@ export class RoutingResults {
       delete table.dataset.step;
       delete table.dataset.at;
       byId('rt-table-note').textContent = this.walks
-        ? 'Routing tables are shown for LOREN walks; Cowen and shortest-path routes are listed below.'
+        ? 'Routing tables are shown for LOREN walks; Cowen’s (both readings) and shortest-path routes are listed below.'
         : 'Walk a packet to see each switch’s LOREN table.';
       show(wrap, true);
       return;
@@ -181,6 +185,8 @@ export class RoutingAnalysis extends StudyPanels {
     this.chart.clear();
     byId('rt-sweep-body').replaceChildren();
     show(byId('rt-sweep-table'), false);
+    byId('rt-sweep-cowen-body').replaceChildren();
+    show(byId('rt-sweep-cowen-table'), false);
     show(byId('rt-sweep-png'), false);
     byId('rt-study-body').replaceChildren();
     show(byId('rt-study-table'), false);
@@ -234,27 +240,53 @@ export class RoutingAnalysis extends StudyPanels {
     input.removeAttribute('aria-invalid');
     const key = this.key;
     let soFar = null;
+    // a summary arrives per topology (hundreds a second at 64 switches): redraw once a frame
+    const showSoFar = perFrame((summary) => this.#showStudy(summary, now.scenario, count));
     await this.jobs.run(
       'study',
       `Studying ${count} topologies like ${describeRouting(now.scenario)}…`,
       async (onProgress) => {
-        const out = await this.study('table-study', now.json, { count }, (fraction, summary) => {
-          onProgress(fraction);
-          if (!summary || key !== this.key) return;
-          soFar = summary;
-          this.#showStudy(summary, now.scenario, count);
-        });
-        return key === this.key ? () => this.#showStudy(out, now.scenario, null) : null;
+        try {
+          const out = await this.study('table-study', now.json, { count }, (fraction, summary) => {
+            onProgress(fraction);
+            if (!summary || key !== this.key) return;
+            soFar = summary;
+            showSoFar(summary);
+          });
+          return key === this.key ? () => this.#showStudy(out, now.scenario, null) : null;
+        } finally {
+          showSoFar.cancel();
+        }
       },
-      { cancelled: () => (soFar && key === this.key ? `Cancelled after ${soFar.topologies} of ${count} topologies: the table shows them.` : null) },
+      {
+        cancelled: () => {
+          if (!soFar || key !== this.key) return null;
+          this.#showStudy(soFar, now.scenario, count);
+          return `Cancelled after ${soFar.topologies} of ${count} topologies: the table shows them.`;
+        },
+      },
     );
   }
 
-  /** The points so far, or (`done`) all of them with the summary line. */
-  #showSweep(points, { scenario, result }, done) {
+  /** The points so far, or (`done`) all of them with the summary line: LOREN's per t_max, Cowen's per α. */
+  #showSweep(all, { scenario, result }, done) {
     const shortest = result?.avg_shortest_path_length ?? null;
-    this.chart.setData(points, shortest, result?.tmax ?? null, scenario.routing.topology.trim());
-    show(byId('rt-sweep-png'), points.length > 0);
+    this.chart.setData(all, shortest, result?.tmax ?? null, scenario.routing.topology.trim());
+    show(byId('rt-sweep-png'), all.length > 0);
+    const points = all.filter((pt) => pt.scheme !== 'cowen');
+    const cowen = all.filter((pt) => pt.scheme === 'cowen');
+    byId('rt-sweep-cowen-body').replaceChildren(
+      ...cowen.map((pt) =>
+        el(
+          'tr',
+          { 'data-alpha': String(pt.alpha) },
+          el('th', { scope: 'row', text: String(pt.alpha) }),
+          el('td', { class: 'tmax', text: String(pt.tmax) }),
+          el('td', { class: 'avg', text: fixed(pt.avg_path_length) }),
+        ),
+      ),
+    );
+    show(byId('rt-sweep-cowen-table'), cowen.length > 0);
     byId('rt-sweep-body').replaceChildren(
       ...points.map((pt) =>
         el(
@@ -270,11 +302,18 @@ export class RoutingAnalysis extends StudyPanels {
     const first = points[0];
     const last = points[points.length - 1];
     if (!done) {
-      byId('rt-sweep-status').textContent = `Sweeping t_max: ${first.tmax} → ${last.tmax} so far…`;
+      byId('rt-sweep-status').textContent = cowen.length
+        ? `Sweeping: LOREN done, Cowen's α ${cowen[0].alpha} → ${cowen[cowen.length - 1].alpha} so far…`
+        : `Sweeping t_max: ${first.tmax} → ${last.tmax} so far…`;
       return;
     }
+    const smallest = cowen.reduce((best, pt) => (best === null || pt.tmax < best.tmax || (pt.tmax === best.tmax && pt.avg_path_length < best.avg_path_length) ? pt : best), null);
+    const atSmallest = smallest && points.find((pt) => pt.tmax === smallest.tmax);
+    const cowenLine = smallest
+      ? ` Cowen (paper 002 reading) needs at least ${smallest.tmax} entries (α ${smallest.alpha}), with an average path of ${fixed(smallest.avg_path_length)}${atSmallest ? `; LOREN at that t_max: ${fixed(atSmallest.avg_path_length)}` : ''}.`
+      : '';
     byId('rt-sweep-status').textContent = points.length
-      ? `For ${describeRouting(scenario)}: t_max ${first.tmax} → ${last.tmax}, average path ${fixed(first.avg_path_length)} → ${fixed(last.avg_path_length)} hops (shortest paths: ${fixed(shortest)}).`
+      ? `For ${describeRouting(scenario)}: LOREN t_max ${first.tmax} → ${last.tmax}, average path ${fixed(first.avg_path_length)} → ${fixed(last.avg_path_length)} hops (shortest paths: ${fixed(shortest)}).${cowenLine}`
       : `For ${describeRouting(scenario)}: no t_max to sweep.`;
   }
 
@@ -284,7 +323,7 @@ export class RoutingAnalysis extends StudyPanels {
       el('tr', { class: cls }, el('th', { scope: 'row', text: name }), el('td', { class: 'mean', text: mean }), el('td', { class: 'min', text: min }));
     byId('rt-study-body').replaceChildren(
       row('LOREN', 'loren', fixed(out.loren.mean, 1), integer(out.loren.min)),
-      row('Cowen', 'cowen', fixed(out.cowen.mean, 1), integer(out.cowen.min)),
+      row('Cowen 1999 (paper 002)', 'cowen', fixed(out.cowen.mean, 1), integer(out.cowen.min)),
       row('LOREN’s reduction', 'reduction', percent(out.reduction_mean), percent(out.reduction_min)),
     );
     show(byId('rt-study-table'), true);

@@ -1,8 +1,9 @@
 // The Routing lab (paper 002): LOREN vs Cowen compact routing on layout-conscious random
 // topologies, a packet walked hop by hop with each switch's table; source and destination are
 // picked by clicking switches; the t_max sweep (Fig. 5) and the table-size study (Fig. 6) run
-// as studies. Its controls are declared fields (www/fields.js); its panels are in
-// www/labs/routing-panels.js.
+// as studies. Cowen is offered in two readings: `cowen`, Cowen 1999 as paper 002 counts it (the
+// studies use it), and `cowen-cluster`, the smaller-table cluster reading. Its controls are
+// declared fields (www/fields.js); its panels are in www/labs/routing-panels.js.
 import { parsers, seedField } from '../fields.js';
 import { RoutingResults, RoutingAnalysis } from './routing-panels.js';
 
@@ -27,7 +28,8 @@ const fields = [
     fallback: 'loren',
     options: () => [
       ['loren', 'LOREN', 'LOREN: at most t_max entries per switch; forward to the entry whose destination is nearest (Manhattan) to the packet’s'],
-      ['cowen', 'Cowen (landmarks)', 'Cowen: routes through landmarks; a switch knows its ball and every landmark'],
+      ['cowen', 'Cowen 1999 (paper 002)', 'Cowen 1999 as paper 002 counts it: a switch stores every landmark and every switch whose ball (its ⌈|N|^α⌉ nearest switches) holds it, itself included; other packets go through the destination’s landmark'],
+      ['cowen-cluster', 'Cowen, cluster reading', 'Cowen, cluster reading (Thorup–Zwick style, about half the tables): landmarks only hit every ball; a switch stores every landmark and every switch closer to it than to that switch’s own landmark'],
       ['shortest', 'Shortest path', 'Shortest path by BFS; among equal next hops the lowest switch id'],
     ],
     alsoFor: ['routing'],
@@ -50,7 +52,7 @@ const fields = [
     kind: 'number',
     fallback: 0.5,
     attrs: { min: '0', max: '1', step: '0.05', inputmode: 'decimal' },
-    enabled: (values) => values.scheme === 'cowen',
+    enabled: (values) => values.scheme === 'cowen' || values.scheme === 'cowen-cluster',
     parse: parsers.number({ what: 'alpha', hint: 'a number between 0 and 1, e.g. 0.5' }),
   },
   { name: 'source', path: 'source', label: 'Source', kind: 'number', pair: true, attrs: { min: '0', step: '1', inputmode: 'numeric', placeholder: 'none' }, parse: switchNumber('source'), alsoFor: ['switch'] },
@@ -73,7 +75,7 @@ export default {
   prefix: 'rt-',
   heading: 'Routing lab',
   intro:
-    "Compact routing on a layout-conscious random topology (switches on an <var>n</var>×<var>n</var> floor, short links): LOREN keeps at most <var>t</var><sub>max</sub> entries per switch and forwards to the entry whose destination is nearest (Manhattan) to the packet's; Cowen routes through landmarks (paper 002).",
+    "Compact routing on a layout-conscious random topology (switches on an <var>n</var>×<var>n</var> floor, short links): LOREN keeps at most <var>t</var><sub>max</sub> entries per switch and forwards to the entry whose destination is nearest (Manhattan) to the packet's; Cowen routes through landmarks — “Cowen 1999 (paper 002)” is the reading the paper compares against and the studies use, the cluster reading keeps smaller tables (paper 002).",
   presets: [
     {
       id: 'rt-preset-fig4',
@@ -103,7 +105,7 @@ export default {
     const r = s.routing;
     const parts = ['routing', r.topology, r.scheme];
     if (r.scheme === 'loren' && r.tmax !== null && r.tmax !== undefined) parts.push(`t${r.tmax}`);
-    if (r.scheme === 'cowen') parts.push(`a${r.alpha}`);
+    if (r.scheme === 'cowen' || r.scheme === 'cowen-cluster') parts.push(`a${r.alpha}`);
     if (r.source !== null && r.source !== undefined && r.destination !== null && r.destination !== undefined) parts.push(`${r.source}-${r.destination}`);
     return parts;
   },
@@ -241,7 +243,7 @@ export default {
       </div>
     </section>
     <section aria-labelledby="rt-paths-heading">
-      <h2 id="rt-paths-heading">Paths of the three schemes</h2>
+      <h2 id="rt-paths-heading">Paths of the schemes</h2>
       <div id="rt-paths" class="rt-paths" aria-live="polite"></div>
     </section>
 
@@ -252,7 +254,7 @@ export default {
         <h2 id="rt-sweep-heading">Average path against t<sub>max</sub> (Fig. 5)</h2>
         <button type="button" id="rt-sweep" aria-describedby="rt-sweep-status">Sweep t<sub>max</sub> (Fig. 5)</button>
       </div>
-      <p class="help" id="rt-sweep-hint">LOREN on this topology for every t<sub>max</sub> from the entries it needs to |N|/2; the dotted line is the shortest-path average, the dashed one the t<sub>max</sub> in use.</p>
+      <p class="help" id="rt-sweep-hint">LOREN on this topology for every t<sub>max</sub> from the entries it needs to |N|/2, and Cowen 1999 as paper 002 counts it for every α of 0.05, 0.10, …, 0.95, placed at its largest table (where several α share one, the chart shows the shortest average); the dotted line is the shortest-path average, the dashed one the t<sub>max</sub> in use.</p>
       <p class="help" id="rt-sweep-status" aria-live="polite"></p>
       <p class="error" id="rt-sweep-error" role="alert" hidden></p>
       <div id="rt-sweep-chart" class="chart" role="img" aria-label="LOREN's average path length against t_max, with the shortest-path average and the current t_max"></div>
@@ -261,6 +263,10 @@ export default {
         <table id="rt-sweep-table" class="data" aria-labelledby="rt-sweep-heading" hidden>
           <thead><tr><th scope="col">t<sub>max</sub></th><th scope="col" title="LOREN's mean route length over all switch pairs">Avg path</th><th scope="col" title="Average path / shortest-path average">vs shortest</th></tr></thead>
           <tbody id="rt-sweep-body"></tbody>
+        </table>
+        <table id="rt-sweep-cowen-table" class="data" aria-label="Cowen 1999 (paper 002 reading): largest table and average path for every α" hidden>
+          <thead><tr><th scope="col" title="Cowen's ball exponent: balls of ⌈|N|^α⌉ switches">α</th><th scope="col" title="Cowen's largest table (entries, the switch's own included)">t<sub>max</sub></th><th scope="col" title="Cowen's mean route length over all switch pairs">Avg path</th></tr></thead>
+          <tbody id="rt-sweep-cowen-body"></tbody>
         </table>
       </div>
     </div>
@@ -273,7 +279,7 @@ export default {
           <button type="button" id="rt-study" aria-describedby="rt-study-status">Table-size study (Fig. 6)</button>
         </span>
       </div>
-      <p class="help" id="rt-study-hint">The smallest table each scheme needs on random topologies like this one (seeds from this seed on). Paper 002: at 64 nodes LOREN needs 56% fewer entries than Cowen at the minimum and 52% fewer on average, Cowen’s smallest t<sub>max</sub> being 18; at 256 nodes 67% and 62%, Cowen’s smallest 42. Our Cowen is the single-step variant and needs fewer entries than the paper’s, so our reductions are smaller.</p>
+      <p class="help" id="rt-study-hint">The smallest table each scheme needs on random topologies like this one (seeds from this seed on). Cowen is Cowen 1999 as paper 002 counts it — every landmark and every switch whose ball holds this one, itself included — at the best α of 0.05, 0.10, …, 0.95. Paper 002: at 64 nodes LOREN needs 56% fewer entries than Cowen at the minimum and 52% fewer on average, Cowen’s smallest t<sub>max</sub> being 18; at 256 nodes 67% and 62%, Cowen’s smallest 42. Over 1,000 topologies we measure 56% and 52% with Cowen’s smallest at 18 (64 nodes), and 63% and 59% with Cowen’s smallest at 41 (256 nodes; our LOREN needs 15 there).</p>
       <p class="help" id="rt-study-status" aria-live="polite"></p>
       <p class="error" id="rt-study-error" role="alert" hidden></p>
       <div class="table-wrap">
