@@ -4,9 +4,10 @@
 //! random LRTs, and `cowen`'s tables are exactly L ∪ R_u computed naïvely from the distances.
 
 use topolab::graph::DistanceTable;
-use topolab::labs::routing::table_study;
+use topolab::labs::routing::{table_study, RoutingConfig};
 use topolab::model::SwitchId;
 use topolab::routing::{alpha_grid, ball_size, Cowen, CowenParam, Reading, Router, RouterSpec};
+use topolab::scenario::{self, Scenario};
 use topolab::topology::build_seeded;
 
 /// The study's numbers on `count` topologies, checked against the ranges: Cowen's
@@ -175,4 +176,23 @@ fn cowen_at_a_table_limit_is_a_router_spec() {
     assert!(cluster.tables().max_entries < paper.tables().max_entries);
     let too_small = RouterSpec::parse("cowen:5").unwrap().build(&topo);
     assert!(too_small.err().unwrap().to_string().contains("at least"));
+    // in the Routing lab the α field is an α; `cowen:32` as the scheme is Cowen at t_max 32
+    let lab = |scheme: &str, alpha: f64| {
+        let config = RoutingConfig {
+            scheme: scheme.into(),
+            alpha,
+            ..RoutingConfig::default()
+        };
+        scenario::run(
+            &Scenario::for_lab("routing", 1, &config).unwrap(),
+            false,
+            &mut |_| {},
+        )
+        .map(|run| run.result())
+    };
+    let err = lab("cowen", 2.0).err().unwrap();
+    assert_eq!(err.field().as_deref(), Some("routing.alpha"), "{err}");
+    let at_32 = lab("cowen:32", 0.5).unwrap();
+    assert!(at_32["max_entries"].as_u64().unwrap() <= 32);
+    assert_ne!(at_32["alpha"].as_f64(), Some(0.5));
 }

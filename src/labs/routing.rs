@@ -14,7 +14,8 @@ use crate::analysis::{average_efficiency, effective_bandwidth};
 use crate::graph::DistanceTable;
 use crate::model::{PathSet, SwitchId, Topology};
 use crate::routing::{
-    alpha_grid, route_traffic, Balls, Cowen, CowenParam, Loren, Reading, Router, RouterSpec,
+    alpha_grid, check_alpha, route_traffic, Balls, Cowen, CowenParam, Loren, Reading, Router,
+    RouterSpec,
 };
 use crate::topology::TopologySpec;
 use crate::traffic::{self, Pattern};
@@ -139,6 +140,10 @@ impl RoutingConfig {
             return Ok(spec);
         }
         let cowen = Reading::of_router(spec.name()).is_some();
+        if cowen {
+            // the α field is an α only (a whole number in a spec is a table limit)
+            check_alpha(self.alpha)?;
+        }
         let param = match spec.name() {
             "loren" => self.tmax.map(|t| t as f64),
             _ if cowen => Some(self.alpha),

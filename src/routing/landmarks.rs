@@ -67,8 +67,8 @@ pub(super) fn check_param(spec: &Spec<'_>) -> Result<f64> {
     )))
 }
 
-/// Check an α given directly (not through a spec).
-pub(super) fn check_alpha(alpha: f64) -> Result<()> {
+/// Check an α given directly (not through a spec, where a whole number is a table limit).
+pub fn check_alpha(alpha: f64) -> Result<()> {
     if alpha > 0.0 && alpha < 1.0 {
         Ok(())
     } else {

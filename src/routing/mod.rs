@@ -21,7 +21,7 @@ mod updown;
 
 pub use cowen::{Cowen, Reading};
 pub use dor::DimensionOrder;
-pub use landmarks::{alpha_grid, ball_size, Balls, CowenParam, MAX_COWEN_SWITCHES};
+pub use landmarks::{alpha_grid, ball_size, check_alpha, Balls, CowenParam, MAX_COWEN_SWITCHES};
 pub use loren::{Decision, Entry, Loren};
 pub use shortest::ShortestPath;
 pub use updown::UpDown;
