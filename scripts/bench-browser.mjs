@@ -60,7 +60,7 @@ try {
     const engine = new Engine(new URL('/www/', location.href));
     await engine.start();
     const out = [];
-    for (const [nodes, target] of [[1024, null], [1024, 14], [4096, null], [256, null]]) {
+    for (const [nodes, target] of [[1024, null], [1024, 14], [1024, 5], [4096, null], [4096, 14], [256, null]]) {
       const json = JSON.stringify({ version: 1, lab: 'topogen', seed: 1, topogen: { nodes, degree: 5, pattern: 'uniform', target_slots: target } });
       let updates = 0;
       const t0 = performance.now();

@@ -88,6 +88,8 @@ export class Chart {
   }
 
   rebuild() {
+    // measured before the old plot goes: an emptied box is hidden (.chart:empty) and has no width
+    const width = this.width();
     this.plot?.destroy();
     this.plot = null;
     if (!this.hasData) {
@@ -95,7 +97,7 @@ export class Chart {
       return;
     }
     const p = palette();
-    this.plot = new uPlot(this.options(p, this.width()), this.data(), this.box);
+    this.plot = new uPlot(this.options(p, width), this.data(), this.box);
     this.afterBuild?.();
   }
 

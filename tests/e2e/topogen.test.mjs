@@ -266,14 +266,23 @@ test('1024 nodes: the design, the comparison (Fig. 12) and the trade-off (Fig. 1
   }
   await page.screenshot({ path: screenshotPath('topogen-c-compare-light'), fullPage: true });
 
-  // Fig. 13 down to N = 12.
+  // Fig. 13 down to N = 12, with the mesh and the tori on the same axes.
   const meshN = Number(await rows.nth(1).locator('td').nth(3).textContent());
   await page.fill('#tg-tradeoff-lowest', '12');
   await page.click('#tg-tradeoff');
   await page.waitForSelector('#tg-tradeoff-table:not([hidden])');
   await page.waitForSelector('#tg-tradeoff-busy', { state: 'hidden' }); // points stream in: wait for the last
+  const baselineNames = await page.locator('#tg-tradeoff-baselines th span').allTextContents();
+  assert.deepEqual(baselineNames.map((n) => n.trim()), ['2-D mesh (degree 5)', '2-D torus (degree 5)', '3-D torus (degree 7)', '4-D torus (degree 9)']);
+  const baselineNs = (await page.locator('#tg-tradeoff-baselines td:nth-of-type(1)').allTextContents()).map(Number);
+  assert.equal(baselineNs[0], meshN, 'the mesh at the N the comparison found');
+  const highest = Math.max(...baselineNs);
   const targets = await page.locator('#tg-tradeoff-body th').allTextContents();
-  assert.deepEqual(targets.map(Number), Array.from({ length: meshN - 12 + 1 }, (_, i) => meshN - i), 'one point per target N from the mesh\'s N down to 12');
+  assert.deepEqual(targets.map(Number), Array.from({ length: highest - 12 + 1 }, (_, i) => highest - i), 'one point per target N from the highest N of the mesh and tori down to 12');
+  // Fig. 13's claim at the mesh's N: fewer switches and links than the mesh
+  const atMesh = page.locator('#tg-tradeoff-body tr').nth(highest - meshN);
+  assert.ok(Number(await atMesh.locator('td').nth(3).textContent()) <= 0.6, 'at most 0.60 of the mesh\'s switches');
+  assert.ok(Number(await atMesh.locator('td').nth(4).textContent()) <= 0.5, 'at most 0.50 of the mesh\'s links');
   assert.equal(await page.locator('#tg-tradeoff-chart canvas').count(), 1, 'the chart is drawn');
   const ratios = await page.locator('#tg-tradeoff-body td:nth-of-type(4)').allTextContents();
   assert.ok(ratios.every((r) => /^\d\.\d\d$/.test(r)), `switch ratios (${ratios})`);
@@ -284,8 +293,19 @@ test('1024 nodes: the design, the comparison (Fig. 12) and the trade-off (Fig. 1
   await page.click('#theme');
   await page.screenshot({ path: screenshotPath('topogen-c-charts-dark'), fullPage: true });
 
+  // Fig. 13 for a deterministic pattern: the status names it.
+  await page.selectOption('#tg-tradeoff-pattern', 'transpose');
+  await page.fill('#tg-tradeoff-lowest', '9');
+  await page.click('#tg-tradeoff');
+  await page.waitForSelector('#tg-tradeoff-busy:not([hidden])');
+  await page.waitForSelector('#tg-tradeoff-busy', { state: 'hidden' });
+  assert.match(await text(page, '#tg-tradeoff-status'), /transpose traffic/);
+  const transposeTargets = (await page.locator('#tg-tradeoff-body th').allTextContents()).map(Number);
+  assert.equal(transposeTargets[transposeTargets.length - 1], 9);
+  await page.selectOption('#tg-tradeoff-pattern', '');
+
   // Cancel a longer sweep: the page keeps its results and keeps working.
-  await page.fill('#tg-tradeoff-lowest', '5');
+  await page.fill('#tg-tradeoff-lowest', '1');
   await page.click('#tg-tradeoff');
   await page.waitForSelector('#tg-tradeoff-busy:not([hidden])');
   assert.equal(await page.isVisible('#tg-tradeoff-progress'), true);

@@ -223,14 +223,16 @@ export class TopoGenAnalysis extends StudyPanels {
       status,
       async (onProgress) => {
         this.#clearTradeoff();
-        const out = await this.study('tradeoff', now.json, { lowest }, (fraction, point) => {
+        const pattern = byId('tg-tradeoff-pattern').value;
+        this.tradeoffPattern = pattern;
+        const out = await this.study('tradeoff', now.json, pattern ? { lowest, pattern } : { lowest }, (fraction, point) => {
           onProgress(fraction);
           if (!point || this.key !== key) return;
           points.push(point);
           this.#showTradeoff(null, points, now.scenario);
           byId('tg-tradeoff-status').textContent = `${status} ${points.length} of ${points[0].target_slots - lowest + 1} targets so far.`;
         });
-        return this.key === key ? () => this.#showTradeoff(out.mesh, out.points, now.scenario) : null;
+        return this.key === key ? () => this.#showTradeoff(out.mesh, out.points, now.scenario, out.baselines) : null;
       },
       { cancelled: () => (points.length && this.key === key ? `Cancelled after ${points.length} target${points.length === 1 ? '' : 's'} (N ${points[0].target_slots} → ${points[points.length - 1].target_slots}): the points computed are kept.` : null) },
     );
@@ -245,6 +247,7 @@ export class TopoGenAnalysis extends StudyPanels {
   #clearTradeoff() {
     this.chart.clear();
     byId('tg-tradeoff-body').replaceChildren();
+    byId('tg-tradeoff-baselines').replaceChildren();
     show(byId('tg-tradeoff-table'), false);
     show(byId('tg-tradeoff-png'), false);
     this.jobs.error('tradeoff', null);
@@ -289,8 +292,23 @@ export class TopoGenAnalysis extends StudyPanels {
   }
 
   /** The points so far (`mesh` null while they stream in) or the whole curve. */
-  #showTradeoff(mesh, points, scenario) {
-    this.chart.setData(mesh, points);
+  #showTradeoff(mesh, points, scenario, baselines = []) {
+    this.chart.setData(mesh, points, baselines);
+    byId('tg-tradeoff-baselines').replaceChildren(
+      ...baselines.map((b) =>
+        el(
+          'tr',
+          { class: 'reference' },
+          el('th', { scope: 'row' }, el('span', { text: `${b.name} (degree ${b.max_degree}) ` }), el('code', { text: b.topology })),
+          el('td', { text: integer(b.max_slots) }),
+          el('td', { text: integer(b.switches) }),
+          el('td', { text: integer(b.links) }),
+          el('td', { text: b.switches_vs_mesh.toFixed(2) }),
+          el('td', { text: b.links_vs_mesh.toFixed(2) }),
+          el('td', { text: hops(b.avg_hops) }),
+        ),
+      ),
+    );
     show(byId('tg-tradeoff-png'), points.length > 0);
     byId('tg-tradeoff-body').replaceChildren(
       ...points.map((p) =>
@@ -308,9 +326,10 @@ export class TopoGenAnalysis extends StudyPanels {
       ),
     );
     show(byId('tg-tradeoff-table'), points.length > 0);
+    const patternNote = this.tradeoffPattern ? `, ${this.tradeoffPattern} traffic` : '';
     if (mesh) {
       byId('tg-tradeoff-status').textContent =
-        `For ${describe(scenario)}. Reference: ${mesh.topology} needs N = ${mesh.max_slots} with ${mesh.switches} switches and ${mesh.links} links (= 1.0).`;
+        `For ${describe(scenario)}${patternNote}. Reference: ${mesh.topology} needs N = ${mesh.max_slots} with ${mesh.switches} switches and ${mesh.links} links (= 1.0).`;
     }
   }
 }

@@ -304,12 +304,23 @@ export default {
       <div class="card-head">
         <h2 id="tg-tradeoff-heading">N against network cost (Fig. 13)</h2>
         <span class="row">
+          <label for="tg-tradeoff-pattern">pattern</label>
+          <select id="tg-tradeoff-pattern" aria-describedby="tg-tradeoff-hint">
+            <option value="">the lab’s</option>
+            <option value="uniform">uniform</option>
+            <option value="transpose">transpose</option>
+            <option value="bitrev">bitrev</option>
+            <option value="shuffle">shuffle</option>
+            <option value="bitcomp">bitcomp</option>
+            <option value="neighbor">neighbor</option>
+            <option value="tornado">tornado</option>
+          </select>
           <label for="tg-tradeoff-lowest">down to N =</label>
           <input id="tg-tradeoff-lowest" type="number" min="1" step="1" inputmode="numeric" value="5" aria-describedby="tg-tradeoff-error">
           <button type="button" id="tg-tradeoff" aria-describedby="tg-tradeoff-status">Compute trade-off (Fig. 13)</button>
         </span>
       </div>
-      <p class="help" id="tg-tradeoff-hint">TOPOGEN_REV for every target N from the mesh’s N down to this one; each lower N takes longer (Cancel stops the sweep).</p>
+      <p class="help" id="tg-tradeoff-hint">TOPOGEN_REV (degree 5) for every target N from the highest N of the 2-D mesh and the 2-D/3-D/4-D tori down to this one, with those networks drawn at their own N (■ switches, ◆ links; the tori have degree 5, 7 and 9). The paper shows uniform traffic at 1,024 nodes (0.54 of the mesh’s switches and 0.47 of its links at the mesh’s N = 14, comparable to the mesh at N = 5); pick a deterministic pattern to see its curve. Cancel keeps the points so far.</p>
       <p class="help" id="tg-tradeoff-status" aria-live="polite"></p>
       <p class="error" id="tg-tradeoff-error" role="alert" hidden></p>
       <div id="tg-tradeoff-chart" class="chart" role="img" aria-label="Switches and links relative to the mesh against the target N"></div>
@@ -318,6 +329,7 @@ export default {
         <table id="tg-tradeoff-table" class="data" aria-labelledby="tg-tradeoff-heading" hidden>
           <thead><tr><th scope="col">Target N</th><th scope="col">N reached</th><th scope="col">Switches</th><th scope="col">Links</th><th scope="col">Switches / mesh</th><th scope="col">Links / mesh</th><th scope="col">Avg hops</th></tr></thead>
           <tbody id="tg-tradeoff-body"></tbody>
+          <tbody id="tg-tradeoff-baselines" class="baselines"></tbody>
         </table>
       </div>
     </div>

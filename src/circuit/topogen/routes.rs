@@ -83,13 +83,13 @@ impl RouteState {
         before: &[u32],
     ) -> Result<usize> {
         let mut changed = 0;
-        for c in 0..comms.pairs.len() {
+        for (c, &was) in before.iter().enumerate() {
             let (s, d) = comms.switches(state, c);
             let p = &self.paths[c];
             let moved =
                 p.switches.first() != Some(&SwitchId(s)) || p.switches.last() != Some(&SwitchId(d));
             let now = self.distance(s, d);
-            if moved || (now < before[c] && (now as usize) < p.hops()) {
+            if moved || (now < was && (now as usize) < p.hops()) {
                 let p = self.shortest(SwitchId(s), SwitchId(d))?;
                 self.set_path(c, p);
                 changed += 1;

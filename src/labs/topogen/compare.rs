@@ -176,15 +176,63 @@ pub struct TradeoffPoint {
     pub links_vs_mesh: f64,
 }
 
-/// The Fig. 13 curve: the mesh, one point per reached target, and why it stopped early if it did.
+/// A standard network on Fig. 13's axes: at its own N, its switches and links relative to the
+/// mesh's.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TradeoffBaseline {
+    #[serde(flatten)]
+    pub network: CompareRow,
+    pub switches_vs_mesh: f64,
+    pub links_vs_mesh: f64,
+}
+
+/// The Fig. 13 curve: the mesh, the standard networks beside it (the mesh and the 2-D/3-D/4-D
+/// tori, where `nodes` factors into them), one point per reached target, and why it stopped
+/// early if it did.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Tradeoff {
     pub mesh: CompareRow,
+    pub baselines: Vec<TradeoffBaseline>,
     pub points: Vec<TradeoffPoint>,
     pub stopped: Option<String>,
 }
 
-/// Fig. 13: TOPOGEN_REV for every target N from the mesh's N down to `lowest` (degree 5).
+/// The 2-D mesh and the 2-D/3-D/4-D tori of `nodes` switches, one end node each.
+fn standard_networks(nodes: usize, pattern: &str, seed: u64) -> Result<Vec<CompareRow>> {
+    let (a, b) = mesh_sides(nodes).ok_or_else(|| {
+        Error::invalid("nodes", format!("{nodes} end nodes do not form a 2-D mesh"))
+    })?;
+    let mut rows = vec![grid_row(
+        "2-D mesh",
+        format!("mesh:{a}x{b}"),
+        pattern,
+        seed,
+        5,
+    )?];
+    for d in 2..=4 {
+        if let Some(sides) = torus_sides(nodes, d) {
+            let spec = format!(
+                "torus:{}",
+                sides
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join("x")
+            );
+            rows.push(grid_row(
+                &format!("{d}-D torus"),
+                spec,
+                pattern,
+                seed,
+                2 * d + 1,
+            )?);
+        }
+    }
+    Ok(rows)
+}
+
+/// Fig. 13: TOPOGEN_REV (degree 5) for every target N from the highest N of the mesh and tori
+/// down to `lowest`.
 pub fn tradeoff(
     nodes: usize,
     pattern: &str,
@@ -206,21 +254,41 @@ pub fn tradeoff_points(
     report: &mut dyn FnMut(f64, Option<&TradeoffPoint>),
 ) -> Result<Tradeoff> {
     crate::circuit::topogen::check_target(nodes, Some(lowest))?;
-    let (a, b) = mesh_sides(nodes).ok_or_else(|| {
-        Error::invalid("nodes", format!("{nodes} end nodes do not form a 2-D mesh"))
-    })?;
-    let mesh = grid_row("2-D mesh", format!("mesh:{a}x{b}"), pattern, seed, 5)?;
     let traffic = topogen_traffic(pattern, nodes, seed)?;
+    let networks = standard_networks(nodes, pattern, seed)?;
+    let mesh = networks[0].clone();
+    let baselines: Vec<TradeoffBaseline> = networks
+        .into_iter()
+        .map(|network| TradeoffBaseline {
+            switches_vs_mesh: network.switches as f64 / mesh.switches as f64,
+            links_vs_mesh: network.links as f64 / mesh.links as f64,
+            network,
+        })
+        .collect();
+    let highest = baselines
+        .iter()
+        .map(|b| b.network.max_slots)
+        .max()
+        .unwrap_or(1);
     let lowest = lowest.max(1);
-    let targets: Vec<u32> = (lowest..=mesh.max_slots.max(lowest)).rev().collect();
+    let targets: Vec<u32> = (lowest..=highest.max(lowest)).rev().collect();
     report(0.0, None);
-    let run = |&target: &u32| topogen(nodes, 5, &traffic, Some(target), false, &mut |_| {});
+    // TOPOGEN_REV stops before its first move when the minimal network already has N ≤ the
+    // target, so every target from its N up shares that one run
+    let minimal = topogen(nodes, 5, &traffic, None, false, &mut |_| {})?.summary;
+    let run = |&target: &u32| {
+        if target >= minimal.max_slots {
+            Ok(minimal.clone())
+        } else {
+            topogen(nodes, 5, &traffic, Some(target), false, &mut |_| {}).map(|r| r.summary)
+        }
+    };
     let mut points = Vec::new();
     let mut stopped = None;
     let mut failure = None;
     crate::parallel::map_chunked(&targets, crate::parallel::threads(), run, |i, outcome| {
         let s = match outcome {
-            Ok(run) => &run.summary,
+            Ok(summary) => summary,
             // a target out of reach ends the curve; the points so far stand
             Err(Error::Invalid { name, reason }) if name == "target-slots" => {
                 stopped = Some(reason.clone());
@@ -250,6 +318,7 @@ pub fn tradeoff_points(
     report(1.0, None);
     Ok(Tradeoff {
         mesh,
+        baselines,
         points,
         stopped,
     })

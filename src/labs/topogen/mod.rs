@@ -6,7 +6,9 @@
 
 mod compare;
 
-pub use compare::{compare, torus_sides, tradeoff, CompareRow, Tradeoff, TradeoffPoint};
+pub use compare::{
+    compare, torus_sides, tradeoff, CompareRow, Tradeoff, TradeoffBaseline, TradeoffPoint,
+};
 
 use super::{
     check_section, config, default_section, json, study_args, Lab, LabRun, StepSummary, Study, View,
@@ -52,18 +54,22 @@ pub const LAB: Lab = Lab {
         Study {
             name: "tradeoff",
             title: "N against network cost (Fig. 13)",
-            about: "TOPOGEN_REV for every target N from the mesh's N down to `lowest`; one point per target",
+            about: "TOPOGEN_REV for every target N from the highest N of the mesh and the 2-D/3-D/4-D tori down to `lowest`, with those networks as points; one point per target",
             run: |section, seed, args, report| {
                 #[derive(Default, Deserialize, Serialize)]
                 #[serde(default, deny_unknown_fields)]
                 struct Args {
                     lowest: Option<u32>,
+                    /// Another pattern than the lab's (Fig. 13 for each deterministic pattern).
+                    pattern: Option<String>,
                 }
                 let c: TopoGenConfig = config(section)?;
-                let lowest = study_args::<Args>(args)?.lowest.unwrap_or(1);
+                let args = study_args::<Args>(args)?;
+                let lowest = args.lowest.unwrap_or(1);
+                let pattern = args.pattern.unwrap_or(c.pattern);
                 let curve = compare::tradeoff_points(
                     c.nodes,
-                    &c.pattern,
+                    &pattern,
                     seed,
                     lowest,
                     &mut |f, point| report(f, point.map(json)),
