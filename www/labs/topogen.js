@@ -98,7 +98,7 @@ const fields = [
     label: 'Target N',
     kind: 'number',
     attrs: { min: '1', step: '1', inputmode: 'numeric', placeholder: 'minimal' },
-    help: 'Empty: the minimal network. A number: TOPOGEN_REV adds switch pairs until N is at most this (§4.3).',
+    help: 'Empty: the minimal network. A number: TOPOGEN_REV adds switch pairs until N is at most this (§4.5).',
     parse: whole('target N', 'a whole number of slots, or empty for the minimal topology', { optional: true }),
   },
   { ...seedField({ title: 'For the random patterns and random failures: same seed, same result' }), pair: true },
@@ -136,7 +136,7 @@ export default {
   section: 'topogen',
   prefix: 'tg-',
   heading: 'TopoGen lab',
-  intro: 'TOPOGEN designs a circuit-switched network for a traffic pattern: one giant switch is split until every switch meets the maximum degree, then end nodes are swapped and links added to lower <var>N</var> (paper 000 §4).',
+  intro: 'TOPOGEN designs a circuit-switched network for a traffic pattern: one giant switch is split until every switch meets the maximum degree, then end nodes are swapped and links added to lower <var>N</var> (paper 000 §4). Links: every pair of switches with a spare port is a candidate (Alg. 4), the most promising tried first, kept if N or the number of channels at N drops. TOPOGEN_REV checks N after each move instead of after a round (our reading, see the README).',
   presets: [
     {
       id: 'tg-preset-fig5',
