@@ -21,11 +21,11 @@ use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
 
 /// Most end nodes TOPOGEN takes: at 16,384, link optimization adds some 3,300 links to 8,400
-/// switches, each relaxing the 140 MB distance table (70 s natively).
+/// switches, each relaxing the 140 MB distance table (about 60 s natively).
 pub const MAX_TOPOGEN_NODES: usize = 16_384;
 /// Most end nodes TOPOGEN_REV takes: every move re-routes all communications and relaxes the
 /// distances through its new links, thousands of moves towards a low target (at 4,096 nodes
-/// 16 s to N ≤ 5; at 16,384 the minimal network alone takes 70 s).
+/// 12 s to N ≤ 5; at 16,384 the minimal network alone takes about 60 s).
 pub const MAX_TOPOGEN_REV_NODES: usize = 4096;
 
 /// The communications as end-node pairs, with an index from end node to its communications.
