@@ -6,7 +6,9 @@
 use topolab::graph::DistanceTable;
 use topolab::labs::routing::{table_study, RoutingConfig};
 use topolab::model::SwitchId;
-use topolab::routing::{alpha_grid, ball_size, Cowen, CowenParam, Reading, Router, RouterSpec};
+use topolab::routing::{
+    alpha_grid, ball_size, Balls, Cowen, CowenParam, Reading, Router, RouterSpec, TmaxRule,
+};
 use topolab::scenario::{self, Scenario};
 use topolab::topology::build_seeded;
 
@@ -85,7 +87,9 @@ fn both_readings_deliver_every_pair_with_stretch_at_most_three() {
             let alpha = alpha_grid()[(seed as usize * 7) % 19];
             check_stretch("lrt:64:4:2", seed, reading, CowenParam::Alpha(alpha));
         }
-        check_stretch("lrt:64:4:2", 5, reading, CowenParam::TableLimit(32));
+        for rule in TmaxRule::ALL {
+            check_stretch("lrt:64:4:2", 5, reading, CowenParam::TableLimit(32, rule));
+        }
         for seed in 1..=2 {
             check_stretch("lrt:256:4:4", seed, reading, CowenParam::Alpha(0.45));
         }
@@ -192,7 +196,110 @@ fn cowen_at_a_table_limit_is_a_router_spec() {
     };
     let err = lab("cowen", 2.0).err().unwrap();
     assert_eq!(err.field().as_deref(), Some("routing.alpha"), "{err}");
+    // a table limit the network's Cowen cannot meet is the scheme's fault, not t_max's
+    for scheme in ["cowen:5", "cowen:5:largest", "cowen-cluster:2"] {
+        let err = lab(scheme, 0.5).err().unwrap();
+        assert_eq!(err.field().as_deref(), Some("routing.scheme"), "{err}");
+        assert!(err.to_string().contains("at least"), "{err}");
+    }
     let at_32 = lab("cowen:32", 0.5).unwrap();
     assert!(at_32["max_entries"].as_u64().unwrap() <= 32);
     assert_ne!(at_32["alpha"].as_f64(), Some(0.5));
+}
+
+/// Average hops over all ordered pairs, walked hop by hop (what the rule must have minimised).
+fn walked_average(topo: &topolab::model::Topology, c: &Cowen<'_>) -> f64 {
+    let n = topo.switch_count();
+    let mut total = 0usize;
+    for d in 0..n {
+        for s in (0..n).filter(|&s| s != d) {
+            total += c.path(SwitchId::new(s), SwitchId::new(d)).unwrap().hops();
+        }
+    }
+    total as f64 / (n * (n - 1)) as f64
+}
+
+#[test]
+fn cowen_at_t_max_fits_t_max_and_the_shortest_rule_has_the_shortest_paths_within_it() {
+    for (spec, seed, t_max) in [
+        ("lrt:64:4:2", 1, 32),
+        ("lrt:64:4:2", 2, 24),
+        ("lrt:49:4:2", 3, 20),
+    ] {
+        let topo = build_seeded(spec, seed).unwrap();
+        let balls = std::sync::Arc::new(Balls::new(&topo).unwrap());
+        let grid = alpha_grid();
+        let sizes = Reading::Cowen1999.max_entries_for(&balls, &grid).unwrap();
+        let build = |param| Cowen::with_balls(&topo, balls.clone(), Reading::Cowen1999, param);
+        // every α of the grid within t_max, with its walked average path
+        let within: Vec<(f64, f64)> = grid
+            .iter()
+            .zip(&sizes)
+            .filter(|(_, &size)| size <= t_max)
+            .map(|(&a, _)| {
+                (
+                    a,
+                    walked_average(&topo, &build(CowenParam::Alpha(a)).unwrap()),
+                )
+            })
+            .collect();
+        assert!(!within.is_empty(), "{spec} seed {seed}");
+        let largest = build(CowenParam::TableLimit(t_max, TmaxRule::Largest)).unwrap();
+        let shortest = build(CowenParam::TableLimit(t_max, TmaxRule::Shortest)).unwrap();
+        assert!(largest.max_entries() <= t_max && shortest.max_entries() <= t_max);
+        assert!(
+            sizes
+                .iter()
+                .all(|&s| s > t_max || s <= largest.max_entries()),
+            "{spec} seed {seed}: a larger table within {t_max}"
+        );
+        let best = walked_average(&topo, &shortest);
+        for &(alpha, avg) in &within {
+            assert!(
+                avg > best + 1e-12 || (avg >= best - 1e-12 && alpha <= shortest.alpha),
+                "{spec} seed {seed} t_max {t_max}: α {alpha} averages {avg} hops, the rule's α {} {best}",
+                shortest.alpha
+            );
+        }
+        // what cowen:T means without a rule, and the rule a spec names
+        let router = |text: &str| RouterSpec::parse(text).unwrap().build(&topo).unwrap();
+        let default = router(&format!("cowen:{t_max}")).tables().max_entries;
+        let named = router(&format!("cowen:{t_max}:{}", TmaxRule::DEFAULT.name()));
+        assert_eq!(default, named.tables().max_entries);
+        let largest_spec = router(&format!("cowen:{t_max}:largest"));
+        assert_eq!(largest_spec.tables().max_entries, largest.max_entries());
+    }
+}
+
+#[test]
+fn the_t_max_rule_round_trips_through_router_specs() {
+    for text in [
+        "cowen:32:shortest",
+        "cowen:32:largest",
+        "cowen-cluster:18:largest",
+        "cowen:32",
+    ] {
+        let spec = RouterSpec::parse(text).unwrap();
+        assert_eq!(spec.text(), text);
+        assert_eq!(RouterSpec::parse(&spec.text()).unwrap().text(), text);
+    }
+    assert_eq!(
+        RouterSpec::parse("Cowen:32:LARGEST").unwrap().text(),
+        "cowen:32:largest"
+    );
+    let msg = |s: &str| RouterSpec::parse(s).unwrap_err().to_string();
+    assert!(
+        msg("cowen:0.4:largest").contains("whole table limit"),
+        "{}",
+        msg("cowen:0.4:largest")
+    );
+    assert!(msg("cowen:32:longest").contains("largest, shortest"));
+    assert!(msg("cowen:32:largest:1").contains("cowen:α or t_max"));
+    assert!(msg("loren:16:largest").contains("write loren:t_max"));
+    assert_eq!(
+        TmaxRule::parse("Largest", "cowen_rule").unwrap(),
+        TmaxRule::Largest
+    );
+    let err = TmaxRule::parse("long", "cowen_rule").unwrap_err();
+    assert_eq!(err.field().as_deref(), Some("cowen_rule"));
 }

@@ -15,7 +15,7 @@ use crate::graph::DistanceTable;
 use crate::model::{PathSet, SwitchId, Topology};
 use crate::routing::{
     alpha_grid, check_alpha, route_traffic, Balls, Cowen, CowenParam, Loren, Reading, Router,
-    RouterSpec,
+    RouterSpec, TmaxRule,
 };
 use crate::topology::TopologySpec;
 use crate::traffic::{self, Pattern};
@@ -153,6 +153,18 @@ impl RoutingConfig {
         RouterSpec::named(spec.name(), param).map_err(|e| e.at(field))
     }
 
+    /// The field that sets the router's parameter: `scheme` when its spec names one
+    /// (`cowen:18`, `loren:16`), else `alpha` (Cowen) or `tmax` (LOREN).
+    fn param_field(&self) -> &'static str {
+        match RouterSpec::parse(&self.scheme) {
+            Ok(spec) if spec.param.is_none() && Reading::of_router(spec.name()).is_some() => {
+                "alpha"
+            }
+            Ok(spec) if spec.param.is_none() && spec.name() == "loren" => "tmax",
+            _ => "scheme",
+        }
+    }
+
     /// The topology, parsed, checked against the router's and the distance table's limits
     /// from its switch count (and the pattern count checked), then built.
     fn topology(&self, seed: u64, routing: &RouterSpec) -> Result<Topology> {
@@ -230,8 +242,15 @@ pub struct RoutingResult {
 /// A router that cannot be built: about its parameter when that is what is wrong, else about
 /// the scheme.
 fn router_error(e: Error) -> Error {
-    match e.field().as_deref() {
-        Some("tmax") | Some("alpha") => e,
+    router_error_at(e, None)
+}
+
+/// A router's error about its parameter (`tmax`, `alpha`) at `param_field`, the field that set
+/// it (`scheme` for `cowen:18`; none: where it is), any other at `scheme`.
+fn router_error_at(e: Error, param_field: Option<&str>) -> Error {
+    match (e.field().as_deref(), param_field) {
+        (Some("tmax") | Some("alpha"), None) => e,
+        (Some("tmax") | Some("alpha"), Some(field)) => e.at(field),
         _ => e.at("scheme"),
     }
 }
@@ -257,7 +276,13 @@ struct Prepared<'t> {
 }
 
 impl<'t> Prepared<'t> {
-    fn new(routing: RouterSpec, topo: &'t Topology, progress: &mut dyn FnMut(f64)) -> Result<Self> {
+    fn new(
+        config: &RoutingConfig,
+        routing: RouterSpec,
+        topo: &'t Topology,
+        progress: &mut dyn FnMut(f64),
+    ) -> Result<Self> {
+        let router_error = |e| router_error_at(e, Some(config.param_field()));
         progress(0.02);
         let table = DistanceTable::new(topo).map_err(|e| e.at("topology"))?;
         progress(0.05);
@@ -276,7 +301,7 @@ impl<'t> Prepared<'t> {
         let cowen = match Reading::of_router(routing.name()) {
             Some(reading) => {
                 let balls = Balls::from_table(table.clone()).map_err(router_error)?;
-                let param = CowenParam::of(routing.param);
+                let param = CowenParam::of(routing.param, routing.word);
                 Some(Cowen::with_balls(topo, balls.into(), reading, param).map_err(router_error)?)
             }
             None => None,
@@ -299,7 +324,7 @@ pub fn run_routing(
 ) -> Result<RoutingResult> {
     let routing = config.router()?;
     let topo = config.topology(seed, &routing)?;
-    let prepared = Prepared::new(routing, &topo, progress)?;
+    let prepared = Prepared::new(config, routing, &topo, progress)?;
     metrics(config, &prepared, seed, progress)
 }
 
@@ -581,6 +606,9 @@ pub struct ImbalanceArgs {
     pub traffics: Option<Vec<String>>,
     /// Random patterns per traffic; none = the configured `patterns`.
     pub patterns: Option<usize>,
+    /// How Cowen's α is picked at each t_max: `largest` or `shortest` (`TmaxRule`); none =
+    /// what `cowen:T` means (`TmaxRule::DEFAULT`, the largest table within t_max).
+    pub cowen_rule: Option<String>,
 }
 
 /// One row of the imbalance study: one traffic at one t_max.
@@ -605,11 +633,32 @@ pub struct ImbalanceStudy {
     pub seed: u64,
     pub patterns: usize,
     pub tmaxes: Vec<usize>,
+    /// How Cowen's α was picked at each t_max (`largest`, the default, or `shortest`), what
+    /// that rule means, and why `largest` is the default (`TmaxRule::DEFAULT`).
+    pub cowen_rule: String,
+    pub cowen_rule_definition: String,
+    pub cowen_default_rule: String,
+    /// Fig. 5 at each t_max: LOREN's and Cowen's average path over all ordered pairs.
+    pub paths: Vec<ImbalancePaths>,
     pub rows: Vec<ImbalanceRow>,
 }
 
-/// Γ and the average efficiency of LOREN and of Cowen at t_max T (the α of the grid whose
-/// largest table is the largest within T), under the same `patterns` draws of each traffic.
+/// LOREN's and Cowen's average path length (all ordered pairs of switches) at one t_max.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ImbalancePaths {
+    pub tmax: usize,
+    pub cowen_alpha: f64,
+    pub cowen_max_entries: usize,
+    pub loren_avg_path_length: f64,
+    pub cowen_avg_path_length: f64,
+    /// LOREN over Cowen − 1 (paper 002 §VI-A: +6.6% at t_max 42 on 256 nodes, down to −4.2% /
+    /// −2.8% at large t_max).
+    pub path_gain: f64,
+}
+
+/// Γ and the average efficiency of LOREN and of Cowen at t_max T (the α of the grid that
+/// `args.cowen_rule` picks within T), under the same `patterns` draws of each traffic, and both
+/// schemes' average path length at each T.
 /// Rows (traffic, t_max) are independent: natively they run on every core, streamed in order
 /// with the same numbers as one after another.
 pub fn imbalance_study(
@@ -619,6 +668,10 @@ pub fn imbalance_study(
     report: super::Report<'_>,
 ) -> Result<ImbalanceStudy> {
     let patterns = args.patterns.unwrap_or(config.patterns);
+    let rule = match &args.cowen_rule {
+        Some(word) => TmaxRule::parse(word, "cowen_rule")?,
+        None => TmaxRule::DEFAULT,
+    };
     let traffics: Vec<String> = match &args.traffics {
         Some(t) => t.clone(),
         None => IMBALANCED_TRAFFICS.iter().map(|t| t.to_string()).collect(),
@@ -670,7 +723,7 @@ pub fn imbalance_study(
                 &topo,
                 balls.clone(),
                 Reading::Cowen1999,
-                CowenParam::TableLimit(t),
+                CowenParam::TableLimit(t, rule),
             )
             .map_err(|e| e.at("tmaxes"))?;
             Ok((loren, cowen))
@@ -699,11 +752,41 @@ pub fn imbalance_study(
         crate::parallel::try_map_chunked(&cells, crate::parallel::threads(), measure, |i, row| {
             report((i + 1) as f64 / cells.len() as f64, Some(json(row)));
         })?;
+    let paths = tmaxes
+        .iter()
+        .zip(&routers)
+        .map(|(&tmax, (loren, cowen))| {
+            let mean = |hops: &mut dyn FnMut(u32) -> Vec<usize>| {
+                let total: usize = (0..n as u32).map(|d| hops(d).iter().sum::<usize>()).sum();
+                total as f64 / (n * n.saturating_sub(1)).max(1) as f64
+            };
+            let l = mean(&mut |d| {
+                loren
+                    .hops_to(d)
+                    .into_iter()
+                    .map(|h| h.unwrap_or(0))
+                    .collect()
+            });
+            let c = mean(&mut |d| cowen.hops_to(d).into_iter().map(|h| h as usize).collect());
+            ImbalancePaths {
+                tmax,
+                cowen_alpha: cowen.alpha,
+                cowen_max_entries: cowen.max_entries(),
+                loren_avg_path_length: l,
+                cowen_avg_path_length: c,
+                path_gain: l / c - 1.0,
+            }
+        })
+        .collect();
     Ok(ImbalanceStudy {
         topology: config.topology.clone(),
         seed,
         patterns,
         tmaxes,
+        cowen_rule: rule.name().into(),
+        cowen_rule_definition: rule.definition().into(),
+        cowen_default_rule: TmaxRule::WHY_DEFAULT.into(),
+        paths,
         rows,
     })
 }
@@ -860,7 +943,11 @@ pub struct RouteWalk {
 pub fn route_walk(config: &RoutingConfig, seed: u64, src: u32, dst: u32) -> Result<RouteWalk> {
     let routing = config.router()?;
     let topo = config.topology(seed, &routing)?;
-    walk(&Prepared::new(routing, &topo, &mut |_| {})?, src, dst)
+    walk(
+        &Prepared::new(config, routing, &topo, &mut |_| {})?,
+        src,
+        dst,
+    )
 }
 
 /// The walk from `src` to `dst` on a prepared run (LOREN's decisions from its tables).
@@ -930,7 +1017,7 @@ impl RoutingLab {
         // one network, one distance table and one set of LOREN tables for metrics and walk
         let routing = config.router()?;
         let topology = config.topology(seed, &routing)?;
-        let prepared = Prepared::new(routing, &topology, progress)?;
+        let prepared = Prepared::new(config, routing, &topology, progress)?;
         let result = metrics(config, &prepared, seed, progress)?;
         let walk = match (config.source, config.destination) {
             (Some(s), Some(d)) if s != d => Some(walk(&prepared, s, d)?),

@@ -13,7 +13,9 @@
 //! The other reading, landmarks = D only and clusters instead of inverse balls, is
 //! `cowen_cluster.rs`; the balls and the hitting set they share are in `landmarks.rs`.
 
-use super::landmarks::{alpha_grid, ball_size, check_alpha, check_param, Balls, Scheme};
+use super::landmarks::{
+    alpha_grid, ball_size, check_alpha, check_param, route_hops, Balls, Scheme, TmaxRule,
+};
 use super::{cowen_cluster, CowenParam, Header, Hop, Router, RouterDef, TableSizes};
 use crate::model::{SwitchId, Topology};
 use crate::{Error, Result};
@@ -22,14 +24,15 @@ use std::sync::Arc;
 pub(super) const COWEN: RouterDef = RouterDef {
     name: "cowen",
     aliases: &["landmark"],
-    definition: "Cowen's landmark scheme (SODA 1999, stretch ≤ 3) as paper 002 counts it: every switch stores every landmark and every destination whose ball (its ⌈|N|^α⌉ nearest switches) holds the switch, itself included; any other packet goes towards its destination's landmark, which knows the way. cowen:α sets α (default 0.5); cowen:T (a whole number) is Cowen at t_max T: the α of the grid 0.05, 0.10, …, 0.95 whose largest table is the largest within T",
+    definition: "Cowen's landmark scheme (SODA 1999, stretch ≤ 3) as paper 002 counts it: every switch stores every landmark and every destination whose ball (its ⌈|N|^α⌉ nearest switches) holds the switch, itself included; any other packet goes towards its destination's landmark, which knows the way. cowen:α sets α (default 0.5); cowen:T (a whole number) is Cowen at t_max T: the α of the grid 0.05, 0.10, …, 0.95 whose largest table is the largest within T (ties to the larger α); cowen:T:shortest takes, among the α within T, the one with the shortest average path instead",
     param: Some(("α or t_max", check_param)),
     check_size: Some(Balls::check_size),
-    build: |topo, param| {
+    words: TmaxRule::WORDS,
+    build: |topo, param, word| {
         Ok(Box::new(Cowen::build(
             topo,
             Reading::Cowen1999,
-            CowenParam::of(param),
+            CowenParam::of(param, word),
         )?))
     },
 };
@@ -79,29 +82,45 @@ impl Reading {
             .collect()
     }
 
-    /// "Cowen at t_max": the α of `alpha_grid()` whose largest table is the largest one within
-    /// `t_max`; among α with that same largest table, the largest α (bigger balls, fewer
-    /// landmarks: more destinations reached by shortest paths). Returns (α, largest table).
-    pub fn alpha_within(self, balls: &Balls, t_max: usize) -> Result<(f64, usize)> {
-        let grid = alpha_grid();
-        let sizes = self.max_entries_for(balls, &grid)?;
-        let best = grid
-            .iter()
-            .zip(&sizes)
-            .filter(|(_, &size)| size <= t_max)
-            .max_by(|a, b| a.1.cmp(b.1).then(a.0.total_cmp(b.0)));
-        match best {
-            Some((&alpha, &size)) => Ok((alpha, size)),
-            None => {
-                let smallest = sizes.iter().copied().min().unwrap_or(0);
-                Err(Error::invalid(
-                    "tmax",
-                    format!(
-                        "{} needs at least {smallest} table entries on this network (over α = 0.05, 0.10, …, 0.95), so no α fits t_max {t_max}",
-                        self.name()
-                    ),
-                ))
+    /// "Cowen at t_max" (`cowen:T`): among the α of `alpha_grid()` whose largest table is
+    /// within `t_max`, the one `rule` picks — the largest table, or the shortest average path
+    /// over all ordered pairs (`TmaxRule`); ties to the larger α (bigger balls, fewer
+    /// landmarks). Returns (α, largest table).
+    pub fn alpha_within(self, balls: &Balls, t_max: usize, rule: TmaxRule) -> Result<(f64, usize)> {
+        let (alpha, scheme) = self.pick(balls, t_max, rule)?;
+        Ok((alpha, scheme.max_entries()))
+    }
+
+    /// As `alpha_within`, with the scheme picked. One α's scheme is kept at a time; the
+    /// shortest-path rule sums `route_hops` per destination (|N|² per α within t_max).
+    fn pick(self, balls: &Balls, t_max: usize, rule: TmaxRule) -> Result<(f64, Scheme)> {
+        // (α, scheme, the key the rule maximises); a later α wins ties, so ties go larger
+        let mut best: Option<(f64, Scheme, (i64, usize))> = None;
+        let mut smallest = usize::MAX;
+        for alpha in alpha_grid() {
+            let scheme = self.scheme(balls, alpha);
+            let size = scheme.max_entries();
+            smallest = smallest.min(size);
+            if size > t_max {
+                continue;
             }
+            let key = match rule {
+                TmaxRule::Largest => (0, size),
+                TmaxRule::Shortest => (-(scheme.total_hops(balls) as i64), 0),
+            };
+            if best.as_ref().is_none_or(|b| key >= b.2) {
+                best = Some((alpha, scheme, key));
+            }
+        }
+        match best {
+            Some((alpha, scheme, _)) => Ok((alpha, scheme)),
+            None => Err(Error::routing(
+                &format!("{}:{t_max}", self.name()),
+                format!(
+                    "{} needs at least {smallest} table entries on this network (over α = 0.05, 0.10, …, 0.95), so no α fits t_max {t_max}",
+                    self.name()
+                ),
+            )),
         }
     }
 }
@@ -170,14 +189,13 @@ impl<'t> Cowen<'t> {
         reading: Reading,
         param: CowenParam,
     ) -> Result<Self> {
-        let alpha = match param {
+        let (alpha, scheme) = match param {
             CowenParam::Alpha(alpha) => {
                 check_alpha(alpha)?;
-                alpha
+                (alpha, reading.scheme(&balls, alpha))
             }
-            CowenParam::TableLimit(t_max) => reading.alpha_within(&balls, t_max)?.0,
+            CowenParam::TableLimit(t_max, rule) => reading.pick(&balls, t_max, rule)?,
         };
-        let scheme = reading.scheme(&balls, alpha);
         Ok(Cowen {
             topo,
             balls,
@@ -204,27 +222,9 @@ impl<'t> Cowen<'t> {
         self.tables.iter().map(Vec::len).max().unwrap_or(0)
     }
 
-    /// Hops of every switch's route to `dst` (what `next` walks, memoised): d(u, dst) where u
-    /// stores dst (or is its landmark), else one hop towards the landmark plus the rest from
-    /// there — switches taken by distance from the landmark, so that rest is known.
+    /// Hops of every switch's route to `dst` (what `next` walks, memoised; `route_hops`).
     pub fn hops_to(&self, dst: u32) -> Vec<u32> {
-        let n = self.balls.len();
-        let v = dst as usize;
-        let landmark = self.landmark_of[v] as usize;
-        let table = self.balls.table();
-        let mut hops = vec![0u32; n];
-        for &u in self.balls.order(landmark) {
-            let u = u as usize;
-            hops[u] = if u == v || u == landmark || self.stores(u, dst) {
-                table.distance(u, v)
-            } else {
-                let next = table
-                    .next_hop(SwitchId::new(u), SwitchId::new(landmark))
-                    .expect("connected");
-                1 + hops[next.index()]
-            };
-        }
-        hops
+        route_hops(&self.balls, &self.landmark_of, dst, |u| self.stores(u, dst))
     }
 
     fn next_towards(&self, at: SwitchId, target: usize) -> SwitchId {
@@ -301,11 +301,14 @@ mod tests {
             .max_entries_for(&balls, &alpha_grid())
             .unwrap();
         let smallest = *sizes.iter().min().unwrap();
-        let (alpha, size) = Reading::Cowen1999.alpha_within(&balls, 32).unwrap();
+        let (alpha, size) = Reading::Cowen1999
+            .alpha_within(&balls, 32, TmaxRule::Largest)
+            .unwrap();
         assert!(size <= 32 && sizes.iter().all(|&s| s > 32 || s <= size));
-        let c = Cowen::build(&t, Reading::Cowen1999, CowenParam::TableLimit(32)).unwrap();
+        let limit = CowenParam::TableLimit(32, TmaxRule::Largest);
+        let c = Cowen::build(&t, Reading::Cowen1999, limit).unwrap();
         assert_eq!((c.alpha, c.max_entries()), (alpha, size));
-        let below = Reading::Cowen1999.alpha_within(&balls, smallest - 1);
+        let below = Reading::Cowen1999.alpha_within(&balls, smallest - 1, TmaxRule::Shortest);
         assert!(below
             .unwrap_err()
             .to_string()

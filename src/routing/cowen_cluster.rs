@@ -7,20 +7,21 @@
 //! `cowen.rs`): stretch ≤ 3, as w outside v's table means d(w,l(w)) ≤ d(v,w). Its tables are
 //! about half the size of the paper's reading (`cowen`).
 
-use super::landmarks::{ball_size, check_param, Balls, Scheme};
+use super::landmarks::{ball_size, check_param, Balls, Scheme, TmaxRule};
 use super::{Cowen, CowenParam, Reading, RouterDef};
 
 pub(super) const COWEN_CLUSTER: RouterDef = RouterDef {
     name: "cowen-cluster",
     aliases: &["cluster"],
-    definition: "Cowen's landmark scheme, cluster reading (Thorup–Zwick style, stretch ≤ 3, about half the tables of cowen): landmarks only hit every ball; a switch stores every landmark and every switch closer to it than to that switch's own landmark; cowen-cluster:α or cowen-cluster:T as for cowen",
+    definition: "Cowen's landmark scheme, cluster reading (Thorup–Zwick style, stretch ≤ 3, about half the tables of cowen): landmarks only hit every ball; a switch stores every landmark and every switch closer to it than to that switch's own landmark; cowen-cluster:α, cowen-cluster:T or cowen-cluster:T:shortest as for cowen",
     param: Some(("α or t_max", check_param)),
     check_size: Some(Balls::check_size),
-    build: |topo, param| {
+    words: TmaxRule::WORDS,
+    build: |topo, param, word| {
         Ok(Box::new(Cowen::build(
             topo,
             Reading::Cluster,
-            CowenParam::of(param),
+            CowenParam::of(param, word),
         )?))
     },
 };

@@ -14,7 +14,8 @@ pub(super) const DOR: RouterDef = RouterDef {
     definition: "dimension-order: correct dimension 0 (x) first, then 1 (y), …; on a torus the shorter way round, ties to +",
     param: None,
     check_size: None,
-    build: |topo, _| Ok(Box::new(DimensionOrder::new(topo)?)),
+    words: &[],
+    build: |topo, _, _| Ok(Box::new(DimensionOrder::new(topo)?)),
 };
 
 /// Dimension-order router for a grid topology.

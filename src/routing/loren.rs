@@ -27,7 +27,8 @@ pub(super) const LOREN: RouterDef = RouterDef {
     definition: "LOREN (paper 002): at most t_max table entries per switch; forward to the entry whose destination is nearest (Manhattan) to the packet's, ties by table order (hops, then id); loren:T sets t_max (default |N|/2)",
     param: Some(("t_max", check_tmax)),
     check_size: Some(Loren::check_size),
-    build: |topo, tmax| {
+    words: &[],
+    build: |topo, tmax, _| {
         let tmax = tmax.map_or(topo.switch_count() / 2, |t| t as usize);
         Ok(Box::new(Loren::new(topo, tmax)?))
     },

@@ -4,7 +4,7 @@
 //! with a faster or independent whole-path form (DOR, up/down), which a property test holds to
 //! the per-hop walk. Routers are listed once in `ROUTERS`, with a definition shown in the page;
 //! every lab builds them from a `RouterSpec` (`dor`, `shortest`, `updown`, `loren:16`,
-//! `cowen:0.5`, `cowen:18`).
+//! `cowen:0.5`, `cowen:18`, `cowen:18:shortest`).
 //!
 //! Which router to use: `dor` on meshes, tori and hypercubes (paper 000), `updown` on
 //! fat-trees, `shortest` anywhere, `loren` and `cowen` (paper 002) on switches laid out on a
@@ -21,7 +21,9 @@ mod updown;
 
 pub use cowen::{Cowen, Reading};
 pub use dor::DimensionOrder;
-pub use landmarks::{alpha_grid, ball_size, check_alpha, Balls, CowenParam, MAX_COWEN_SWITCHES};
+pub use landmarks::{
+    alpha_grid, ball_size, check_alpha, route_hops, Balls, CowenParam, TmaxRule, MAX_COWEN_SWITCHES,
+};
 pub use loren::{Decision, Entry, Loren};
 pub use shortest::ShortestPath;
 pub use updown::UpDown;
@@ -123,8 +125,9 @@ pub fn walk<R: Router + ?Sized>(router: &R, src: SwitchId, dst: SwitchId) -> Res
 
 /// Checks a router spec's parameter (`loren:16` → 16).
 pub type ParamCheck = fn(&Spec<'_>) -> Result<f64>;
-/// Builds a router for a topology with an optional parameter.
-pub type BuildFn = for<'t> fn(&'t Topology, Option<f64>) -> Result<Box<dyn Router + 't>>;
+/// Builds a router for a topology with an optional parameter and an optional word after it.
+pub type BuildFn =
+    for<'t> fn(&'t Topology, Option<f64>, Option<&'static str>) -> Result<Box<dyn Router + 't>>;
 
 /// One router family: its name, its definition (page tooltips, `--help`), its optional
 /// parameter, and the builder.
@@ -135,6 +138,9 @@ pub struct RouterDef {
     /// The parameter a spec may give after ':' (`loren:16`, `cowen:0.4`, `cowen:18`): its name
     /// and check.
     pub param: Option<(&'static str, ParamCheck)>,
+    /// Words a spec may give after the parameter (`cowen:32:largest`); the parameter's check
+    /// sees them too.
+    pub words: &'static [&'static str],
     /// `Some(check)`: the router refuses some switch counts (its tables grow with |N|²); the
     /// check runs on a spec's switch count before the network is built.
     pub check_size: Option<fn(usize) -> Result<()>>,
@@ -165,6 +171,8 @@ pub const ROUTERS: &[RouterDef] = &[
 pub struct RouterSpec {
     pub def: &'static RouterDef,
     pub param: Option<f64>,
+    /// The word after the parameter (one of `def.words`).
+    pub word: Option<&'static str>,
 }
 
 impl std::fmt::Debug for RouterSpec {
@@ -178,13 +186,40 @@ impl RouterSpec {
     pub fn parse(text: &str) -> Result<Self> {
         let spec = Spec::split(text, Error::routing);
         let def = find(ROUTERS, &spec, "routing")?;
+        let words = def.words;
         let param = match (def.param, spec.args.len()) {
             (_, 0) => None,
             (Some((_, check)), 1) => Some(check(&spec)?),
-            (Some((name, _)), _) => return Err(spec.error(format!("write {}:{name}", def.name))),
+            (Some((_, check)), 2) if !words.is_empty() => Some(check(&spec)?),
+            (Some((name, _)), _) if words.is_empty() => {
+                return Err(spec.error(format!("write {}:{name}", def.name)))
+            }
+            (Some((name, _)), _) => {
+                return Err(spec.error(format!(
+                    "write {}:{name} or {}:{name}:{}",
+                    def.name,
+                    def.name,
+                    words.join("|")
+                )))
+            }
             (None, _) => return Err(spec.error(format!("{} takes no parameter", def.name))),
         };
-        Ok(RouterSpec { def, param })
+        let word = match spec.args.get(1) {
+            None => None,
+            Some(given) => Some(
+                *words
+                    .iter()
+                    .find(|w| w.eq_ignore_ascii_case(given.trim()))
+                    .ok_or_else(|| {
+                        spec.error(format!(
+                            "'{}' is not one of {}",
+                            crate::error::shorten(given),
+                            words.join(", ")
+                        ))
+                    })?,
+            ),
+        };
+        Ok(RouterSpec { def, param, word })
     }
     /// The router `name` with an optional parameter.
     pub fn named(name: &str, param: Option<f64>) -> Result<Self> {
@@ -206,17 +241,19 @@ impl RouterSpec {
         RouterSpec {
             def: ROUTERS.iter().find(|r| r.name == name).expect("listed"),
             param: None,
+            word: None,
         }
     }
     /// The router's name.
     pub fn name(&self) -> &'static str {
         self.def.name
     }
-    /// The spec as text (`loren:16`).
+    /// The spec as text (`loren:16`, `cowen:32:largest`).
     pub fn text(&self) -> String {
-        match self.param {
-            Some(p) => format!("{}:{p}", self.def.name),
-            None => self.def.name.to_string(),
+        match (self.param, self.word) {
+            (Some(p), Some(w)) => format!("{}:{p}:{w}", self.def.name),
+            (Some(p), None) => format!("{}:{p}", self.def.name),
+            _ => self.def.name.to_string(),
         }
     }
     /// Whether the router takes a network of `switches` switches (before it is built).
@@ -225,7 +262,7 @@ impl RouterSpec {
     }
     /// Build the router for `topo`, or say why it does not apply.
     pub fn build<'t>(&self, topo: &'t Topology) -> Result<Box<dyn Router + 't>> {
-        (self.def.build)(topo, self.param)
+        (self.def.build)(topo, self.param, self.word)
     }
 }
 

@@ -13,7 +13,8 @@ pub(super) const SHORTEST: RouterDef = RouterDef {
     definition: "shortest path (BFS); among neighbours one hop closer, the lowest switch id",
     param: None,
     check_size: Some(crate::graph::DistanceTable::check_size),
-    build: |topo, _| Ok(Box::new(ShortestPath::try_new(topo)?)),
+    words: &[],
+    build: |topo, _, _| Ok(Box::new(ShortestPath::try_new(topo)?)),
 };
 
 /// Shortest-path router (BFS, ties to the lowest switch id).

@@ -14,7 +14,8 @@ pub(super) const UPDOWN: RouterDef = RouterDef {
     definition: "up/down (fat-trees): climb to the nearest common ancestor, choosing the up-port by the destination's digit (d-mod-k), then descend",
     param: None,
     check_size: None,
-    build: |topo, _| Ok(Box::new(UpDown::new(topo)?)),
+    words: &[],
+    build: |topo, _, _| Ok(Box::new(UpDown::new(topo)?)),
 };
 
 /// Up/down router for a `fattree:k:n`.

@@ -24,7 +24,8 @@ struct RoutingArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// loren | cowen (Cowen 1999 as paper 002 counts it) | cowen-cluster | shortest (or any
-    /// router: dor, updown); cowen:T is Cowen at t_max T.
+    /// router: dor, updown); cowen:T is Cowen at t_max T (the α of 0.05…0.95 with the largest
+    /// table within T), cowen:T:shortest the one within T with the shortest average path.
     #[arg(long, default_value_t = RoutingConfig::default().scheme)]
     scheme: String,
     /// LOREN's maximum table entries (default |N|/2).
@@ -53,6 +54,10 @@ struct RoutingArgs {
     /// Traffics of the imbalance study (default: hotspot:0.1,0.3,0.5,0.7 and local:1,2,3).
     #[arg(long, value_delimiter = ',', value_name = "PATTERN,…")]
     traffics: Option<Vec<String>>,
+    /// How the imbalance study picks Cowen's α at each t_max: largest (default: the largest
+    /// table within t_max, what cowen:T means) or shortest (the shortest average path within it).
+    #[arg(long, value_name = "RULE")]
+    cowen_rule: Option<String>,
     /// Walk a packet from switch FROM to switch --to, printing every decision (Fig. 4).
     #[arg(long, value_name = "FROM", requires = "to")]
     from: Option<u32>,
@@ -98,7 +103,11 @@ fn execute(args: RoutingArgs) -> Result<(), String> {
         );
     }
     if args.imbalance_study {
-        let study = json!({ "tmaxes": args.tmaxes, "traffics": args.traffics });
+        let study = json!({
+            "tmaxes": args.tmaxes,
+            "traffics": args.traffics,
+            "cowen_rule": args.cowen_rule,
+        });
         if json {
             return run_study(&scenario, "imbalance", study, |s| s, json);
         }
@@ -119,10 +128,23 @@ fn execute(args: RoutingArgs) -> Result<(), String> {
 /// The imbalance study as a Markdown table (Γ and efficiency side by side, LOREN's gain).
 fn imbalance_table(study: &ImbalanceStudy) -> String {
     let mut out = format!(
-        "{} (seed {}), {} patterns per traffic; Cowen at t_max T: the α of 0.05…0.95 with the largest table within T\n\n",
-        study.topology, study.seed, study.patterns
+        "{} (seed {}), {} patterns per traffic; Cowen at t_max T ({}): {}\n\n",
+        study.topology, study.seed, study.patterns, study.cowen_rule, study.cowen_rule_definition
     );
-    out += "| traffic | t_max | Cowen α (largest table) | Γ LOREN | Γ Cowen | LOREN's Γ gain | efficiency LOREN | efficiency Cowen | LOREN's efficiency gain |\n";
+    out += "| t_max | Cowen α (largest table) | avg path LOREN | avg path Cowen | LOREN's path vs Cowen |\n";
+    out += "|---:|---:|---:|---:|---:|\n";
+    for p in &study.paths {
+        out += &format!(
+            "| {} | {:.2} ({}) | {:.3} | {:.3} | {:+.1}% |\n",
+            p.tmax,
+            p.cowen_alpha,
+            p.cowen_max_entries,
+            p.loren_avg_path_length,
+            p.cowen_avg_path_length,
+            100.0 * p.path_gain
+        );
+    }
+    out += "\n| traffic | t_max | Cowen α (largest table) | Γ LOREN | Γ Cowen | LOREN's Γ gain | efficiency LOREN | efficiency Cowen | LOREN's efficiency gain |\n";
     out += "|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
     for r in &study.rows {
         out += &format!(
