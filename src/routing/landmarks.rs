@@ -56,7 +56,8 @@ impl TmaxRule {
     /// +3.2% at 64 nodes) are nearer the paper's +3.3% than the largest rule's +8.9%. Under the
     /// shortest-path rule Cowen at t_max 32 is Cowen at its smallest t_max on 9 of the 10
     /// topologies, so its throughput could not change between t_max 18 and 32 as §VI-C reports
-    /// (+40% uniform, −27% transpose). At 256 nodes the rules pick the same α on 9 of 10.
+    /// (+40% uniform, −27% transpose). At 256 nodes the rules pick the same α on every
+    /// topology at the smallest t_max and on 8 of 10 at t_max 128.
     pub const DEFAULT: TmaxRule = TmaxRule::Largest;
     /// Why the default is the default, for the studies' output.
     pub const WHY_DEFAULT: &'static str = "cowen:T means the largest table within T: on the topologies of seeds 1–10 it reproduces more of paper 002's statements (§VI-A, §VI-C, §VI-D) than the shortest-path rule (README, paper 002, imbalanced traffic); cowen:T:shortest is the other rule";
