@@ -1,5 +1,6 @@
 //! Simulators. `tdm`: one round of a pattern over circuits (TDM slots) against a packet-switched
-//! baseline (paper 000 §3.1, the idea of Fig. 2). Cycle-level and message-level simulators of
-//! the other papers will sit beside it.
+//! baseline (paper 000 §3.1, the idea of Fig. 2). `flit`: a cycle-level virtual-channel flit
+//! simulator (papers 002 §VI-C, 004 §3.4).
 
+pub mod flit;
 pub mod tdm;

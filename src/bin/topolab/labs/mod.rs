@@ -2,10 +2,16 @@
 //! its studies. A new lab adds its file and one line to `LAB_COMMANDS`.
 
 mod routing;
+mod sim;
 mod slots;
 mod topogen;
 
 use crate::cli::LabCommand;
 
 /// Every lab's subcommand, in the order of `topolab --help`.
-pub const LAB_COMMANDS: &[LabCommand] = &[slots::COMMAND, topogen::COMMAND, routing::COMMAND];
+pub const LAB_COMMANDS: &[LabCommand] = &[
+    slots::COMMAND,
+    topogen::COMMAND,
+    routing::COMMAND,
+    sim::COMMAND,
+];

@@ -1,0 +1,512 @@
+//! The cycle engine: input-queued virtual-channel routers (BookSim's IQ router as the
+//! reference), wormhole, credit flow control, one flit per channel per cycle.
+//!
+//! Per router: an input port per incoming channel and per attached endpoint (injection), an
+//! output port per outgoing channel and per endpoint (ejection); every input port has `vcs`
+//! VCs of `buffer` flits. A flit written into an input VC at cycle t may cross the switch at
+//! t + `stages` (routing, VC and switch allocation, traversal: `stages` cycles per router, body
+//! flits pipelined behind the head), then spends `link_latency` cycles on the channel. A head
+//! flit gets an output VC of its route's VC group on the next channel (round robin over the
+//! group's VCs); the VC is held until the tail crosses. Switch allocation grants each input
+//! port one VC and each output port one input per cycle, both by round robin; a flit needs a
+//! credit of the downstream VC, which comes back `credit_delay` cycles after the flit leaves
+//! that buffer. Zero-load packet latency, from creation to the tail's ejection, is therefore
+//! (H + 1)·stages + H·link_latency + (P − 1) cycles for H channel hops.
+//!
+//! Where it departs from BookSim (`iq` router, separable allocators): switch allocation is a
+//! greedy input-first round robin in one pass (BookSim's separable allocator can leave an
+//! output idle that a second pass would fill, so ours saturates slightly higher); there is no
+//! speculation; body flits wait the full pipeline like heads (one cycle more per hop only for
+//! their pipelined stages, not for the packet); output VCs are released when the tail leaves
+//! (BookSim `wait_for_tail_credit = 0`); ejection takes one flit per endpoint per cycle with no
+//! buffer limit.
+
+use super::routes::RouteTable;
+use crate::model::{EndpointId, Topology};
+use crate::traffic::Placed;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+
+/// Router and traffic parameters of a run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SimParams {
+    /// Virtual channels per port.
+    pub vcs: usize,
+    /// Flits per VC buffer.
+    pub buffer: usize,
+    /// Flits per packet.
+    pub packet: usize,
+    /// Router pipeline stages (cycles from a flit's arrival to its switch traversal).
+    pub stages: u32,
+    /// Cycles on a channel.
+    pub link_latency: u32,
+    /// Cycles for a credit to come back.
+    pub credit_delay: u32,
+    /// Offered load, flits per endpoint per cycle (0–1).
+    pub rate: f64,
+    /// Cycles before measuring.
+    pub warmup: u64,
+    /// Cycles measured.
+    pub cycles: u64,
+    /// Most cycles after the window to wait for the measured packets.
+    pub drain: u64,
+}
+
+impl Default for SimParams {
+    fn default() -> Self {
+        // paper 002 Table II: 4 VCs of 8 flits, 1-flit packets, 4 pipeline stages
+        SimParams {
+            vcs: 4,
+            buffer: 8,
+            packet: 1,
+            stages: 4,
+            link_latency: 1,
+            credit_delay: 1,
+            rate: 0.1,
+            warmup: 2000,
+            cycles: 10_000,
+            drain: 10_000,
+        }
+    }
+}
+
+/// A flit in a buffer or on a channel.
+#[derive(Debug, Clone, Copy)]
+struct Flit {
+    packet: u32,
+    seq: u16,
+    /// The cycle it may cross the switch.
+    ready: u64,
+}
+
+/// A packet in the network.
+#[derive(Debug, Clone, Copy)]
+struct Packet {
+    created: u64,
+    src_switch: u32,
+    dst_switch: u32,
+    dst: u32,
+    /// Index into the route of the next channel its head takes.
+    hop: u16,
+    measured: bool,
+}
+
+const NONE: u32 = u32::MAX;
+
+/// One simulation, advanced a number of cycles at a time.
+pub struct Engine<'a> {
+    p: SimParams,
+    routes: &'a RouteTable,
+    placed: &'a Placed,
+    rng: ChaCha8Rng,
+    channels: usize,
+    endpoints: usize,
+    /// Switch of each endpoint.
+    endpoint_switch: Vec<u32>,
+    /// Input ports of each switch (channel ids, then C + endpoint), flat.
+    in_ports: Vec<u32>,
+    in_offsets: Vec<u32>,
+    // input VCs: (C + E) ports × vcs, each a ring of `buffer` flits
+    ring: Vec<Flit>,
+    head: Vec<u16>,
+    len: Vec<u16>,
+    /// Output VC held by the packet at the front (channel VC id, or C·V + endpoint for ejection).
+    out_vc: Vec<u32>,
+    // output VCs of the channels: held by a packet, credits left
+    held: Vec<bool>,
+    credits: Vec<u16>,
+    vc_rr: Vec<u16>,
+    in_rr: Vec<u16>,
+    port_rr: Vec<u16>,
+    out_used: Vec<u64>,
+    // events by arrival cycle (a wheel)
+    flits_due: Vec<Vec<(u32, Flit)>>,
+    credits_due: Vec<Vec<u32>>,
+    packets: Vec<Packet>,
+    free: Vec<u32>,
+    /// Creation cycles of packets waiting at each endpoint; the front one's flits written so far
+    /// and the injection VC it uses.
+    source: Vec<VecDeque<u64>>,
+    front: Vec<(u32, u16, u32)>,
+    pub now: u64,
+    last_move: u64,
+    // counters
+    pub injected_flits: u64,
+    pub ejected_flits: u64,
+    pub window_flits: u64,
+    pub measured_created: u64,
+    pub measured_done: u64,
+    pub latencies: Vec<u32>,
+    /// Channel hops of the measured packets delivered.
+    pub measured_hops: u64,
+    pub channel_flits: Vec<u64>,
+    pub deadlock: bool,
+}
+
+/// Cycles without a flit moving, while flits wait, that count as a deadlock.
+pub const DEADLOCK_CYCLES: u64 = 10_000;
+
+impl<'a> Engine<'a> {
+    pub fn new(
+        topo: &Topology,
+        routes: &'a RouteTable,
+        placed: &'a Placed,
+        p: SimParams,
+        rng: ChaCha8Rng,
+    ) -> Self {
+        let c = topo.channel_count();
+        let e = topo.endpoint_count();
+        let n = topo.switch_count();
+        let v = p.vcs;
+        let channel_dst: Vec<u32> = (0..c)
+            .map(|i| topo.channel_ends(crate::model::ChannelId::new(i)).1 .0)
+            .collect();
+        let endpoint_switch: Vec<u32> = (0..e)
+            .map(|i| topo.endpoint_switch(EndpointId::new(i)).0)
+            .collect();
+        let mut lists: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for (ch, &d) in channel_dst.iter().enumerate() {
+            lists[d as usize].push(ch as u32);
+        }
+        for (ep, &s) in endpoint_switch.iter().enumerate() {
+            lists[s as usize].push((c + ep) as u32);
+        }
+        let mut in_offsets = vec![0u32];
+        let mut in_ports = Vec::new();
+        for l in lists {
+            in_ports.extend(l);
+            in_offsets.push(in_ports.len() as u32);
+        }
+        let wheel = (p.link_latency.max(p.credit_delay) as usize) + 2;
+        let dummy = Flit {
+            packet: 0,
+            seq: 0,
+            ready: 0,
+        };
+        Engine {
+            routes,
+            placed,
+            rng,
+            channels: c,
+            endpoints: e,
+            endpoint_switch,
+            in_ports,
+            in_offsets,
+            ring: vec![dummy; (c + e) * v * p.buffer],
+            head: vec![0; (c + e) * v],
+            len: vec![0; (c + e) * v],
+            out_vc: vec![NONE; (c + e) * v],
+            held: vec![false; c * v],
+            credits: vec![p.buffer as u16; c * v],
+            vc_rr: vec![0; c],
+            in_rr: vec![0; c + e],
+            port_rr: vec![0; n],
+            out_used: vec![u64::MAX; c + e],
+            flits_due: vec![Vec::new(); wheel],
+            credits_due: vec![Vec::new(); wheel],
+            packets: Vec::new(),
+            free: Vec::new(),
+            source: vec![VecDeque::new(); e],
+            front: vec![(NONE, 0, NONE); e],
+            now: 0,
+            last_move: 0,
+            injected_flits: 0,
+            ejected_flits: 0,
+            window_flits: 0,
+            measured_created: 0,
+            measured_done: 0,
+            latencies: Vec::new(),
+            measured_hops: 0,
+            channel_flits: vec![0; c],
+            deadlock: false,
+            p,
+        }
+    }
+
+    /// The run's parameters.
+    pub fn params(&self) -> &SimParams {
+        &self.p
+    }
+
+    fn in_window(&self, t: u64) -> bool {
+        t >= self.p.warmup && t < self.p.warmup + self.p.cycles
+    }
+
+    /// Flits in buffers or on channels (injected and not yet ejected).
+    pub fn in_flight(&self) -> u64 {
+        self.injected_flits - self.ejected_flits
+    }
+
+    /// True when the measured packets are all delivered (or the drain ran out, or a deadlock).
+    pub fn finished(&self) -> bool {
+        let end = self.p.warmup + self.p.cycles;
+        self.deadlock
+            || (self.now >= end
+                && (self.measured_done == self.measured_created || self.now >= end + self.p.drain))
+    }
+
+    /// Advance at most `cycles` cycles (fewer if the run finishes).
+    pub fn run(&mut self, cycles: u64) {
+        for _ in 0..cycles {
+            if self.finished() {
+                return;
+            }
+            self.cycle();
+        }
+    }
+
+    fn push(&mut self, vc: usize, flit: Flit) {
+        let b = self.p.buffer;
+        let slot = (usize::from(self.head[vc]) + usize::from(self.len[vc])) % b;
+        self.ring[vc * b + slot] = flit;
+        self.len[vc] += 1;
+    }
+
+    fn front_flit(&self, vc: usize) -> Flit {
+        self.ring[vc * self.p.buffer + usize::from(self.head[vc])]
+    }
+
+    fn pop(&mut self, vc: usize) -> Flit {
+        let f = self.front_flit(vc);
+        self.head[vc] = ((usize::from(self.head[vc]) + 1) % self.p.buffer) as u16;
+        self.len[vc] -= 1;
+        f
+    }
+
+    fn cycle(&mut self) {
+        let now = self.now;
+        let slot = (now % self.flits_due.len() as u64) as usize;
+        for (vc, flit) in std::mem::take(&mut self.flits_due[slot]) {
+            self.push(vc as usize, flit);
+        }
+        for ovc in std::mem::take(&mut self.credits_due[slot]) {
+            self.credits[ovc as usize] += 1;
+        }
+        self.inject();
+        self.allocate_vcs();
+        self.traverse();
+        if self.in_flight() > 0 && now.saturating_sub(self.last_move) > DEADLOCK_CYCLES {
+            self.deadlock = true;
+        }
+        self.now += 1;
+    }
+
+    /// New packets (Bernoulli, rate / P per cycle), and one flit per endpoint into its
+    /// injection port.
+    fn inject(&mut self) {
+        let now = self.now;
+        let per_cycle = self.p.rate / self.p.packet as f64;
+        let (v, b) = (self.p.vcs, self.p.buffer);
+        for ep in 0..self.endpoints {
+            if self.rng.random::<f64>() < per_cycle {
+                self.source[ep].push_back(now);
+                if self.in_window(now) {
+                    self.measured_created += 1;
+                }
+            }
+            let (mut pkt, mut written, mut vc) = self.front[ep];
+            if pkt == NONE {
+                let Some(&created) = self.source[ep].front() else {
+                    continue;
+                };
+                // a VC of the injection port with room (round robin)
+                let port = self.channels + ep;
+                let start = usize::from(self.in_rr[port]);
+                let Some(k) = (0..v)
+                    .map(|i| (start + i) % v)
+                    .find(|&k| usize::from(self.len[port * v + k]) < b)
+                else {
+                    continue;
+                };
+                self.source[ep].pop_front();
+                let dst = self.placed.destination(ep, &mut self.rng) as u32;
+                let packet = Packet {
+                    created,
+                    src_switch: self.endpoint_switch[ep],
+                    dst_switch: self.endpoint_switch[dst as usize],
+                    dst,
+                    hop: 0,
+                    measured: self.in_window(created),
+                };
+                pkt = match self.free.pop() {
+                    Some(i) => {
+                        self.packets[i as usize] = packet;
+                        i
+                    }
+                    None => {
+                        self.packets.push(packet);
+                        (self.packets.len() - 1) as u32
+                    }
+                };
+                (written, vc) = (0, (port * v + k) as u32);
+            }
+            if usize::from(self.len[vc as usize]) >= b {
+                self.front[ep] = (pkt, written, vc);
+                continue;
+            }
+            self.push(
+                vc as usize,
+                Flit {
+                    packet: pkt,
+                    seq: written,
+                    ready: now + u64::from(self.p.stages),
+                },
+            );
+            self.injected_flits += 1;
+            written += 1;
+            self.front[ep] = if usize::from(written) == self.p.packet {
+                (NONE, 0, NONE)
+            } else {
+                (pkt, written, vc)
+            };
+        }
+    }
+
+    /// Head flits at the front of their VC get an output VC of their group (round robin).
+    fn allocate_vcs(&mut self) {
+        let now = self.now;
+        let v = self.p.vcs;
+        let groups = self.routes.groups;
+        let per_group = v / groups;
+        let total = self.out_vc.len();
+        let start = (now as usize) % total.max(1);
+        for i in 0..total {
+            let ivc = (start + i) % total;
+            if self.len[ivc] == 0 || self.out_vc[ivc] != NONE {
+                continue;
+            }
+            let f = self.front_flit(ivc);
+            if f.seq != 0 || f.ready > now {
+                continue;
+            }
+            let pk = self.packets[f.packet as usize];
+            let route = self
+                .routes
+                .route(pk.src_switch as usize, pk.dst_switch as usize);
+            if usize::from(pk.hop) == route.len() {
+                self.out_vc[ivc] = (self.channels * v) as u32 + pk.dst;
+                continue;
+            }
+            let hop = route[usize::from(pk.hop)];
+            let ch = hop.channel as usize;
+            let base = usize::from(hop.group) * per_group;
+            let rr = usize::from(self.vc_rr[ch]);
+            if let Some(k) = (0..per_group)
+                .map(|j| base + (rr + j) % per_group)
+                .find(|&k| !self.held[ch * v + k])
+            {
+                self.held[ch * v + k] = true;
+                self.out_vc[ivc] = (ch * v + k) as u32;
+                self.vc_rr[ch] = ((rr + 1) % per_group) as u16;
+            }
+        }
+    }
+
+    /// Switch allocation and traversal: per switch, input ports in round-robin order each send
+    /// one ready flit whose output port is free this cycle and whose downstream VC has a credit.
+    fn traverse(&mut self) {
+        let now = self.now;
+        let v = self.p.vcs;
+        let cv = self.channels * v;
+        for sw in 0..self.in_offsets.len() - 1 {
+            let (lo, hi) = (
+                self.in_offsets[sw] as usize,
+                self.in_offsets[sw + 1] as usize,
+            );
+            let ports = hi - lo;
+            if ports == 0 {
+                continue;
+            }
+            let first = usize::from(self.port_rr[sw]) % ports;
+            let mut granted_any = false;
+            for i in 0..ports {
+                let port = self.in_ports[lo + (first + i) % ports] as usize;
+                let start = usize::from(self.in_rr[port]);
+                let mut pick = None;
+                for j in 0..v {
+                    let k = (start + j) % v;
+                    let ivc = port * v + k;
+                    let out = self.out_vc[ivc];
+                    if self.len[ivc] == 0 || out == NONE || self.front_flit(ivc).ready > now {
+                        continue;
+                    }
+                    let out = out as usize;
+                    let out_port = if out >= cv {
+                        self.channels + (out - cv)
+                    } else {
+                        out / v
+                    };
+                    if self.out_used[out_port] == now || (out < cv && self.credits[out] == 0) {
+                        continue;
+                    }
+                    pick = Some((k, ivc, out, out_port));
+                    break;
+                }
+                let Some((k, ivc, out, out_port)) = pick else {
+                    continue;
+                };
+                self.in_rr[port] = ((k + 1) % v) as u16;
+                self.out_used[out_port] = now;
+                granted_any = true;
+                self.send(port, ivc, out);
+            }
+            if granted_any {
+                self.port_rr[sw] = ((first + 1) % ports) as u16;
+            }
+        }
+    }
+
+    /// Move the front flit of input VC `ivc` (of input `port`) to output VC `out`.
+    fn send(&mut self, port: usize, ivc: usize, out: usize) {
+        let now = self.now;
+        let v = self.p.vcs;
+        let cv = self.channels * v;
+        let mut flit = self.pop(ivc);
+        self.last_move = now;
+        // the freed buffer slot: a credit back upstream (injection ports have none)
+        if port < self.channels {
+            let due =
+                ((now + u64::from(self.p.credit_delay)) % self.credits_due.len() as u64) as usize;
+            self.credits_due[due].push(ivc as u32);
+        }
+        let tail = usize::from(flit.seq) + 1 == self.p.packet;
+        let head = flit.seq == 0;
+        if tail {
+            self.out_vc[ivc] = NONE;
+        }
+        if out >= cv {
+            self.ejected_flits += 1;
+            if self.in_window(now) {
+                self.window_flits += 1;
+            }
+            if tail {
+                let pk = self.packets[flit.packet as usize];
+                if pk.measured {
+                    self.measured_done += 1;
+                    self.measured_hops += u64::from(pk.hop);
+                    self.latencies.push((now - pk.created) as u32);
+                }
+                self.free.push(flit.packet);
+            }
+            return;
+        }
+        let ch = out / v;
+        self.credits[out] -= 1;
+        if tail {
+            self.held[out] = false;
+        }
+        if head {
+            self.packets[flit.packet as usize].hop += 1;
+        }
+        if self.in_window(now) {
+            self.channel_flits[ch] += 1;
+        }
+        let arrive = now + u64::from(self.p.link_latency);
+        flit.ready = arrive + u64::from(self.p.stages);
+        let due = (arrive % self.flits_due.len() as u64) as usize;
+        self.flits_due[due].push((out as u32, flit));
+    }
+}

@@ -1,0 +1,243 @@
+//! A cycle-level virtual-channel flit simulator (papers 002 §VI-C and 004 §3.4 evaluate with
+//! BookSim; this is ours): any topology of `topology`, any router of the registry followed hop
+//! by hop with its VC classes, any pattern of the pattern registry with a fresh destination per
+//! packet, Bernoulli injection at an offered load. `engine` is the cycle engine, `routes` the
+//! per-pair routes and their deadlock-free VC groups. A run is warm-up, measurement window and
+//! drain; `Simulation::step` advances it a number of cycles at a time (progress, animation,
+//! Cancel); `sweep` runs offered loads until saturation, every point on its own core.
+
+mod engine;
+mod routes;
+mod sweep;
+
+pub use engine::{SimParams, DEADLOCK_CYCLES};
+pub use routes::{RouteHop, RouteTable, MAX_SIM_SWITCHES};
+pub use sweep::{is_saturated, loads, sweep, Sweep, MAX_SWEEP_POINTS};
+
+use crate::model::Topology;
+use crate::rng::{stream, Purpose};
+use crate::routing::Router;
+use crate::traffic::{Pattern, Placed};
+use crate::{Error, Result};
+use serde::{Deserialize, Serialize};
+
+/// Most cycles of one run (warm-up + window + drain).
+pub const MAX_SIM_CYCLES: u64 = 10_000_000;
+/// Most VCs per port and flits per VC buffer and per packet.
+pub const MAX_VCS: usize = 64;
+pub const MAX_BUFFER: usize = 1024;
+pub const MAX_PACKET: usize = 1024;
+
+/// What one run measured.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SimResult {
+    pub offered_flits_per_node_cycle: f64,
+    pub accepted_flits_per_node_cycle: f64,
+    /// Mean and 99th percentile latency of the measured packets (creation to tail ejection,
+    /// source queueing included); null when none arrived.
+    pub avg_latency_cycles: Option<f64>,
+    pub p99_latency_cycles: Option<f64>,
+    /// Mean channel hops of the measured packets that arrived.
+    pub avg_hops: Option<f64>,
+    /// Packets created in the window, and how many of them arrived.
+    pub measured_packets: u64,
+    pub delivered_packets: u64,
+    pub simulated_cycles: u64,
+    pub wall_seconds: f64,
+    pub deadlock: bool,
+    /// Measured packets still missing when the drain ran out, or a deadlock: past saturation.
+    pub saturated: bool,
+    /// Flits per cycle on each channel in the window (0–1).
+    pub channel_utilisation: Vec<f64>,
+    /// VC groups the routes need (LASH layers × router classes) and the layers.
+    pub vc_groups: usize,
+    pub vc_layers: usize,
+}
+
+/// Checks the parameters before anything is built.
+pub fn check(p: &SimParams) -> Result<()> {
+    let bad = |name: &str, reason: String| Err(Error::invalid(name, reason));
+    if p.vcs == 0 || p.vcs > MAX_VCS {
+        return bad(
+            "vcs",
+            format!("from 1 to {MAX_VCS} virtual channels, not {}", p.vcs),
+        );
+    }
+    if p.buffer == 0 || p.buffer > MAX_BUFFER {
+        return bad(
+            "buf",
+            format!("from 1 to {MAX_BUFFER} flits per VC, not {}", p.buffer),
+        );
+    }
+    if p.packet == 0 || p.packet > MAX_PACKET {
+        return bad(
+            "packet",
+            format!("from 1 to {MAX_PACKET} flits per packet, not {}", p.packet),
+        );
+    }
+    if p.stages == 0 || p.stages > 64 {
+        return bad(
+            "stages",
+            format!("from 1 to 64 pipeline stages, not {}", p.stages),
+        );
+    }
+    if p.link_latency == 0 || p.link_latency > 1000 || p.credit_delay == 0 || p.credit_delay > 1000
+    {
+        return bad(
+            "link-latency",
+            "link latency and credit delay: 1 to 1000 cycles".into(),
+        );
+    }
+    if !(p.rate.is_finite() && p.rate > 0.0 && p.rate <= 1.0) {
+        return bad(
+            "rate",
+            format!(
+                "an offered load in (0, 1] flits per node per cycle, not {}",
+                p.rate
+            ),
+        );
+    }
+    if p.cycles == 0 || p.warmup + p.cycles + p.drain > MAX_SIM_CYCLES {
+        return bad(
+            "cycles",
+            format!("at least one measured cycle and warm-up + cycles + drain ≤ {MAX_SIM_CYCLES}"),
+        );
+    }
+    Ok(())
+}
+
+/// A prepared network: routes with their VC groups and the pattern placed on the endpoints.
+pub struct Network<'t> {
+    pub topo: &'t Topology,
+    pub routes: RouteTable,
+    pub placed: Placed,
+    pub pattern: String,
+}
+
+impl<'t> Network<'t> {
+    /// Routes of `router` for every pair (refused if they need more VC groups than `vcs`) and
+    /// `pattern` placed with the traffic stream of `seed`.
+    pub fn new(router: &'t dyn Router, pattern: &str, vcs: usize, seed: u64) -> Result<Self> {
+        let topo = router.topology();
+        let routes = RouteTable::new(router, vcs)?;
+        let parsed = Pattern::parse(pattern).map_err(|e| e.at("traffic"))?;
+        let mut rng = stream(seed, Purpose::Traffic, 0);
+        let placed = parsed
+            .place(topo, pattern, &mut rng)
+            .map_err(|e| e.at("traffic"))?;
+        Ok(Network {
+            topo,
+            routes,
+            placed,
+            pattern: pattern.into(),
+        })
+    }
+}
+
+/// One run, advanced a number of cycles at a time.
+pub struct Simulation<'n> {
+    engine: engine::Engine<'n>,
+    network: &'n Network<'n>,
+    started: f64,
+}
+
+impl<'n> Simulation<'n> {
+    /// A run of `network` with `params`; injection and destinations draw from the simulation
+    /// stream of `seed`.
+    pub fn new(network: &'n Network<'n>, params: SimParams, seed: u64) -> Result<Self> {
+        check(&params)?;
+        let rng = stream(seed, Purpose::Simulation, 0);
+        Ok(Simulation {
+            engine: engine::Engine::new(
+                network.topo,
+                &network.routes,
+                &network.placed,
+                params,
+                rng,
+            ),
+            network,
+            started: now_seconds(),
+        })
+    }
+
+    /// Advance at most `cycles` cycles; true when the run is finished.
+    pub fn step(&mut self, cycles: u64) -> bool {
+        self.engine.run(cycles);
+        self.engine.finished()
+    }
+
+    pub fn now(&self) -> u64 {
+        self.engine.now
+    }
+
+    /// (injected, ejected, in flight) flits: injected = ejected + in flight always.
+    pub fn flit_counts(&self) -> (u64, u64, u64) {
+        (
+            self.engine.injected_flits,
+            self.engine.ejected_flits,
+            self.engine.in_flight(),
+        )
+    }
+
+    /// What was measured so far.
+    pub fn result(&self) -> SimResult {
+        let e = &self.engine;
+        let p = self.params();
+        let nodes = self.network.topo.endpoint_count().max(1) as f64;
+        let window = p.cycles.min(e.now.saturating_sub(p.warmup)).max(1) as f64;
+        let mut lat: Vec<u32> = e.latencies.clone();
+        lat.sort_unstable();
+        let avg = (!lat.is_empty())
+            .then(|| lat.iter().map(|&l| f64::from(l)).sum::<f64>() / lat.len() as f64);
+        let p99 = (!lat.is_empty()).then(|| {
+            let i = ((lat.len() as f64 * 0.99).ceil() as usize).clamp(1, lat.len()) - 1;
+            f64::from(lat[i])
+        });
+        SimResult {
+            offered_flits_per_node_cycle: p.rate,
+            accepted_flits_per_node_cycle: e.window_flits as f64 / (nodes * window),
+            avg_latency_cycles: avg,
+            p99_latency_cycles: p99,
+            avg_hops: (e.measured_done > 0)
+                .then(|| e.measured_hops as f64 / e.measured_done as f64),
+            measured_packets: e.measured_created,
+            delivered_packets: e.measured_done,
+            simulated_cycles: e.now,
+            wall_seconds: now_seconds() - self.started,
+            deadlock: e.deadlock,
+            saturated: e.deadlock || (e.finished() && e.measured_done < e.measured_created),
+            channel_utilisation: e.channel_flits.iter().map(|&f| f as f64 / window).collect(),
+            vc_groups: self.network.routes.groups,
+            vc_layers: self.network.routes.layers,
+        }
+    }
+
+    fn params(&self) -> &SimParams {
+        self.engine.params()
+    }
+}
+
+/// Run `params` on `network` to the end.
+pub fn simulate(network: &Network<'_>, params: SimParams, seed: u64) -> Result<SimResult> {
+    let mut sim = Simulation::new(network, params, seed)?;
+    while !sim.step(4096) {}
+    Ok(sim.result())
+}
+
+/// Wall-clock seconds (for `wall_seconds`; never part of a result that must repeat).
+fn now_seconds() -> f64 {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs_f64())
+            .unwrap_or(0.0)
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        js_sys::Date::now() / 1000.0
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,93 @@
+//! Latency against offered load: runs at increasing offered loads until the network saturates
+//! (measured packets left undelivered, a deadlock, or less than 90% of the offered load
+//! accepted), the saturation throughput being the most any point accepted. The points are
+//! independent runs: natively they run on every core, a chunk at a time, and the curve is the
+//! one a serial run gives (it ends at the first saturated point in load order).
+
+use super::{simulate, Network, SimParams, SimResult};
+use crate::Result;
+use serde::{Deserialize, Serialize};
+
+/// Most load points of one sweep.
+pub const MAX_SWEEP_POINTS: usize = 200;
+
+/// A latency–load curve.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Sweep {
+    pub points: Vec<SimResult>,
+    /// The largest accepted throughput of any point (flits/node/cycle).
+    pub saturation_throughput: f64,
+    /// The offered load of the first saturated point, if the sweep reached one.
+    pub saturated_at: Option<f64>,
+}
+
+/// True when a point is past saturation.
+pub fn is_saturated(r: &SimResult) -> bool {
+    r.saturated
+        || r.deadlock
+        || r.accepted_flits_per_node_cycle < 0.9 * r.offered_flits_per_node_cycle
+}
+
+/// The offered loads `step`, 2·`step`, … up to 1 (at most `MAX_SWEEP_POINTS`).
+pub fn loads(step: f64) -> Vec<f64> {
+    let step = if step.is_finite() && step > 0.0 {
+        step
+    } else {
+        0.05
+    };
+    (1..=MAX_SWEEP_POINTS)
+        .map(|i| (i as f64 * step * 1e6).round() / 1e6)
+        .take_while(|&l| l <= 1.0 + 1e-9)
+        .collect()
+}
+
+/// Run `params` at each of `loads` until saturation; `report(fraction, point)` hears each
+/// point in load order.
+pub fn sweep(
+    network: &Network<'_>,
+    params: &SimParams,
+    loads: &[f64],
+    seed: u64,
+    report: &mut dyn FnMut(f64, &SimResult),
+) -> Result<Sweep> {
+    let run = |&rate: &f64| {
+        simulate(
+            network,
+            SimParams {
+                rate,
+                ..params.clone()
+            },
+            seed,
+        )
+    };
+    let mut saturated_at = None;
+    let mut failure = None;
+    let results =
+        crate::parallel::map_chunked(loads, crate::parallel::threads(), run, |i, r| match r {
+            Ok(point) => {
+                report((i + 1) as f64 / loads.len() as f64, point);
+                if is_saturated(point) {
+                    saturated_at = Some(point.offered_flits_per_node_cycle);
+                    return false;
+                }
+                true
+            }
+            Err(e) => {
+                failure = Some(e.clone());
+                false
+            }
+        });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    let kept: Vec<SimResult> = results.into_iter().collect::<Result<_>>()?;
+    let saturation_throughput = kept
+        .iter()
+        .map(|r| r.accepted_flits_per_node_cycle)
+        .fold(0.0, f64::max);
+    Ok(Sweep {
+        points: kept,
+        saturation_throughput,
+        saturated_at,
+    })
+}
