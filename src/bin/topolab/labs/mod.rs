@@ -1,6 +1,7 @@
 //! Every lab's subcommand, one file each: its flags turned into the lab's configuration and
 //! its studies. A new lab adds its file and one line to `LAB_COMMANDS`.
 
+mod export;
 mod routing;
 mod sim;
 mod slots;
@@ -14,4 +15,5 @@ pub const LAB_COMMANDS: &[LabCommand] = &[
     topogen::COMMAND,
     routing::COMMAND,
     sim::COMMAND,
+    export::COMMAND,
 ];

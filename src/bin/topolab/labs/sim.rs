@@ -16,6 +16,19 @@ pub const COMMAND: LabCommand = LabCommand {
 
 #[derive(Args)]
 struct SimArgs {
+    #[command(flatten)]
+    experiment: ExperimentArgs,
+    /// Sweep offered loads step, 2·step, … up to saturation instead of one rate.
+    #[arg(long, value_name = "STEP", num_args = 0..=1, default_missing_value = "0.05")]
+    sweep: Option<f64>,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+/// One experiment's flags (`topolab sim` and `topolab export booksim`).
+#[derive(Args)]
+pub(crate) struct ExperimentArgs {
     /// Topology spec: mesh:8x8, torus:8x8, lrt:64:4:2, fattree:4:3, …
     #[arg(long)]
     topology: String,
@@ -62,54 +75,78 @@ struct SimArgs {
     /// Most cycles after the window to wait for the measured packets.
     #[arg(long, default_value_t = SimParams::default().drain)]
     drain: u64,
-    /// Sweep offered loads step, 2·step, … up to saturation instead of one rate.
-    #[arg(long, value_name = "STEP", num_args = 0..=1, default_missing_value = "0.05")]
-    sweep: Option<f64>,
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Print one JSON object.
-    #[arg(long)]
-    json: bool,
+}
+
+/// A checked experiment: the built topology's spec, the router's and the parameters.
+pub(crate) struct Experiment {
+    pub(crate) topology: TopologySpec,
+    pub(crate) routing: RouterSpec,
+    pub(crate) traffic: String,
+    pub(crate) params: SimParams,
+    pub(crate) seed: u64,
+}
+
+impl ExperimentArgs {
+    /// The flags checked: sizes within the simulator's limits, router and parameters parsed.
+    pub(crate) fn check(self) -> Result<Experiment, String> {
+        let err = |e: topolab::Error| e.to_string();
+        let topology = TopologySpec::parse(&self.topology).map_err(|e| err(e.at("topology")))?;
+        if topology.switch_count() > flit::MAX_SIM_SWITCHES {
+            return Err(format!(
+                "topology: {} switches; the flit simulator takes at most {}",
+                topology.switch_count(),
+                flit::MAX_SIM_SWITCHES
+            ));
+        }
+        let routing = match (self.routing.as_str(), self.tmax, self.alpha) {
+            (r, Some(t), _) if !r.contains(':') => format!("{r}:{t}"),
+            (r, None, Some(alpha)) if !r.contains(':') => format!("{r}:{alpha}"),
+            (r, _, _) => r.to_string(),
+        };
+        let routing = RouterSpec::parse(&routing).map_err(|e| err(e.at("routing")))?;
+        let params = SimParams {
+            vcs: self.vcs,
+            buffer: self.buf,
+            packet: self.packet,
+            stages: self.stages,
+            link_latency: self.link_latency,
+            credit_delay: self.credit_delay,
+            rate: self.rate,
+            warmup: self.warmup,
+            cycles: self.cycles,
+            drain: self.drain,
+        };
+        flit::check(&params).map_err(err)?;
+        Ok(Experiment {
+            topology,
+            routing,
+            traffic: self.traffic,
+            params,
+            seed: self.seed,
+        })
+    }
 }
 
 fn execute(a: SimArgs) -> Result<(), String> {
     let err = |e: topolab::Error| e.to_string();
-    let parsed = TopologySpec::parse(&a.topology).map_err(|e| err(e.at("topology")))?;
-    if parsed.switch_count() > flit::MAX_SIM_SWITCHES {
-        return Err(format!(
-            "topology: {} switches; the flit simulator takes at most {}",
-            parsed.switch_count(),
-            flit::MAX_SIM_SWITCHES
-        ));
-    }
-    let routing = match (a.routing.as_str(), a.tmax, a.alpha) {
-        (r, Some(t), _) if !r.contains(':') => format!("{r}:{t}"),
-        (r, None, Some(alpha)) if !r.contains(':') => format!("{r}:{alpha}"),
-        (r, _, _) => r.to_string(),
-    };
-    let spec = RouterSpec::parse(&routing).map_err(|e| err(e.at("routing")))?;
-    let params = SimParams {
-        vcs: a.vcs,
-        buffer: a.buf,
-        packet: a.packet,
-        stages: a.stages,
-        link_latency: a.link_latency,
-        credit_delay: a.credit_delay,
-        rate: a.rate,
-        warmup: a.warmup,
-        cycles: a.cycles,
-        drain: a.drain,
-    };
-    flit::check(&params).map_err(err)?;
-    let topo = parsed.build(a.seed).map_err(|e| err(e.at("topology")))?;
-    let router = spec.build(&topo).map_err(|e| err(e.at("routing")))?;
-    let network = Network::new(router.as_ref(), &a.traffic, a.vcs, a.seed).map_err(err)?;
+    let Experiment {
+        topology,
+        routing,
+        traffic,
+        params,
+        seed,
+    } = a.experiment.check()?;
+    let topo = topology.build(seed).map_err(|e| err(e.at("topology")))?;
+    let router = routing.build(&topo).map_err(|e| err(e.at("routing")))?;
+    let network = Network::new(router.as_ref(), &traffic, params.vcs, seed).map_err(err)?;
     let value = match a.sweep {
-        None => serde_json::to_value(flit::simulate(&network, params, a.seed).map_err(err)?),
+        None => serde_json::to_value(flit::simulate(&network, params, seed).map_err(err)?),
         Some(step) => {
             let loads = flit::loads(step);
             serde_json::to_value(
-                flit::sweep(&network, &params, &loads, a.seed, &mut |f, p| {
+                flit::sweep(&network, &params, &loads, seed, &mut |f, p| {
                     if !a.json {
                         eprintln!(
                             "{:>3.0}%  offered {:.3}  accepted {:.3}  latency {}",

@@ -1,5 +1,7 @@
-//! Export formats: BookSim2's `anynet` listing (so a topology can be simulated there) and the
-//! per-channel loads as CSV.
+//! Export formats: BookSim2's `anynet` listing (so a topology can be simulated there), a whole
+//! BookSim2 experiment (`booksim`: the listing and a config), and the per-channel loads as CSV.
+
+pub mod booksim;
 
 use crate::model::{ChannelId, LinkId, Topology};
 use std::fmt::Write;
@@ -7,6 +9,30 @@ use std::fmt::Write;
 /// BookSim2 `anynet` listing: one line per switch, `router i node e … router j …`, each link
 /// written once on the line of its lower-numbered switch (anynet makes links bidirectional).
 pub fn anynet(topo: &Topology) -> String {
+    let mut lines = switch_lines(topo);
+    for l in 0..topo.link_count() {
+        let (a, b) = topo.link_ends(LinkId::new(l));
+        let (low, high) = if a < b { (a, b) } else { (b, a) };
+        let _ = write!(lines[low.index()], " router {}", high.0);
+    }
+    lines.join("\n") + "\n"
+}
+
+/// `anynet` with a latency on every router-to-router channel: BookSim reads a number after a
+/// `router j` as the latency of the channel from the line's switch to j only, so each link is
+/// written on both of its switches' lines.
+pub fn anynet_with_latency(topo: &Topology, latency_cycles: u32) -> String {
+    let mut lines = switch_lines(topo);
+    for l in 0..topo.link_count() {
+        let (a, b) = topo.link_ends(LinkId::new(l));
+        let _ = write!(lines[a.index()], " router {} {latency_cycles}", b.0);
+        let _ = write!(lines[b.index()], " router {} {latency_cycles}", a.0);
+    }
+    lines.join("\n") + "\n"
+}
+
+/// `router i node e …`: each switch's line with its endpoints, before its links.
+fn switch_lines(topo: &Topology) -> Vec<String> {
     let mut lines: Vec<String> = (0..topo.switch_count())
         .map(|s| format!("router {s}"))
         .collect();
@@ -14,12 +40,7 @@ pub fn anynet(topo: &Topology) -> String {
         let s = topo.endpoint_switch(crate::model::EndpointId::new(e));
         let _ = write!(lines[s.index()], " node {e}");
     }
-    for l in 0..topo.link_count() {
-        let (a, b) = topo.link_ends(LinkId::new(l));
-        let (low, high) = if a < b { (a, b) } else { (b, a) };
-        let _ = write!(lines[low.index()], " router {}", high.0);
-    }
-    lines.join("\n") + "\n"
+    lines
 }
 
 /// One row per directed channel: `channel,link,from,to,load[,used_slots]` (used when a slot

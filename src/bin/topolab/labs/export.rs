@@ -1,0 +1,67 @@
+//! `topolab export booksim`: the experiment `topolab sim` would run, written as BookSim2 files
+//! (`anynet` and `booksim.cfg`, `topolab::export::booksim`) so it can be re-run in BookSim.
+
+use super::sim::ExperimentArgs;
+use crate::cli::{flags, print_value, LabCommand};
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+use topolab::export::booksim::{booksim, ANYNET_FILE};
+
+pub const COMMAND: LabCommand = LabCommand {
+    name: "export",
+    about: "Write an experiment for another simulator: `export booksim` writes BookSim2's anynet file and a booksim.cfg with the same network, routing, traffic, buffers and per-hop latency as `topolab sim`",
+    args: <ExportArgs as Args>::augment_args,
+    execute: |matches| execute(flags(matches)?),
+};
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    /// BookSim2: DIR/anynet and DIR/booksim.cfg.
+    Booksim,
+}
+
+#[derive(Args)]
+struct ExportArgs {
+    /// The simulator to write for.
+    #[arg(value_enum)]
+    format: Format,
+    #[command(flatten)]
+    experiment: ExperimentArgs,
+    /// Directory to write into (created if missing).
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// Print one JSON object (the files written).
+    #[arg(long)]
+    json: bool,
+}
+
+fn execute(a: ExportArgs) -> Result<(), String> {
+    let Format::Booksim = a.format;
+    let err = |e: topolab::Error| e.to_string();
+    let x = a.experiment.check()?;
+    let topo = x
+        .topology
+        .build(x.seed)
+        .map_err(|e| err(e.at("topology")))?;
+    // the routing must work on the topology even where BookSim routes by its own function
+    x.routing.build(&topo).map_err(|e| err(e.at("routing")))?;
+    let files = booksim(&topo, &x.routing, &x.traffic, &x.params, x.seed).map_err(err)?;
+    let dir = &a.out;
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create '{}': {e}", dir.display()))?;
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text)
+            .map_err(|e| format!("cannot write '{}': {e}", path.display()))
+            .map(|()| path.display().to_string())
+    };
+    let anynet = write(ANYNET_FILE, &files.anynet)?;
+    let config = write("booksim.cfg", &files.config)?;
+    let value = serde_json::json!({
+        "anynet": anynet,
+        "config": config,
+        "network": if files.native { "native" } else { "anynet" },
+        "run": format!("cd {} && booksim booksim.cfg", dir.display()),
+    });
+    print_value(&value, a.json);
+    Ok(())
+}
