@@ -1,0 +1,99 @@
+// BookSim2 side by side (issue 10): the same experiment in `topolab sim` and in BookSim2 —
+// mesh 8×8, DOR, 4 VCs × 8 flits, 1-flit packets, uniform at 0.1, 0.3, 0.4 and 0.5 (past
+// saturation) — with latency, accepted throughput and simulated cycles per second for both.
+// BookSim's config comes from `topolab export booksim`, so both run the same settings.
+//
+//   node scripts/booksim-compare.mjs [BOOKSIM_BINARY]     (or BOOKSIM=… in the environment)
+//
+// Builds nothing: it needs target/release/topolab (cargo build --release) and a BookSim2
+// binary. Not part of `npm test`.
+
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const RATES = [0.1, 0.3, 0.4, 0.5];
+const EXPERIMENT = ["--topology", "mesh:8x8", "--routing", "dor", "--traffic", "uniform",
+  "--vcs", "4", "--buf", "8", "--packet", "1", "--stages", "4", "--warmup", "2000",
+  "--cycles", "10000", "--seed", "1"];
+// BookSim counts the injection and ejection channels and one cycle from creation to injection
+// in its packet latency; ours has none of them (measured at zero load, see booksim.cfg).
+const BOOKSIM_EXTRA_CYCLES = 3;
+
+const booksim = process.argv[2] ?? process.env.BOOKSIM;
+if (!booksim || !existsSync(booksim)) {
+  console.log(`BookSim2 binary ${booksim ? `'${booksim}' not found` : "not given"}. To get one:
+  (fetch or clone booksim/booksim2 into /tmp/booksim2)
+  apt-get install -y g++ flex bison
+  cd /tmp/booksim2/src && make -j1
+  node scripts/booksim-compare.mjs /tmp/booksim2/src/booksim   (or BOOKSIM=…)`);
+  process.exit(0);
+}
+const topolab = resolve("target/release/topolab");
+if (!existsSync(topolab)) {
+  console.log("target/release/topolab is missing: run `cargo build --release` first.");
+  process.exit(0);
+}
+
+// BookSim2's main returns -1 (status 255) when its simulation succeeded.
+function run(command, args, cwd, okStatus = [0]) {
+  const started = process.hrtime.bigint();
+  const out = spawnSync(command, args, { cwd, encoding: "utf8", maxBuffer: 1 << 28 });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  if (!okStatus.includes(out.status)) {
+    throw new Error(`${command} ${args.join(" ")} failed (${out.status}): ${out.stderr}`);
+  }
+  return { stdout: out.stdout, seconds };
+}
+
+// BookSim's final ("Overall") statistics, its simulated cycles and its own run time.
+function parseBooksim(text) {
+  const overall = text.slice(text.indexOf("====== Overall Traffic Statistics"));
+  const number = (source, re, what) => {
+    const m = source.match(re);
+    if (!m) throw new Error(`BookSim output has no ${what}:\n${text.slice(-2000)}`);
+    return Number(m[1]);
+  };
+  return {
+    latency: number(overall, /Packet latency average = ([\d.eE+-]+)/, "packet latency"),
+    accepted: number(overall, /Accepted flit rate average = ([\d.eE+-]+)/, "accepted flit rate"),
+    cycles: number(text, /Time taken is (\d+) cycles/, "'Time taken'"),
+    seconds: number(text, /Total run time ([\d.eE+-]+)/, "'Total run time'"),
+  };
+}
+
+const work = mkdtempSync(join(tmpdir(), "booksim-compare-"));
+const rows = [];
+try {
+  for (const rate of RATES) {
+    const dir = join(work, String(rate));
+    run(topolab, ["export", "booksim", ...EXPERIMENT, "--rate", String(rate), "--out", dir]);
+    const bs = parseBooksim(run(resolve(booksim), ["booksim.cfg"], dir, [0, 255]).stdout);
+    const ours = JSON.parse(run(topolab, ["sim", ...EXPERIMENT, "--rate", String(rate), "--json"]).stdout);
+    rows.push({ rate, bs, ours });
+    process.stderr.write(`rate ${rate} done\n`);
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+const fmt = (x, digits = 1) => (x == null ? "—" : x.toFixed(digits));
+const pct = (a, b) => (a == null || b == null ? "—" : `${((100 * (a - b)) / b).toFixed(1)}%`);
+console.log("mesh:8x8, dor, uniform, 4 VCs x 8 flits, 1-flit packets, 4 stages, warm-up 2000 + window 10000 cycles");
+console.log("latency in cycles; BookSim-3 = BookSim minus its 3 injection/ejection cycles; Δ = ours vs BookSim-3");
+console.log("cycles/s = simulated cycles (warm-up + window + drain, each its own) / wall seconds of the run\n");
+const header = ["offered", "lat ours", "lat BookSim", "lat BookSim-3", "Δ lat", "acc ours", "acc BookSim",
+  "Δ acc", "cycles ours", "cycles BookSim", "cyc/s ours", "cyc/s BookSim", "speed-up"];
+console.log(`| ${header.join(" | ")} |`);
+console.log(`|${header.map(() => "---").join("|")}|`);
+for (const { rate, bs, ours } of rows) {
+  const lat = ours.avg_latency_cycles;
+  const adjusted = bs.latency - BOOKSIM_EXTRA_CYCLES;
+  const oursRate = ours.simulated_cycles / ours.wall_seconds;
+  const bsRate = bs.cycles / bs.seconds;
+  console.log(`| ${[rate, fmt(lat), fmt(bs.latency), fmt(adjusted), pct(lat, adjusted),
+    fmt(ours.accepted_flits_per_node_cycle, 3), fmt(bs.accepted, 3),
+    pct(ours.accepted_flits_per_node_cycle, bs.accepted), ours.simulated_cycles, bs.cycles,
+    Math.round(oursRate), Math.round(bsRate), `${fmt(oursRate / bsRate)}×`].join(" | ")} |`);
+}
