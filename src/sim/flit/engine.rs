@@ -96,6 +96,18 @@ struct Packet {
 
 const NONE: u32 = u32::MAX;
 
+/// A head flit at the front of its input VC, waiting for an output VC.
+#[derive(Debug, Clone, Copy)]
+struct Waiting {
+    vc: u32,
+    /// The cycle it may be allocated (its arrival plus the pipeline).
+    ready: u64,
+    /// The channel its route takes next (`NONE` until looked up; the channel count for ejection)
+    /// and the first VC of its group.
+    want: u32,
+    base: u16,
+}
+
 /// One simulation, advanced a number of cycles at a time.
 pub struct Engine<'a> {
     p: SimParams,
@@ -116,12 +128,21 @@ pub struct Engine<'a> {
     /// Output VC held by the packet at the front (channel VC id, or C·V + endpoint for ejection).
     out_vc: Vec<u32>,
     // output VCs of the channels: held by a packet, credits left
-    held: Vec<bool>,
+    /// Per channel, a bit per VC held by a packet.
+    held: Vec<u64>,
     credits: Vec<u16>,
     vc_rr: Vec<u16>,
     in_rr: Vec<u16>,
     port_rr: Vec<u16>,
     out_used: Vec<u64>,
+    /// Per input port, a bit per VC that holds flits and an output VC (switch candidates).
+    candidates: Vec<u64>,
+    /// Input VCs whose front flit is a head without an output VC, in the order they got there,
+    /// with the channel its route takes next and the first VC of its group once looked up
+    /// (NONE before; `ejection` for the last hop).
+    waiting: Vec<Waiting>,
+    /// The cycle each endpoint's next packet is created (geometric gaps: Bernoulli arrivals).
+    next_arrival: Vec<u64>,
     // events by arrival cycle (a wheel)
     flits_due: Vec<Vec<(u32, Flit)>>,
     credits_due: Vec<Vec<u32>>,
@@ -186,7 +207,7 @@ impl<'a> Engine<'a> {
             seq: 0,
             ready: 0,
         };
-        Engine {
+        let mut engine = Engine {
             routes,
             placed,
             rng,
@@ -199,12 +220,15 @@ impl<'a> Engine<'a> {
             head: vec![0; (c + e) * v],
             len: vec![0; (c + e) * v],
             out_vc: vec![NONE; (c + e) * v],
-            held: vec![false; c * v],
+            held: vec![0; c],
             credits: vec![p.buffer as u16; c * v],
             vc_rr: vec![0; c],
             in_rr: vec![0; c + e],
             port_rr: vec![0; n],
             out_used: vec![u64::MAX; c + e],
+            candidates: vec![0; c + e],
+            waiting: Vec::new(),
+            next_arrival: vec![0; e],
             flits_due: vec![Vec::new(); wheel],
             credits_due: vec![Vec::new(); wheel],
             packets: Vec::new(),
@@ -223,7 +247,22 @@ impl<'a> Engine<'a> {
             channel_flits: vec![0; c],
             deadlock: false,
             p,
+        };
+        for ep in 0..engine.endpoints {
+            engine.next_arrival[ep] = engine.gap();
         }
+        engine
+    }
+
+    /// Cycles to the next packet of an endpoint: geometric with success probability rate / P
+    /// per cycle (a Bernoulli process drawn one arrival at a time), at least 1.
+    fn gap(&mut self) -> u64 {
+        let p = (self.p.rate / self.p.packet as f64).min(1.0);
+        if p >= 1.0 {
+            return 1;
+        }
+        let u: f64 = 1.0 - self.rng.random::<f64>(); // (0, 1]
+        (u.ln() / (1.0 - p).ln()).ceil().max(1.0) as u64
     }
 
     /// The run's parameters.
@@ -260,9 +299,34 @@ impl<'a> Engine<'a> {
 
     fn push(&mut self, vc: usize, flit: Flit) {
         let b = self.p.buffer;
-        let slot = (usize::from(self.head[vc]) + usize::from(self.len[vc])) % b;
+        let mut slot = usize::from(self.head[vc]) + usize::from(self.len[vc]);
+        if slot >= b {
+            slot -= b;
+        }
         self.ring[vc * b + slot] = flit;
         self.len[vc] += 1;
+        if self.len[vc] == 1 {
+            if self.out_vc[vc] != NONE {
+                self.mark(vc, true);
+            } else if flit.seq == 0 {
+                self.waiting.push(Waiting {
+                    vc: vc as u32,
+                    ready: flit.ready,
+                    want: NONE,
+                    base: 0,
+                });
+            }
+        }
+    }
+
+    /// Set or clear input VC `vc`'s switch-candidate bit.
+    fn mark(&mut self, vc: usize, on: bool) {
+        let (port, bit) = (vc / self.p.vcs, 1u64 << (vc % self.p.vcs));
+        if on {
+            self.candidates[port] |= bit;
+        } else {
+            self.candidates[port] &= !bit;
+        }
     }
 
     fn front_flit(&self, vc: usize) -> Flit {
@@ -271,7 +335,12 @@ impl<'a> Engine<'a> {
 
     fn pop(&mut self, vc: usize) -> Flit {
         let f = self.front_flit(vc);
-        self.head[vc] = ((usize::from(self.head[vc]) + 1) % self.p.buffer) as u16;
+        let next = self.head[vc] + 1;
+        self.head[vc] = if usize::from(next) == self.p.buffer {
+            0
+        } else {
+            next
+        };
         self.len[vc] -= 1;
         f
     }
@@ -279,12 +348,18 @@ impl<'a> Engine<'a> {
     fn cycle(&mut self) {
         let now = self.now;
         let slot = (now % self.flits_due.len() as u64) as usize;
-        for (vc, flit) in std::mem::take(&mut self.flits_due[slot]) {
+        let mut due = std::mem::take(&mut self.flits_due[slot]);
+        for &(vc, flit) in &due {
             self.push(vc as usize, flit);
         }
-        for ovc in std::mem::take(&mut self.credits_due[slot]) {
+        due.clear();
+        self.flits_due[slot] = due;
+        let mut due = std::mem::take(&mut self.credits_due[slot]);
+        for &ovc in &due {
             self.credits[ovc as usize] += 1;
         }
+        due.clear();
+        self.credits_due[slot] = due;
         self.inject();
         self.allocate_vcs();
         self.traverse();
@@ -294,18 +369,18 @@ impl<'a> Engine<'a> {
         self.now += 1;
     }
 
-    /// New packets (Bernoulli, rate / P per cycle), and one flit per endpoint into its
-    /// injection port.
+    /// New packets (Bernoulli, rate / P per cycle, drawn as geometric gaps), and one flit per
+    /// endpoint into its injection port.
     fn inject(&mut self) {
         let now = self.now;
-        let per_cycle = self.p.rate / self.p.packet as f64;
         let (v, b) = (self.p.vcs, self.p.buffer);
         for ep in 0..self.endpoints {
-            if self.rng.random::<f64>() < per_cycle {
+            if self.next_arrival[ep] == now {
                 self.source[ep].push_back(now);
                 if self.in_window(now) {
                     self.measured_created += 1;
                 }
+                self.next_arrival[ep] = now + self.gap();
             }
             let (mut pkt, mut written, mut vc) = self.front[ep];
             if pkt == NONE {
@@ -365,44 +440,60 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// Head flits at the front of their VC get an output VC of their group (round robin).
+    /// Head flits at the front of their VC get an output VC of their group (round robin over
+    /// the group's VCs), in the order they reached the front.
     fn allocate_vcs(&mut self) {
         let now = self.now;
         let v = self.p.vcs;
-        let groups = self.routes.groups;
-        let per_group = v / groups;
-        let total = self.out_vc.len();
-        let start = (now as usize) % total.max(1);
-        for i in 0..total {
-            let ivc = (start + i) % total;
-            if self.len[ivc] == 0 || self.out_vc[ivc] != NONE {
-                continue;
+        let per_group = v / self.routes.groups;
+        let group_mask = if per_group >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << per_group) - 1
+        };
+        let mut waiting = std::mem::take(&mut self.waiting);
+        let eject = self.channels as u32;
+        waiting.retain_mut(|w| {
+            if w.ready > now {
+                return true;
             }
-            let f = self.front_flit(ivc);
-            if f.seq != 0 || f.ready > now {
-                continue;
+            let ivc = w.vc as usize;
+            let (want, base) = (&mut w.want, &mut w.base);
+            if *want == NONE {
+                let f = self.front_flit(ivc);
+                let pk = self.packets[f.packet as usize];
+                let route = self
+                    .routes
+                    .route(pk.src_switch as usize, pk.dst_switch as usize);
+                if usize::from(pk.hop) == route.len() {
+                    (*want, *base) = (eject, 0);
+                    self.out_vc[ivc] = (self.channels * v) as u32 + pk.dst;
+                    self.mark(ivc, true);
+                    return false;
+                }
+                let hop = route[usize::from(pk.hop)];
+                (*want, *base) = (hop.channel, hop.group * per_group as u16);
             }
-            let pk = self.packets[f.packet as usize];
-            let route = self
-                .routes
-                .route(pk.src_switch as usize, pk.dst_switch as usize);
-            if usize::from(pk.hop) == route.len() {
-                self.out_vc[ivc] = (self.channels * v) as u32 + pk.dst;
-                continue;
+            let (ch, base) = (*want as usize, usize::from(*base));
+            // the group's free VCs as bits 0…per_group−1, taken round robin from vc_rr
+            let free = !(self.held[ch] >> base) & group_mask;
+            if free == 0 {
+                return true;
             }
-            let hop = route[usize::from(pk.hop)];
-            let ch = hop.channel as usize;
-            let base = usize::from(hop.group) * per_group;
             let rr = usize::from(self.vc_rr[ch]);
-            if let Some(k) = (0..per_group)
-                .map(|j| base + (rr + j) % per_group)
-                .find(|&k| !self.held[ch * v + k])
-            {
-                self.held[ch * v + k] = true;
-                self.out_vc[ivc] = (ch * v + k) as u32;
-                self.vc_rr[ch] = ((rr + 1) % per_group) as u16;
-            }
-        }
+            let wrapped = free.checked_shl((per_group - rr) as u32).unwrap_or(0) & group_mask;
+            let rotated = (free >> rr) | wrapped;
+            let j = (rr + rotated.trailing_zeros() as usize) % per_group;
+            let k = base + j;
+            self.held[ch] |= 1 << k;
+            self.vc_rr[ch] = ((j + 1) % per_group) as u16;
+            self.out_vc[ivc] = (ch * v + k) as u32;
+            self.mark(ivc, true);
+            false
+        });
+        // heads that reached the front during this pass (none can: pushes happen earlier)
+        waiting.append(&mut self.waiting);
+        self.waiting = waiting;
     }
 
     /// Switch allocation and traversal: per switch, input ports in round-robin order each send
@@ -424,13 +515,20 @@ impl<'a> Engine<'a> {
             let mut granted_any = false;
             for i in 0..ports {
                 let port = self.in_ports[lo + (first + i) % ports] as usize;
+                let mask = self.candidates[port];
+                if mask == 0 {
+                    continue;
+                }
                 let start = usize::from(self.in_rr[port]);
                 let mut pick = None;
                 for j in 0..v {
                     let k = (start + j) % v;
+                    if mask & (1 << k) == 0 {
+                        continue;
+                    }
                     let ivc = port * v + k;
                     let out = self.out_vc[ivc];
-                    if self.len[ivc] == 0 || out == NONE || self.front_flit(ivc).ready > now {
+                    if self.front_flit(ivc).ready > now {
                         continue;
                     }
                     let out = out as usize;
@@ -476,6 +574,19 @@ impl<'a> Engine<'a> {
         let head = flit.seq == 0;
         if tail {
             self.out_vc[ivc] = NONE;
+            self.mark(ivc, false);
+            if self.len[ivc] > 0 {
+                // the next packet's head is at the front now
+                let ready = self.front_flit(ivc).ready;
+                self.waiting.push(Waiting {
+                    vc: ivc as u32,
+                    ready,
+                    want: NONE,
+                    base: 0,
+                });
+            }
+        } else if self.len[ivc] == 0 {
+            self.mark(ivc, false);
         }
         if out >= cv {
             self.ejected_flits += 1;
@@ -496,7 +607,7 @@ impl<'a> Engine<'a> {
         let ch = out / v;
         self.credits[out] -= 1;
         if tail {
-            self.held[out] = false;
+            self.held[ch] &= !(1u64 << (out % v));
         }
         if head {
             self.packets[flit.packet as usize].hop += 1;
