@@ -5,18 +5,21 @@
 //! output port per outgoing channel and per endpoint (ejection); every input port has `vcs`
 //! VCs of `buffer` flits. A flit written into an input VC at cycle t may cross the switch at
 //! t + `stages` (routing, VC and switch allocation, traversal: `stages` cycles per router, body
-//! flits pipelined behind the head), then spends `link_latency` cycles on the channel. A head
+//! flits pipelined behind the head), then spends `link_latency` cycles on the channel; a head
+//! queued behind another packet in its VC starts its pipeline when it reaches the front (the
+//! cycle after that packet's tail leaves, its traversal overlapping the tail's), as BookSim's
+//! does. A head
 //! flit gets an output VC of its route's VC group on the next channel (round robin over the
-//! group's VCs); the VC is held until the tail crosses. Switch allocation grants each input
-//! port one VC and each output port one input per cycle, both by round robin; a flit needs a
+//! group's VCs); the VC is held until the tail crosses. Switch allocation is separable, input
+//! first: each input port requests for one VC, each output port grants one input, both by
+//! round robin (BookSim's `separable_input_first`, one iteration); a flit needs a
 //! credit of the downstream VC, which comes back `credit_delay` cycles after the flit leaves
 //! that buffer. Zero-load packet latency, from creation to the tail's ejection, is therefore
 //! (H + 1)·stages + H·link_latency + (P − 1) cycles for H channel hops.
 //!
-//! Where it departs from BookSim (`iq` router, separable allocators): switch allocation is a
-//! greedy input-first round robin in one pass (BookSim's separable allocator can leave an
-//! output idle that a second pass would fill, so ours saturates slightly higher); there is no
-//! speculation; body flits wait the full pipeline like heads (one cycle more per hop only for
+//! Where it departs from BookSim (`iq` router, separable allocators): VC allocation is a
+//! first-come round robin over the free VCs of the group rather than a separable allocator;
+//! there is no speculation; body flits wait the full pipeline like heads (one cycle more per hop only for
 //! their pipelined stages, not for the packet); output VCs are released when the tail leaves
 //! (BookSim `wait_for_tail_credit = 0`); ejection takes one flit per endpoint per cycle with no
 //! buffer limit.
@@ -96,6 +99,18 @@ struct Packet {
 
 const NONE: u32 = u32::MAX;
 
+/// An input port's request in switch allocation.
+#[derive(Debug, Clone, Copy)]
+struct Request {
+    /// The input's position among its switch's input ports.
+    at: usize,
+    port: usize,
+    k: usize,
+    ivc: usize,
+    out: usize,
+    out_port: usize,
+}
+
 /// A head flit at the front of its input VC, waiting for an output VC.
 #[derive(Debug, Clone, Copy)]
 struct Waiting {
@@ -133,8 +148,9 @@ pub struct Engine<'a> {
     credits: Vec<u16>,
     vc_rr: Vec<u16>,
     in_rr: Vec<u16>,
-    port_rr: Vec<u16>,
-    out_used: Vec<u64>,
+    /// Per output port, the switch input position its arbiter favours next.
+    out_rr: Vec<u16>,
+    requests: Vec<Request>,
     /// Per input port, a bit per VC that holds flits and an output VC (switch candidates).
     candidates: Vec<u64>,
     /// Input VCs whose front flit is a head without an output VC, in the order they got there,
@@ -201,7 +217,8 @@ impl<'a> Engine<'a> {
             in_ports.extend(l);
             in_offsets.push(in_ports.len() as u32);
         }
-        let wheel = (p.link_latency.max(p.credit_delay) as usize) + 2;
+        // a power of two above the longest delay, so a cycle's bucket is a mask away
+        let wheel = (p.link_latency.max(p.credit_delay) as usize + 2).next_power_of_two();
         let dummy = Flit {
             packet: 0,
             seq: 0,
@@ -224,8 +241,8 @@ impl<'a> Engine<'a> {
             credits: vec![p.buffer as u16; c * v],
             vc_rr: vec![0; c],
             in_rr: vec![0; c + e],
-            port_rr: vec![0; n],
-            out_used: vec![u64::MAX; c + e],
+            out_rr: vec![0; c + e],
+            requests: Vec::new(),
             candidates: vec![0; c + e],
             waiting: Vec::new(),
             next_arrival: vec![0; e],
@@ -347,7 +364,7 @@ impl<'a> Engine<'a> {
 
     fn cycle(&mut self) {
         let now = self.now;
-        let slot = (now % self.flits_due.len() as u64) as usize;
+        let slot = (now as usize) & (self.flits_due.len() - 1);
         let mut due = std::mem::take(&mut self.flits_due[slot]);
         for &(vc, flit) in &due {
             self.push(vc as usize, flit);
@@ -511,49 +528,75 @@ impl<'a> Engine<'a> {
             if ports == 0 {
                 continue;
             }
-            let first = usize::from(self.port_rr[sw]) % ports;
-            let mut granted_any = false;
-            for i in 0..ports {
-                let port = self.in_ports[lo + (first + i) % ports] as usize;
+            // separable, input first (BookSim's separable_input_first with round-robin
+            // arbiters, one iteration): every input port picks one ready VC with a credit,
+            // round robin from in_rr; every output port grants one of its requests, round robin
+            // over the switch's inputs from out_rr; the losers wait for the next cycle
+            let mut requests = std::mem::take(&mut self.requests);
+            requests.clear();
+            for at in 0..ports {
+                let port = self.in_ports[lo + at] as usize;
                 let mask = self.candidates[port];
                 if mask == 0 {
                     continue;
                 }
                 let start = usize::from(self.in_rr[port]);
-                let mut pick = None;
-                for j in 0..v {
-                    let k = (start + j) % v;
-                    if mask & (1 << k) == 0 {
-                        continue;
+                let upper = mask & (u64::MAX << start);
+                'vcs: for mut bits in [upper, mask & !upper] {
+                    while bits != 0 {
+                        let k = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        let ivc = port * v + k;
+                        if self.front_flit(ivc).ready > now {
+                            continue;
+                        }
+                        let out = self.out_vc[ivc] as usize;
+                        if out < cv && self.credits[out] == 0 {
+                            continue;
+                        }
+                        let out_port = if out >= cv {
+                            self.channels + (out - cv)
+                        } else {
+                            out / v
+                        };
+                        requests.push(Request {
+                            at,
+                            port,
+                            k,
+                            ivc,
+                            out,
+                            out_port,
+                        });
+                        break 'vcs;
                     }
-                    let ivc = port * v + k;
-                    let out = self.out_vc[ivc];
-                    if self.front_flit(ivc).ready > now {
-                        continue;
-                    }
-                    let out = out as usize;
-                    let out_port = if out >= cv {
-                        self.channels + (out - cv)
-                    } else {
-                        out / v
-                    };
-                    if self.out_used[out_port] == now || (out < cv && self.credits[out] == 0) {
-                        continue;
-                    }
-                    pick = Some((k, ivc, out, out_port));
-                    break;
                 }
-                let Some((k, ivc, out, out_port)) = pick else {
-                    continue;
+            }
+            for r in &requests {
+                // the winner of r's output: the first requesting input at or after out_rr
+                let from = usize::from(self.out_rr[r.out_port]);
+                let rank = |at: usize| {
+                    if at >= from {
+                        at - from
+                    } else {
+                        at + ports - from
+                    }
                 };
-                self.in_rr[port] = ((k + 1) % v) as u16;
-                self.out_used[out_port] = now;
-                granted_any = true;
-                self.send(port, ivc, out);
+                let wins = requests
+                    .iter()
+                    .filter(|q| q.out_port == r.out_port)
+                    .all(|q| rank(q.at) >= rank(r.at));
+                if !wins {
+                    continue;
+                }
+                self.in_rr[r.port] = if r.k + 1 == v { 0 } else { (r.k + 1) as u16 };
+                self.out_rr[r.out_port] = if r.at + 1 == ports {
+                    0
+                } else {
+                    (r.at + 1) as u16
+                };
+                self.send(r.port, r.ivc, r.out);
             }
-            if granted_any {
-                self.port_rr[sw] = ((first + 1) % ports) as u16;
-            }
+            self.requests = requests;
         }
     }
 
@@ -567,7 +610,7 @@ impl<'a> Engine<'a> {
         // the freed buffer slot: a credit back upstream (injection ports have none)
         if port < self.channels {
             let due =
-                ((now + u64::from(self.p.credit_delay)) % self.credits_due.len() as u64) as usize;
+                ((now + u64::from(self.p.credit_delay)) as usize) & (self.credits_due.len() - 1);
             self.credits_due[due].push(ivc as u32);
         }
         let tail = usize::from(flit.seq) + 1 == self.p.packet;
@@ -576,8 +619,15 @@ impl<'a> Engine<'a> {
             self.out_vc[ivc] = NONE;
             self.mark(ivc, false);
             if self.len[ivc] > 0 {
-                // the next packet's head is at the front now
-                let ready = self.front_flit(ivc).ready;
+                // the next packet's head is at the front now, and its routing and VC
+                // allocation start only here, in the next cycle (as in BookSim); its traversal
+                // stage overlaps the one of the tail that just left, so it may cross the switch
+                // `stages` − 1 cycles from now
+                let slot = ivc * self.p.buffer + usize::from(self.head[ivc]);
+                let ready = self.ring[slot]
+                    .ready
+                    .max(now + u64::from(self.p.stages.saturating_sub(1)).max(1));
+                self.ring[slot].ready = ready;
                 self.waiting.push(Waiting {
                     vc: ivc as u32,
                     ready,
@@ -617,7 +667,7 @@ impl<'a> Engine<'a> {
         }
         let arrive = now + u64::from(self.p.link_latency);
         flit.ready = arrive + u64::from(self.p.stages);
-        let due = (arrive % self.flits_due.len() as u64) as usize;
+        let due = (arrive as usize) & (self.flits_due.len() - 1);
         self.flits_due[due].push((out as u32, flit));
     }
 }
