@@ -17,9 +17,11 @@
 //! that buffer. Zero-load packet latency, from creation to the tail's ejection, is therefore
 //! (H + 1)·stages + H·link_latency + (P − 1) cycles for H channel hops.
 //!
-//! Where it departs from BookSim (`iq` router, separable allocators): VC allocation is a
-//! first-come round robin over the free VCs of the group rather than a separable allocator;
-//! there is no speculation; body flits wait the full pipeline like heads (one cycle more per hop only for
+//! VC allocation is separable and input first too: each waiting head picks one free VC of its
+//! group (round robin from its own pointer), each output VC grants one of the heads that picked
+//! it (round robin over input VCs).
+//!
+//! Where it departs from BookSim (`iq` router, separable allocators): there is no speculation; body flits wait the full pipeline like heads (one cycle more per hop only for
 //! their pipelined stages, not for the packet); output VCs are released when the tail leaves
 //! (BookSim `wait_for_tail_credit = 0`); ejection takes one flit per endpoint per cycle with no
 //! buffer limit.
@@ -146,7 +148,6 @@ pub struct Engine<'a> {
     /// Per channel, a bit per VC held by a packet.
     held: Vec<u64>,
     credits: Vec<u16>,
-    vc_rr: Vec<u16>,
     in_rr: Vec<u16>,
     /// Per output port, the switch input position its arbiter favours next.
     out_rr: Vec<u16>,
@@ -157,6 +158,12 @@ pub struct Engine<'a> {
     /// with the channel its route takes next and the first VC of its group once looked up
     /// (NONE before; `ejection` for the last hop).
     waiting: Vec<Waiting>,
+    /// VC allocation: each input VC's round-robin pointer over its group, each output VC's over
+    /// the input VCs, each output VC's best request this cycle (cycle, rank), and the requests.
+    ivc_rr: Vec<u16>,
+    ovc_rr: Vec<u32>,
+    ovc_best: Vec<(u64, u32)>,
+    vc_requests: Vec<(u32, u32, u16, u32)>,
     /// The cycle each endpoint's next packet is created (geometric gaps: Bernoulli arrivals).
     next_arrival: Vec<u64>,
     // events by arrival cycle (a wheel)
@@ -239,12 +246,15 @@ impl<'a> Engine<'a> {
             out_vc: vec![NONE; (c + e) * v],
             held: vec![0; c],
             credits: vec![p.buffer as u16; c * v],
-            vc_rr: vec![0; c],
             in_rr: vec![0; c + e],
             out_rr: vec![0; c + e],
             requests: Vec::new(),
             candidates: vec![0; c + e],
             waiting: Vec::new(),
+            ivc_rr: vec![0; (c + e) * v],
+            ovc_rr: vec![0; c * v],
+            ovc_best: vec![(u64::MAX, 0); c * v],
+            vc_requests: Vec::new(),
             next_arrival: vec![0; e],
             flits_due: vec![Vec::new(); wheel],
             credits_due: vec![Vec::new(); wheel],
@@ -470,47 +480,82 @@ impl<'a> Engine<'a> {
         };
         let mut waiting = std::mem::take(&mut self.waiting);
         let eject = self.channels as u32;
-        waiting.retain_mut(|w| {
+        let total = self.out_vc.len();
+        // separable, input first (BookSim's separable_input_first VC allocator, one iteration):
+        // each waiting head picks one free VC of its group, round robin from its own pointer;
+        // each output VC grants one of the heads that picked it, round robin over input VCs
+        let mut requests = std::mem::take(&mut self.vc_requests);
+        requests.clear();
+        for (i, w) in waiting.iter_mut().enumerate() {
             if w.ready > now {
-                return true;
+                continue;
             }
             let ivc = w.vc as usize;
-            let (want, base) = (&mut w.want, &mut w.base);
-            if *want == NONE {
+            if w.want == NONE {
                 let f = self.front_flit(ivc);
                 let pk = self.packets[f.packet as usize];
                 let route = self
                     .routes
                     .route(pk.src_switch as usize, pk.dst_switch as usize);
                 if usize::from(pk.hop) == route.len() {
-                    (*want, *base) = (eject, 0);
+                    w.want = eject;
                     self.out_vc[ivc] = (self.channels * v) as u32 + pk.dst;
-                    self.mark(ivc, true);
-                    return false;
+                    continue;
                 }
                 let hop = route[usize::from(pk.hop)];
-                (*want, *base) = (hop.channel, hop.group * per_group as u16);
+                (w.want, w.base) = (hop.channel, hop.group * per_group as u16);
             }
-            let (ch, base) = (*want as usize, usize::from(*base));
-            // the group's free VCs as bits 0…per_group−1, taken round robin from vc_rr
+            if w.want == eject {
+                continue;
+            }
+            let (ch, base) = (w.want as usize, usize::from(w.base));
             let free = !(self.held[ch] >> base) & group_mask;
             if free == 0 {
-                return true;
+                continue;
             }
-            let rr = usize::from(self.vc_rr[ch]);
+            let rr = usize::from(self.ivc_rr[ivc]) % per_group;
             let wrapped = free.checked_shl((per_group - rr) as u32).unwrap_or(0) & group_mask;
             let rotated = (free >> rr) | wrapped;
             let j = (rr + rotated.trailing_zeros() as usize) % per_group;
-            let k = base + j;
-            self.held[ch] |= 1 << k;
-            self.vc_rr[ch] = ((j + 1) % per_group) as u16;
-            self.out_vc[ivc] = (ch * v + k) as u32;
-            self.mark(ivc, true);
-            false
-        });
+            let ovc = ch * v + base + j;
+            let from = self.ovc_rr[ovc] as usize;
+            let rank = if ivc >= from {
+                ivc - from
+            } else {
+                ivc + total - from
+            } as u32;
+            let best = &mut self.ovc_best[ovc];
+            if best.0 != now || rank < best.1 {
+                *best = (now, rank);
+            }
+            requests.push((i as u32, ovc as u32, j as u16, rank));
+        }
+        for &(i, ovc, j, rank) in &requests {
+            let ovc = ovc as usize;
+            if self.ovc_best[ovc] != (now, rank) {
+                continue;
+            }
+            let w = &mut waiting[i as usize];
+            let ivc = w.vc as usize;
+            self.held[ovc / v] |= 1 << (ovc % v);
+            self.out_vc[ivc] = ovc as u32;
+            self.ivc_rr[ivc] = j + 1;
+            self.ovc_rr[ovc] = ((ivc + 1) % total) as u32;
+            w.want = eject; // granted: leaves the list below
+        }
+        self.vc_requests = requests;
+        // granted heads (and those for ejection) leave the list and become switch candidates
+        let mut kept = Vec::with_capacity(waiting.len());
+        for w in waiting {
+            if w.want == eject && self.out_vc[w.vc as usize] != NONE {
+                self.mark(w.vc as usize, true);
+            } else {
+                kept.push(w);
+            }
+        }
         // heads that reached the front during this pass (none can: pushes happen earlier)
-        waiting.append(&mut self.waiting);
-        self.waiting = waiting;
+        kept.append(&mut self.waiting);
+        self.waiting = kept;
     }
 
     /// Switch allocation and traversal: per switch, input ports in round-robin order each send
