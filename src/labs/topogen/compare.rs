@@ -133,19 +133,10 @@ pub fn compare_rows(
         0.25,
     );
     for d in 2..=4 {
-        let Some(sides) = torus_sides(nodes, d) else {
+        let Some(torus) = torus_row(nodes, d, pattern, seed)? else {
             continue;
         };
-        let spec = format!(
-            "torus:{}",
-            sides
-                .iter()
-                .map(|s| s.to_string())
-                .collect::<Vec<_>>()
-                .join("x")
-        );
-        let degree = 2 * d + 1;
-        let torus = grid_row(&format!("{d}-D torus"), spec, pattern, seed, degree)?;
+        let degree = torus.max_degree;
         let target = torus.max_slots.max(1);
         push(torus, 0.25 * d as f64 - 0.2);
         push(
@@ -210,25 +201,19 @@ fn standard_networks(nodes: usize, pattern: &str, seed: u64) -> Result<Vec<Compa
         5,
     )?];
     for d in 2..=4 {
-        if let Some(sides) = torus_sides(nodes, d) {
-            let spec = format!(
-                "torus:{}",
-                sides
-                    .iter()
-                    .map(|s| s.to_string())
-                    .collect::<Vec<_>>()
-                    .join("x")
-            );
-            rows.push(grid_row(
-                &format!("{d}-D torus"),
-                spec,
-                pattern,
-                seed,
-                2 * d + 1,
-            )?);
-        }
+        rows.extend(torus_row(nodes, d, pattern, seed)?);
     }
     Ok(rows)
+}
+
+/// The d-D torus of `nodes` switches (degree 2d + 1), if `nodes` factors into one.
+fn torus_row(nodes: usize, d: usize, pattern: &str, seed: u64) -> Result<Option<CompareRow>> {
+    let Some(sides) = torus_sides(nodes, d) else {
+        return Ok(None);
+    };
+    let sides: Vec<String> = sides.iter().map(|s| s.to_string()).collect();
+    let spec = format!("torus:{}", sides.join("x"));
+    grid_row(&format!("{d}-D torus"), spec, pattern, seed, 2 * d + 1).map(Some)
 }
 
 /// Fig. 13: TOPOGEN_REV (degree 5) for every target N from the highest N of the mesh and tori
