@@ -97,7 +97,7 @@ pub fn check(p: &SimParams) -> Result<()> {
             ),
         );
     }
-    if p.cycles == 0 || p.warmup + p.cycles + p.drain > MAX_SIM_CYCLES {
+    if p.cycles == 0 || p.warmup.saturating_add(p.cycles).saturating_add(p.drain) > MAX_SIM_CYCLES {
         return bad(
             "cycles",
             format!("at least one measured cycle and warm-up + cycles + drain ≤ {MAX_SIM_CYCLES}"),
