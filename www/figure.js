@@ -19,12 +19,24 @@ const CHANNEL = /<line class="([^"]*)" data-ch="(\d+)"[^>]*? stroke="([^"]*)"><t
 /** The highlight overlays drawn over selected / on-path / step channels. */
 const HIGHLIGHT = /<line class="hl"[^>]*\/>/g;
 
-/** An SVG split into what comes before the channels, the channels and highlights, and the rest. */
+/** A switch box as the core writes it, with the inline style that marks a step's switches. */
+const SWITCH_MARK = /(<rect class="sw" data-sw="\d+"[^>]*?)(?: style="([^"]*)")?>/g;
+
+/**
+ * An SVG split into what comes before the channels, the channels and highlights, and the rest;
+ * `marks` are the switches' inline styles (a walk's current switch), `plain` the rest without them.
+ */
 function frameOf(svg) {
   const start = svg.indexOf('<line class="ch');
   const end = svg.indexOf('<rect class="sw"');
   if (start < 0 || end < start) return null;
-  return { head: svg.slice(0, start), body: svg.slice(start, end), tail: svg.slice(end) };
+  const tail = svg.slice(end);
+  const marks = [];
+  const plain = tail.replace(SWITCH_MARK, (all, rect, style) => {
+    marks.push(style ?? null);
+    return `${rect}>`;
+  });
+  return { head: svg.slice(0, start), body: svg.slice(start, end), plain, marks };
 }
 
 /**
@@ -75,6 +87,7 @@ export class Figure {
     this.svgText = null;
     this.key = null; // the run the shown figure belongs to
     this.lines = [];
+    this.switches = [];
     this.frame = null;
     this.dense = null; // the canvas drawing, while the shown figure is a dense one
     this.legend = null; // the legend overlay's source, to rebuild it only when it changes
@@ -150,6 +163,7 @@ export class Figure {
     this.#leaveDense();
     this.showingOverview = true;
     this.lines = [];
+    this.switches = [];
     this.frame = null;
     this.legend = null;
     this.box.classList.remove('has-legend');
@@ -198,6 +212,7 @@ export class Figure {
     this.legend = null;
     const element = this.#element();
     this.lines = element ? [...element.querySelectorAll('line.ch[data-ch]')] : [];
+    this.switches = element ? [...element.querySelectorAll('rect.sw[data-sw]')] : [];
     this.frame = element ? frameOf(svg) : null;
     if (element) {
       element.setAttribute('role', 'img');
@@ -217,6 +232,7 @@ export class Figure {
     if (!patched) {
       if (!this.dense) {
         this.lines = [];
+        this.switches = [];
         this.frame = null;
         this.box.replaceChildren();
         this.legend = null;
@@ -237,7 +253,8 @@ export class Figure {
   #patch(svg) {
     const element = this.#element();
     const frame = frameOf(svg);
-    if (!element || !this.frame || !frame || frame.head !== this.frame.head || frame.tail !== this.frame.tail) return false;
+    if (!element || !this.frame || !frame || frame.head !== this.frame.head || frame.plain !== this.frame.plain) return false;
+    if (frame.marks.length !== this.switches.length) return false;
     const channels = [...frame.body.matchAll(CHANNEL)];
     if (channels.length !== this.lines.length) return false;
     for (let i = 0; i < channels.length; i++) if (this.lines[i].dataset.ch !== channels[i][2]) return false;
@@ -249,6 +266,11 @@ export class Figure {
       const tip = line.firstElementChild;
       const text = unescape(title);
       if (tip && tip.textContent !== text) tip.textContent = text;
+    }
+    for (let i = 0; i < frame.marks.length; i++) {
+      if (frame.marks[i] === this.frame.marks[i]) continue;
+      if (frame.marks[i] === null) this.switches[i].removeAttribute('style');
+      else this.switches[i].setAttribute('style', frame.marks[i]);
     }
     for (const old of element.querySelectorAll(':scope > line.hl')) old.remove();
     const highlights = frame.body.match(HIGHLIGHT);
@@ -344,6 +366,7 @@ export class Figure {
     this.key = null;
     this.frame = null;
     this.lines = [];
+    this.switches = [];
     this.legend = null;
     this.box.classList.remove('has-legend');
     this.box.replaceChildren(el('p', { class: `figure-message ${kind}`, id: 'figure-message', text }));
