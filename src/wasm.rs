@@ -76,6 +76,10 @@ pub fn catalog() -> Result<JsValue, JsValue> {
         max_switches: usize,
         max_draw_switches: usize,
         max_all_to_all_endpoints: usize,
+        /// The Simulate lab's presets: paper 002's Fig. 7–10 curves (label, section).
+        sim_presets: Vec<(String, serde_json::Value)>,
+        max_sim_switches: usize,
+        animation_max_switches: usize,
     }
     to_js(&Catalog {
         version: env!("CARGO_PKG_VERSION"),
@@ -114,6 +118,15 @@ pub fn catalog() -> Result<JsValue, JsValue> {
         max_switches: crate::topology::MAX_SWITCHES,
         max_draw_switches: crate::render::MAX_DRAW_SWITCHES,
         max_all_to_all_endpoints: crate::traffic::MAX_ALL_TO_ALL_ENDPOINTS,
+        sim_presets: crate::labs::sim::paper002::curves()
+            .into_iter()
+            .map(|c| {
+                let section = serde_json::to_value(&c.config).expect("configurations serialize");
+                (c.label(), section)
+            })
+            .collect(),
+        max_sim_switches: crate::sim::flit::MAX_SIM_SWITCHES,
+        animation_max_switches: crate::labs::sim::ANIMATION_MAX_SWITCHES,
     })
 }
 

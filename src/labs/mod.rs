@@ -7,6 +7,7 @@
 //! and one line in `LABS`.
 
 pub mod routing;
+pub mod sim;
 pub mod slots;
 pub mod topogen;
 
@@ -17,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// Every lab, in the order the page shows its tabs.
-pub const LABS: &[Lab] = &[slots::LAB, topogen::LAB, routing::LAB];
+pub const LABS: &[Lab] = &[slots::LAB, topogen::LAB, routing::LAB, sim::LAB];
 
 /// What the page shows on top of a run: the step and the clicked channel. Part of the
 /// Scenario so a permalink reopens exactly where it was shared.

@@ -796,6 +796,9 @@ pub fn imbalance_study(
 pub struct MeanMin {
     pub mean: f64,
     pub min: usize,
+    /// The first topology with the minimum: its index among the seed's topologies (what
+    /// `--topology-index` of `topolab sim` takes to simulate on it).
+    pub min_at: usize,
 }
 
 /// §VI-B (Fig. 6): minimum required table entries over many random topologies — LOREN's phase
@@ -819,15 +822,18 @@ impl TableStudy {
     /// The summary of per-topology minimum tables (LOREN, Cowen).
     fn of(spec: &str, sizes: &[(usize, usize)]) -> Self {
         let summary = |v: &mut dyn Iterator<Item = usize>| {
-            let (mut sum, mut min, mut count) = (0, usize::MAX, 0);
+            let (mut sum, mut min, mut min_at, mut count) = (0, usize::MAX, 0, 0);
             for x in v {
                 sum += x;
-                min = min.min(x);
+                if x < min {
+                    (min, min_at) = (x, count);
+                }
                 count += 1;
             }
             MeanMin {
                 mean: sum as f64 / count.max(1) as f64,
                 min: if count == 0 { 0 } else { min },
+                min_at,
             }
         };
         let l = summary(&mut sizes.iter().map(|s| s.0));

@@ -4,7 +4,7 @@
 //! histogram of the channel values. Text is drawn at a fixed size so it stays readable when the
 //! page fits the overview to its panel.
 
-use super::svg::{escape, load_color, FigureState, LEGEND_TITLE};
+use super::svg::{escape, load_color, FigureState};
 use crate::model::{GridShape, Shape, Topology};
 use std::fmt::Write;
 
@@ -370,8 +370,14 @@ fn histogram(out: &mut String, top: f64, height: f64, state: &FigureState) {
     let (plot_top, plot_h) = (top + TEXT + 8.0, height - 2.0 * TEXT - 16.0);
     let _ = write!(
         out,
-        r#"<text class="ov" x="{MARGIN}" y="{:.1}">Channels by {LEGEND_TITLE} (N = {max})</text>"#,
-        top + TEXT
+        r#"<text class="ov" x="{MARGIN}" y="{:.1}">Channels by {} ({} {max})</text>"#,
+        top + TEXT,
+        escape(state.legend_title()),
+        if state.legend.is_empty() {
+            "N ="
+        } else {
+            "scale to"
+        }
     );
     let bar_w = plot_w / bins as f64;
     for (i, &count) in counts.iter().enumerate() {

@@ -28,6 +28,19 @@ pub struct FigureState<'a> {
     pub step_switches: Vec<SwitchId>,
     /// A caption under the figure.
     pub caption: String,
+    /// What the colour scale measures (empty: slots used / N, the circuit labs' measure).
+    pub legend: &'a str,
+}
+
+impl FigureState<'_> {
+    /// The colour scale's title.
+    pub fn legend_title(&self) -> &str {
+        if self.legend.is_empty() {
+            LEGEND_TITLE
+        } else {
+            self.legend
+        }
+    }
 }
 
 const UNIT: f64 = 56.0;
@@ -134,7 +147,7 @@ fn geometry(layout: &Layout, state: &FigureState) -> Geometry {
     let extent = 2.0 * MARGIN + max_x.max(max_y) * UNIT;
     let grow = (extent / 1400.0).max(1.0);
     let legend_width = 2.0 * MARGIN
-        + grow * (LEGEND_TEXT_X + text_width(LEGEND_TITLE)).max(text_width(&state.caption));
+        + grow * (LEGEND_TEXT_X + text_width(state.legend_title())).max(text_width(&state.caption));
     let legend_y = 2.0 * MARGIN + max_y * UNIT;
     Geometry {
         width: (2.0 * MARGIN + max_x * UNIT).max(legend_width),
@@ -326,8 +339,9 @@ fn legend(out: &mut String, y: f64, grow: f64, state: &FigureState) {
     }
     let _ = write!(
         out,
-        r#"<text class="cap" x="0" y="26">0</text><text class="cap" x="168" y="26" text-anchor="end">{}</text><text class="cap" x="{LEGEND_TEXT_X}" y="9">{LEGEND_TITLE}</text><text class="cap" x="0" y="48">{}</text></g>"#,
+        r#"<text class="cap" x="0" y="26">0</text><text class="cap" x="168" y="26" text-anchor="end">{}</text><text class="cap" x="{LEGEND_TEXT_X}" y="9">{}</text><text class="cap" x="0" y="48">{}</text></g>"#,
         state.max_value,
+        escape(state.legend_title()),
         escape(&state.caption)
     );
 }

@@ -21,6 +21,7 @@ macro_rules! out {
         }
     }};
 }
+pub(crate) use out;
 
 /// A lab's subcommand: its flags (a clap `Args` type) and what it does with them.
 pub struct LabCommand {

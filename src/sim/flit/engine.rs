@@ -120,9 +120,10 @@ struct Waiting {
     /// The cycle it may be allocated (its arrival plus the pipeline).
     ready: u64,
     /// The channel its route takes next (`NONE` until looked up; the channel count for ejection)
-    /// and the first VC of its group.
+    /// and its group's VCs (first, count).
     want: u32,
     base: u16,
+    count: u16,
 }
 
 /// One simulation, advanced a number of cycles at a time.
@@ -301,6 +302,17 @@ impl<'a> Engine<'a> {
         t >= self.p.warmup && t < self.p.warmup + self.p.cycles
     }
 
+    /// Flits in each input VC, port by port (`vcs` per port): the channels' ports in channel
+    /// order, then the endpoints' injection ports.
+    pub fn vc_lengths(&self) -> &[u16] {
+        &self.len
+    }
+
+    /// The input ports of switch `s`: channel ids, and channel count + endpoint for injection.
+    pub fn input_ports(&self, s: usize) -> &[u32] {
+        &self.in_ports[self.in_offsets[s] as usize..self.in_offsets[s + 1] as usize]
+    }
+
     /// Flits in buffers or on channels (injected and not yet ejected).
     pub fn in_flight(&self) -> u64 {
         self.injected_flits - self.ejected_flits
@@ -341,6 +353,7 @@ impl<'a> Engine<'a> {
                     ready: flit.ready,
                     want: NONE,
                     base: 0,
+                    count: 0,
                 });
             }
         }
@@ -472,12 +485,6 @@ impl<'a> Engine<'a> {
     fn allocate_vcs(&mut self) {
         let now = self.now;
         let v = self.p.vcs;
-        let per_group = v / self.routes.groups;
-        let group_mask = if per_group >= 64 {
-            u64::MAX
-        } else {
-            (1u64 << per_group) - 1
-        };
         let mut waiting = std::mem::take(&mut self.waiting);
         let eject = self.channels as u32;
         let total = self.out_vc.len();
@@ -503,12 +510,19 @@ impl<'a> Engine<'a> {
                     continue;
                 }
                 let hop = route[usize::from(pk.hop)];
-                (w.want, w.base) = (hop.channel, hop.group * per_group as u16);
+                let (base, count) = self.routes.vc_ranges[usize::from(hop.group)];
+                (w.want, w.base, w.count) = (hop.channel, base, count);
             }
             if w.want == eject {
                 continue;
             }
-            let (ch, base) = (w.want as usize, usize::from(w.base));
+            let (ch, base, per_group) =
+                (w.want as usize, usize::from(w.base), usize::from(w.count));
+            let group_mask = if per_group >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << per_group) - 1
+            };
             let free = !(self.held[ch] >> base) & group_mask;
             if free == 0 {
                 continue;
@@ -678,6 +692,7 @@ impl<'a> Engine<'a> {
                     ready,
                     want: NONE,
                     base: 0,
+                    count: 0,
                 });
             }
         } else if self.len[ivc] == 0 {

@@ -12,7 +12,7 @@ mod sweep;
 
 pub use engine::{SimParams, DEADLOCK_CYCLES};
 pub use routes::{RouteHop, RouteTable, MAX_SIM_SWITCHES};
-pub use sweep::{is_saturated, loads, sweep, Sweep, MAX_SWEEP_POINTS};
+pub use sweep::{is_saturated, loads, sweep, Sweep, MAX_SWEEP_POINTS, MAX_SWEEP_SEEDS};
 
 use crate::model::Topology;
 use crate::rng::{stream, Purpose};
@@ -49,9 +49,75 @@ pub struct SimResult {
     pub saturated: bool,
     /// Flits per cycle on each channel in the window (0–1).
     pub channel_utilisation: Vec<f64>,
-    /// VC groups the routes need (LASH layers × router classes) and the layers.
+    /// VC groups the routes need (LASH-TOR layers × router classes) and the layers.
     pub vc_groups: usize,
     pub vc_layers: usize,
+    /// Past saturation by the sweep's rule: saturated, a deadlock, or less than 90% of the
+    /// offered load accepted.
+    pub past_saturation: bool,
+    /// For a result merged from several seeds: their number and the spread (min, max) of their
+    /// mean latency and accepted throughput (error bars); none for one run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spread: Option<Spread>,
+}
+
+/// The spread of a point over seeds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Spread {
+    pub seeds: usize,
+    pub avg_latency_cycles: Option<[f64; 2]>,
+    pub accepted_flits_per_node_cycle: [f64; 2],
+}
+
+impl SimResult {
+    /// Several seeds' runs of one configuration as one result: means (latency over the runs
+    /// that delivered), sums of packet counts, any deadlock or saturation, and the spread.
+    pub fn merged(runs: &[SimResult]) -> SimResult {
+        assert!(!runs.is_empty(), "a merge of no runs");
+        if runs.len() == 1 {
+            return runs[0].clone();
+        }
+        let n = runs.len() as f64;
+        let mean = |f: &dyn Fn(&SimResult) -> f64| runs.iter().map(f).sum::<f64>() / n;
+        let some_mean = |f: &dyn Fn(&SimResult) -> Option<f64>| {
+            let v: Vec<f64> = runs.iter().filter_map(f).collect();
+            (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64)
+        };
+        let range = |v: &mut dyn Iterator<Item = f64>| {
+            v.fold(None, |r: Option<[f64; 2]>, x| {
+                Some(r.map_or([x, x], |[a, b]| [a.min(x), b.max(x)]))
+            })
+        };
+        let first = &runs[0];
+        let channels = first.channel_utilisation.len();
+        SimResult {
+            offered_flits_per_node_cycle: first.offered_flits_per_node_cycle,
+            accepted_flits_per_node_cycle: mean(&|r| r.accepted_flits_per_node_cycle),
+            avg_latency_cycles: some_mean(&|r| r.avg_latency_cycles),
+            p99_latency_cycles: some_mean(&|r| r.p99_latency_cycles),
+            avg_hops: some_mean(&|r| r.avg_hops),
+            measured_packets: runs.iter().map(|r| r.measured_packets).sum(),
+            delivered_packets: runs.iter().map(|r| r.delivered_packets).sum(),
+            simulated_cycles: runs.iter().map(|r| r.simulated_cycles).max().unwrap_or(0),
+            wall_seconds: runs.iter().map(|r| r.wall_seconds).sum(),
+            deadlock: runs.iter().any(|r| r.deadlock),
+            saturated: runs.iter().any(|r| r.saturated),
+            channel_utilisation: (0..channels)
+                .map(|c| mean(&|r| r.channel_utilisation[c]))
+                .collect(),
+            vc_groups: first.vc_groups,
+            vc_layers: first.vc_layers,
+            past_saturation: runs.iter().any(|r| r.past_saturation),
+            spread: Some(Spread {
+                seeds: runs.len(),
+                avg_latency_cycles: range(&mut runs.iter().filter_map(|r| r.avg_latency_cycles)),
+                accepted_flits_per_node_cycle: range(
+                    &mut runs.iter().map(|r| r.accepted_flits_per_node_cycle),
+                )
+                .unwrap_or([0.0, 0.0]),
+            }),
+        }
+    }
 }
 
 /// Checks the parameters before anything is built.
@@ -106,18 +172,19 @@ pub fn check(p: &SimParams) -> Result<()> {
     Ok(())
 }
 
-/// A prepared network: routes with their VC groups and the pattern placed on the endpoints.
-pub struct Network<'t> {
-    pub topo: &'t Topology,
+/// A prepared network: the topology (its own copy, small beside the routes, so a lab run can
+/// keep the network), routes with their VC groups and the pattern placed on the endpoints.
+pub struct Network {
+    pub topo: Topology,
     pub routes: RouteTable,
     pub placed: Placed,
     pub pattern: String,
 }
 
-impl<'t> Network<'t> {
+impl Network {
     /// Routes of `router` for every pair (refused if they need more VC groups than `vcs`) and
     /// `pattern` placed with the traffic stream of `seed`.
-    pub fn new(router: &'t dyn Router, pattern: &str, vcs: usize, seed: u64) -> Result<Self> {
+    pub fn new(router: &dyn Router, pattern: &str, vcs: usize, seed: u64) -> Result<Self> {
         let topo = router.topology();
         let routes = RouteTable::new(router, vcs)?;
         let parsed = Pattern::parse(pattern).map_err(|e| e.at("traffic"))?;
@@ -126,7 +193,7 @@ impl<'t> Network<'t> {
             .place(topo, pattern, &mut rng)
             .map_err(|e| e.at("traffic"))?;
         Ok(Network {
-            topo,
+            topo: topo.clone(),
             routes,
             placed,
             pattern: pattern.into(),
@@ -137,19 +204,19 @@ impl<'t> Network<'t> {
 /// One run, advanced a number of cycles at a time.
 pub struct Simulation<'n> {
     engine: engine::Engine<'n>,
-    network: &'n Network<'n>,
+    network: &'n Network,
     started: f64,
 }
 
 impl<'n> Simulation<'n> {
     /// A run of `network` with `params`; injection and destinations draw from the simulation
     /// stream of `seed`.
-    pub fn new(network: &'n Network<'n>, params: SimParams, seed: u64) -> Result<Self> {
+    pub fn new(network: &'n Network, params: SimParams, seed: u64) -> Result<Self> {
         check(&params)?;
         let rng = stream(seed, Purpose::Simulation, 0);
         Ok(Simulation {
             engine: engine::Engine::new(
-                network.topo,
+                &network.topo,
                 &network.routes,
                 &network.placed,
                 params,
@@ -168,6 +235,36 @@ impl<'n> Simulation<'n> {
 
     pub fn now(&self) -> u64 {
         self.engine.now
+    }
+
+    /// The cycles the run takes at most (warm-up + window + drain), for progress.
+    pub fn horizon(&self) -> u64 {
+        let p = self.params();
+        p.warmup + p.cycles + p.drain
+    }
+
+    /// True when the measured packets are all in (or the drain ran out, or a deadlock).
+    pub fn finished(&self) -> bool {
+        self.engine.finished()
+    }
+
+    /// Flits in each input VC, port by port (see `engine::Engine::vc_lengths`).
+    pub fn vc_lengths(&self) -> &[u16] {
+        self.engine.vc_lengths()
+    }
+
+    /// The input ports of switch `s` (channel ids, then channel count + endpoint).
+    pub fn input_ports(&self, s: usize) -> &[u32] {
+        self.engine.input_ports(s)
+    }
+
+    /// Flits each channel carried in the measurement window so far.
+    pub fn channel_flits(&self) -> &[u64] {
+        &self.engine.channel_flits
+    }
+
+    pub fn params_of(&self) -> &SimParams {
+        self.params()
     }
 
     /// (injected, ejected, in flight) flits: injected = ejected + in flight always.
@@ -193,9 +290,11 @@ impl<'n> Simulation<'n> {
             let i = ((lat.len() as f64 * 0.99).ceil() as usize).clamp(1, lat.len()) - 1;
             f64::from(lat[i])
         });
+        let accepted = e.window_flits as f64 / (nodes * window);
+        let saturated = e.deadlock || (e.finished() && e.measured_done < e.measured_created);
         SimResult {
             offered_flits_per_node_cycle: p.rate,
-            accepted_flits_per_node_cycle: e.window_flits as f64 / (nodes * window),
+            accepted_flits_per_node_cycle: accepted,
             avg_latency_cycles: avg,
             p99_latency_cycles: p99,
             avg_hops: (e.measured_done > 0)
@@ -205,10 +304,12 @@ impl<'n> Simulation<'n> {
             simulated_cycles: e.now,
             wall_seconds: now_seconds() - self.started,
             deadlock: e.deadlock,
-            saturated: e.deadlock || (e.finished() && e.measured_done < e.measured_created),
+            saturated,
             channel_utilisation: e.channel_flits.iter().map(|&f| f as f64 / window).collect(),
             vc_groups: self.network.routes.groups,
             vc_layers: self.network.routes.layers,
+            past_saturation: saturated || accepted < 0.9 * p.rate,
+            spread: None,
         }
     }
 
@@ -218,7 +319,7 @@ impl<'n> Simulation<'n> {
 }
 
 /// Run `params` on `network` to the end.
-pub fn simulate(network: &Network<'_>, params: SimParams, seed: u64) -> Result<SimResult> {
+pub fn simulate(network: &Network, params: SimParams, seed: u64) -> Result<SimResult> {
     let mut sim = Simulation::new(network, params, seed)?;
     while !sim.step(4096) {}
     Ok(sim.result())

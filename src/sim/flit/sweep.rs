@@ -2,7 +2,9 @@
 //! (measured packets left undelivered, a deadlock, or less than 90% of the offered load
 //! accepted), the saturation throughput being the most any point accepted. The points are
 //! independent runs: natively they run on every core, a chunk at a time, and the curve is the
-//! one a serial run gives (it ends at the first saturated point in load order).
+//! one a serial run gives (it ends at the first saturated point in load order). With several
+//! seeds a point is their runs merged (`SimResult::merged`: means and the spread for error
+//! bars); the seeds are the Scenario's seed, seed + 1, …, each its own simulation stream.
 
 use super::{simulate, Network, SimParams, SimResult};
 use crate::Result;
@@ -10,6 +12,8 @@ use serde::{Deserialize, Serialize};
 
 /// Most load points of one sweep.
 pub const MAX_SWEEP_POINTS: usize = 200;
+/// Most seeds per point.
+pub const MAX_SWEEP_SEEDS: usize = 32;
 
 /// A latency–load curve.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -23,9 +27,7 @@ pub struct Sweep {
 
 /// True when a point is past saturation.
 pub fn is_saturated(r: &SimResult) -> bool {
-    r.saturated
-        || r.deadlock
-        || r.accepted_flits_per_node_cycle < 0.9 * r.offered_flits_per_node_cycle
+    r.past_saturation
 }
 
 /// The offered loads `step`, 2·`step`, … up to 1 (at most `MAX_SWEEP_POINTS`).
@@ -41,32 +43,42 @@ pub fn loads(step: f64) -> Vec<f64> {
         .collect()
 }
 
-/// Run `params` at each of `loads` until saturation; `report(fraction, point)` hears each
-/// point in load order.
+/// The point at `rate`: `params` run with each of `seeds` seeds from `seed` on, merged.
+pub fn point(
+    network: &Network,
+    params: &SimParams,
+    rate: f64,
+    seed: u64,
+    seeds: usize,
+) -> Result<SimResult> {
+    let params = SimParams {
+        rate,
+        ..params.clone()
+    };
+    let runs = (0..seeds.max(1) as u64)
+        .map(|k| simulate(network, params.clone(), seed.wrapping_add(k)))
+        .collect::<Result<Vec<_>>>()?;
+    Ok(SimResult::merged(&runs))
+}
+
+/// Run `params` at each of `loads` (with `seeds` seeds each) until saturation;
+/// `report(fraction, point)` hears each point in load order.
 pub fn sweep(
-    network: &Network<'_>,
+    network: &Network,
     params: &SimParams,
     loads: &[f64],
     seed: u64,
+    seeds: usize,
     report: &mut dyn FnMut(f64, &SimResult),
 ) -> Result<Sweep> {
-    let run = |&rate: &f64| {
-        simulate(
-            network,
-            SimParams {
-                rate,
-                ..params.clone()
-            },
-            seed,
-        )
-    };
+    let run = |&rate: &f64| point(network, params, rate, seed, seeds);
     let mut saturated_at = None;
     let mut failure = None;
     let results =
         crate::parallel::map_chunked(loads, crate::parallel::threads(), run, |i, r| match r {
             Ok(point) => {
                 report((i + 1) as f64 / loads.len() as f64, point);
-                if is_saturated(point) {
+                if point.past_saturation {
                     saturated_at = Some(point.offered_flits_per_node_cycle);
                     return false;
                 }

@@ -6,6 +6,7 @@ use crate::cli::{flags, print_value, LabCommand};
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 use topolab::export::booksim::{booksim, ANYNET_FILE};
+use topolab::topology::TopologySpec;
 
 pub const COMMAND: LabCommand = LabCommand {
     name: "export",
@@ -39,13 +40,19 @@ fn execute(a: ExportArgs) -> Result<(), String> {
     let Format::Booksim = a.format;
     let err = |e: topolab::Error| e.to_string();
     let x = a.experiment.check()?;
-    let topo = x
-        .topology
-        .build(x.seed)
+    let topo = TopologySpec::parse(&x.config.topology)
+        .and_then(|t| t.build_nth(x.seed, x.config.topology_index))
         .map_err(|e| err(e.at("topology")))?;
     // the routing must work on the topology even where BookSim routes by its own function
     x.routing.build(&topo).map_err(|e| err(e.at("routing")))?;
-    let files = booksim(&topo, &x.routing, &x.traffic, &x.params, x.seed).map_err(err)?;
+    let files = booksim(
+        &topo,
+        &x.routing,
+        &x.config.traffic,
+        &x.config.params(),
+        x.seed,
+    )
+    .map_err(err)?;
     let dir = &a.out;
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create '{}': {e}", dir.display()))?;
     let write = |name: &str, text: &str| {

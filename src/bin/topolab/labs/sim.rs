@@ -1,11 +1,11 @@
 //! `topolab sim`: the cycle-level flit simulator (`topolab::sim::flit`) on any topology, router
 //! and pattern — one run, or with `--sweep` the latency–load curve up to saturation.
 
-use crate::cli::{flags, print_value, LabCommand};
+use crate::cli::{flags, out, print_value, LabCommand};
 use clap::Args;
+use topolab::labs::sim::{paper002, SimConfig};
 use topolab::routing::RouterSpec;
-use topolab::sim::flit::{self, Network, SimParams};
-use topolab::topology::TopologySpec;
+use topolab::sim::flit::{self, SimParams};
 
 pub const COMMAND: LabCommand = LabCommand {
     name: "sim",
@@ -21,6 +21,17 @@ struct SimArgs {
     /// Sweep offered loads step, 2·step, … up to saturation instead of one rate.
     #[arg(long, value_name = "STEP", num_args = 0..=1, default_missing_value = "0.05")]
     sweep: Option<f64>,
+    /// Seeds per sweep point, merged with their spread (error bars): seed, seed + 1, …
+    #[arg(long, default_value_t = 1)]
+    seeds: usize,
+    /// Paper 002 §VI-C: the 32 curves of Fig. 7–10 (LOREN and Cowen, LRT(64,4,2) and
+    /// LRT(256,4,4), two t_max each, four traffics, Table II's router) and the saturation
+    /// throughputs beside the paper's statements; the other flags are ignored except --json.
+    #[arg(long)]
+    paper002: bool,
+    /// With --paper002: only the curves whose label contains this text (e.g. "Fig. 7a").
+    #[arg(long, requires = "paper002")]
+    only: Option<String>,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -30,10 +41,14 @@ struct SimArgs {
 #[derive(Args)]
 pub(crate) struct ExperimentArgs {
     /// Topology spec: mesh:8x8, torus:8x8, lrt:64:4:2, fattree:4:3, …
-    #[arg(long)]
+    #[arg(long, required_unless_present = "paper002", default_value = "")]
     topology: String,
+    /// Which of the seed's random topologies: the table-size study's numbering (0: the one
+    /// the other labs show for the seed).
+    #[arg(long, default_value_t = 0)]
+    topology_index: u32,
     /// Router: dor | shortest | updown | loren[:T] | cowen[:α or :T] | cowen-cluster[…].
-    #[arg(long)]
+    #[arg(long, required_unless_present = "paper002", default_value = "")]
     routing: String,
     /// LOREN's table limit, or Cowen at t_max T.
     #[arg(long)]
@@ -79,90 +94,185 @@ pub(crate) struct ExperimentArgs {
     seed: u64,
 }
 
-/// A checked experiment: the built topology's spec, the router's and the parameters.
+/// A checked experiment: the Simulate lab's configuration (checked as the page checks it),
+/// the router's spec and the seed.
 pub(crate) struct Experiment {
-    pub(crate) topology: TopologySpec,
+    pub(crate) config: SimConfig,
     pub(crate) routing: RouterSpec,
-    pub(crate) traffic: String,
-    pub(crate) params: SimParams,
     pub(crate) seed: u64,
 }
 
 impl ExperimentArgs {
-    /// The flags checked: sizes within the simulator's limits, router and parameters parsed.
+    /// The flags as the Simulate lab's configuration, checked (sizes within the simulator's
+    /// limits, router and parameters parsed) before anything is built.
     pub(crate) fn check(self) -> Result<Experiment, String> {
-        let err = |e: topolab::Error| e.to_string();
-        let topology = TopologySpec::parse(&self.topology).map_err(|e| err(e.at("topology")))?;
-        if topology.switch_count() > flit::MAX_SIM_SWITCHES {
-            return Err(format!(
-                "topology: {} switches; the flit simulator takes at most {}",
-                topology.switch_count(),
-                flit::MAX_SIM_SWITCHES
-            ));
-        }
-        let routing = match (self.routing.as_str(), self.tmax, self.alpha) {
-            (r, Some(t), _) if !r.contains(':') => format!("{r}:{t}"),
-            (r, None, Some(alpha)) if !r.contains(':') => format!("{r}:{alpha}"),
-            (r, _, _) => r.to_string(),
-        };
-        let routing = RouterSpec::parse(&routing).map_err(|e| err(e.at("routing")))?;
-        let params = SimParams {
+        let config = SimConfig {
+            topology: self.topology,
+            topology_index: self.topology_index,
+            routing: self.routing,
+            tmax: self.tmax,
+            alpha: self.alpha,
+            traffic: self.traffic,
+            rate: self.rate,
             vcs: self.vcs,
-            buffer: self.buf,
+            buf: self.buf,
             packet: self.packet,
             stages: self.stages,
             link_latency: self.link_latency,
             credit_delay: self.credit_delay,
-            rate: self.rate,
             warmup: self.warmup,
             cycles: self.cycles,
             drain: self.drain,
+            ..SimConfig::default()
         };
-        flit::check(&params).map_err(err)?;
+        let (_, routing) = config.check().map_err(|e| e.to_string())?;
         Ok(Experiment {
-            topology,
+            config,
             routing,
-            traffic: self.traffic,
-            params,
             seed: self.seed,
         })
     }
 }
 
 fn execute(a: SimArgs) -> Result<(), String> {
+    if a.paper002 {
+        return paper002(a.only.as_deref(), a.json);
+    }
     let err = |e: topolab::Error| e.to_string();
     let Experiment {
-        topology,
-        routing,
-        traffic,
-        params,
-        seed,
+        mut config, seed, ..
     } = a.experiment.check()?;
-    let topo = topology.build(seed).map_err(|e| err(e.at("topology")))?;
-    let router = routing.build(&topo).map_err(|e| err(e.at("routing")))?;
-    let network = Network::new(router.as_ref(), &traffic, params.vcs, seed).map_err(err)?;
     let value = match a.sweep {
-        None => serde_json::to_value(flit::simulate(&network, params, seed).map_err(err)?),
+        None => {
+            let network = config.network(seed).map_err(err)?;
+            serde_json::to_value(flit::simulate(&network, config.params(), seed).map_err(err)?)
+        }
         Some(step) => {
+            config.sweep_step = step;
+            config.seed_count = a.seeds;
+            config.check().map_err(err)?;
             let loads = flit::loads(step);
+            let json = a.json;
             serde_json::to_value(
-                flit::sweep(&network, &params, &loads, seed, &mut |f, p| {
-                    if !a.json {
-                        eprintln!(
-                            "{:>3.0}%  offered {:.3}  accepted {:.3}  latency {}",
-                            100.0 * f,
-                            p.offered_flits_per_node_cycle,
-                            p.accepted_flits_per_node_cycle,
-                            p.avg_latency_cycles
-                                .map_or("—".into(), |l| format!("{l:.1}"))
-                        );
-                    }
-                })
-                .map_err(err)?,
+                config
+                    .sweep(seed, &loads, &mut |f, p| {
+                        if !json {
+                            if let Some(p) = p {
+                                eprintln!("{:>3.0}%  {}", 100.0 * f, point_line(&p));
+                            }
+                        }
+                    })
+                    .map_err(err)?,
             )
         }
     }
     .map_err(|e| e.to_string())?;
     print_value(&value, a.json);
+    Ok(())
+}
+
+/// A sweep point in one line (progress on stderr).
+fn point_line(p: &serde_json::Value) -> String {
+    let num = |k: &str| p.get(k).and_then(serde_json::Value::as_f64);
+    format!(
+        "offered {:.3}  accepted {:.3}  latency {}",
+        num("offered_flits_per_node_cycle").unwrap_or(f64::NAN),
+        num("accepted_flits_per_node_cycle").unwrap_or(f64::NAN),
+        num("avg_latency_cycles").map_or("—".into(), |l| format!("{l:.1}"))
+    )
+}
+
+/// Paper 002 §VI-C: every curve's sweep, then the saturation throughputs beside the paper's.
+fn paper002(only: Option<&str>, json: bool) -> Result<(), String> {
+    let curves: Vec<paper002::Curve> = paper002::curves()
+        .into_iter()
+        .filter(|c| only.is_none_or(|o| c.label().contains(o)))
+        .collect();
+    if curves.is_empty() {
+        return Err(format!(
+            "--only '{}' matches none of the 32 curves (labels like \"Fig. 7a · lrt:64:4:2 · LOREN · t_max 18\")",
+            only.unwrap_or_default()
+        ));
+    }
+    let mut rows = Vec::new();
+    for (i, curve) in curves.iter().enumerate() {
+        let loads = flit::loads(curve.config.sweep_step);
+        let started = std::time::Instant::now();
+        let sweep = curve
+            .config
+            .sweep(paper002::SEED, &loads, &mut |_, _| {})
+            .map_err(|e| format!("{}: {e}", curve.label()))?;
+        eprintln!(
+            "[{}/{}] {}: saturation {:.3} ({} points, {:.1} s)",
+            i + 1,
+            curves.len(),
+            curve.label(),
+            sweep.saturation_throughput,
+            sweep.points.len(),
+            started.elapsed().as_secs_f64()
+        );
+        rows.push((curve.clone(), sweep));
+    }
+    let saturation = |topo: &str, traffic: &str, scheme: &str, tmax: usize| {
+        rows.iter()
+            .find(|(c, _)| {
+                c.config.topology == topo
+                    && c.traffic == traffic
+                    && c.scheme == scheme
+                    && c.tmax == tmax
+            })
+            .map(|(_, s)| s.saturation_throughput)
+    };
+    let statements = paper002::statements(&saturation);
+    if json {
+        let value = serde_json::json!({
+            "curves": rows.iter().map(|(c, s)| serde_json::json!({
+                "figure": c.figure, "topology": c.config.topology, "topology_index": c.config.topology_index,
+                "scheme": c.scheme, "tmax": c.tmax, "traffic": c.traffic,
+                "saturation_throughput": s.saturation_throughput, "saturated_at": s.saturated_at,
+                "vc_layers": s.points.first().map(|p| p.vc_layers),
+                "points": s.points,
+            })).collect::<Vec<_>>(),
+            "statements": statements,
+        });
+        print_value(&value, true);
+        return Ok(());
+    }
+    out!(
+        "{:<10} {:<12} {:<10} {:>5} {:>8} {:>8} {:>8}",
+        "figure",
+        "topology",
+        "traffic",
+        "t_max",
+        "LOREN",
+        "Cowen",
+        "LOREN/Cowen"
+    );
+    for (c, s) in rows.iter().filter(|(c, _)| c.scheme == "loren") {
+        let cowen = saturation(&c.config.topology, &c.traffic, "cowen", c.tmax);
+        out!(
+            "{:<10} {:<12} {:<10} {:>5} {:>8.3} {:>8} {:>8}",
+            c.figure,
+            c.config.topology,
+            c.traffic,
+            c.tmax,
+            s.saturation_throughput,
+            cowen.map_or("—".into(), |v| format!("{v:.3}")),
+            cowen.map_or("—".into(), |v| format!(
+                "{:+.0}%",
+                100.0 * (s.saturation_throughput / v - 1.0)
+            ))
+        );
+    }
+    out!("");
+    for st in statements {
+        out!(
+            "{:<52} paper {:+.0}%  ours {}",
+            st.statement,
+            100.0 * st.paper,
+            st.ours
+                .map_or("—".into(), |v| format!("{:+.0}%", 100.0 * v))
+        );
+    }
     Ok(())
 }

@@ -1,0 +1,528 @@
+//! The Simulate lab (papers 002 §VI-C and 004 §3.4): the cycle-level flit simulator of
+//! `sim::flit` on any topology, router and pattern. A run is one offered load: latency,
+//! accepted throughput and channel utilisation (the figure's heat map); on networks of up to
+//! `ANIMATION_MAX_SWITCHES` routers it also records the first `ANIMATION_CYCLES` cycles of the
+//! measurement window, one step per cycle (flits crossing, buffers filling, a router's VCs on
+//! click). Its study is the latency–load sweep up to saturation, which the page splits over
+//! several workers a load at a time. `paper002` holds the 16 curves of Fig. 7–10.
+
+pub mod paper002;
+
+use super::{
+    check_section, config, default_section, json, study_args, Lab, LabRun, StepSummary, Study, View,
+};
+use crate::model::{ChannelId, Topology};
+use crate::render::{Figure, FigureState};
+use crate::routing::RouterSpec;
+use crate::sim::flit::{self, Network, SimParams, SimResult, Simulation};
+use crate::topology::TopologySpec;
+use crate::{Error, Result};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+pub const LAB: Lab = Lab {
+    name: "sim",
+    title: "Simulate",
+    about: "Cycle-level virtual-channel flit simulation: input-queued VC routers, credits, wormhole; latency and throughput against offered load (papers 002 §VI-C, 004 §3.4)",
+    default_config: default_section::<SimConfig>,
+    check_config: |section| {
+        let c: SimConfig = config(section)?;
+        c.check()?;
+        check_section::<SimConfig>(section)
+    },
+    run: |section, seed, record, progress| {
+        Ok(Box::new(SimRun::run(
+            &config(section)?,
+            seed,
+            record,
+            progress,
+        )?))
+    },
+    studies: &[Study {
+        name: "sweep",
+        title: "Latency against offered load",
+        about: "the run at offered loads `loads` (default: sweep_step, 2·sweep_step, … up to 1), each with `seed_count` seeds merged, in load order until the first point past saturation; one point per load. The page gives each worker one load at a time",
+        run: |section, seed, args, report| {
+            #[derive(Default, Deserialize, Serialize)]
+            #[serde(default, deny_unknown_fields)]
+            struct Args {
+                loads: Option<Vec<f64>>,
+            }
+            let c: SimConfig = config(section)?;
+            let loads = match study_args::<Args>(args)?.loads {
+                Some(loads) => check_loads(loads)?,
+                None => flit::loads(c.sweep_step),
+            };
+            Ok(json(&c.sweep(seed, &loads, report)?))
+        },
+    }],
+};
+
+/// Routers whose animation is recorded (one step per cycle).
+pub const ANIMATION_MAX_SWITCHES: usize = 64;
+/// Cycles of the measurement window the animation shows.
+pub const ANIMATION_CYCLES: u64 = 100;
+/// Most router-cycles (switches × (warm-up + window + drain)) of one run: about 40 s natively
+/// at the engine's 10 million router-cycles per second, under two minutes in the page.
+pub const MAX_ROUTER_CYCLES: u64 = 400_000_000;
+
+/// Configuration of the Simulate lab; the router parameters default to paper 002's Table II.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SimConfig {
+    /// Topology spec: mesh:8x8, torus:8x8, lrt:64:4:2, fattree:4:3, …
+    pub topology: String,
+    /// Which of the seed's random topologies (the table-size study's numbering; 0 is the one
+    /// every lab shows for the seed).
+    pub topology_index: u32,
+    /// A router of the registry: dor, shortest, updown, loren, cowen, cowen-cluster, …
+    pub routing: String,
+    /// LOREN's table limit, or Cowen at t_max T (the α with the largest table within T).
+    pub tmax: Option<usize>,
+    /// Cowen's α (when no t_max is given).
+    pub alpha: Option<f64>,
+    /// Pattern, a fresh destination per packet.
+    pub traffic: String,
+    /// Offered load, flits per node per cycle.
+    pub rate: f64,
+    pub vcs: usize,
+    /// Flits per VC buffer.
+    pub buf: usize,
+    /// Flits per packet.
+    pub packet: usize,
+    /// Router pipeline stages.
+    pub stages: u32,
+    pub link_latency: u32,
+    pub credit_delay: u32,
+    pub warmup: u64,
+    /// Measured cycles.
+    pub cycles: u64,
+    pub drain: u64,
+    /// The sweep's load step.
+    pub sweep_step: f64,
+    /// Seeds per sweep point (error bars): the seed, seed + 1, …
+    pub seed_count: usize,
+}
+
+impl Default for SimConfig {
+    fn default() -> Self {
+        let p = SimParams::default();
+        SimConfig {
+            topology: "mesh:8x8".into(),
+            topology_index: 0,
+            routing: "dor".into(),
+            tmax: None,
+            alpha: None,
+            traffic: "uniform".into(),
+            rate: 0.3,
+            vcs: p.vcs,
+            buf: p.buffer,
+            packet: p.packet,
+            stages: p.stages,
+            link_latency: p.link_latency,
+            credit_delay: p.credit_delay,
+            warmup: p.warmup,
+            cycles: p.cycles,
+            drain: p.drain,
+            sweep_step: 0.05,
+            seed_count: 1,
+        }
+    }
+}
+
+/// The loads of a sweep request, checked.
+fn check_loads(loads: Vec<f64>) -> Result<Vec<f64>> {
+    if loads.is_empty() || loads.len() > flit::MAX_SWEEP_POINTS {
+        return Err(Error::invalid(
+            "loads",
+            format!("from 1 to {} loads", flit::MAX_SWEEP_POINTS),
+        ));
+    }
+    if let Some(bad) = loads
+        .iter()
+        .find(|l| !(l.is_finite() && **l > 0.0 && **l <= 1.0))
+    {
+        return Err(Error::invalid(
+            "loads",
+            format!("offered loads lie in (0, 1], not {bad}"),
+        ));
+    }
+    Ok(loads)
+}
+
+impl SimConfig {
+    /// The router parameters.
+    pub fn params(&self) -> SimParams {
+        SimParams {
+            vcs: self.vcs,
+            buffer: self.buf,
+            packet: self.packet,
+            stages: self.stages,
+            link_latency: self.link_latency,
+            credit_delay: self.credit_delay,
+            rate: self.rate,
+            warmup: self.warmup,
+            cycles: self.cycles,
+            drain: self.drain,
+        }
+    }
+
+    /// The router spec: `routing` with t_max or α unless it names its own parameter.
+    pub fn router(&self) -> Result<RouterSpec> {
+        let text = match (self.routing.trim(), self.tmax, self.alpha) {
+            (r, Some(t), _) if !r.contains(':') => format!("{r}:{t}"),
+            (r, None, Some(alpha)) if !r.contains(':') => format!("{r}:{alpha}"),
+            (r, _, _) => r.to_string(),
+        };
+        RouterSpec::parse(&text).map_err(|e| e.at("routing"))
+    }
+
+    /// Every field checked, and the sizes against the simulator's limits, before anything is
+    /// built: the topology spec and its switch count, the router, the parameters, the work.
+    pub fn check(&self) -> Result<(TopologySpec, RouterSpec)> {
+        let topology = TopologySpec::parse(&self.topology).map_err(|e| e.at("topology"))?;
+        let n = topology.switch_count();
+        if n > flit::MAX_SIM_SWITCHES {
+            return Err(Error::invalid(
+                "topology",
+                format!(
+                    "{n} switches; the flit simulator takes at most {} (it keeps every pair's route)",
+                    flit::MAX_SIM_SWITCHES
+                ),
+            ));
+        }
+        let router = self.router()?;
+        router.check_switches(n).map_err(|e| e.at("routing"))?;
+        flit::check(&self.params())?;
+        let horizon = self.warmup + self.cycles + self.drain;
+        if (n as u64).saturating_mul(horizon) > MAX_ROUTER_CYCLES {
+            return Err(Error::invalid(
+                "cycles",
+                format!(
+                    "{n} routers × {horizon} cycles is above the limit of {MAX_ROUTER_CYCLES} router-cycles per run: at most {} cycles (warm-up + window + drain) on this network",
+                    MAX_ROUTER_CYCLES / n.max(1) as u64
+                ),
+            ));
+        }
+        if !(self.sweep_step.is_finite() && self.sweep_step > 0.0 && self.sweep_step <= 1.0) {
+            return Err(Error::invalid(
+                "sweep_step",
+                format!("a load step in (0, 1], not {}", self.sweep_step),
+            ));
+        }
+        if self.seed_count == 0 || self.seed_count > flit::MAX_SWEEP_SEEDS {
+            return Err(Error::invalid(
+                "seed_count",
+                format!(
+                    "from 1 to {} seeds per point, not {}",
+                    flit::MAX_SWEEP_SEEDS,
+                    self.seed_count
+                ),
+            ));
+        }
+        Ok((topology, router))
+    }
+
+    /// The network: checked, the topology built, routes walked and layered, pattern placed.
+    pub fn network(&self, seed: u64) -> Result<Network> {
+        let (topology, router) = self.check()?;
+        let topo = topology
+            .build_nth(seed, self.topology_index)
+            .map_err(|e| e.at("topology"))?;
+        let router = router.build(&topo).map_err(|e| e.at("routing"))?;
+        Network::new(router.as_ref(), &self.traffic, self.vcs, seed)
+    }
+
+    /// The latency–load curve at `loads` (a point per load, `seed_count` seeds each).
+    pub fn sweep(
+        &self,
+        seed: u64,
+        loads: &[f64],
+        report: super::Report<'_>,
+    ) -> Result<flit::Sweep> {
+        let network = self.network(seed)?;
+        flit::sweep(
+            &network,
+            &self.params(),
+            loads,
+            seed,
+            self.seed_count,
+            &mut |f, p| report(f, Some(json(p))),
+        )
+    }
+}
+
+/// One recorded cycle of the animation.
+struct Frame {
+    cycle: u64,
+    /// Flits in each input VC (the engine's `vc_lengths`).
+    vcs: Vec<u16>,
+    /// Flits each channel carried this cycle.
+    crossed: Vec<u8>,
+}
+
+/// A finished run: the result, the network, and the animation's frames.
+pub struct SimRun {
+    config: SimConfig,
+    network: Network,
+    result: SimResult,
+    frames: Vec<Frame>,
+    /// Input ports per switch (channel ids, then channel count + endpoint).
+    ports: Vec<Vec<u32>>,
+}
+
+impl SimRun {
+    /// Simulate the configured load; `record` keeps the animation on small networks.
+    pub fn run(
+        config: &SimConfig,
+        seed: u64,
+        record: bool,
+        progress: &mut dyn FnMut(f64),
+    ) -> Result<Self> {
+        let network = config.network(seed)?;
+        let mut sim = Simulation::new(&network, config.params(), seed)?;
+        let horizon = sim.horizon().max(1);
+        let animate = record && network.topo.switch_count() <= ANIMATION_MAX_SWITCHES;
+        let mut frames = Vec::new();
+        let chunk = 2048;
+        loop {
+            let now = sim.now();
+            let start = config.warmup;
+            if animate && now >= start && now < start + ANIMATION_CYCLES {
+                let before: Vec<u64> = sim.channel_flits().to_vec();
+                let done = sim.step(1);
+                frames.push(Frame {
+                    cycle: sim.now(),
+                    vcs: sim.vc_lengths().to_vec(),
+                    crossed: sim
+                        .channel_flits()
+                        .iter()
+                        .zip(&before)
+                        .map(|(a, b)| (a - b).min(255) as u8)
+                        .collect(),
+                });
+                if done {
+                    break;
+                }
+                continue;
+            }
+            let to = if animate && now < start {
+                chunk.min(start - now)
+            } else {
+                chunk
+            };
+            if sim.step(to) {
+                break;
+            }
+            progress((sim.now() as f64 / horizon as f64).min(0.99));
+        }
+        let result = sim.result();
+        let ports = (0..network.topo.switch_count())
+            .map(|s| sim.input_ports(s).to_vec())
+            .collect();
+        drop(sim);
+        progress(1.0);
+        Ok(SimRun {
+            config: config.clone(),
+            network,
+            result,
+            frames,
+            ports,
+        })
+    }
+
+    fn topo(&self) -> &Topology {
+        &self.network.topo
+    }
+
+    /// What sits in switch `s`'s input VCs in `frame` (none: the end of the run is not kept).
+    fn router_detail(&self, s: usize, frame: Option<&Frame>) -> Value {
+        let topo = self.topo();
+        let c = topo.channel_count();
+        let v = self.config.vcs;
+        let ports: Vec<Value> = self.ports[s]
+            .iter()
+            .map(|&port| {
+                let from = if (port as usize) < c {
+                    let (a, _) = topo.channel_ends(ChannelId(port));
+                    format!("from switch {}", a.0)
+                } else {
+                    format!("injection of endpoint {}", port as usize - c)
+                };
+                let flits: Option<Vec<u16>> =
+                    frame.map(|f| f.vcs[port as usize * v..(port as usize + 1) * v].to_vec());
+                serde_json::json!({ "port": from, "flits": flits })
+            })
+            .collect();
+        serde_json::json!({
+            "switch": s,
+            "cycle": frame.map(|f| f.cycle),
+            "vcs": v,
+            "buffer": self.config.buf,
+            "ports": ports,
+        })
+    }
+}
+
+impl LabRun for SimRun {
+    fn result(&self) -> Value {
+        json(&self.result)
+    }
+
+    fn steps(&self) -> Vec<StepSummary> {
+        let c = self.topo().channel_count();
+        let v = self.config.vcs;
+        self.frames
+            .iter()
+            .map(|f| {
+                let crossing: u64 = f.crossed.iter().map(|&x| u64::from(x)).sum();
+                let in_channels: u64 = f.vcs[..c * v].iter().map(|&x| u64::from(x)).sum();
+                let waiting: u64 = f.vcs[c * v..].iter().map(|&x| u64::from(x)).sum();
+                StepSummary {
+                    title: format!("Cycle {}", f.cycle),
+                    explanation: format!(
+                        "{crossing} flit(s) crossed a channel this cycle (thick lines); {in_channels} wait in routers' input buffers and {waiting} in injection queues. Channel colour: flits buffered at the channel's far end, out of {} ({} VCs × {}). Click a router for its VCs.",
+                        v * self.config.buf,
+                        v,
+                        self.config.buf
+                    ),
+                    metrics: vec![
+                        ("crossing".into(), crossing as f64),
+                        ("buffered".into(), in_channels as f64),
+                        ("injection_queues".into(), waiting as f64),
+                    ],
+                }
+            })
+            .collect()
+    }
+
+    fn figure(&self, view: &View) -> Result<Figure> {
+        let topo = self.topo();
+        let layout = crate::layout::layout(topo);
+        let frame = view.step_index().and_then(|i| self.frames.get(i));
+        let r = &self.result;
+        let (values, max, legend, caption, crossed) = match frame {
+            Some(f) => {
+                let v = self.config.vcs;
+                let values: Vec<u32> = (0..topo.channel_count())
+                    .map(|ch| {
+                        f.vcs[ch * v..(ch + 1) * v]
+                            .iter()
+                            .map(|&x| u32::from(x))
+                            .sum()
+                    })
+                    .collect();
+                let crossed: Vec<ChannelId> = f
+                    .crossed
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &x)| x > 0)
+                    .map(|(ch, _)| ChannelId::new(ch))
+                    .collect();
+                (
+                    values,
+                    (v * self.config.buf) as u32,
+                    "flits buffered at each channel's far end".to_string(),
+                    format!(
+                        "cycle {} · {} crossing · offered {:.3}",
+                        f.cycle,
+                        crossed.len(),
+                        r.offered_flits_per_node_cycle
+                    ),
+                    crossed,
+                )
+            }
+            None => (
+                r.channel_utilisation
+                    .iter()
+                    .map(|&u| (u * 100.0).round() as u32)
+                    .collect(),
+                100,
+                "channel utilisation, % of cycles carrying a flit".to_string(),
+                format!(
+                    "{} · {} · {} at {:.3}: accepted {:.3}, latency {}",
+                    topo.spec(),
+                    self.network_router_name(),
+                    self.config.traffic,
+                    r.offered_flits_per_node_cycle,
+                    r.accepted_flits_per_node_cycle,
+                    r.avg_latency_cycles
+                        .map_or("—".into(), |l| format!("{l:.1} cycles"))
+                ),
+                Vec::new(),
+            ),
+        };
+        let selected = view.channel.map(ChannelId);
+        let state = FigureState {
+            channel_values: &values,
+            max_value: max,
+            selected,
+            step_channels: crossed,
+            caption,
+            legend: &legend,
+            ..Default::default()
+        };
+        Ok(crate::render::figure(topo, &layout, &state))
+    }
+
+    fn topology(&self) -> &Topology {
+        self.topo()
+    }
+
+    fn csv(&self) -> String {
+        let topo = self.topo();
+        let mut out = String::from("channel,from,to,utilisation\n");
+        for (ch, u) in self.result.channel_utilisation.iter().enumerate() {
+            let (a, b) = topo.channel_ends(ChannelId::new(ch));
+            out.push_str(&format!("{ch},{},{},{u:.6}\n", a.0, b.0));
+        }
+        out
+    }
+
+    /// `{"switch": s}`: the router's input VCs at the shown cycle; `{"channel": c}`: the
+    /// channel's utilisation (and buffered flits at the shown cycle).
+    fn detail(&self, query: &Value, view: &View) -> Result<Value> {
+        let frame = view.step_index().and_then(|i| self.frames.get(i));
+        // the id under `key`, checked against `count` (none when the query has no `key`)
+        let id = |key: &str, count: usize| -> Result<Option<usize>> {
+            let Some(raw) = query.get(key).and_then(Value::as_u64) else {
+                return Ok(None);
+            };
+            match usize::try_from(raw) {
+                Ok(i) if i < count => Ok(Some(i)),
+                _ => Err(Error::invalid(
+                    key,
+                    format!("no {key} {raw}: the network has {count}"),
+                )),
+            }
+        };
+        if let Some(s) = id("switch", self.topo().switch_count())? {
+            return Ok(self.router_detail(s, frame));
+        }
+        if let Some(ch) = id("channel", self.topo().channel_count())? {
+            let (a, b) = self.topo().channel_ends(ChannelId::new(ch));
+            let v = self.config.vcs;
+            return Ok(serde_json::json!({
+                "channel": ch,
+                "from": a.0,
+                "to": b.0,
+                "utilisation": self.result.channel_utilisation[ch],
+                "cycle": frame.map(|f| f.cycle),
+                "flits": frame.map(|f| f.vcs[ch * v..(ch + 1) * v].to_vec()),
+            }));
+        }
+        Err(Error::invalid(
+            "detail",
+            "give {\"switch\": a switch id} or {\"channel\": a channel id}",
+        ))
+    }
+}
+
+impl SimRun {
+    fn network_router_name(&self) -> String {
+        self.config
+            .router()
+            .map(|r| r.text())
+            .unwrap_or_else(|_| self.config.routing.clone())
+    }
+}
