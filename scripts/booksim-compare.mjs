@@ -1,7 +1,9 @@
 // BookSim2 side by side (issue 10): the same experiment in `topolab sim` and in BookSim2 —
 // mesh 8×8, DOR, 4 VCs × 8 flits, 1-flit packets, uniform at 0.1, 0.3, 0.4 and 0.5 (past
-// saturation) — with latency, accepted throughput and simulated cycles per second for both.
-// BookSim's config comes from `topolab export booksim`, so both run the same settings.
+// saturation) — with latency, accepted throughput and simulated cycles per second for both,
+// and the same experiment in Chromium (the Simulate lab in the page's worker, WASM) for the
+// WASM/native speed ratio. BookSim's config comes from `topolab export booksim`, so both run
+// the same settings.
 //
 //   node scripts/booksim-compare.mjs [BOOKSIM_BINARY]     (or BOOKSIM=… in the environment)
 //
@@ -12,6 +14,10 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { chromium } from "playwright-core";
+import { serve } from "./serve.mjs";
+
+const CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run"];
 
 const RATES = [0.1, 0.3, 0.4, 0.5];
 const EXPERIMENT = ["--topology", "mesh:8x8", "--routing", "dor", "--traffic", "uniform",
@@ -78,13 +84,47 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
+// The same runs in Chromium: the Simulate lab's run in a worker (WASM), three times each.
+async function wasmRuns(rates) {
+  const flag = (name) => EXPERIMENT[EXPERIMENT.indexOf(`--${name}`) + 1];
+  const section = {
+    topology: flag("topology"), routing: flag("routing"), traffic: flag("traffic"),
+    vcs: Number(flag("vcs")), buf: Number(flag("buf")), packet: Number(flag("packet")),
+    stages: Number(flag("stages")), warmup: Number(flag("warmup")), cycles: Number(flag("cycles")),
+  };
+  const { server, url } = await serve(0, { quiet: true });
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    await page.goto(url);
+    return await page.evaluate(async ({ section, rates, seed }) => {
+      const { Engine } = await import("/www/engine.js");
+      const engine = new Engine(new URL("/www/", location.href));
+      await engine.start();
+      const out = {};
+      for (const rate of rates) {
+        const json = JSON.stringify({ version: 1, lab: "sim", seed, sim: { ...section, rate } });
+        const runs = [];
+        for (let i = 0; i < 3; i++) runs.push((await engine.request("run", { json })).result);
+        runs.sort((a, b) => a.wall_seconds - b.wall_seconds);
+        out[rate] = runs[1];
+      }
+      return out;
+    }, { section, rates, seed: Number(flag("seed")) });
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+const wasm = await wasmRuns(RATES);
+
 const fmt = (x, digits = 1) => (x == null ? "—" : x.toFixed(digits));
 const pct = (a, b) => (a == null || b == null ? "—" : `${((100 * (a - b)) / b).toFixed(1)}%`);
 console.log("mesh:8x8, dor, uniform, 4 VCs x 8 flits, 1-flit packets, 4 stages, warm-up 2000 + window 10000 cycles");
 console.log("latency in cycles; BookSim-3 = BookSim minus its 3 injection/ejection cycles; Δ = ours vs BookSim-3");
 console.log("cycles/s = simulated cycles (warm-up + window + drain, each its own) / wall seconds of the run\n");
 const header = ["offered", "lat ours", "lat BookSim", "lat BookSim-3", "Δ lat", "acc ours", "acc BookSim",
-  "Δ acc", "cycles ours", "cycles BookSim", "cyc/s ours", "cyc/s BookSim", "speed-up"];
+  "Δ acc", "cycles ours", "cycles BookSim", "cyc/s ours", "cyc/s BookSim", "speed-up", "cyc/s WASM", "WASM/native"];
 console.log(`| ${header.join(" | ")} |`);
 console.log(`|${header.map(() => "---").join("|")}|`);
 for (const { rate, bs, ours } of rows) {
@@ -95,5 +135,13 @@ for (const { rate, bs, ours } of rows) {
   console.log(`| ${[rate, fmt(lat), fmt(bs.latency), fmt(adjusted), pct(lat, adjusted),
     fmt(ours.accepted_flits_per_node_cycle, 3), fmt(bs.accepted, 3),
     pct(ours.accepted_flits_per_node_cycle, bs.accepted), ours.simulated_cycles, bs.cycles,
-    Math.round(oursRate), Math.round(bsRate), `${fmt(oursRate / bsRate)}×`].join(" | ")} |`);
+    Math.round(oursRate), Math.round(bsRate), `${fmt(oursRate / bsRate)}×`,
+    Math.round(wasmRate(rate)), fmt(wasmRate(rate) / oursRate, 2)].join(" | ")} |`);
+  if (wasm[rate].accepted_flits_per_node_cycle !== ours.accepted_flits_per_node_cycle) {
+    console.log(`  (!) WASM and native differ at ${rate}: accepted ${wasm[rate].accepted_flits_per_node_cycle} vs ${ours.accepted_flits_per_node_cycle}`);
+  }
+}
+
+function wasmRate(rate) {
+  return wasm[rate].simulated_cycles / wasm[rate].wall_seconds;
 }

@@ -55,6 +55,8 @@ pub struct SimResult {
     /// Past saturation by the sweep's rule: saturated, a deadlock, or less than 90% of the
     /// offered load accepted.
     pub past_saturation: bool,
+    /// The network's channel-load bound (`Network::channel_load_bound`).
+    pub channel_load_bound: Option<f64>,
     /// For a result merged from several seeds: their number and the spread (min, max) of their
     /// mean latency and accepted throughput (error bars); none for one run.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -108,6 +110,7 @@ impl SimResult {
             vc_groups: first.vc_groups,
             vc_layers: first.vc_layers,
             past_saturation: runs.iter().any(|r| r.past_saturation),
+            channel_load_bound: first.channel_load_bound,
             spread: Some(Spread {
                 seeds: runs.len(),
                 avg_latency_cycles: range(&mut runs.iter().filter_map(|r| r.avg_latency_cycles)),
@@ -179,6 +182,10 @@ pub struct Network {
     pub routes: RouteTable,
     pub placed: Placed,
     pub pattern: String,
+    /// The channel-load bound on throughput (flits/node/cycle): 1 / the largest expected load
+    /// any channel carries per unit of offered load, for uniform traffic and fixed patterns
+    /// (none for the other random patterns). No router or VC setting can accept more.
+    pub channel_load_bound: Option<f64>,
 }
 
 impl Network {
@@ -192,13 +199,59 @@ impl Network {
         let placed = parsed
             .place(topo, pattern, &mut rng)
             .map_err(|e| e.at("traffic"))?;
+        let channel_load_bound = load_bound(topo, &routes, &placed);
         Ok(Network {
             topo: topo.clone(),
             routes,
             placed,
             pattern: pattern.into(),
+            channel_load_bound,
         })
     }
+}
+
+/// `Network::channel_load_bound`: each endpoint's unit of offered load spread over its
+/// destinations (all others evenly for uniform, its one destination for a fixed pattern) and
+/// summed on the channels of the routes.
+fn load_bound(topo: &Topology, routes: &RouteTable, placed: &Placed) -> Option<f64> {
+    let e = topo.endpoint_count();
+    let switch = |ep: usize| {
+        topo.endpoint_switch(crate::model::EndpointId::new(ep))
+            .index()
+    };
+    let mut load = vec![0.0f64; topo.channel_count()];
+    let mut add = |s: usize, d: usize, w: f64| {
+        for h in routes.route(switch(s), switch(d)) {
+            load[h.channel as usize] += w;
+        }
+    };
+    match placed {
+        Placed::Uniform { .. } if e > 1 => {
+            // per switch pair: endpoints at s × endpoints at d, each pair weighted 1/(e − 1)
+            let per = topo.endpoints_per_switch();
+            let n = topo.switch_count();
+            for s in 0..n {
+                for d in 0..n {
+                    if s != d && per[s] > 0 && per[d] > 0 {
+                        let w = (per[s] * per[d]) as f64 / (e - 1) as f64;
+                        for h in routes.route(s, d) {
+                            load[h.channel as usize] += w;
+                        }
+                    }
+                }
+            }
+        }
+        Placed::Fixed(dest) => {
+            for (s, &d) in dest.iter().enumerate() {
+                if s != d {
+                    add(s, d, 1.0);
+                }
+            }
+        }
+        _ => return None,
+    }
+    let max = load.iter().copied().fold(0.0, f64::max);
+    (max > 0.0).then(|| 1.0 / max)
 }
 
 /// One run, advanced a number of cycles at a time.
@@ -309,6 +362,7 @@ impl<'n> Simulation<'n> {
             vc_groups: self.network.routes.groups,
             vc_layers: self.network.routes.layers,
             past_saturation: saturated || accepted < 0.9 * p.rate,
+            channel_load_bound: self.network.channel_load_bound,
             spread: None,
         }
     }

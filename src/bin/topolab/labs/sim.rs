@@ -231,6 +231,8 @@ fn paper002(only: Option<&str>, json: bool) -> Result<(), String> {
                 "scheme": c.scheme, "tmax": c.tmax, "traffic": c.traffic,
                 "saturation_throughput": s.saturation_throughput, "saturated_at": s.saturated_at,
                 "vc_layers": s.points.first().map(|p| p.vc_layers),
+                "vc_groups": s.points.first().map(|p| p.vc_groups),
+                "channel_load_bound": s.points.first().and_then(|p| p.channel_load_bound),
                 "points": s.points,
             })).collect::<Vec<_>>(),
             "statements": statements,
@@ -238,8 +240,9 @@ fn paper002(only: Option<&str>, json: bool) -> Result<(), String> {
         print_value(&value, true);
         return Ok(());
     }
+    out!("saturation throughput (flits/node/cycle) [channel-load bound] and VC layers");
     out!(
-        "{:<10} {:<12} {:<10} {:>5} {:>8} {:>8} {:>8}",
+        "{:<9} {:<12} {:<10} {:>5} {:>20} {:>20} {:>12}",
         "figure",
         "topology",
         "traffic",
@@ -248,19 +251,34 @@ fn paper002(only: Option<&str>, json: bool) -> Result<(), String> {
         "Cowen",
         "LOREN/Cowen"
     );
+    let cell = |s: &flit::Sweep| {
+        let p = s.points.first();
+        format!(
+            "{:.3} [{}] {}L",
+            s.saturation_throughput,
+            p.and_then(|p| p.channel_load_bound)
+                .map_or("—".into(), |b| format!("{b:.3}")),
+            p.map_or(0, |p| p.vc_layers)
+        )
+    };
     for (c, s) in rows.iter().filter(|(c, _)| c.scheme == "loren") {
-        let cowen = saturation(&c.config.topology, &c.traffic, "cowen", c.tmax);
+        let cowen = rows.iter().find(|(o, _)| {
+            o.scheme == "cowen"
+                && o.config.topology == c.config.topology
+                && o.traffic == c.traffic
+                && o.tmax == c.tmax
+        });
         out!(
-            "{:<10} {:<12} {:<10} {:>5} {:>8.3} {:>8} {:>8}",
+            "{:<9} {:<12} {:<10} {:>5} {:>20} {:>20} {:>12}",
             c.figure,
             c.config.topology,
             c.traffic,
             c.tmax,
-            s.saturation_throughput,
-            cowen.map_or("—".into(), |v| format!("{v:.3}")),
-            cowen.map_or("—".into(), |v| format!(
+            cell(s),
+            cowen.map_or("—".into(), |(_, o)| cell(o)),
+            cowen.map_or("—".into(), |(_, o)| format!(
                 "{:+.0}%",
-                100.0 * (s.saturation_throughput / v - 1.0)
+                100.0 * (s.saturation_throughput / o.saturation_throughput - 1.0)
             ))
         );
     }
