@@ -109,6 +109,10 @@ function contextFor(lab) {
     goToStep: (index) => player.go(index),
     selectChannel: (channel) => selectChannel(channel),
     runNow: () => controlsChanged({ force: true }),
+    /** A detail of the shown run at the shown step (`{switch}`, `{channel}`), or null when this lab shows none. */
+    detail: async (query) => ((await ensureSession()) && state.shown?.lab === lab.name ? engine.request('detail', { query, step: state.step ?? -1 }) : null),
+    /** Open lab `name` with `values` in its fields (name → value, as a preset) and run it. */
+    openLab: (name, values) => openLab(name, values),
   };
 }
 
@@ -170,12 +174,27 @@ function buildLabs() {
   return built;
 }
 
+/** Put `values` (field name → value) into a lab's form, as if typed. */
+function fillForm(lab, values) {
+  lab.form.cancelPending();
+  for (const [name, value] of Object.entries(values)) lab.form.setValue(name, value);
+  lab.form.refresh();
+}
+
 /** A lab's preset: its values into the form, then run it from its first step. */
 function applyPreset(lab, preset) {
-  lab.form.cancelPending();
-  for (const [name, value] of Object.entries(preset.values)) lab.form.setValue(name, value);
-  lab.form.refresh();
+  fillForm(lab, preset.values);
   controlsChanged({ force: true, step: 0 });
+}
+
+/** One lab hands its set-up to another ("Simulate this"): `values` into lab `name`'s form, then show and run it. */
+function openLab(name, values) {
+  const lab = labs[name];
+  if (!lab) return;
+  fillForm(lab, values);
+  lab.panel.formSet?.();
+  if (name === state.lab) controlsChanged({ force: true });
+  else switchLab(name);
 }
 
 /** Show `name`'s panels and tab (no run). */

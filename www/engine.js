@@ -64,9 +64,14 @@ export class Engine {
 
   /** Stop whatever runs: the worker is terminated and replaced; pending requests reject with Cancelled. */
   cancel() {
-    this.worker.terminate();
-    this.#failAll(new Cancelled());
+    this.stop();
     return this.start();
+  }
+
+  /** Terminate the worker for good (a pool's worker that is no longer needed); pending requests reject with Cancelled. */
+  stop() {
+    this.worker?.terminate();
+    this.#failAll(new Cancelled());
   }
 
   #send(type, args, onProgress = null) {

@@ -5,12 +5,12 @@
 import slots from './labs/slots.js';
 import topogen from './labs/topogen.js';
 import routing from './labs/routing.js';
+import simulate from './labs/simulate.js';
 
-export const LABS = [slots, topogen, routing];
+export const LABS = [slots, topogen, routing, simulate];
 
 /** Labs to come (their issues are open): a tab each, marked "coming soon". */
 export const PLANNED = [
-  { label: 'Simulate', about: 'Cycle-level virtual-channel flit simulation (papers 002 and 004)' },
   { label: 'Dual-plane', about: 'Isomorphic and folded dual-plane hypercubes (paper 004)' },
   { label: 'OCS relay', about: 'A small optical circuit network beside a low-bisection electrical tree (paper 001)' },
   { label: 'CTC', about: 'Clustering and topology configuration of hybrid EPS/OCS networks (paper 003)' },

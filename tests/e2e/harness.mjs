@@ -118,3 +118,15 @@ export async function clickChannel(page, locator) {
   assert.equal(hit, await locator.getAttribute('data-ch'), 'the channel is the element under the pointer');
   await page.mouse.click(point.x, point.y);
 }
+
+/** Click switch `id` of the figure as a person would, after checking that it is what the pointer is over. */
+export async function clickSwitch(page, id) {
+  const point = await page.locator(`#figure svg rect.sw[data-sw="${id}"]`).evaluate((r) => {
+    r.scrollIntoView({ block: 'center', inline: 'center' });
+    const box = r.getBoundingClientRect();
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  });
+  const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-sw]')?.dataset.sw ?? null, point);
+  assert.equal(hit, String(id), `switch ${id} is under the pointer`);
+  await page.mouse.click(point.x, point.y);
+}

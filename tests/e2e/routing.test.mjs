@@ -4,7 +4,7 @@
 // result, and a shared link that reopens the same lab, controls and step.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, waitForResult, runsDone, waitForRun, afterRun, text, screenshotPath, assertNoProblems } from './harness.mjs';
+import { useBrowser, openPage, waitForResult, runsDone, waitForRun, afterRun, text, screenshotPath, assertNoProblems, clickSwitch } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -149,17 +149,7 @@ test('t_max changes the LOREN path; a t_max below the minimum is an error that k
 test('picking source and destination by clicking switches, then Share reopens the same view', async () => {
   const { page, problems } = await openRouting();
   await fig4(page);
-  const click = async (id) => {
-    const rect = page.locator(`#figure svg rect.sw[data-sw="${id}"]`);
-    const point = await rect.evaluate((r) => {
-      r.scrollIntoView({ block: 'center', inline: 'center' });
-      const box = r.getBoundingClientRect();
-      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-    });
-    const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-sw]')?.dataset.sw ?? null, point);
-    assert.equal(hit, String(id), `switch ${id} is under the pointer`);
-    await page.mouse.click(point.x, point.y);
-  };
+  const click = (id) => clickSwitch(page, id);
   const before = await runsDone(page);
   await click(0);
   assert.equal(await page.inputValue('#rt-source'), '0');

@@ -2,10 +2,19 @@
 // topologies, a packet walked hop by hop with each switch's table; source and destination are
 // picked by clicking switches; the t_max sweep (Fig. 5) and the table-size study (Fig. 6) run
 // as studies. Cowen is offered in two readings: `cowen`, Cowen 1999 as paper 002 counts it (the
-// studies use it), and `cowen-cluster`, the smaller-table cluster reading. Its controls are
-// declared fields (www/fields.js); its panels are in www/labs/routing-panels.js.
+// studies use it), and `cowen-cluster`, the smaller-table cluster reading; "Simulate this"
+// hands the shown network and scheme to the Simulate lab. Its controls are declared fields
+// (www/fields.js); its panels are in www/labs/routing-panels.js.
+import { byId } from '../dom.js';
 import { parsers, seedField } from '../fields.js';
 import { RoutingResults, RoutingAnalysis } from './routing-panels.js';
+
+/** The Simulate lab's fields for a Routing Scenario: its topology, scheme (LOREN's t_max, Cowen's α) and seed. */
+function simulateValues(s) {
+  const r = s.routing;
+  const cowen = r.scheme === 'cowen' || r.scheme === 'cowen-cluster';
+  return { topology: r.topology, 'topology-index': 0, routing: r.scheme, tmax: r.scheme === 'loren' ? r.tmax : null, alpha: cowen ? r.alpha : null, seed: s.seed };
+}
 
 const switchNumber = (what) => parsers.whole({ what, hint: 'a switch number, or empty', optional: true });
 
@@ -113,6 +122,11 @@ export default {
     const results = new RoutingResults({ walk: (json, src, dst) => ctx.request('study', { json, name: 'walk', args: { src, dst } }), jsonFor: ctx.jsonFor });
     const analysis = new RoutingAnalysis(ctx);
     const form = ctx.form;
+    byId('rt-simulate').addEventListener('click', () => {
+      const now = ctx.current();
+      if (!now) return ctx.notify('Run the Routing lab first.');
+      ctx.openLab('sim', simulateValues(now.scenario));
+    });
     let picked = null; // a source picked by a first click, not yet used
     /** The t_max slider runs from the result's minimum (LOREN) to |N|; the placeholder says |N|/2. */
     const setRange = (result) => {
@@ -155,15 +169,6 @@ export default {
   },
   /** Styles of this lab's panels and of the figure while it is shown. */
   css: `
-    body[data-lab='routing'] .figure rect.sw {
-      cursor: pointer;
-    }
-
-    body[data-lab='routing'] .figure rect.sw:hover {
-      stroke: var(--accent, #2563eb) !important;
-      stroke-width: 3 !important;
-    }
-
     #rt-tmax-slider {
       flex: 1;
       min-width: 3em;
@@ -230,6 +235,7 @@ export default {
         <div class="metric"><dt>Switches</dt><dd id="rt-metric-switches">…</dd></div>
         <div class="metric"><dt>Links</dt><dd id="rt-metric-links">…</dd></div>
       </dl>
+      <button type="button" id="rt-simulate" class="small" title="Open the Simulate lab on this topology with this scheme (t_max or α) and seed, and run the flit simulation">Simulate this</button>
     </section>
     <section id="rt-table-box" class="detail" aria-labelledby="rt-table-heading">
       <h2 id="rt-table-heading">Routing table at this hop</h2>

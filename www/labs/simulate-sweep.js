@@ -1,0 +1,109 @@
+// The Simulate lab's latency–load sweep (papers 002 §VI-C, 004 §3.4) spread over several
+// workers, one offered load at a time. Each point is an independent run of the core's `sweep`
+// study, so the curve kept is the one a serial sweep gives: the points in load order up to and
+// including the first one past saturation (or the first error); work above it is dropped.
+import { Engine, Cancelled } from '../engine.js';
+
+/** Most load points of one sweep (the core's `flit::MAX_SWEEP_POINTS`). */
+const MAX_POINTS = 200;
+
+/** Workers of a sweep: one per core, at most 4. */
+export function sweepWorkers() {
+  return Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 4));
+}
+
+/** The loads of a serial sweep: step, 2·step, … up to 1, rounded to 1e-6 as the core rounds them. */
+export function sweepLoads(step) {
+  const loads = [];
+  for (let i = 1; i <= MAX_POINTS; i++) {
+    const load = Math.round(i * step * 1e6) / 1e6;
+    if (load > 1 + 1e-9) break;
+    loads.push(load);
+  }
+  return loads;
+}
+
+/** A sweep's summary as the core's study gives it: the points, the most any accepted, the first saturated load. */
+export function sweepSummary(points) {
+  const last = points[points.length - 1];
+  return {
+    points,
+    saturation_throughput: points.reduce((most, p) => Math.max(most, p.accepted_flits_per_node_cycle), 0),
+    saturated_at: last?.past_saturation ? last.offered_flits_per_node_cycle : null,
+  };
+}
+
+export class ParallelSweep {
+  /** `workers`: how many Engines share the loads. */
+  constructor(workers = sweepWorkers()) {
+    this.workers = workers;
+    this.engines = [];
+    this.cancelled = false;
+  }
+
+  /**
+   * The curve of Scenario `json` at `loads` (increasing). `onPoint(points, fraction)` hears the
+   * points kept so far (in load order) each time one arrives. Resolves with the summary
+   * (`sweepSummary`); rejects with the first error a serial sweep would meet, or Cancelled.
+   */
+  async run(json, loads, onPoint = () => {}) {
+    this.cancelled = false;
+    const outcomes = new Array(loads.length); // {point} or {error}, by load index
+    const busy = new Map(); // engine → the load index it computes
+    let next = 0;
+    let last = loads.length - 1; // the last index a serial sweep could reach
+    const kept = () => outcomes.slice(0, last + 1).filter((o) => o?.point).map((o) => o.point);
+    const done = () => outcomes.slice(0, last + 1).filter(Boolean).length;
+
+    /** A point past saturation (or an error) at `i` ends the curve there: drop the work above it. */
+    const endAt = (i) => {
+      if (i >= last) return;
+      last = i;
+      for (const [engine, index] of busy) if (index > last) engine.stop();
+    };
+
+    const work = async (engine) => {
+      try {
+        await engine.start();
+        while (!this.cancelled && next <= last) {
+          const i = next++;
+          busy.set(engine, i);
+          try {
+            const out = await engine.request('study', { json, name: 'sweep', args: { loads: [loads[i]] } });
+            outcomes[i] = { point: out.points[0] };
+            if (out.points[0].past_saturation) endAt(i);
+          } catch (err) {
+            if (err instanceof Cancelled || err?.cancelled) return; // dropped (above the curve's end) or cancelled
+            outcomes[i] = { error: err };
+            endAt(i);
+          } finally {
+            busy.delete(engine);
+          }
+          if (i <= last && !this.cancelled) onPoint(kept(), done() / (last + 1));
+        }
+      } finally {
+        engine.stop();
+      }
+    };
+
+    this.engines = Array.from({ length: Math.max(1, Math.min(this.workers, loads.length)) }, () => new Engine());
+    try {
+      await Promise.all(this.engines.map(work));
+    } catch (err) {
+      if (!this.cancelled) this.cancel(); // a worker that could not start: stop the others too
+      throw this.cancelled && (err instanceof Cancelled || err?.cancelled) ? new Cancelled() : err;
+    } finally {
+      this.engines = [];
+    }
+    if (this.cancelled) throw new Cancelled();
+    const failed = outcomes[last]?.error;
+    if (failed) throw failed;
+    return sweepSummary(kept());
+  }
+
+  /** Stop every worker; `run` rejects with Cancelled and the points already reported stay with the caller. */
+  cancel() {
+    this.cancelled = true;
+    for (const engine of this.engines) engine.stop();
+  }
+}

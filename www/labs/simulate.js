@@ -1,0 +1,385 @@
+// The Simulate lab (papers 002 §VI-C and 004 §3.4): the core's cycle-level flit simulator —
+// input-queued virtual-channel routers, credits, wormhole — on any topology, router and traffic
+// pattern. A run is one offered load (latency, accepted throughput, channel utilisation); small
+// networks step through their first measured cycles one cycle at a time, and a clicked router
+// shows its buffers. The latency–load sweep runs a load at a time on several workers. Its
+// controls are declared fields (www/fields.js); its panels are in www/labs/simulate-panels.js.
+import { el, byId } from '../dom.js';
+import { FieldError, parsers, seedField } from '../fields.js';
+import { SimResults, SimSweep } from './simulate-panels.js';
+
+/** Routers whose table size is a parameter: LOREN's t_max, Cowen's t_max or α. */
+const TABLE_ROUTERS = ['loren', 'cowen', 'cowen-cluster'];
+const COWEN = ['cowen', 'cowen-cluster'];
+
+/** A routing written without its own parameter (`loren`, not `loren:16`), whose name is in `names`. */
+const bare = (names) => (values) => typeof values.routing === 'string' && !values.routing.includes(':') && names.includes(values.routing);
+
+const whole = (what, hint, min = 1) => parsers.whole({ what, hint, min });
+
+/** A number in (0, 1]: a load or a load step. */
+function fraction(what, hint) {
+  return (text) => {
+    const value = Number(text);
+    if (String(text).trim() === '' || !(value > 0 && value <= 1)) throw new FieldError(`${what} '${text}': ${hint}`);
+    return value;
+  };
+}
+
+/** Cowen's α: empty for the default, else a number from 0 to 1. */
+function alphaValue(text) {
+  const t = String(text).trim();
+  if (t === '') return null;
+  const value = Number(t);
+  if (!(value >= 0 && value <= 1)) throw new FieldError(`alpha '${text}': a number from 0 to 1, e.g. 0.5, or empty for the default`);
+  return value;
+}
+
+/** A whole-number field with a short input (most of the router's and the run's settings). */
+function count(name, path, label, { what = path, hint, min = 1, pair = false, title }) {
+  return { name, path, label, kind: 'number', pair, attrs: { min: String(min), step: '1', inputmode: 'numeric', title }, parse: whole(what, hint, min) };
+}
+
+const fields = [
+  {
+    name: 'topology',
+    path: 'topology',
+    group: 'Network and routing',
+    label: 'Topology',
+    kind: 'text',
+    fallback: 'mesh:8x8',
+    examples: ['mesh:4x4', 'mesh:8x8', 'torus:8x8', 'mesh:16x16', 'hypercube:6', 'fattree:4:3', 'lrt:64:4:2', 'lrt:256:4:4'],
+    help: (catalog) => `Up to ${catalog.max_sim_switches} switches; up to ${catalog.animation_max_switches} step through their first cycles one at a time. Enter runs.`,
+    title: (catalog) => `Topology spec: ${catalog.generators.map(([, syntax]) => syntax).join(' · ')}`,
+    parse: parsers.text({ required: true, hint: 'topology: write a spec such as mesh:8x8 or lrt:64:4:2' }),
+  },
+  {
+    ...count('topology-index', 'topology_index', 'Topology index', { what: 'topology index', hint: 'a whole number, 0 for the seed’s first random topology', min: 0, title: "Which of the seed's random topologies (the Routing lab's table-size study numbers them from 0)" }),
+    pair: true,
+  },
+  { ...seedField({ title: 'Seeds the random topology, the traffic and the injection: same seed, same run' }) },
+  {
+    name: 'routing',
+    path: 'routing',
+    label: 'Routing',
+    kind: 'select',
+    describe: true,
+    fallback: 'dor',
+    options: (catalog) => {
+      const text = new Map(catalog?.routing_definitions ?? []);
+      return (catalog?.routings ?? []).map((name) => [name, name, text.get(name) ?? name]);
+    },
+  },
+  {
+    name: 'tmax',
+    path: 'tmax',
+    label: 't<sub>max</sub> (table limit)',
+    kind: 'number',
+    pair: true,
+    attrs: { min: '1', step: '1', inputmode: 'numeric', placeholder: 'default' },
+    visible: bare(TABLE_ROUTERS),
+    hiddenValue: null,
+    parse: parsers.whole({ what: 't_max', hint: 'a whole number of table entries, or empty for the default', min: 1, optional: true }),
+  },
+  {
+    name: 'alpha',
+    path: 'alpha',
+    label: 'α (Cowen)',
+    kind: 'number',
+    attrs: { min: '0', max: '1', step: '0.05', inputmode: 'decimal', placeholder: '0.5', title: "Cowen's ball exponent; a t_max, when given, wins" },
+    visible: bare(COWEN),
+    hiddenValue: null,
+    parse: alphaValue,
+  },
+  { name: 'traffic', path: 'traffic', group: 'Traffic and load', label: 'Traffic pattern', kind: 'pattern' },
+  {
+    name: 'rate',
+    path: 'rate',
+    label: 'Offered load (flits/node/cycle)',
+    kind: 'number',
+    attrs: { min: '0.01', max: '1', step: '0.05', inputmode: 'decimal' },
+    help: 'Each end node injects packets at random (Bernoulli) at this rate.',
+    parse: fraction('rate', 'an offered load in (0, 1] flits per node per cycle, e.g. 0.3'),
+  },
+  { ...count('vcs', 'vcs', 'VCs per port', { hint: 'a whole number of virtual channels per port, at least 1', pair: true }), group: 'Router' },
+  count('buf', 'buf', 'Buffer (flits/VC)', { what: 'buffer', hint: 'a whole number of flits per virtual channel, at least 1' }),
+  count('packet', 'packet', 'Packet (flits)', { hint: 'a whole number of flits per packet, at least 1', pair: true }),
+  count('stages', 'stages', 'Pipeline stages', { hint: 'a whole number of router pipeline stages, at least 1' }),
+  count('link-latency', 'link_latency', 'Link latency', { what: 'link latency', hint: 'a whole number of cycles, at least 1', pair: true, title: 'Cycles a flit takes on a link' }),
+  count('credit-delay', 'credit_delay', 'Credit delay', { what: 'credit delay', hint: 'a whole number of cycles, at least 1', title: 'Cycles a credit takes back upstream' }),
+  { ...count('warmup', 'warmup', 'Warm-up cycles', { what: 'warm-up', hint: 'a whole number of cycles (0 for none)', min: 0, pair: true }), group: 'Run' },
+  count('cycles', 'cycles', 'Measured cycles', { hint: 'a whole number of cycles, at least 1', title: 'Packets created in these cycles are measured' }),
+  { ...count('drain', 'drain', 'Drain cycles', { hint: 'a whole number of cycles (0 for none)', min: 0, title: 'Cycles after the window for the measured packets to arrive' }), help: 'Measured packets still in the network after the drain mean saturation.' },
+  {
+    name: 'sweep-step',
+    path: 'sweep_step',
+    group: 'Sweep',
+    label: 'Load step',
+    kind: 'number',
+    pair: true,
+    attrs: { min: '0.01', max: '1', step: '0.01', inputmode: 'decimal', title: 'The sweep runs the loads step, 2·step, … until the network saturates' },
+    parse: fraction('sweep step', 'a load step in (0, 1], e.g. 0.05'),
+  },
+  count('seed-count', 'seed_count', 'Seeds per load', { what: 'seeds', hint: 'a whole number of seeds per load, at least 1', title: 'Several seeds give each load its mean and a min–max error bar' }),
+];
+
+/** The form's values for a Scenario section (a preset): each field's value, seed `seed`. */
+function valuesOf(section, seed) {
+  return Object.fromEntries(fields.map((f) => [f.name, f.scope === 'scenario' ? seed : (section[f.path] ?? null)]));
+}
+
+/** Group headings above the first field of each group (`group` in the declarations). */
+function addGroupHeadings(prefix) {
+  for (const field of fields.filter((f) => f.group)) {
+    const box = byId(`${prefix}${field.name}-field`);
+    (box.parentElement.classList.contains('pair-fields') ? box.parentElement : box).before(el('h3', { class: 'field-group', text: field.group }));
+  }
+}
+
+/** The "Paper 002 Fig. 7–10 (Table II)" select: a curve's settings into the fields (seed 1, the paper's topologies). */
+function presetPicker(ctx) {
+  const select = el('select', { id: 'sim-preset', 'aria-describedby': 'sim-preset-help' }, el('option', { value: '', text: 'Choose a curve…' }));
+  const help = el('p', { class: 'help', id: 'sim-preset-help', text: 'Table II’s router and 100,000 measured cycles: a run of a 256-switch curve takes many seconds per load.' });
+  let presets = [];
+  select.addEventListener('change', () => {
+    const preset = presets[Number(select.value)];
+    if (select.value === '' || !preset) return;
+    ctx.openLab('sim', valuesOf(preset[1], '1'));
+    select.value = String(presets.indexOf(preset)); // opening the lab resets the picker (formSet): it names the curve shown
+  });
+  byId('sim-form').before(el('div', { class: 'field sim-preset' }, el('label', { for: 'sim-preset', text: 'Paper 002 Fig. 7–10 (Table II)' }), select, help));
+  return {
+    populate(catalog) {
+      presets = catalog.sim_presets ?? [];
+      select.replaceChildren(select.options[0], ...presets.map(([label], i) => el('option', { value: String(i), text: label })));
+    },
+    reset: () => (select.value = ''),
+  };
+}
+
+/** The shown Scenario, for the document title (which the page makes from the result alone). */
+let titled = null;
+
+export default {
+  name: 'sim',
+  label: 'Simulate',
+  about: 'Simulate: cycle-level virtual-channel flit simulation, latency and throughput against offered load (papers 002 and 004)',
+  section: 'sim',
+  prefix: 'sim-',
+  heading: 'Simulate lab',
+  intro:
+    'A cycle-level simulation of input-queued routers with virtual channels, credits and wormhole switching (papers 002 §VI-C and 004 §3.4): packets are injected at the offered load, routed hop by hop, and timed from creation to arrival. Step through the first measured cycles, click a router for its buffers, and sweep the load to saturation.',
+  presets: [
+    {
+      id: 'sim-preset-lecture',
+      label: 'Quick look: mesh 4×4, uniform at 0.3',
+      aria: 'Preset: a 4 by 4 mesh, dimension-order routing, uniform traffic at 0.3 flits per node per cycle, short run',
+      values: valuesOf({ topology: 'mesh:4x4', topology_index: 0, routing: 'dor', traffic: 'uniform', rate: 0.3, vcs: 4, buf: 8, packet: 1, stages: 4, link_latency: 1, credit_delay: 1, warmup: 1000, cycles: 5000, drain: 5000, sweep_step: 0.05, seed_count: 1 }, '1'),
+    },
+  ],
+  fields,
+  /** What the step player says when a run has no steps. */
+  noSteps: 'No cycles to step through: only small networks (see the topology help) record their first measured cycles. The figure shows each channel’s utilisation over the whole run.',
+  channels: true,
+  figureLabel: 'Topology: at a cycle, channels coloured by the flits buffered at their far end, the ones carrying a flit drawn thick; without cycles, by utilisation. Click a router for its virtual channels, a channel for its detail',
+  /** The asked cycle, or the first recorded one. */
+  wantStep: (scenario, step) => step ?? 0,
+  /** Another setting keeps the cycle shown (to compare loads at the same cycle); the same network keeps the channel. */
+  keepView: (scenario, shown) => ({
+    step: shown.scenario?.lab === 'sim' ? shown.step : null,
+    channel: shown.scenario?.lab === 'sim' && shown.scenario.sim.topology.trim() === scenario.sim.topology.trim() ? shown.channel : null,
+  }),
+  resultsLabel: 'Simulation results',
+  analysisLabel: 'Latency against offered load',
+  documentTitle: (r) =>
+    `Topolab — Simulate${titled ? ` · ${titled.sim.topology} · ${titled.sim.routing} · ${titled.sim.traffic}` : ''} · offered ${r.offered_flits_per_node_cycle.toFixed(2)} · accepted ${r.accepted_flits_per_node_cycle.toFixed(3)}`,
+  shareTitle: (s) => `Topolab Simulate: ${s.sim.topology} · ${s.sim.routing} · ${s.sim.traffic} at ${s.sim.rate}`,
+  /** sim-mesh-8x8-dor(-t18)-uniform-0.3 */
+  fileParts(s) {
+    const c = s.sim;
+    const parts = ['sim', c.topology];
+    if (c.topology_index) parts.push(`i${c.topology_index}`);
+    parts.push(c.routing);
+    if (c.tmax !== null && c.tmax !== undefined) parts.push(`t${c.tmax}`);
+    else if (c.alpha !== null && c.alpha !== undefined) parts.push(`a${c.alpha}`);
+    parts.push(c.traffic, String(c.rate));
+    return parts;
+  },
+  create(ctx) {
+    addGroupHeadings('sim-');
+    const picker = presetPicker(ctx);
+    const results = new SimResults({ detail: ctx.detail, clearChannel: () => ctx.selectChannel(null) });
+    const sweep = new SimSweep(ctx);
+    let clicked = null; // the router whose buffers are shown
+    return {
+      populate: (catalog) => picker.populate(catalog),
+      showLoading: () => results.showLoading(),
+      showResult(result, steps, step, { scenario }) {
+        titled = scenario;
+        results.showResult(result);
+      },
+      showStep: () => results.showStep(),
+      shownChanged: (scenario, result) => sweep.shownChanged(scenario, result),
+      showChannel: (detail) => results.showChannel(detail),
+      decorate: (figure) => figure.markSwitches(clicked === null ? [] : [clicked], 'picked'),
+      /** A router clicked: its virtual channels at the shown cycle. */
+      switchClicked(id) {
+        clicked = id;
+        results.selectRouter(id);
+        return null;
+      },
+      formSet: () => picker.reset(),
+    };
+  },
+  /** Styles of this lab's panels and of the figure while it is shown. */
+  css: `
+    .controls h3.field-group {
+      margin: 0.35rem 0 -0.35rem;
+      padding-top: 0.4rem;
+      border-top: 1px solid var(--border);
+      font-size: 0.8rem;
+      text-transform: uppercase;
+      letter-spacing: 0.04em;
+      color: var(--muted);
+    }
+
+    .sim-preset {
+      margin-top: 0.7rem;
+    }
+
+    /* a number input's own width follows its max attribute: without one it outgrew the panel */
+    #sim-controls .field input[type='number'] {
+      width: 100%;
+      min-width: 0;
+    }
+
+    .sim-preset select {
+      width: 100%;
+    }
+
+    .sim-vcs caption {
+      text-align: left;
+      font-weight: 600;
+      padding-bottom: 0.25em;
+    }
+
+    .sim-vcs {
+      font-size: 0.8rem;
+    }
+
+    .sim-vcs th,
+    .sim-vcs td {
+      padding: 0.15rem 0.25rem;
+    }
+
+    .sim-vcs thead th {
+      text-align: center;
+    }
+
+    .sim-vcs th[scope='row'] {
+      font-weight: 500;
+      text-align: left;
+    }
+
+    .sim-vcs td {
+      text-align: center;
+      background: color-mix(in srgb, var(--accent, #2563eb) var(--fill, 0%), transparent);
+    }
+
+    #sim-sweep-table tr.past td,
+    #sim-sweep-table tr.past th,
+    #sim-sweep-table tr.past .range {
+      color: var(--failed);
+    }
+
+    #sim-sweep-table td,
+    #sim-sweep-table th {
+      text-align: right;
+      white-space: nowrap;
+    }
+
+    /* large type on a projector: the table still fits the column under the figure */
+    :root.large #sim-sweep-table {
+      font-size: 0.74rem;
+    }
+
+    :root.large #sim-sweep-table th,
+    :root.large #sim-sweep-table td {
+      padding-left: 0.3em;
+      padding-right: 0.3em;
+    }
+
+    #sim-sweep-table .range {
+      display: block;
+      font-size: 0.78em;
+      color: var(--muted);
+    }
+
+    .sim-exports {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.4rem;
+    }
+  `,
+  resultsHtml: `
+    <section aria-labelledby="sim-metrics-heading">
+      <h2 id="sim-metrics-heading">Simulation results</h2>
+      <dl class="metrics">
+        <div class="metric key"><dt title="Flits delivered per end node per cycle in the measurement window">Accepted (flits/node/cycle)</dt><dd id="sim-metric-accepted">…</dd></div>
+        <div class="metric"><dt title="The offered load: flits injected per end node per cycle">Offered</dt><dd id="sim-metric-offered">…</dd></div>
+        <div class="metric"><dt title="Mean latency of the measured packets, creation to arrival of the tail, source queueing included">Avg latency (cycles)</dt><dd id="sim-metric-latency">…</dd></div>
+        <div class="metric"><dt title="99th percentile of the measured packets' latency">p99 latency</dt><dd id="sim-metric-p99">…</dd></div>
+        <div class="metric"><dt title="Mean channel hops of the measured packets that arrived">Avg hops</dt><dd id="sim-metric-hops">…</dd></div>
+        <div class="metric wide"><dt title="Measured packets that arrived / measured packets created">Delivered</dt><dd id="sim-metric-packets">…</dd></div>
+        <div class="metric"><dt title="Layers the routes are split into for deadlock freedom">VC layers</dt><dd id="sim-metric-vc-layers">…</dd></div>
+        <div class="metric"><dt title="VC groups the routes need (layers × router classes)">VC groups</dt><dd id="sim-metric-vc-groups">…</dd></div>
+        <div class="metric"><dt>Deadlock</dt><dd id="sim-metric-deadlock">…</dd></div>
+        <div class="metric"><dt title="yes: measured packets left after the drain; past: under 90% of the offered load accepted">Saturated</dt><dd id="sim-metric-saturated">…</dd></div>
+        <div class="metric"><dt title="Cycles simulated: warm-up, window and as much drain as needed">Cycles</dt><dd id="sim-metric-cycles">…</dd></div>
+        <div class="metric"><dt title="Time the simulation took in this tab">Wall time</dt><dd id="sim-metric-wall">…</dd></div>
+        <div class="metric wide"><dt title="1 / the largest load any channel carries per unit of offered load, for uniform traffic and fixed patterns: no router or VC setting accepts more">Channel-load bound (flits/node/cycle)</dt><dd id="sim-metric-bound">…</dd></div>
+      </dl>
+      <p class="help" id="sim-verdict" aria-live="polite"></p>
+    </section>
+    <section id="sim-router-box" class="detail" aria-labelledby="sim-router-heading" aria-live="polite">
+      <h2 id="sim-router-heading">Router buffers</h2>
+      <p class="help" id="sim-router-note"></p>
+      <div class="table-wrap">
+        <table id="sim-router-table" class="data sim-vcs" hidden>
+          <caption id="sim-router-caption"></caption>
+          <thead><tr id="sim-router-head"></tr></thead>
+          <tbody id="sim-router-body"></tbody>
+        </table>
+      </div>
+      <button type="button" id="sim-router-clear" class="small" aria-label="Stop showing the router's buffers" hidden>Clear</button>
+    </section>
+    <section id="sim-channel-box" aria-labelledby="sim-channel-heading" aria-live="polite">
+      <h2 id="sim-channel-heading">Channel</h2>
+      <p class="help" id="sim-channel-summary"></p>
+      <button type="button" id="sim-channel-clear" class="small" aria-label="Clear the channel selection" hidden>Clear selection</button>
+    </section>
+  `,
+  analysisHtml: `
+    <div class="card" id="sim-sweep-card">
+      <div class="card-head">
+        <h2 id="sim-sweep-heading">Latency against offered load</h2>
+        <button type="button" id="sim-sweep" aria-describedby="sim-sweep-status">Latency vs load</button>
+      </div>
+      <p class="help" id="sim-sweep-hint">The run at loads of one step, two steps, … until the network saturates (measured packets left after the drain, a deadlock, or under 90% of the load accepted), a load per worker at a time; the curve ends at the first load past saturation, as a serial sweep does. Several seeds per load draw min–max whiskers; a latency above four times the lowest runs off the top of the chart (the table has it). Paper 002 Fig. 7–10 plot these curves for LOREN and Cowen (pick one above the controls). Cancel keeps the loads computed.</p>
+      <p class="help" id="sim-sweep-status" aria-live="polite"></p>
+      <p class="error" id="sim-sweep-error" role="alert" hidden></p>
+      <div id="sim-sweep-chart" class="chart" role="img" aria-label="Average latency and accepted throughput against offered load, the saturation throughput marked"></div>
+      <div class="sim-exports">
+        <button type="button" id="sim-sweep-png" class="small" hidden>Chart as PNG</button>
+        <button type="button" id="sim-sweep-csv" class="small" hidden>Points as CSV</button>
+        <button type="button" id="sim-sweep-json" class="small" hidden>Points as JSON</button>
+      </div>
+      <div class="table-wrap">
+        <table id="sim-sweep-table" class="data" aria-labelledby="sim-sweep-heading" hidden>
+          <thead><tr><th scope="col" title="Offered load (flits/node/cycle)">Offered</th><th scope="col" title="Accepted throughput (flits/node/cycle); the seeds' min–max in brackets">Accepted</th><th scope="col" title="Mean latency (cycles); the seeds' min–max in brackets">Avg latency</th><th scope="col" title="99th percentile latency (cycles)">p99</th><th scope="col" title="Mean channel hops">Hops</th><th scope="col" title="Measured packets delivered, of those created">Delivered</th></tr></thead>
+          <tbody id="sim-sweep-body"></tbody>
+        </table>
+      </div>
+    </div>
+  `,
+};
