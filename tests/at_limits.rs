@@ -184,3 +184,44 @@ fn input_sizes_at_their_limits() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn sim_lab_at_its_limits() {
+    if !release() {
+        return;
+    }
+    use topolab::labs::sim::{SimConfig, MAX_ROUTER_CYCLES};
+    use topolab::sim::flit::MAX_SIM_SWITCHES;
+    let sim = |config: SimConfig| Scenario::for_lab("sim", 1, &config).unwrap();
+    // the most routers: every pair's LOREN route walked and put in LASH-TOR layers
+    assert_eq!(MAX_SIM_SWITCHES, 576);
+    let r = finishes(
+        "sim lrt:576:4:6 loren (576 routers), 3,000 cycles",
+        &sim(SimConfig {
+            topology: "lrt:576:4:6".into(),
+            routing: "loren".into(),
+            vcs: 8,
+            rate: 0.02,
+            warmup: 500,
+            cycles: 2000,
+            drain: 500,
+            ..SimConfig::default()
+        }),
+    );
+    assert_eq!(r["switches"], 576);
+    // the most router-cycles on 256 routers (paper 002's size): 156,250 cycles
+    let cycles = MAX_ROUTER_CYCLES / 256;
+    let r = finishes(
+        "sim lrt:256:4:4 cowen at the router-cycle limit",
+        &sim(SimConfig {
+            topology: "lrt:256:4:4".into(),
+            routing: "cowen".into(),
+            rate: 0.02,
+            warmup: 6000,
+            cycles: cycles - 6250,
+            drain: 250,
+            ..SimConfig::default()
+        }),
+    );
+    assert_eq!(r["deadlock"], false);
+}

@@ -17,8 +17,11 @@ fn section(extra: Value) -> Value {
     base
 }
 
-fn check(extra: Value) -> Result<Value, topolab::Error> {
-    (lab("sim").unwrap().check_config)(&section(extra))
+/// A run of the section (checked as a Scenario first): the first error, if any.
+fn check(extra: Value) -> Result<(), topolab::Error> {
+    let l = lab("sim").unwrap();
+    let checked = (l.check_config)(&section(extra))?;
+    (l.run)(&checked, 1, false, &mut |_| {}).map(|_| ())
 }
 
 #[test]
@@ -42,8 +45,8 @@ fn bad_values_name_their_field_before_anything_is_built() {
         field(json!({"seed_count": 0})).as_deref(),
         Some("seed_count")
     );
-    // 1,024 routers × 10 million cycles is far past the work limit: refused, with the most allowed
-    let err = check(json!({"topology": "mesh:32x32", "cycles": 5_000_000})).unwrap_err();
+    // 256 routers × 5 million cycles is far past the work limit: refused, with the most allowed
+    let err = check(json!({"topology": "mesh:16x16", "cycles": 5_000_000})).unwrap_err();
     assert_eq!(err.field().as_deref(), Some("cycles"));
     assert!(err.to_string().contains("at most"), "{err}");
     assert!(
@@ -105,7 +108,8 @@ fn the_run_records_one_step_per_cycle_with_router_details() {
     let l = lab("sim").unwrap();
     let run = (l.run)(&section(json!({"rate": 0.4})), 1, true, &mut |_| {}).unwrap();
     let steps = run.steps();
-    assert_eq!(steps.len(), 100);
+    assert_eq!(steps.len(), 101, "100 cycles and the whole run");
+    assert_eq!(steps[100].title, "The whole run");
     assert_eq!(steps[0].title, "Cycle 301");
     assert_eq!(steps[1].title, "Cycle 302");
     let view = |step: Option<u32>| View {
@@ -116,6 +120,9 @@ fn the_run_records_one_step_per_cycle_with_router_details() {
     assert!(fig.contains("flits buffered"), "the step's legend");
     let last = run.figure(&view(None)).unwrap().detail.unwrap();
     assert!(last.contains("channel utilisation"));
+    assert_eq!(run.figure(&view(Some(100))).unwrap().detail.unwrap(), last);
+    assert_eq!(run.result()["channels"], 48);
+    assert_eq!(run.result()["sweep_loads"].as_array().unwrap().len(), 10);
     let d = run.detail(&json!({"switch": 5}), &view(Some(5))).unwrap();
     assert_eq!(d["cycle"], 306);
     assert_eq!(d["vcs"], 4);

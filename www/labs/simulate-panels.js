@@ -6,7 +6,7 @@ import { byId, setText, el, show, integer, percent } from '../dom.js';
 import { JobPanel } from '../jobs.js';
 import { download, textBlob } from '../exporting.js';
 import { LoadChart } from './simulate-charts.js';
-import { ParallelSweep, sweepLoads, sweepSummary, sweepWorkers } from './simulate-sweep.js';
+import { ParallelSweep, sweepSummary, sweepWorkers } from './simulate-sweep.js';
 
 /** A number with `digits` decimals, or "—" for none. */
 function fixed(value, digits = 3) {
@@ -219,7 +219,8 @@ export class SimSweep {
     if (!now) return this.notify('Run the Simulate lab first.');
     if (this.jobs.running) return this.notify('Wait for the running sweep, or cancel it.');
     const key = this.key;
-    const loads = sweepLoads(now.scenario.sim.sweep_step);
+    // the core's loads for this configuration (sweep_step, 2·sweep_step, … up to 1)
+    const loads = now.result.sweep_loads;
     const workers = Math.min(sweepWorkers(), loads.length);
     const sweep = new ParallelSweep(workers);
     this.sweep = sweep;

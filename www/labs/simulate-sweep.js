@@ -4,23 +4,9 @@
 // including the first one past saturation (or the first error); work above it is dropped.
 import { Engine, Cancelled } from '../engine.js';
 
-/** Most load points of one sweep (the core's `flit::MAX_SWEEP_POINTS`). */
-const MAX_POINTS = 200;
-
 /** Workers of a sweep: one per core, at most 4. */
 export function sweepWorkers() {
   return Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 4));
-}
-
-/** The loads of a serial sweep: step, 2·step, … up to 1, rounded to 1e-6 as the core rounds them. */
-export function sweepLoads(step) {
-  const loads = [];
-  for (let i = 1; i <= MAX_POINTS; i++) {
-    const load = Math.round(i * step * 1e6) / 1e6;
-    if (load > 1 + 1e-9) break;
-    loads.push(load);
-  }
-  return loads;
 }
 
 /** A sweep's summary as the core's study gives it: the points, the most any accepted, the first saturated load. */

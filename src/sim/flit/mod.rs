@@ -150,11 +150,16 @@ pub fn check(p: &SimParams) -> Result<()> {
             format!("from 1 to 64 pipeline stages, not {}", p.stages),
         );
     }
-    if p.link_latency == 0 || p.link_latency > 1000 || p.credit_delay == 0 || p.credit_delay > 1000
-    {
+    if p.link_latency == 0 || p.link_latency > 1000 {
         return bad(
-            "link-latency",
-            "link latency and credit delay: 1 to 1000 cycles".into(),
+            "link_latency",
+            format!("from 1 to 1000 cycles per channel, not {}", p.link_latency),
+        );
+    }
+    if p.credit_delay == 0 || p.credit_delay > 1000 {
+        return bad(
+            "credit_delay",
+            format!("from 1 to 1000 cycles for a credit, not {}", p.credit_delay),
         );
     }
     if !(p.rate.is_finite() && p.rate > 0.0 && p.rate <= 1.0) {
