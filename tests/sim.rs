@@ -109,6 +109,9 @@ proptest! {
         }
         let r = sim.result();
         prop_assert!(!r.deadlock, "{} on lrt seed {}: deadlock", routing, seed);
+        // a channel carries at most one flit per cycle
+        let busiest = r.channel_utilisation.iter().copied().fold(0.0, f64::max);
+        prop_assert!(busiest <= 1.0, "{} on lrt seed {}: a channel at {}", routing, seed, busiest);
         prop_assert_eq!(simulate(&net, p, seed).unwrap().accepted_flits_per_node_cycle, r.accepted_flits_per_node_cycle);
     }
 }
@@ -143,7 +146,7 @@ proptest! {
         let router = RouterSpec::parse(routing).unwrap().build(&topo).unwrap();
         let routes = RouteTable::new(router.as_ref(), 64).unwrap();
         prop_assert!(cdg_is_acyclic(&topo, &routes), "{} on lrt seed {}: a cycle in the CDG", routing, seed);
-        let ranges: u16 = routes.vc_ranges.iter().map(|r| r.1).sum();
+        let ranges: u16 = routes.vc_ranges(64).iter().map(|r| r.1).sum();
         prop_assert_eq!(usize::from(ranges), 64);
         if let Ok(net) = Network::new(router.as_ref(), "uniform", 4, seed) {
             let p = SimParams { rate: 0.05, warmup: 300, cycles: 2000, drain: 20_000, ..SimParams::default() };

@@ -128,6 +128,17 @@ fn the_run_records_one_step_per_cycle_with_router_details() {
     assert_eq!(d["vcs"], 4);
     // switch 5 of a 4×4 mesh: four neighbours and its endpoint's injection port
     assert_eq!(d["ports"].as_array().unwrap().len(), 5);
+    // each step's flits crossing = the channels drawn as crossing (one flit per channel per cycle)
+    for (i, step) in steps.iter().take(100).enumerate() {
+        let svg = run.figure(&view(Some(i as u32))).unwrap().detail.unwrap();
+        let drawn = svg
+            .split(" · ")
+            .nth(1)
+            .and_then(|t| t.strip_suffix(" crossing"))
+            .and_then(|t| t.parse::<f64>().ok())
+            .unwrap_or_else(|| panic!("no crossing count in the caption of step {i}"));
+        assert_eq!(step.metrics[0].1, drawn, "step {i}");
+    }
     let buffered: u64 = (0..100).map(|i| run.steps()[i].metrics[1].1 as u64).sum();
     assert!(buffered > 0, "at 0.4 some flits wait in buffers");
     assert!(run.detail(&json!({"switch": 99}), &view(None)).is_err());

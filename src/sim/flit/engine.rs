@@ -130,6 +130,8 @@ struct Waiting {
 pub struct Engine<'a> {
     p: SimParams,
     routes: &'a RouteTable,
+    /// Each VC group's VCs (first, count), shared by use (`RouteTable::vc_ranges`).
+    vc_ranges: Vec<(u16, u16)>,
     placed: &'a Placed,
     rng: ChaCha8Rng,
     channels: usize,
@@ -153,6 +155,8 @@ pub struct Engine<'a> {
     /// Per output port, the switch input position its arbiter favours next.
     out_rr: Vec<u16>,
     requests: Vec<Request>,
+    /// Which of `requests` won its output this cycle.
+    winners: Vec<bool>,
     /// Per input port, a bit per VC that holds flits and an output VC (switch candidates).
     candidates: Vec<u64>,
     /// Input VCs whose front flit is a head without an output VC, in the order they got there,
@@ -233,6 +237,7 @@ impl<'a> Engine<'a> {
             ready: 0,
         };
         let mut engine = Engine {
+            vc_ranges: routes.vc_ranges(v),
             routes,
             placed,
             rng,
@@ -250,6 +255,7 @@ impl<'a> Engine<'a> {
             in_rr: vec![0; c + e],
             out_rr: vec![0; c + e],
             requests: Vec::new(),
+            winners: Vec::new(),
             candidates: vec![0; c + e],
             waiting: Vec::new(),
             ivc_rr: vec![0; (c + e) * v],
@@ -510,7 +516,7 @@ impl<'a> Engine<'a> {
                     continue;
                 }
                 let hop = route[usize::from(pk.hop)];
-                let (base, count) = self.routes.vc_ranges[usize::from(hop.group)];
+                let (base, count) = self.vc_ranges[usize::from(hop.group)];
                 (w.want, w.base, w.count) = (hop.channel, base, count);
             }
             if w.want == eject {
@@ -630,20 +636,27 @@ impl<'a> Engine<'a> {
                     }
                 }
             }
-            for r in &requests {
-                // the winner of r's output: the first requesting input at or after out_rr
-                let from = usize::from(self.out_rr[r.out_port]);
-                let rank = |at: usize| {
-                    if at >= from {
-                        at - from
-                    } else {
-                        at + ports - from
-                    }
-                };
-                let wins = requests
+            // every output's winner is decided on the pointers as they were at the start of
+            // the cycle: the first requesting input at or after out_rr (updating a pointer
+            // while deciding let a second input win the same output in one cycle)
+            let rank = |out_rr: &[u16], q: &Request| {
+                let from = usize::from(out_rr[q.out_port]);
+                if q.at >= from {
+                    q.at - from
+                } else {
+                    q.at + ports - from
+                }
+            };
+            let mut winners = std::mem::take(&mut self.winners);
+            winners.clear();
+            winners.extend(requests.iter().map(|r| {
+                let mine = rank(&self.out_rr, r);
+                requests
                     .iter()
                     .filter(|q| q.out_port == r.out_port)
-                    .all(|q| rank(q.at) >= rank(r.at));
+                    .all(|q| rank(&self.out_rr, q) >= mine)
+            }));
+            for (r, &wins) in requests.iter().zip(&winners) {
                 if !wins {
                     continue;
                 }
@@ -656,6 +669,7 @@ impl<'a> Engine<'a> {
                 self.send(r.port, r.ivc, r.out);
             }
             self.requests = requests;
+            self.winners = winners;
         }
     }
 

@@ -271,6 +271,15 @@ impl<'n> Simulation<'n> {
     /// stream of `seed`.
     pub fn new(network: &'n Network, params: SimParams, seed: u64) -> Result<Self> {
         check(&params)?;
+        if params.vcs < network.routes.groups {
+            return Err(Error::invalid(
+                "vcs",
+                format!(
+                    "the routes need {} virtual-channel groups for deadlock freedom, but only {} virtual channels are given: use at least {}",
+                    network.routes.groups, params.vcs, network.routes.groups
+                ),
+            ));
+        }
         let rng = stream(seed, Purpose::Simulation, 0);
         Ok(Simulation {
             engine: engine::Engine::new(

@@ -44,8 +44,8 @@ pub struct RouteTable {
     pub groups: usize,
     /// LASH-TOR layers.
     pub layers: usize,
-    /// Each group's VCs on every channel: (first VC, count).
-    pub vc_ranges: Vec<(u16, u16)>,
+    /// Hops in each group (how a run shares its VCs among the groups, `vc_ranges`).
+    pub group_use: Vec<u64>,
 }
 
 impl RouteTable {
@@ -109,14 +109,13 @@ impl RouteTable {
         for h in &hops {
             use_per_group[usize::from(h.group)] += 1;
         }
-        let vc_ranges = share_vcs(&use_per_group, max_groups);
         Ok(RouteTable {
             n,
             offsets,
             hops,
             groups,
             layers,
-            vc_ranges,
+            group_use: use_per_group,
         })
     }
 
@@ -127,7 +126,13 @@ impl RouteTable {
             h.group = 0;
         }
         (self.groups, self.layers) = (1, 1);
-        self.vc_ranges = vec![(0, self.vc_ranges.iter().map(|r| r.1).sum())];
+        self.group_use = vec![self.hops.len() as u64];
+    }
+
+    /// Each group's VCs on every channel, (first VC, count), when a channel has `vcs` VCs
+    /// (at least one per group: `vcs` ≥ `groups`).
+    pub fn vc_ranges(&self, vcs: usize) -> Vec<(u16, u16)> {
+        share_vcs(&self.group_use, vcs)
     }
 
     /// The hops from switch `s` to switch `d`.
