@@ -139,7 +139,7 @@ function addGroupHeadings(prefix) {
 /** The "Paper 002 Fig. 7–10 (Table II)" select: a curve's settings into the fields (seed 1, the paper's topologies). */
 function presetPicker(ctx) {
   const select = el('select', { id: 'sim-preset', 'aria-describedby': 'sim-preset-help' }, el('option', { value: '', text: 'Choose a curve…' }));
-  const help = el('p', { class: 'help', id: 'sim-preset-help', text: 'Table II’s router and 100,000 measured cycles: a run of a 256-switch curve takes many seconds per load. Deadlock freedom here is our LASH-TOR layering, not the paper’s ACRO: LOREN’s routes need 4 layers at 256 nodes (one VC each of 4), Cowen’s 3, which decides the 256-node comparison (README, “Paper 002”).' });
+  const help = el('p', { class: 'help', id: 'sim-preset-help', text: 'Table II’s router and 100,000 measured cycles: a run of a 256-switch curve takes many seconds per load. Deadlock freedom here is our LASH-TOR layering, not the paper’s ACRO: LOREN’s routes need 4 layers at 256 nodes (one VC each of 4), Cowen’s 3, which costs LOREN most of the 256-node comparison: with 16 VCs it is −11% instead of −33% (README, “Paper 002”).' });
   let presets = [];
   select.addEventListener('change', () => {
     const preset = presets[Number(select.value)];
