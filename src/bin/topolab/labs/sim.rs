@@ -40,15 +40,17 @@ struct SimArgs {
 /// One experiment's flags (`topolab sim` and `topolab export booksim`).
 #[derive(Args)]
 pub(crate) struct ExperimentArgs {
-    /// Topology spec: mesh:8x8, torus:8x8, lrt:64:4:2, fattree:4:3, …
-    #[arg(long, required_unless_present = "paper002", default_value = "")]
+    /// Topology spec: mesh:8x8, torus:8x8, lrt:64:4:2, fattree:4:3, … (required, except with
+    /// `sim --paper002`)
+    #[arg(long, default_value = "")]
     topology: String,
     /// Which of the seed's random topologies: the table-size study's numbering (0: the one
     /// the other labs show for the seed).
     #[arg(long, default_value_t = 0)]
     topology_index: u32,
-    /// Router: dor | shortest | updown | loren[:T] | cowen[:α or :T] | cowen-cluster[…].
-    #[arg(long, required_unless_present = "paper002", default_value = "")]
+    /// Router: dor | shortest | updown | loren[:T] | cowen[:α or :T] | cowen-cluster[…]
+    /// (required, except with `sim --paper002`).
+    #[arg(long, default_value = "")]
     routing: String,
     /// LOREN's table limit, or Cowen at t_max T.
     #[arg(long)]
@@ -106,6 +108,14 @@ impl ExperimentArgs {
     /// The flags as the Simulate lab's configuration, checked (sizes within the simulator's
     /// limits, router and parameters parsed) before anything is built.
     pub(crate) fn check(self) -> Result<Experiment, String> {
+        for (flag, value, example) in [
+            ("topology", &self.topology, "mesh:8x8"),
+            ("routing", &self.routing, "dor"),
+        ] {
+            if value.trim().is_empty() {
+                return Err(format!("--{flag} is required (e.g. --{flag} {example})"));
+            }
+        }
         let config = SimConfig {
             topology: self.topology,
             topology_index: self.topology_index,
