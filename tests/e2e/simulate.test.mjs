@@ -225,7 +225,7 @@ test('the parallel sweep gives exactly the points of a serial sweep in a fresh w
   assertNoProblems(problems);
 });
 
-test('a permalink reopens the same configuration, cycle and numbers', async () => {
+test('a permalink reopens the same configuration, cycle, numbers and curve', async () => {
   const { page, problems } = await openSim();
   await configure(page, { ...SMALL, rate: '0.4', seed: '3' });
   await page.evaluate(() => document.activeElement?.blur());
@@ -246,6 +246,16 @@ test('a permalink reopens the same configuration, cycle and numbers', async () =
   assert.equal(await text(other.page, '#step-title'), await text(page, '#step-title'));
   const again = await metrics(other.page);
   for (const key of ['offered', 'accepted', 'latency', 'p99', 'hops', 'packets', 'cycles']) assert.equal(again[key], shown[key], `${key} is the same`);
+  // and the same latency–load curve, swept in each page
+  const curve = async (p) => {
+    await p.click('#sim-sweep');
+    await p.waitForSelector('#sim-sweep-busy:not([hidden])');
+    await p.waitForSelector('#sim-sweep-busy', { state: 'hidden' });
+    return sweepRows(p);
+  };
+  const original = await curve(page);
+  assert.ok(original.length >= 3, `${original.length} loads`);
+  assert.deepEqual(await curve(other.page), original, 'the permalink sweeps to the same curve');
   assertNoProblems(problems);
   assertNoProblems(other.problems);
 });
