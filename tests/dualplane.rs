@@ -1,0 +1,119 @@
+//! Paper 004 §2.3's metrics against brute force (issue 11): for random generator sets with
+//! n ≤ 7, both planes built as explicit graphs, shortest distances by petgraph's Dijkstra from
+//! every source (not only switch 0, as the Cayley shortcut assumes), the per-plane routes
+//! checked to be shortest, and every pair's packets counted on every directed link.
+
+use petgraph::graph::{NodeIndex, UnGraph};
+use proptest::prelude::*;
+use std::collections::HashMap;
+use topolab::dualplane::{DualPlane, Kind, Plane};
+
+fn graph(plane: &Plane) -> UnGraph<(), ()> {
+    let size = 1u32 << plane.n();
+    let mut edges = Vec::new();
+    for s in 0..size {
+        for &g in plane.generators() {
+            if s < s ^ g {
+                edges.push((s, s ^ g));
+            }
+        }
+    }
+    let mut g = UnGraph::<(), ()>::from_edges(edges);
+    while g.node_count() < size as usize {
+        g.add_node(());
+    }
+    g
+}
+
+/// Average over all ordered pairs (self included) and the busiest directed link, by brute force.
+fn brute(d: &DualPlane) -> (f64, u64) {
+    let size = 1u32 << d.n();
+    let graphs = [graph(&d.planes[0]), graph(&d.planes[1])];
+    let mut total = 0u64;
+    let mut loads: HashMap<(usize, u32, u32), u64> = HashMap::new();
+    for s in 0..size {
+        let dist: Vec<Vec<u32>> = graphs
+            .iter()
+            .map(|g| {
+                let found = petgraph::algo::dijkstra(g, NodeIndex::new(s as usize), None, |_| 1u32);
+                (0..size)
+                    .map(|t| found[&NodeIndex::new(t as usize)])
+                    .collect()
+            })
+            .collect();
+        for t in 0..size {
+            let dd = [0, 1].map(|p| dist[p][t as usize]);
+            total += u64::from(dd[0].min(dd[1]));
+            for (p, plane) in d.planes.iter().enumerate() {
+                let path = plane.path(s, t);
+                assert_eq!(
+                    path.len() as u32 - 1,
+                    dd[p],
+                    "plane {p} route {s}→{t} is shortest"
+                );
+                assert_eq!(*path.last().unwrap(), t);
+                let packets = match dd[0].cmp(&dd[1]) {
+                    std::cmp::Ordering::Equal => 1,
+                    o if (o == std::cmp::Ordering::Less) == (p == 0) => 2,
+                    _ => 0,
+                };
+                if packets > 0 {
+                    for w in path.windows(2) {
+                        *loads.entry((p, w[0], w[1])).or_default() += packets;
+                    }
+                }
+            }
+        }
+    }
+    let pairs = f64::from(size) * f64::from(size);
+    (
+        total as f64 / pairs,
+        loads.values().copied().max().unwrap_or(0),
+    )
+}
+
+/// n linearly independent values in [1, 2ⁿ) from a seed (rejection by the library's check).
+fn generators(n: u32, seed: u64) -> Vec<u32> {
+    let mut state = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    loop {
+        let set: Vec<u32> = (0..n)
+            .map(|_| {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                1 + ((state >> 33) as u32) % ((1 << n) - 1)
+            })
+            .collect();
+        if Plane::isomorphic(Kind::Hc, n, &set).is_ok() {
+            return set;
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn cayley_metrics_equal_brute_force(n in 2u32..=7, seed in 0u64..1_000_000, folded in any::<bool>()) {
+        let kind = if folded { Kind::Fhc } else { Kind::Hc };
+        let d = DualPlane::isomorphic(kind, n, &generators(n, seed)).unwrap();
+        let m = d.metrics();
+        let (avg, max) = brute(&d);
+        prop_assert!((m.avg_distance - avg).abs() < 1e-12, "avg {} vs brute {}", m.avg_distance, avg);
+        prop_assert_eq!(m.max_link_load, max);
+    }
+}
+
+#[test]
+fn identical_planes_match_brute_force_too() {
+    for kind in [Kind::Hc, Kind::Fhc] {
+        for n in 2..=6 {
+            let d = DualPlane::identical(kind, n).unwrap();
+            let (avg, max) = brute(&d);
+            assert_eq!(d.metrics().avg_distance, avg, "{kind:?} n = {n}");
+            assert_eq!(d.metrics().max_link_load, max, "{kind:?} n = {n}");
+        }
+    }
+}
