@@ -6,6 +6,7 @@
 //! src ⊕ dst, so one source gives the average, and every link of one generator carries the
 //! same load.
 
+pub mod floor;
 pub mod plane;
 
 pub use plane::{Kind, Plane, MAX_DIMENSIONS};

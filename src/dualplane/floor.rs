@@ -1,0 +1,162 @@
+//! The real-system model of paper 004 §3.1–3.3: 16 nodes and 4 switch ids per 19-inch rack
+//! (80 cm wide, 150 cm deep, rows 100 cm apart), racks on a near-square floor of width:depth
+//! 2:1 or 4:1, numbered row by row along the width (Fig. 4). Cable runs: 100 cm between
+//! switches of one rack, else the Manhattan distance between the racks plus 200 cm of slack,
+//! rounded up to the shortest cable of Table 2. From those: the average switch–switch cable,
+//! the average shortest delay (§3.2.1) and the cost per node (§3.3, Table 3).
+//!
+//! The reading of Fig. 4 (switch s in rack ⌊s/4⌋, rack r at column r mod W and row ⌊r/W⌋, a row
+//! pitch of 150 + 100 cm) is the one that gives both worked examples of §3.1.2 at n = 5:
+//! switches 8 ↔ 12, a 280 cm run and a 3.0 m cable; 0 ↔ 31, 690 cm and 10 m. Column-major or
+//! serpentine numbering fails one of them.
+
+use super::DualPlane;
+use crate::{Error, Result};
+use serde::{Deserialize, Serialize};
+
+/// Switch ids per rack (16 nodes, 4 per switch).
+pub const SWITCHES_PER_RACK: u32 = 4;
+pub const NODES_PER_SWITCH: u32 = 4;
+/// Rack width and row pitch (150 cm deep + 100 cm aisle), slack between racks, run in a rack.
+const RACK_WIDTH_CM: u32 = 80;
+const ROW_PITCH_CM: u32 = 250;
+const SLACK_CM: u32 = 200;
+const IN_RACK_CM: u32 = 100;
+/// Table 2 (InfiniBand EDR: copper 2–5 m, optical 10–100 m) with Table 3's prices (US$).
+pub const CABLES: [(f64, f64); 11] = [
+    (2.0, 134.0),
+    (2.5, 140.0),
+    (3.0, 148.0),
+    (4.0, 242.0),
+    (5.0, 278.0),
+    (10.0, 545.0),
+    (15.0, 575.0),
+    (20.0, 610.0),
+    (30.0, 685.0),
+    (50.0, 975.0),
+    (100.0, 1665.0),
+];
+/// §3.2.1: per-hop switch delay, cable delay, and the constant α.
+pub const SWITCH_NS: f64 = 90.0;
+pub const CABLE_NS_PER_M: f64 = 5.0;
+pub const ALPHA_NS: f64 = 131.0;
+/// Table 3: a 2-port NIC; switches priced per port from the 36-port one (11,170 $ / 36).
+pub const NIC_USD: f64 = 485.0;
+pub const SWITCH_PORT_USD: f64 = 11_170.0 / 36.0;
+
+/// Racks along the width: 2^⌊n/2⌋ (a 2:1 floor for odd n, 4:1 for even), one rack below n = 3.
+pub fn racks_wide(n: u32) -> u32 {
+    if n < 3 {
+        1
+    } else {
+        1 << (n / 2)
+    }
+}
+
+/// The cable run between switches `a` and `b` of one plane, in cm.
+pub fn run_cm(n: u32, a: u32, b: u32) -> u32 {
+    let (ra, rb) = (a / SWITCHES_PER_RACK, b / SWITCHES_PER_RACK);
+    if ra == rb {
+        return IN_RACK_CM;
+    }
+    let w = racks_wide(n);
+    let (ca, cb) = (ra % w, rb % w);
+    let (wa, wb) = (ra / w, rb / w);
+    RACK_WIDTH_CM * ca.abs_diff(cb) + ROW_PITCH_CM * wa.abs_diff(wb) + SLACK_CM
+}
+
+/// The shortest cable of Table 2 at least `cm` long: (metres, US$).
+pub fn cable_for(cm: u32) -> Result<(f64, f64)> {
+    let m = f64::from(cm) / 100.0;
+    CABLES
+        .iter()
+        .copied()
+        .find(|&(len, _)| len + 1e-9 >= m)
+        .ok_or_else(|| {
+            Error::invalid(
+                "n",
+                format!("a {m:.1} m cable run is longer than the longest cable of Table 2 (100 m): the floor of paper 004 §3.1 holds up to n = 12"),
+            )
+        })
+}
+
+/// What the real-system model gives for a dual-plane network.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Floor {
+    /// Mean commercial length of the switch–switch cables of both planes (m).
+    pub avg_cable_m: f64,
+    /// (avg cable × 5 ns/m + 90 ns) × avg shortest distance + 131 ns.
+    pub avg_delay_ns: f64,
+    /// NIC, switch ports, node cables and switch cables per node (US$).
+    pub cost_per_node_usd: f64,
+}
+
+/// The floor model of `d` with its average shortest distance `avg_distance`.
+pub fn floor(d: &DualPlane, avg_distance: f64) -> Result<Floor> {
+    let n = d.n();
+    let size = 1u32 << n;
+    let (mut length, mut price, mut cables) = (0.0, 0.0, 0u64);
+    for plane in &d.planes {
+        for s in 0..size {
+            for &g in plane.generators() {
+                let t = s ^ g;
+                if s < t {
+                    let (m, usd) = cable_for(run_cm(n, s, t))?;
+                    length += m;
+                    price += usd;
+                    cables += 1;
+                }
+            }
+        }
+    }
+    let avg_cable_m = length / cables.max(1) as f64;
+    let degree = d.planes[0].generators().len() as f64;
+    let nodes = f64::from(size * NODES_PER_SWITCH);
+    let node_cable = CABLES[0].1; // 2.0 m, one per plane
+    let switches_per_node = 2.0 / f64::from(NODES_PER_SWITCH);
+    Ok(Floor {
+        avg_cable_m,
+        avg_delay_ns: (avg_cable_m * CABLE_NS_PER_M + SWITCH_NS) * avg_distance + ALPHA_NS,
+        cost_per_node_usd: NIC_USD
+            + (f64::from(NODES_PER_SWITCH) + degree) * SWITCH_PORT_USD * switches_per_node
+            + 2.0 * node_cable
+            + price / nodes,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dualplane::Kind;
+
+    #[test]
+    fn the_worked_examples_of_section_3_1_2() {
+        // n = 5: 8 racks, 4 wide and 2 deep (Fig. 4)
+        assert_eq!(racks_wide(5), 4);
+        assert_eq!(run_cm(5, 8, 12), 280);
+        assert_eq!(cable_for(280).unwrap().0, 3.0);
+        assert_eq!(run_cm(5, 0, 31), 690);
+        assert_eq!(cable_for(690).unwrap().0, 10.0);
+        assert_eq!(run_cm(5, 0, 1), 100, "one rack");
+        assert_eq!(cable_for(100).unwrap().0, 2.0);
+    }
+
+    #[test]
+    fn beyond_n_12_a_run_outgrows_the_longest_cable() {
+        // n = 12: 64 × 16 racks, the farthest pair 63·80 + 15·250 + 200 = 8,990 cm fits 100 m
+        assert_eq!(run_cm(12, 0, 4095), 8990);
+        assert!(cable_for(8990).is_ok());
+        let e = cable_for(run_cm(13, 0, 8191)).unwrap_err().to_string();
+        assert!(e.contains("longer than the longest cable"), "{e}");
+    }
+
+    #[test]
+    fn d_hc_n5_cables_and_delay() {
+        // dims 0 and 1 stay in a rack (2.0 m), dim 2 is the next rack (3.0), dim 3 two racks
+        // along (4.0), dim 4 the next row (5.0): (64·2 + 32·3 + 32·4 + 32·5) / 160 = 3.2 m
+        let d = DualPlane::identical(Kind::Hc, 5).unwrap();
+        let f = floor(&d, 2.5).unwrap();
+        assert!((f.avg_cable_m - 3.2).abs() < 1e-12);
+        assert!((f.avg_delay_ns - ((3.2 * 5.0 + 90.0) * 2.5 + 131.0)).abs() < 1e-9);
+    }
+}
