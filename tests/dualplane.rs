@@ -117,3 +117,57 @@ fn identical_planes_match_brute_force_too() {
         }
     }
 }
+
+#[test]
+fn the_cli_contract() {
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_topolab"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = run(&[
+        "dualplane",
+        "--kind",
+        "hc",
+        "--n",
+        "3",
+        "--generators",
+        "3,5,7",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for key in [
+        "generators",
+        "avg_distance",
+        "a2a_max_traffic",
+        "avg_cable_m",
+        "avg_delay_ns",
+        "cost_per_node_usd",
+        "baseline_avg_distance",
+        "baseline_a2a_max_traffic",
+        "baseline_avg_cable_m",
+        "baseline_avg_delay_ns",
+        "baseline_cost_per_node_usd",
+    ] {
+        assert!(v[key].is_number() || v[key].is_array(), "{key} in {v}");
+    }
+    assert_eq!(v["avg_distance"], 1.0);
+    assert_eq!(v["baseline_avg_distance"], 1.5);
+    let bad = run(&[
+        "dualplane",
+        "--kind",
+        "hc",
+        "--n",
+        "3",
+        "--generators",
+        "3,5,6",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("6 (element 3) is the XOR"));
+}

@@ -1,6 +1,7 @@
 //! Every lab's subcommand, one file each: its flags turned into the lab's configuration and
 //! its studies. A new lab adds its file and one line to `LAB_COMMANDS`.
 
+mod dualplane;
 mod export;
 mod routing;
 mod sim;
@@ -15,5 +16,6 @@ pub const LAB_COMMANDS: &[LabCommand] = &[
     topogen::COMMAND,
     routing::COMMAND,
     sim::COMMAND,
+    dualplane::COMMAND,
     export::COMMAND,
 ];
