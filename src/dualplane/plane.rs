@@ -75,22 +75,28 @@ impl Plane {
             ));
         }
         let basis = &given[..n as usize];
-        // Gaussian elimination, naming the first element that the earlier ones already span
-        let mut reduced: Vec<(u32, u32)> = Vec::new(); // (pivot bit, row)
+        // Gaussian elimination, naming the first element that the earlier ones already span;
+        // each reduced row keeps which given elements it is the XOR of
+        let mut reduced: Vec<(u32, u32, u32)> = Vec::new(); // (pivot bit, row, elements)
         for (i, &h) in basis.iter().enumerate() {
-            let mut x = h;
-            for &(bit, row) in &reduced {
+            let (mut x, mut used) = (h, 1u32 << i);
+            for &(bit, row, elements) in &reduced {
                 if x & bit != 0 {
                     x ^= row;
+                    used ^= elements;
                 }
             }
             if x == 0 {
+                let span: Vec<String> = (0..i)
+                    .filter(|&k| used & (1 << k) != 0)
+                    .map(|k| basis[k].to_string())
+                    .collect();
                 return Err(Error::invalid(
                     "generators",
                     format!(
                         "{h} (element {}) is the XOR of earlier ones ({}), so the plane is not connected: the {n} generators must be linearly independent over GF(2)",
                         i + 1,
-                        span_of(h, &basis[..i])
+                        span.join(" ⊕ ")
                     ),
                 ));
             }
@@ -98,9 +104,10 @@ impl Plane {
             for r in &mut reduced {
                 if r.1 & bit != 0 {
                     r.1 ^= x;
+                    r.2 ^= used;
                 }
             }
-            reduced.push((bit, x));
+            reduced.push((bit, x, used));
         }
         let xor_all = basis.iter().fold(0, |a, &h| a ^ h);
         if folded_given && given[n as usize] != xor_all {
@@ -187,23 +194,4 @@ impl Plane {
         }
         out
     }
-}
-
-/// `h` written as the XOR of some of `earlier` (which span it).
-fn span_of(h: u32, earlier: &[u32]) -> String {
-    // small n only matters for messages: try subsets of up to 2^k elements directly
-    let k = earlier.len().min(20);
-    for mask in 1u32..(1 << k) {
-        let x = (0..k)
-            .filter(|&i| mask & (1 << i) != 0)
-            .fold(0, |a, i| a ^ earlier[i]);
-        if x == h {
-            return (0..k)
-                .filter(|&i| mask & (1 << i) != 0)
-                .map(|i| earlier[i].to_string())
-                .collect::<Vec<_>>()
-                .join(" ⊕ ");
-        }
-    }
-    "earlier elements".into()
 }

@@ -150,17 +150,13 @@ pub fn check(p: &SimParams) -> Result<()> {
             format!("from 1 to 64 pipeline stages, not {}", p.stages),
         );
     }
-    if p.link_latency == 0 || p.link_latency > 1000 {
-        return bad(
-            "link_latency",
-            format!("from 1 to 1000 cycles per channel, not {}", p.link_latency),
-        );
-    }
-    if p.credit_delay == 0 || p.credit_delay > 1000 {
-        return bad(
-            "credit_delay",
-            format!("from 1 to 1000 cycles for a credit, not {}", p.credit_delay),
-        );
+    for (name, value, what) in [
+        ("link_latency", p.link_latency, "cycles per channel"),
+        ("credit_delay", p.credit_delay, "cycles for a credit"),
+    ] {
+        if value == 0 || value > 1000 {
+            return bad(name, format!("from 1 to 1000 {what}, not {value}"));
+        }
     }
     if !(p.rate.is_finite() && p.rate > 0.0 && p.rate <= 1.0) {
         return bad(
@@ -225,23 +221,20 @@ fn load_bound(topo: &Topology, routes: &RouteTable, placed: &Placed) -> Option<f
             .index()
     };
     let mut load = vec![0.0f64; topo.channel_count()];
+    // w packets per unit of offered load from switch s to switch d, on every channel of the route
     let mut add = |s: usize, d: usize, w: f64| {
-        for h in routes.route(switch(s), switch(d)) {
+        for h in routes.route(s, d) {
             load[h.channel as usize] += w;
         }
     };
     match placed {
         Placed::Uniform { .. } if e > 1 => {
-            // per switch pair: endpoints at s × endpoints at d, each pair weighted 1/(e − 1)
+            // endpoints at s × endpoints at d, each pair weighted 1/(e − 1)
             let per = topo.endpoints_per_switch();
-            let n = topo.switch_count();
-            for s in 0..n {
-                for d in 0..n {
+            for s in 0..topo.switch_count() {
+                for d in 0..topo.switch_count() {
                     if s != d && per[s] > 0 && per[d] > 0 {
-                        let w = (per[s] * per[d]) as f64 / (e - 1) as f64;
-                        for h in routes.route(s, d) {
-                            load[h.channel as usize] += w;
-                        }
+                        add(s, d, (per[s] * per[d]) as f64 / (e - 1) as f64);
                     }
                 }
             }
@@ -249,7 +242,7 @@ fn load_bound(topo: &Topology, routes: &RouteTable, placed: &Placed) -> Option<f
         Placed::Fixed(dest) => {
             for (s, &d) in dest.iter().enumerate() {
                 if s != d {
-                    add(s, d, 1.0);
+                    add(switch(s), switch(d), 1.0);
                 }
             }
         }

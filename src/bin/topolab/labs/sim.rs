@@ -223,7 +223,8 @@ fn paper002(only: Option<&str>, json: bool) -> Result<(), String> {
         );
         rows.push((curve.clone(), sweep));
     }
-    let saturation = |topo: &str, traffic: &str, scheme: &str, tmax: usize| {
+    // the sweep of one curve, if it ran
+    let sweep_of = |topo: &str, traffic: &str, scheme: &str, tmax: usize| {
         rows.iter()
             .find(|(c, _)| {
                 c.config.topology == topo
@@ -231,7 +232,10 @@ fn paper002(only: Option<&str>, json: bool) -> Result<(), String> {
                     && c.scheme == scheme
                     && c.tmax == tmax
             })
-            .map(|(_, s)| s.saturation_throughput)
+            .map(|(_, s)| s)
+    };
+    let saturation = |topo: &str, traffic: &str, scheme: &str, tmax: usize| {
+        sweep_of(topo, traffic, scheme, tmax).map(|s| s.saturation_throughput)
     };
     let statements = paper002::statements(&saturation);
     if json {
@@ -272,12 +276,7 @@ fn paper002(only: Option<&str>, json: bool) -> Result<(), String> {
         )
     };
     for (c, s) in rows.iter().filter(|(c, _)| c.scheme == "loren") {
-        let cowen = rows.iter().find(|(o, _)| {
-            o.scheme == "cowen"
-                && o.config.topology == c.config.topology
-                && o.traffic == c.traffic
-                && o.tmax == c.tmax
-        });
+        let cowen = sweep_of(&c.config.topology, &c.traffic, "cowen", c.tmax);
         out!(
             "{:<9} {:<12} {:<10} {:>5} {:>20} {:>20} {:>12}",
             c.figure,
@@ -285,8 +284,8 @@ fn paper002(only: Option<&str>, json: bool) -> Result<(), String> {
             c.traffic,
             c.tmax,
             cell(s),
-            cowen.map_or("—".into(), |(_, o)| cell(o)),
-            cowen.map_or("—".into(), |(_, o)| format!(
+            cowen.map_or("—".into(), cell),
+            cowen.map_or("—".into(), |o| format!(
                 "{:+.0}%",
                 100.0 * (s.saturation_throughput / o.saturation_throughput - 1.0)
             ))
