@@ -74,18 +74,10 @@ fn brute(d: &DualPlane) -> (f64, u64) {
 
 /// n linearly independent values in [1, 2ⁿ) from a seed (rejection by the library's check).
 fn generators(n: u32, seed: u64) -> Vec<u32> {
-    let mut state = seed
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     loop {
-        let set: Vec<u32> = (0..n)
-            .map(|_| {
-                state = state
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                1 + ((state >> 33) as u32) % ((1 << n) - 1)
-            })
-            .collect();
+        let set: Vec<u32> = (0..n).map(|_| rng.random_range(1..1u32 << n)).collect();
         if Plane::isomorphic(Kind::Hc, n, &set).is_ok() {
             return set;
         }
