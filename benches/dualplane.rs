@@ -3,6 +3,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::time::Duration;
+use topolab::dualplane::search::{self, Evaluator, Method, Objective, SearchSpec};
 use topolab::dualplane::{DualPlane, Kind};
 
 fn bench(c: &mut Criterion) {
@@ -25,7 +26,31 @@ fn bench(c: &mut Criterion) {
             b.iter(|| d.metrics())
         });
     }
+    // the search's scorer (metrics, cables, delay of a checked set) at n = 8 and 12
+    for n in [8u32, 12] {
+        let e = Evaluator::new(Kind::Hc, n, Objective::Delay).unwrap();
+        let s = &set[..n as usize];
+        group.bench_function(format!("search scorer, Hc n = {n}"), |b| {
+            b.iter(|| e.evaluate(s).unwrap())
+        });
+    }
     group.finish();
+    // whole searches, timed once each (the n = 8 target is 5 s in Chromium)
+    for (kind, n) in [(Kind::Hc, 6), (Kind::Hc, 8), (Kind::Fhc, 8), (Kind::Hc, 10)] {
+        let spec = SearchSpec {
+            kind,
+            n,
+            objective: Objective::Distance,
+            seed: 1,
+            effort: 1.0,
+            method: Method::Auto,
+        };
+        let r = search::search(&spec, &mut |_, _| {}).unwrap();
+        println!(
+            "search {kind:?} n = {n}: {} ({} evaluated) in {:.2} s: distance {:.4}, a2a {:.4}",
+            r.method, r.evaluated, r.seconds, r.best.avg_distance, r.best.a2a_max_traffic
+        );
+    }
 }
 
 criterion_group!(benches, bench);

@@ -4,6 +4,7 @@
 
 pub mod analysis; // channel loads, N (max_slots), hop counts, all-to-all circuits, path metrics
 pub mod circuit; // paper 000: slot-utilization policies (§3.3), TOPOGEN (§4–5)
+pub mod clock; // wall-clock seconds for the time a long run reports
 pub mod dualplane; // paper 004: dual-plane (isomorphic, folded) hypercubes, their routing and metrics
 pub mod error; // the one error type every fallible core function returns
 pub mod export; // BookSim anynet, CSV of loads

@@ -21,6 +21,8 @@ pub enum Purpose {
     Layout = 3,
     /// Anything a simulator draws per packet (injection, per-packet destinations).
     Simulation = 4,
+    /// Searches (annealing chains); index = chain.
+    Search = 5,
 }
 
 /// The random stream for `purpose` number `index` of `seed`.

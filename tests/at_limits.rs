@@ -225,3 +225,43 @@ fn sim_lab_at_its_limits() {
     );
     assert_eq!(r["deadlock"], false);
 }
+
+/// Paper 004 §2.4 / §3.2.2: the search at every n to the limit (12), both kinds, both
+/// objectives; the dual-plane isomorphic network beats the identical planes in both metrics
+/// wherever it can (a folded 2-cube is complete: nothing to gain).
+#[test]
+fn dual_plane_search_at_every_n() {
+    use topolab::dualplane::search::{search, Method, Objective, SearchSpec, MAX_N};
+    use topolab::dualplane::Kind;
+    if !release() {
+        return;
+    }
+    for kind in [Kind::Hc, Kind::Fhc] {
+        for n in 3..=MAX_N {
+            for objective in [Objective::Distance, Objective::Delay] {
+                let started = Instant::now();
+                let spec = SearchSpec {
+                    kind,
+                    n,
+                    objective,
+                    seed: 1,
+                    effort: 1.0,
+                    method: Method::Auto,
+                };
+                let r = search(&spec, &mut |_, _| {}).unwrap();
+                let (b, base) = (&r.best, &r.baseline);
+                eprintln!(
+                    "{kind:?} n = {n} {objective:?}: {:?} distance {:.4} ({:.4}) a2a {:.4} ({:.4}) delay {:.1} ({:.1}) in {:.2} s",
+                    b.generators, b.avg_distance, base.avg_distance, b.a2a_max_traffic,
+                    base.a2a_max_traffic, b.avg_delay_ns, base.avg_delay_ns, r.seconds
+                );
+                assert!(started.elapsed() < REASONABLE);
+                assert!(b.avg_distance < base.avg_distance, "{kind:?} n = {n}");
+                assert!(b.a2a_max_traffic > base.a2a_max_traffic, "{kind:?} n = {n}");
+                if objective == Objective::Delay {
+                    assert!(b.avg_delay_ns < base.avg_delay_ns, "{kind:?} n = {n}");
+                }
+            }
+        }
+    }
+}

@@ -110,14 +110,16 @@ fn identical_planes_match_brute_force_too() {
     }
 }
 
+/// Run the CLI.
+fn run(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_topolab"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
 #[test]
 fn the_cli_contract() {
-    let run = |args: &[&str]| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_topolab"))
-            .args(args)
-            .output()
-            .unwrap()
-    };
     let out = run(&[
         "dualplane",
         "--kind",
@@ -162,4 +164,58 @@ fn the_cli_contract() {
     ]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("6 (element 3) is the XOR"));
+}
+
+#[test]
+fn the_cli_searches() {
+    // n = 5, exhaustive: the best of every class (ours: 1.8125 and 16/3, against 2.5 and 4)
+    for objective in ["distance", "delay"] {
+        let out = run(&[
+            "dualplane",
+            "--kind",
+            "hc",
+            "--n",
+            "5",
+            "--search",
+            "--objective",
+            objective,
+            "--seed",
+            "3",
+            "--json",
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["avg_distance"], 1.8125, "{objective}");
+        assert!((v["a2a_max_traffic"].as_f64().unwrap() - 16.0 / 3.0).abs() < 1e-12);
+        assert!(v["search"]["method"]
+            .as_str()
+            .unwrap()
+            .starts_with("exhaustive"));
+        assert!(v["search"]["seconds"].is_number() && v["search"]["evaluated"].is_number());
+        assert!(!v["search"]["ties"].as_array().unwrap().is_empty());
+        if objective == "delay" {
+            // the -r set: the least delay among the optima, its bits permuted (ours: 327.66 ns)
+            assert!((v["avg_delay_ns"].as_f64().unwrap() - 327.65625).abs() < 1e-9);
+            assert!(v["avg_delay_ns"].as_f64() < v["baseline_avg_delay_ns"].as_f64());
+        }
+    }
+    // a search and a given set together make no sense
+    let both = run(&[
+        "dualplane",
+        "--kind",
+        "hc",
+        "--n",
+        "3",
+        "--search",
+        "--generators",
+        "3,5,7",
+    ]);
+    assert_eq!(both.status.code(), Some(2));
+    let big = run(&["dualplane", "--kind", "hc", "--n", "13", "--search"]);
+    assert_eq!(big.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&big.stderr).contains("n = 2 to 12"));
 }

@@ -8,6 +8,7 @@
 
 pub mod floor;
 pub mod plane;
+pub mod search;
 
 pub use plane::{Kind, Plane, MAX_DIMENSIONS};
 

@@ -283,7 +283,7 @@ impl<'n> Simulation<'n> {
                 rng,
             ),
             network,
-            started: now_seconds(),
+            started: crate::clock::now_seconds(),
         })
     }
 
@@ -362,7 +362,7 @@ impl<'n> Simulation<'n> {
             measured_packets: e.measured_created,
             delivered_packets: e.measured_done,
             simulated_cycles: e.now,
-            wall_seconds: now_seconds() - self.started,
+            wall_seconds: crate::clock::now_seconds() - self.started,
             deadlock: e.deadlock,
             saturated,
             channel_utilisation: e.channel_flits.iter().map(|&f| f as f64 / window).collect(),
@@ -384,21 +384,6 @@ pub fn simulate(network: &Network, params: SimParams, seed: u64) -> Result<SimRe
     let mut sim = Simulation::new(network, params, seed)?;
     while !sim.step(4096) {}
     Ok(sim.result())
-}
-
-/// Wall-clock seconds (for `wall_seconds`; never part of a result that must repeat).
-fn now_seconds() -> f64 {
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_secs_f64())
-            .unwrap_or(0.0)
-    }
-    #[cfg(target_arch = "wasm32")]
-    {
-        js_sys::Date::now() / 1000.0
-    }
 }
 
 #[cfg(test)]

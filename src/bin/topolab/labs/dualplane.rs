@@ -1,10 +1,12 @@
 //! `topolab dualplane`: paper 004's dual-plane networks — a hypercube or folded hypercube
 //! doubled (D-HC, D-FHC) or with an isomorphic second plane from a generator set (DI-HC,
 //! DI-FHC) — with the metrics of §2.3 and the real-system model of §3 beside the identical-
-//! plane baseline. (Issue 11 in progress: the search of §2.4 comes next.)
+//! plane baseline; `--search` finds plane 1's set (§2.4; `--objective delay` for the -r
+//! variants of §3.2.2) with progress on stderr.
 
 use crate::cli::{flags, print_value, LabCommand};
 use clap::{Args, ValueEnum};
+use topolab::dualplane::search::{self, Method, Objective, SearchSpec};
 use topolab::dualplane::{floor, DualPlane, Kind};
 
 pub const COMMAND: LabCommand = LabCommand {
@@ -32,9 +34,39 @@ struct DualArgs {
     /// Plane 1's generator set H(1,n) / FH(1,n), comma-separated (default: plane 0's, D-HC).
     #[arg(long, value_delimiter = ',')]
     generators: Option<Vec<u32>>,
+    /// Search for the best plane-1 set instead (exhaustive up to n = 6, seeded annealing
+    /// beyond).
+    #[arg(long, conflicts_with = "generators")]
+    search: bool,
+    /// What the search improves besides the all-to-all maximum traffic: the average shortest
+    /// distance (DI-HC, DI-FHC) or delay (the -r variants).
+    #[arg(long, value_enum, default_value = "distance")]
+    objective: ObjectiveArg,
+    /// The annealing's seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// auto (exhaustive up to n = 6), exhaustive or annealing.
+    #[arg(long, value_enum, default_value = "auto")]
+    method: MethodArg,
+    /// Multiplies the annealing's evaluations.
+    #[arg(long, default_value_t = 1.0)]
+    effort: f64,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ObjectiveArg {
+    Distance,
+    Delay,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum MethodArg {
+    Auto,
+    Exhaustive,
+    Annealing,
 }
 
 fn execute(a: DualArgs) -> Result<(), String> {
@@ -44,8 +76,44 @@ fn execute(a: DualArgs) -> Result<(), String> {
         KindArg::Fhc => Kind::Fhc,
     };
     let baseline = DualPlane::identical(kind, a.n).map_err(err)?;
+    let mut found = None;
     let network = match &a.generators {
         Some(g) => DualPlane::isomorphic(kind, a.n, g).map_err(err)?,
+        None if a.search => {
+            let spec = SearchSpec {
+                kind,
+                n: a.n,
+                objective: match a.objective {
+                    ObjectiveArg::Distance => Objective::Distance,
+                    ObjectiveArg::Delay => Objective::Delay,
+                },
+                seed: a.seed,
+                effort: a.effort,
+                method: match a.method {
+                    MethodArg::Auto => Method::Auto,
+                    MethodArg::Exhaustive => Method::Exhaustive,
+                    MethodArg::Annealing => Method::Annealing,
+                },
+            };
+            let mut shown = -1.0;
+            let r = search::search(&spec, &mut |f, best| {
+                if !a.json && f - shown >= 0.1 {
+                    shown = f;
+                    eprintln!(
+                        "{:>3.0}%  best so far {:?}: distance {:.4}, a2a {:.4}, delay {:.1} ns",
+                        100.0 * f,
+                        best.generators,
+                        best.avg_distance,
+                        best.a2a_max_traffic,
+                        best.avg_delay_ns
+                    );
+                }
+            })
+            .map_err(err)?;
+            let network = DualPlane::isomorphic(kind, a.n, &r.best.generators).map_err(err)?;
+            found = Some(r);
+            network
+        }
         None => baseline.clone(),
     };
     let (m, b) = (network.metrics(), baseline.metrics());
@@ -53,7 +121,7 @@ fn execute(a: DualArgs) -> Result<(), String> {
         floor::floor(&network, m.avg_distance).map_err(err)?,
         floor::floor(&baseline, b.avg_distance).map_err(err)?,
     );
-    let value = serde_json::json!({
+    let mut value = serde_json::json!({
         "kind": kind,
         "n": a.n,
         "generators": network.planes[1].generators(),
@@ -69,6 +137,20 @@ fn execute(a: DualArgs) -> Result<(), String> {
         "baseline_avg_delay_ns": bf.avg_delay_ns,
         "baseline_cost_per_node_usd": bf.cost_per_node_usd,
     });
+    if let Some(r) = found {
+        value["search"] = serde_json::json!({
+            "objective": r.objective,
+            "method": r.method,
+            "seed": r.seed,
+            "evaluated": r.evaluated,
+            "seconds": r.seconds,
+            "distance_gain_pct": r.best.distance_gain_pct,
+            "a2a_gain_pct": r.best.a2a_gain_pct,
+            "delay_gain_pct": r.best.delay_gain_pct,
+            "ties_seen": r.ties_seen,
+            "ties": r.ties,
+        });
+    }
     print_value(&value, a.json);
     Ok(())
 }
