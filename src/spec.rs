@@ -91,7 +91,7 @@ impl<'a> Spec<'a> {
     }
 }
 
-fn parse_whole(text: &str, what: &str) -> std::result::Result<usize, String> {
+pub(crate) fn parse_whole(text: &str, what: &str) -> std::result::Result<usize, String> {
     let text = text.trim();
     if text.is_empty() {
         return Err(format!("{what} is missing"));

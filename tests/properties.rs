@@ -107,6 +107,14 @@ fn router_cases() -> impl Strategy<Value = (String, String)> {
             }),
         prop::sample::select(vec!["loren", "cowen", "shortest"])
             .prop_map(|r| ("lrt:fig4".to_string(), r.to_string())),
+        prop::sample::select(vec![
+            "dual:hc:3:3,5,7",
+            "dual:hc:5",
+            "dual:fhc:4:3,5,7,10",
+            "dual:fhc:5:7,15,23,25,26:x2",
+            "dual:hc:6:7,15,19,21,41,57",
+        ])
+        .prop_map(|s| (s.to_string(), "dual-plane".to_string())),
     ]
 }
 
@@ -131,7 +139,7 @@ proptest! {
         };
         let ends: Vec<SwitchId> = (0..topo.endpoint_count()).map(|e| topo.endpoint_switch(topolab::model::EndpointId::new(e))).collect();
         for (a, b) in picks {
-            let (s, d) = (ends[a as usize % ends.len()], ends[b as usize % ends.len()]);
+            let (s, d) = r.entry(ends[a as usize % ends.len()], ends[b as usize % ends.len()], a % 2 == 1);
             let whole = r.path(s, d);
             let hops = topolab::routing::walk(r.as_ref(), s, d);
             match (whole, hops) {

@@ -8,7 +8,12 @@ use topolab::routing::{RouterSpec, ROUTERS};
 use topolab::scenario::{self, Scenario};
 
 /// Topologies to try, in order: the first on which a router builds is the one it is run on.
-const TOPOLOGIES: &[&str] = &["lrt:64:4:2", "mesh:8x8", "fattree:4:3"];
+const TOPOLOGIES: &[&str] = &[
+    "lrt:64:4:2",
+    "mesh:8x8",
+    "fattree:4:3",
+    "dual:hc:4:3,5,9,14",
+];
 
 /// The first topology of `TOPOLOGIES` the router `name` can route.
 fn topology_for(name: &str) -> &'static str {

@@ -384,13 +384,13 @@ fn metrics(
     for d in (0..n).filter(|&d| hosts[d]) {
         let memo = memoised(d);
         for s in (0..n).filter(|&s| s != d && hosts[s]) {
-            let shortest = table.distance(s, d);
+            // where the pair's packets enter and leave (a dual-plane network picks the plane;
+            // ties alternate with the source)
+            let (a, b) = router.entry(SwitchId::new(s), SwitchId::new(d), s % 2 == 1);
+            let shortest = table.distance(a.index(), b.index());
             let hops = match &memo {
                 Some(h) => h[s],
-                None => router
-                    .path(SwitchId::new(s), SwitchId::new(d))
-                    .ok()
-                    .map(|p| p.hops()),
+                None => router.path(a, b).ok().map(|p| p.hops()),
             };
             if let Some(h) = hops {
                 delivered += 1;

@@ -23,6 +23,7 @@ pub fn layout(topo: &Topology) -> Layout {
         Shape::FatTree { k, levels } => layered(topo, *k, *levels),
         Shape::Full { n } => circle(*n),
         Shape::Floor { side } => grid(&[*side, *side]),
+        Shape::DualPlane { n, .. } => side_by_side(&grid(&vec![2; *n as usize])),
         Shape::Irregular => Layout {
             switches: force_positions(topo, 1),
             endpoints: Vec::new(),
@@ -50,6 +51,25 @@ fn grid(dims: &[usize]) -> Layout {
                 pos[d % 2] += stride[d % 2][d / 2] * cd as f64;
             }
             (pos[0], pos[1])
+        })
+        .collect();
+    Layout {
+        switches,
+        endpoints: Vec::new(),
+    }
+}
+
+/// Two copies of `plane`, the second to the right of the first (switch s of plane 1 where
+/// switch s of plane 0 is, so a link that differs shows as one).
+fn side_by_side(plane: &Layout) -> Layout {
+    let width = plane.switches.iter().map(|p| p.0).fold(0.0, f64::max);
+    let gap = width + 2.0;
+    let switches = (0..2)
+        .flat_map(|p| {
+            plane
+                .switches
+                .iter()
+                .map(move |&(x, y)| (x + gap * f64::from(p), y))
         })
         .collect();
     Layout {

@@ -57,6 +57,13 @@ pub enum Shape {
     /// Switches on an n×n floor grid (switch i at (i mod n, i div n)) with irregular links
     /// (layout-conscious random topologies, paper 002).
     Floor { side: usize },
+    /// Two planes of 2ⁿ switches (paper 004): switch s of plane p is id p·2ⁿ + s; plane 0 a
+    /// hypercube (or folded hypercube), plane 1 from `generators` (with the folded one).
+    DualPlane {
+        n: u32,
+        folded: bool,
+        generators: Vec<u32>,
+    },
     /// No known regularity.
     Irregular,
 }

@@ -153,6 +153,23 @@ fn arrangement(topo: &Topology) -> Arrangement {
             }],
             place: (0..n).map(|i| (0, i % side, i / side)).collect(),
         },
+        Shape::DualPlane { .. } => {
+            // each plane in id order, plane 1 beside plane 0
+            let half = wrapped(n / 2, String::new());
+            let (cols, rows) = (half.panels[0].cols, half.panels[0].rows);
+            Arrangement {
+                panels: (0..2)
+                    .map(|p| Panel {
+                        title: format!("plane {p} · {} switches", n / 2),
+                        cols,
+                        rows,
+                    })
+                    .collect(),
+                place: (0..n)
+                    .map(|i| (i / (n / 2), (i % (n / 2)) % cols, (i % (n / 2)) / cols))
+                    .collect(),
+            }
+        }
         Shape::Full { .. } | Shape::Irregular => wrapped(n, "switches in id order".into()),
     }
 }

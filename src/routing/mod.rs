@@ -14,6 +14,7 @@
 mod cowen;
 mod cowen_cluster;
 mod dor;
+mod dualplane;
 mod landmarks;
 mod loren;
 mod shortest;
@@ -21,6 +22,7 @@ mod updown;
 
 pub use cowen::{Cowen, Reading};
 pub use dor::DimensionOrder;
+pub use dualplane::DualPlaneRouter;
 pub use landmarks::{
     alpha_grid, ball_size, check_alpha, route_hops, Balls, CowenParam, TmaxRule, MAX_COWEN_SWITCHES,
 };
@@ -60,6 +62,15 @@ pub struct Hop {
 pub trait Router: Send + Sync {
     /// The hop a packet at `at` (not its destination) takes; may update `header.state`.
     fn next(&self, at: SwitchId, header: &mut Header) -> Result<Hop>;
+
+    /// Where a packet between endpoints homed at `src` and `dst` enters and leaves the
+    /// network. A network whose endpoints attach to several switches (the two planes of paper
+    /// 004) chooses here, once per packet; `alternate` takes the other of two equal choices
+    /// (callers alternate it, so ties split evenly). By default the home switches.
+    fn entry(&self, src: SwitchId, dst: SwitchId, alternate: bool) -> (SwitchId, SwitchId) {
+        let _ = alternate;
+        (src, dst)
+    }
 
     /// How many virtual-channel classes `next` uses (1: none).
     fn vc_classes(&self) -> u8 {
@@ -164,6 +175,7 @@ pub const ROUTERS: &[RouterDef] = &[
     loren::LOREN,
     cowen::COWEN,
     cowen_cluster::COWEN_CLUSTER,
+    dualplane::DUAL_PLANE,
 ];
 
 /// A parsed router spec: which router, with which parameter.
@@ -236,6 +248,7 @@ impl RouterSpec {
         let name = match topo.shape() {
             Shape::Grid { .. } => "dor",
             Shape::FatTree { .. } => "updown",
+            Shape::DualPlane { .. } => "dual-plane",
             _ => "shortest",
         };
         RouterSpec {
@@ -271,7 +284,14 @@ pub fn route_traffic(router: &dyn Router, topo: &Topology, traffic: &Traffic) ->
     let pairs: Vec<(SwitchId, SwitchId)> = traffic
         .flows
         .iter()
-        .map(|f| (topo.endpoint_switch(f.src), topo.endpoint_switch(f.dst)))
+        .enumerate()
+        .map(|(i, f)| {
+            router.entry(
+                topo.endpoint_switch(f.src),
+                topo.endpoint_switch(f.dst),
+                i % 2 == 1,
+            )
+        })
         .collect();
     let mut set = PathSet::new();
     for p in router.paths(&pairs)? {

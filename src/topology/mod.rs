@@ -4,6 +4,7 @@
 //! allocated; building it is a separate step that takes the seed. A generator is one module
 //! with a `Generator` entry, listed once in `GENERATORS`.
 
+mod dualplane;
 mod fattree;
 mod full;
 mod grid;
@@ -61,6 +62,7 @@ pub const GENERATORS: &[Generator] = &[
     fattree::FAT_TREE,
     full::FULL,
     lrt::LRT,
+    dualplane::DUAL,
 ];
 
 /// A parsed and checked topology spec.
