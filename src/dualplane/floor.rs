@@ -89,6 +89,38 @@ pub struct Floor {
     pub avg_delay_ns: f64,
     /// NIC, switch ports, node cables and switch cables per node (US$).
     pub cost_per_node_usd: f64,
+    /// Its parts (Fig. 8).
+    pub cost: CostPerNode,
+}
+
+/// The cost per node by part (US$, Table 3).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct CostPerNode {
+    pub nic: f64,
+    pub switches: f64,
+    pub node_cables: f64,
+    pub switch_cables: f64,
+}
+
+/// The floor plan: racks along the width and rows of them.
+pub fn racks(n: u32) -> (u32, u32) {
+    let total = ((1u32 << n) / SWITCHES_PER_RACK).max(1);
+    let wide = racks_wide(n).min(total);
+    (wide, total.div_ceil(wide))
+}
+
+/// Every switch–switch cable of a plane with generators `generators`: (switch, switch, m).
+pub fn cables(n: u32, generators: &[u32]) -> Result<Vec<(u32, u32, f64)>> {
+    let mut out = Vec::new();
+    for s in 0..1u32 << n {
+        for &g in generators {
+            let t = s ^ g;
+            if s < t {
+                out.push((s, t, cable_for(run_cm(n, s, t))?.0));
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// The floor model of `d` with its average shortest distance `avg_distance`.
@@ -114,13 +146,17 @@ pub fn floor(d: &DualPlane, avg_distance: f64) -> Result<Floor> {
     let nodes = f64::from(size * NODES_PER_SWITCH);
     let node_cable = CABLES[0].1; // 2.0 m, one per plane
     let switches_per_node = 2.0 / f64::from(NODES_PER_SWITCH);
+    let cost = CostPerNode {
+        nic: NIC_USD,
+        switches: (f64::from(NODES_PER_SWITCH) + degree) * SWITCH_PORT_USD * switches_per_node,
+        node_cables: 2.0 * node_cable,
+        switch_cables: price / nodes,
+    };
     Ok(Floor {
         avg_cable_m,
         avg_delay_ns: (avg_cable_m * CABLE_NS_PER_M + SWITCH_NS) * avg_distance + ALPHA_NS,
-        cost_per_node_usd: NIC_USD
-            + (f64::from(NODES_PER_SWITCH) + degree) * SWITCH_PORT_USD * switches_per_node
-            + 2.0 * node_cable
-            + price / nodes,
+        cost_per_node_usd: cost.nic + cost.switches + cost.node_cables + cost.switch_cables,
+        cost,
     })
 }
 

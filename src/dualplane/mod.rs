@@ -93,6 +93,12 @@ impl DualPlane {
 
     /// Both metrics, in O(n·2ⁿ).
     pub fn metrics(&self) -> Metrics {
+        self.metrics_and_loads().0
+    }
+
+    /// Both metrics and the packets each directed link of every generator carries (the
+    /// same for all links of one generator), per plane.
+    pub fn metrics_and_loads(&self) -> (Metrics, [Vec<u64>; 2]) {
         let size = 1u32 << self.n();
         let mut total = 0u64;
         let mut load: [Vec<u64>; 2] = [
@@ -110,11 +116,12 @@ impl DualPlane {
             }
         }
         let max_link_load = load.iter().flatten().copied().max().unwrap_or(0).max(1);
-        Metrics {
+        let metrics = Metrics {
             avg_distance: total as f64 / f64::from(size),
             a2a_max_traffic: 2.0 * f64::from(size) / max_link_load as f64,
             max_link_load,
-        }
+        };
+        (metrics, load)
     }
 }
 

@@ -6,6 +6,7 @@
 //! from this list, in the manner of BookSim's factory by name: adding a lab is a new module
 //! and one line in `LABS`.
 
+pub mod dualplane;
 pub mod routing;
 pub mod sim;
 pub mod slots;
@@ -18,7 +19,13 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// Every lab, in the order the page shows its tabs.
-pub const LABS: &[Lab] = &[slots::LAB, topogen::LAB, routing::LAB, sim::LAB];
+pub const LABS: &[Lab] = &[
+    slots::LAB,
+    topogen::LAB,
+    routing::LAB,
+    sim::LAB,
+    dualplane::LAB,
+];
 
 /// What the page shows on top of a run: the step and the clicked channel. Part of the
 /// Scenario so a permalink reopens exactly where it was shared.

@@ -1,0 +1,708 @@
+//! The Dual-plane lab (paper 004): two hypercube (or folded-hypercube) planes, the second
+//! either the same (D-HC, D-FHC) or an isomorphic copy from a generator set (DI-HC, DI-FHC,
+//! §2.1). A run gives both metrics of §2.3 beside the identical planes, the per-node routing
+//! table (Table 1), the route of one node pair in both planes and the plane it takes (§2.2,
+//! stepped hop by hop), the per-generator loads of the all-to-all exchange (the figure's
+//! colours), and the real-system model of §3 (racks, cables by length, delay, cost). Studies:
+//! the search for plane 1 (§2.4, §3.2.2) and the six variants against n (Fig. 3, 5, 6, 7).
+
+use super::{
+    check_section, config, default_section, json, study_args, Lab, LabRun, StepSummary, Study, View,
+};
+use crate::dualplane::search::{self, Candidate, Method, Objective, SearchSpec};
+use crate::dualplane::{floor, DualPlane, Kind, TableRow};
+use crate::model::{ChannelId, SwitchId, Topology};
+use crate::{Error, Result};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+pub const LAB: Lab = Lab {
+    name: "dualplane",
+    title: "Dual-plane",
+    about: "Dual-plane isomorphic (folded) hypercubes of paper 004: plane choice and routing (§2.2), average shortest distance and all-to-all maximum traffic (§2.3), the search for plane 1 (§2.4), racks, cables, delay and cost (§3)",
+    default_config: default_section::<DualPlaneConfig>,
+    check_config: check_section::<DualPlaneConfig>,
+    run: |section, _seed, _record, progress| {
+        Ok(Box::new(DualPlaneRun::run(&config(section)?, progress)?))
+    },
+    studies: &[
+        Study {
+            name: "search",
+            title: "Search for plane 1",
+            about: "the generator set improving most on the identical planes (config's kind, n, objective, effort; `method`: auto, exhaustive or annealing): one point each time the best so far improves, then the best, its ties (with their cables) and the time taken",
+            run: |section, seed, args, report| {
+                #[derive(Default, Deserialize, Serialize)]
+                #[serde(default, deny_unknown_fields)]
+                struct Args {
+                    method: Method,
+                }
+                let c: DualPlaneConfig = config(section)?;
+                let method = study_args::<Args>(args)?.method;
+                Ok(json(&c.search(seed, method, report)?))
+            },
+        },
+        Study {
+            name: "sweep-n",
+            title: "The six variants against n",
+            about: "D-HC, DI-HC, DI-HC-r, D-FHC, DI-FHC and DI-FHC-r for n = `from`…`to` (default 2…12): average distance, all-to-all maximum traffic (per switch and per node at 4 nodes per switch), cable, delay and cost; one point per n and variant (the DI sets from the search, at the config's effort)",
+            run: |section, seed, args, report| {
+                #[derive(Deserialize, Serialize)]
+                #[serde(default, deny_unknown_fields)]
+                struct Args {
+                    from: u32,
+                    to: u32,
+                }
+                impl Default for Args {
+                    fn default() -> Self {
+                        Args { from: 2, to: search::MAX_N }
+                    }
+                }
+                let c: DualPlaneConfig = config(section)?;
+                let a = study_args::<Args>(args)?;
+                Ok(json(&sweep_n(&c, seed, a.from, a.to, report)?))
+            },
+        },
+    ],
+};
+
+/// Largest n the lab runs (the floor model of §3 ends at 12: 64 × 16 racks).
+pub const MAX_N: u32 = 12;
+/// Largest n whose whole routing table (Table 1) is part of the result.
+pub const TABLE_MAX_N: u32 = 8;
+
+/// Configuration of the Dual-plane lab.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DualPlaneConfig {
+    /// Hypercube or folded-hypercube planes.
+    pub kind: Kind,
+    /// Dimensions: 2ⁿ switches per plane.
+    pub n: u32,
+    /// Plane 1's generator set, comma-separated; empty for two identical planes.
+    pub generators: String,
+    /// The node pair whose routes are shown.
+    pub source: u32,
+    pub destination: u32,
+    /// What the search improves besides the all-to-all traffic (delay: the -r variants).
+    pub objective: Objective,
+    /// Multiplies the search's annealing evaluations.
+    pub effort: f64,
+}
+
+impl Default for DualPlaneConfig {
+    fn default() -> Self {
+        // the paper's example (§2.1–2.2, Table 1) and its worked route 0 → 6
+        DualPlaneConfig {
+            kind: Kind::Hc,
+            n: 3,
+            generators: "3,5,7".into(),
+            source: 0,
+            destination: 6,
+            objective: Objective::Distance,
+            effort: 1.0,
+        }
+    }
+}
+
+impl DualPlaneConfig {
+    /// Check every field, each error naming its field.
+    pub fn check(&self) -> Result<()> {
+        if !(1..=MAX_N).contains(&self.n) {
+            return Err(Error::invalid(
+                "n",
+                format!(
+                    "from 1 to {MAX_N} dimensions (the floor model of §3 ends at 12), not {}",
+                    self.n
+                ),
+            ));
+        }
+        for (field, id) in [("source", self.source), ("destination", self.destination)] {
+            if id >= 1 << self.n {
+                return Err(Error::invalid(
+                    field,
+                    format!(
+                        "a node id from 0 to {} for n = {}, not {id}",
+                        (1u32 << self.n) - 1,
+                        self.n
+                    ),
+                ));
+            }
+        }
+        if !(self.effort.is_finite() && self.effort > 0.0 && self.effort <= 100.0) {
+            return Err(Error::invalid(
+                "effort",
+                format!("a factor in (0, 100], not {}", self.effort),
+            ));
+        }
+        self.generator_set().map(|_| ())
+    }
+
+    /// Plane 1's generators as given (None: identical planes).
+    pub fn generator_set(&self) -> Result<Option<Vec<u32>>> {
+        let text = self.generators.trim();
+        if text.is_empty() {
+            return Ok(None);
+        }
+        text.split([',', ' '])
+            .filter(|t| !t.is_empty())
+            .map(|t| {
+                t.trim().parse::<u32>().map_err(|_| {
+                    Error::invalid(
+                        "generators",
+                        format!(
+                            "'{}' is not a whole number: write ids like 3,5,7",
+                            crate::error::shorten(t)
+                        ),
+                    )
+                })
+            })
+            .collect::<Result<Vec<u32>>>()
+            .map(Some)
+    }
+
+    /// The network (checked).
+    pub fn network(&self) -> Result<DualPlane> {
+        self.check()?;
+        match self.generator_set()? {
+            Some(g) => DualPlane::isomorphic(self.kind, self.n, &g),
+            None => DualPlane::identical(self.kind, self.n),
+        }
+    }
+
+    fn search(&self, seed: u64, method: Method, report: super::Report<'_>) -> Result<SearchRecord> {
+        let spec = SearchSpec {
+            kind: self.kind,
+            n: self.n,
+            objective: self.objective,
+            seed,
+            effort: self.effort,
+            method,
+        };
+        let mut points: Vec<SearchPoint> = Vec::new();
+        let result = search::search(&spec, &mut |fraction, best| {
+            let improved = points.last().is_none_or(|p| best.score > p.best.score);
+            let point = improved.then(|| SearchPoint {
+                fraction,
+                best: best.clone(),
+            });
+            if let Some(p) = &point {
+                points.push(p.clone());
+            }
+            report(fraction, point.map(|p| json(&p)));
+        })?;
+        Ok(SearchRecord { result, points })
+    }
+}
+
+/// A search's improvement as it went.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SearchPoint {
+    pub fraction: f64,
+    pub best: Candidate,
+}
+
+/// The search study's result: the search and its improvements.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SearchRecord {
+    #[serde(flatten)]
+    pub result: search::SearchResult,
+    pub points: Vec<SearchPoint>,
+}
+
+/// The name of a variant (Fig. 3's legend).
+fn variant(kind: Kind, identical: bool, objective: Option<Objective>) -> String {
+    let base = match kind {
+        Kind::Hc => "HC",
+        Kind::Fhc => "FHC",
+    };
+    match (identical, objective) {
+        (true, _) => format!("D-{base}"),
+        (false, Some(Objective::Delay)) => format!("DI-{base}-r"),
+        (false, _) => format!("DI-{base}"),
+    }
+}
+
+/// What one network scores: both metrics, and the real-system model at 4 nodes per switch.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Scores {
+    pub avg_distance: f64,
+    /// The §2 scale (one node per switch): 2·2ⁿ over the busiest link.
+    pub a2a_max_traffic: f64,
+    /// The §3 scale, 4 nodes per switch (a quarter, Fig. 5(b)).
+    pub a2a_max_traffic_per_node: f64,
+    pub max_link_load: u64,
+    #[serde(flatten)]
+    pub floor: floor::Floor,
+}
+
+fn scores(d: &DualPlane) -> Result<(Scores, [Vec<u64>; 2])> {
+    let (m, loads) = d.metrics_and_loads();
+    let f = floor::floor(d, m.avg_distance)?;
+    Ok((
+        Scores {
+            avg_distance: m.avg_distance,
+            a2a_max_traffic: m.a2a_max_traffic,
+            a2a_max_traffic_per_node: m.a2a_max_traffic / f64::from(floor::NODES_PER_SWITCH),
+            max_link_load: m.max_link_load,
+            floor: f,
+        },
+        loads,
+    ))
+}
+
+/// One pair's routes (§2.2).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PairRoute {
+    pub source: u32,
+    pub destination: u32,
+    /// The table row used (index src ⊕ dst).
+    pub row: TableRow,
+    /// The plane taken: the shorter; on a tie either, and we show plane 0.
+    pub plane: usize,
+    pub tie: bool,
+    /// Switches visited in each plane (ids within the plane).
+    pub paths: [Vec<u32>; 2],
+    /// The generator each hop of each plane uses (index into the plane's generators).
+    pub hops: [Vec<usize>; 2],
+}
+
+fn pair_route(d: &DualPlane, source: u32, destination: u32) -> PairRoute {
+    let x = source ^ destination;
+    let row = d.row(x);
+    PairRoute {
+        source,
+        destination,
+        row,
+        plane: d.plane_for(x),
+        tie: row.distance[0] == row.distance[1],
+        paths: [0, 1].map(|p| d.planes[p].path(source, destination)),
+        hops: [0, 1].map(|p| d.planes[p].route(x).collect()),
+    }
+}
+
+/// Cables between one pair of racks in one plane, of one length.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RackCables {
+    pub plane: u8,
+    pub racks: [u32; 2],
+    pub length_m: f64,
+    pub count: u32,
+}
+
+/// The result of a run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DualPlaneResult {
+    pub kind: Kind,
+    pub n: u32,
+    /// D-HC, DI-HC, D-FHC or DI-FHC.
+    pub variant: String,
+    /// Plane 0's and plane 1's generators (FHC: the folded one last).
+    pub generators: [Vec<u32>; 2],
+    #[serde(flatten)]
+    pub scores: Scores,
+    pub baseline: Scores,
+    /// Packets per directed link of each generator in the all-to-all exchange, per plane.
+    pub loads: [Vec<u64>; 2],
+    /// Table 1: every row (up to n = `TABLE_MAX_N`).
+    pub table: Vec<TableRow>,
+    pub route: PairRoute,
+    /// Racks along the width and rows of racks.
+    pub racks: [u32; 2],
+    pub rack_cables: Vec<RackCables>,
+    /// Odd-n folded cubes: how a tie inside a plane is routed.
+    pub tie_rule: Option<String>,
+}
+
+/// A finished run.
+pub struct DualPlaneRun {
+    network: DualPlane,
+    result: DualPlaneResult,
+    topology: Topology,
+}
+
+impl DualPlaneRun {
+    pub fn run(c: &DualPlaneConfig, progress: &mut dyn FnMut(f64)) -> Result<DualPlaneRun> {
+        let network = c.network()?;
+        let identical = c.generators.trim().is_empty();
+        let baseline = DualPlane::identical(c.kind, c.n)?;
+        progress(0.1);
+        let (s, loads) = scores(&network)?;
+        let (b, _) = scores(&baseline)?;
+        progress(0.5);
+        let mut rack_cables: Vec<RackCables> = Vec::new();
+        for (p, plane) in network.planes.iter().enumerate() {
+            let mut by: std::collections::BTreeMap<(u32, u32, u64), u32> = Default::default();
+            for (a, b, m) in floor::cables(c.n, plane.generators())? {
+                let (ra, rb) = (a / floor::SWITCHES_PER_RACK, b / floor::SWITCHES_PER_RACK);
+                *by.entry((ra.min(rb), ra.max(rb), (m * 10.0) as u64))
+                    .or_default() += 1;
+            }
+            rack_cables.extend(by.into_iter().map(|((a, b, dm), count)| RackCables {
+                plane: p as u8,
+                racks: [a, b],
+                length_m: dm as f64 / 10.0,
+                count,
+            }));
+        }
+        let (wide, deep) = floor::racks(c.n);
+        let generators = [0, 1].map(|p| network.planes[p].generators().to_vec());
+        let set: Vec<String> = generators[1][..c.n as usize]
+            .iter()
+            .map(u32::to_string)
+            .collect();
+        let spec = format!(
+            "dual:{}:{}:{}",
+            match c.kind {
+                Kind::Hc => "hc",
+                Kind::Fhc => "fhc",
+            },
+            c.n,
+            set.join(",")
+        );
+        let topology = crate::topology::build(&spec)?;
+        progress(0.9);
+        let result = DualPlaneResult {
+            kind: c.kind,
+            n: c.n,
+            variant: variant(c.kind, identical, None),
+            generators,
+            scores: s,
+            baseline: b,
+            loads,
+            table: if c.n <= TABLE_MAX_N {
+                (0..1u32 << c.n).map(|x| network.row(x)).collect()
+            } else {
+                Vec::new()
+            },
+            route: pair_route(&network, c.source, c.destination),
+            racks: [wide, deep],
+            rack_cables,
+            tie_rule: (c.kind == Kind::Fhc && c.n % 2 == 1).then(|| {
+                format!(
+                    "n = {} is odd: an offset {} hops away directly is also {} hops through the folded link; we route direct (the paper does not say)",
+                    c.n,
+                    c.n.div_ceil(2),
+                    c.n.div_ceil(2)
+                )
+            }),
+        };
+        progress(1.0);
+        Ok(DualPlaneRun {
+            network,
+            result,
+            topology,
+        })
+    }
+
+    /// The steps: the table row, the plane, then each hop in that plane.
+    fn steps(&self) -> Vec<StepSummary> {
+        let r = &self.result.route;
+        let x = r.row.offset;
+        let mut steps = vec![StepSummary {
+            title: format!("Row {x} of the table: {} ⊕ {} = {x}", r.source, r.destination),
+            explanation: format!(
+                "Node {} looks up row src ⊕ dst = {x}: {} hops in plane 0 (the popcount of {x}), {} in plane 1 (the popcount of the routing value {}, M⁻¹·{x}). {}",
+                r.source,
+                r.row.distance[0],
+                r.row.distance[1],
+                r.row.routing_value,
+                if r.tie {
+                    "A tie: either plane is shortest; this walk takes plane 0 (the all-to-all count sends one packet each way).".to_string()
+                } else {
+                    format!("Plane {} is shorter, so the packet is sent into it and stays there.", r.plane)
+                }
+            ),
+            metrics: vec![
+                ("plane 0 hops".into(), f64::from(r.row.distance[0])),
+                ("plane 1 hops".into(), f64::from(r.row.distance[1])),
+            ],
+        }];
+        let p = r.plane;
+        let gens = &self.result.generators[p];
+        for (i, (&g, w)) in r.hops[p].iter().zip(r.paths[p].windows(2)).enumerate() {
+            let folded = g == self.result.n as usize;
+            steps.push(StepSummary {
+                title: format!("Hop {}: {} → {} in plane {p}", i + 1, w[0], w[1]),
+                explanation: format!(
+                    "Dimension order on the {}: the lowest bit still set is {}, so the switch takes generator h{} = {} ({} ⊕ {} = {}){}.",
+                    if p == 0 { "bits of src ⊕ dst" } else { "routing value's bits" },
+                    if folded { "none left on this side".to_string() } else { format!("bit {g}") },
+                    g + 1,
+                    gens[g],
+                    w[0],
+                    gens[g],
+                    w[1],
+                    if folded { ": the folded link, taken last, because going round is shorter" } else { "" }
+                ),
+                metrics: vec![("hop".into(), (i + 1) as f64)],
+            });
+        }
+        steps
+    }
+
+    /// The global id of switch `s` of plane `p`.
+    fn id(&self, p: usize, s: u32) -> SwitchId {
+        SwitchId::new(p * (1 << self.result.n) + s as usize)
+    }
+
+    fn channels(&self, p: usize, path: &[u32]) -> Vec<ChannelId> {
+        path.windows(2)
+            .filter_map(|w| {
+                self.topology
+                    .channel_between(self.id(p, w[0]), self.id(p, w[1]))
+            })
+            .collect()
+    }
+
+    /// The generator index of a channel of plane p, and the load it carries.
+    fn channel_load(&self, c: ChannelId) -> (usize, usize, u64) {
+        let (a, b) = self.topology.channel_ends(c);
+        let size = 1usize << self.result.n;
+        let p = a.index() / size;
+        let g = ((a.index() ^ b.index()) % size) as u32;
+        let i = self.result.generators[p]
+            .iter()
+            .position(|&h| h == g)
+            .expect("every link is a generator's");
+        (p, i, self.result.loads[p][i])
+    }
+}
+
+impl LabRun for DualPlaneRun {
+    fn result(&self) -> Value {
+        json(&self.result)
+    }
+    fn steps(&self) -> Vec<StepSummary> {
+        self.steps()
+    }
+    fn figure(&self, view: &View) -> Result<crate::render::Figure> {
+        let values: Vec<u32> = (0..self.topology.channel_count())
+            .map(|c| self.channel_load(ChannelId(c as u32)).2 as u32)
+            .collect();
+        let r = &self.result.route;
+        let p = r.plane;
+        let hops = r.hops[p].len();
+        let shown = view.step_index().map_or(hops, |s| s.min(hops));
+        let chosen = self.channels(p, &r.paths[p]);
+        let mut state = crate::render::FigureState {
+            channel_values: &values,
+            max_value: self.result.scores.max_link_load as u32,
+            legend: "all-to-all packets per directed channel / the busiest (§2.3)",
+            ..Default::default()
+        };
+        state.on_path = self.channels(1 - p, &r.paths[1 - p]);
+        state
+            .on_path
+            .extend(chosen.iter().take(shown.saturating_sub(1)));
+        state.step_channels = chosen
+            .get(shown.wrapping_sub(1))
+            .into_iter()
+            .copied()
+            .collect();
+        state.step_switches = vec![
+            self.id(p, r.paths[p][shown]),
+            self.id(p, r.destination),
+            self.id(1 - p, r.source),
+            self.id(1 - p, r.destination),
+        ];
+        state.caption = format!(
+            "{} n = {} · plane 0 left, plane 1 right (switch s at the same place in both) · route {} → {} in plane {p}{}",
+            self.result.variant,
+            self.result.n,
+            r.source,
+            r.destination,
+            if r.tie { " (a tie)" } else { "" }
+        );
+        Ok(crate::render::figure(
+            &self.topology,
+            &crate::layout::layout(&self.topology),
+            &state,
+        ))
+    }
+    fn topology(&self) -> &Topology {
+        &self.topology
+    }
+    /// `{"pair": [s, d]}`: both routes and the table row; `{"channel": c}`: its plane,
+    /// generator and load.
+    fn detail(&self, query: &Value, _view: &View) -> Result<Value> {
+        if let Some(pair) = query.get("pair") {
+            let ids: Vec<u32> = serde_json::from_value(pair.clone())
+                .map_err(|_| Error::invalid("pair", "write [source, destination]"))?;
+            let size = 1u32 << self.result.n;
+            match ids.as_slice() {
+                &[s, d] if s < size && d < size => Ok(json(&pair_route(&self.network, s, d))),
+                _ => Err(Error::invalid(
+                    "pair",
+                    format!("two node ids below {size}, not {ids:?}"),
+                )),
+            }
+        } else if let Some(c) = query.get("channel").and_then(Value::as_u64) {
+            if c as usize >= self.topology.channel_count() {
+                return Err(Error::invalid("channel", format!("no channel {c}")));
+            }
+            let (p, g, load) = self.channel_load(ChannelId(c as u32));
+            let (a, b) = self.topology.channel_ends(ChannelId(c as u32));
+            let size = 1usize << self.result.n;
+            Ok(serde_json::json!({
+                "plane": p,
+                "from": a.index() % size,
+                "to": b.index() % size,
+                "generator": g,
+                "generator_value": self.result.generators[p][g],
+                "packets": load,
+                "busiest": self.result.scores.max_link_load,
+            }))
+        } else {
+            Err(Error::invalid(
+                "detail",
+                "ask for {\"pair\": [s, d]} or {\"channel\": c}",
+            ))
+        }
+    }
+}
+
+/// One variant at one n (a point of the sweep).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct VariantPoint {
+    pub n: u32,
+    pub variant: String,
+    pub generators: Vec<u32>,
+    #[serde(flatten)]
+    pub scores: Scores,
+    /// The search's seconds (0 for the identical planes).
+    pub seconds: f64,
+}
+
+/// The six variants for n = from…to.
+fn sweep_n(
+    c: &DualPlaneConfig,
+    seed: u64,
+    from: u32,
+    to: u32,
+    report: super::Report<'_>,
+) -> Result<Vec<VariantPoint>> {
+    if !(search::MIN_N..=search::MAX_N).contains(&from) || !(from..=search::MAX_N).contains(&to) {
+        return Err(Error::invalid(
+            "arguments",
+            format!(
+                "from and to within {}…{} and from ≤ to, not {from}…{to}",
+                search::MIN_N,
+                search::MAX_N
+            ),
+        ));
+    }
+    let runs: Vec<(u32, Kind, Option<Objective>)> = (from..=to)
+        .flat_map(|n| {
+            [Kind::Hc, Kind::Fhc].into_iter().flat_map(move |k| {
+                [None, Some(Objective::Distance), Some(Objective::Delay)]
+                    .into_iter()
+                    .map(move |o| (n, k, o))
+            })
+        })
+        .collect();
+    // each search's cost grows with n·2ⁿ (annealing) or is small: weigh progress by it
+    let weight = |n: u32| f64::from(n) * f64::from(1u32 << n);
+    let total: f64 = runs.iter().map(|r| weight(r.0)).sum();
+    let mut done = 0.0;
+    let mut points = Vec::new();
+    for (n, kind, objective) in runs {
+        let (network, seconds) = match objective {
+            None => (DualPlane::identical(kind, n)?, 0.0),
+            Some(objective) => {
+                let spec = SearchSpec {
+                    kind,
+                    n,
+                    objective,
+                    seed,
+                    effort: c.effort,
+                    method: Method::Auto,
+                };
+                let r = search::search(&spec, &mut |_, _| {})?;
+                (
+                    DualPlane::isomorphic(kind, n, &r.best.generators)?,
+                    r.seconds,
+                )
+            }
+        };
+        let point = VariantPoint {
+            n,
+            variant: variant(kind, objective.is_none(), objective),
+            generators: network.planes[1].generators()[..n as usize].to_vec(),
+            scores: scores(&network)?.0,
+            seconds,
+        };
+        done += weight(n);
+        report(done / total, Some(json(&point)));
+        points.push(point);
+    }
+    Ok(points)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(c: &DualPlaneConfig) -> DualPlaneRun {
+        DualPlaneRun::run(c, &mut |_| {}).unwrap()
+    }
+
+    #[test]
+    fn the_default_is_table_1_and_the_route_0_to_6() {
+        let r = run(&DualPlaneConfig::default());
+        let v = r.result();
+        assert_eq!(v["variant"], "DI-HC");
+        assert_eq!(v["table"][7]["routing_value"], 4);
+        assert_eq!(
+            v["route"]["paths"],
+            serde_json::json!([[0, 2, 6], [0, 3, 6]])
+        );
+        assert_eq!(v["route"]["tie"], true);
+        assert_eq!(v["avg_distance"], 1.0);
+        assert_eq!(v["baseline"]["avg_distance"], 1.5);
+        // the steps: the row, then two hops
+        assert_eq!(r.steps().len(), 3);
+        let d = r
+            .detail(&serde_json::json!({"pair": [0, 7]}), &View::default())
+            .unwrap();
+        assert_eq!(d["plane"], 1);
+        assert_eq!(d["paths"][1], serde_json::json!([0, 7]));
+        let f = r
+            .figure(&View {
+                step: Some(1),
+                channel: None,
+            })
+            .unwrap();
+        assert!(f.detail.unwrap().contains("<svg"));
+    }
+
+    #[test]
+    fn fields_are_checked_by_name() {
+        let bad = |c: DualPlaneConfig| DualPlaneRun::run(&c, &mut |_| {}).err().unwrap();
+        let e = bad(DualPlaneConfig {
+            generators: "3,5,6".into(),
+            ..Default::default()
+        });
+        assert!(e.to_string().contains("XOR"), "{e}");
+        assert_eq!(e.field().as_deref(), Some("generators"));
+        let e = bad(DualPlaneConfig {
+            generators: "3,five,7".into(),
+            ..Default::default()
+        });
+        assert_eq!(e.field().as_deref(), Some("generators"));
+        let e = bad(DualPlaneConfig {
+            destination: 8,
+            ..Default::default()
+        });
+        assert_eq!(e.field().as_deref(), Some("destination"));
+        let e = bad(DualPlaneConfig {
+            n: 13,
+            ..Default::default()
+        });
+        assert_eq!(e.field().as_deref(), Some("n"));
+        let e = bad(DualPlaneConfig {
+            effort: f64::NAN,
+            ..Default::default()
+        });
+        assert_eq!(e.field().as_deref(), Some("effort"));
+    }
+}
