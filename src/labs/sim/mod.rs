@@ -92,6 +92,9 @@ pub struct SimConfig {
     /// Router pipeline stages.
     pub stages: u32,
     pub link_latency: u32,
+    /// Cycles per metre of cable added to each channel (0: none; dual-plane networks carry
+    /// their cable lengths, paper 004 §3.4).
+    pub latency_per_m: f64,
     pub credit_delay: u32,
     pub warmup: u64,
     /// Measured cycles.
@@ -119,6 +122,7 @@ impl Default for SimConfig {
             packet: p.packet,
             stages: p.stages,
             link_latency: p.link_latency,
+            latency_per_m: p.latency_per_m,
             credit_delay: p.credit_delay,
             warmup: p.warmup,
             cycles: p.cycles,
@@ -158,6 +162,7 @@ impl SimConfig {
             packet: self.packet,
             stages: self.stages,
             link_latency: self.link_latency,
+            latency_per_m: self.latency_per_m,
             credit_delay: self.credit_delay,
             rate: self.rate,
             warmup: self.warmup,

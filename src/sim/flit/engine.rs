@@ -46,11 +46,15 @@ pub struct SimParams {
     pub packet: usize,
     /// Router pipeline stages (cycles from a flit's arrival to its switch traversal).
     pub stages: u32,
-    /// Cycles on a channel.
+    /// Cycles on a channel (plus `latency_per_m` per metre of its cable).
     pub link_latency: u32,
+    /// Cycles per metre of cable added to each channel's latency (its link's length): paper
+    /// 004's 5 ns/m, in cycles. 0: every channel takes `link_latency`.
+    pub latency_per_m: f64,
     /// Cycles for a credit to come back.
     pub credit_delay: u32,
-    /// Offered load, flits per endpoint per cycle (0–1).
+    /// Offered load, flits per endpoint per cycle (0–1; up to its port count for an endpoint
+    /// on several planes).
     pub rate: f64,
     /// Cycles before measuring.
     pub warmup: u64,
@@ -69,6 +73,7 @@ impl Default for SimParams {
             packet: 1,
             stages: 4,
             link_latency: 1,
+            latency_per_m: 0.0,
             credit_delay: 1,
             rate: 0.1,
             warmup: 2000,
@@ -135,10 +140,17 @@ pub struct Engine<'a> {
     placed: &'a Placed,
     rng: ChaCha8Rng,
     channels: usize,
-    endpoints: usize,
-    /// Switch of each endpoint.
-    endpoint_switch: Vec<u32>,
-    /// Input ports of each switch (channel ids, then C + endpoint), flat.
+    /// Terminals: an endpoint's attachment to one switch (one per endpoint, two for a node on
+    /// two planes), each with an injection and an ejection port.
+    terminal_switch: Vec<u32>,
+    terminal_node: Vec<u32>,
+    /// Each endpoint's terminals (first, one past the last).
+    node_terminals: Vec<u32>,
+    /// Per endpoint: which of two equal entries its next tied packet takes (they alternate).
+    toggle: Vec<bool>,
+    /// Cycles on each channel.
+    channel_latency: Vec<u32>,
+    /// Input ports of each switch (channel ids, then C + terminal), flat.
     in_ports: Vec<u32>,
     in_offsets: Vec<u32>,
     // input VCs: (C + E) ports × vcs, each a ring of `buffer` flits
@@ -176,9 +188,10 @@ pub struct Engine<'a> {
     credits_due: Vec<Vec<u32>>,
     packets: Vec<Packet>,
     free: Vec<u32>,
-    /// Creation cycles of packets waiting at each endpoint; the front one's flits written so far
-    /// and the injection VC it uses.
-    source: Vec<VecDeque<u64>>,
+    /// Packets waiting at each terminal: creation cycle and destination terminal (NONE: drawn
+    /// when it reaches the front, as for every single-port endpoint); the front one's flits
+    /// written so far and the injection VC it uses.
+    source: Vec<VecDeque<(u64, u32)>>,
     front: Vec<(u32, u16, u32)>,
     pub now: u64,
     last_move: u64,
@@ -193,6 +206,12 @@ pub struct Engine<'a> {
     pub measured_hops: u64,
     pub channel_flits: Vec<u64>,
     pub deadlock: bool,
+}
+
+/// Cycles on channel `c`: the link latency plus its cable's length in cycles (rounded).
+pub(super) fn channel_latency(topo: &Topology, p: &SimParams, c: crate::model::ChannelId) -> u32 {
+    let m = topo.link_info(c.link()).length_m;
+    p.link_latency + (p.latency_per_m * m).round() as u32
 }
 
 /// Cycles without a flit moving, while flits wait, that count as a deadlock.
@@ -213,15 +232,26 @@ impl<'a> Engine<'a> {
         let channel_dst: Vec<u32> = (0..c)
             .map(|i| topo.channel_ends(crate::model::ChannelId::new(i)).1 .0)
             .collect();
-        let endpoint_switch: Vec<u32> = (0..e)
-            .map(|i| topo.endpoint_switch(EndpointId::new(i)).0)
+        let mut terminal_switch: Vec<u32> = Vec::with_capacity(e);
+        let mut terminal_node: Vec<u32> = Vec::with_capacity(e);
+        let mut node_terminals = vec![0u32];
+        for i in 0..e {
+            for s in topo.endpoint_switches(EndpointId::new(i)) {
+                terminal_switch.push(s.0);
+                terminal_node.push(i as u32);
+            }
+            node_terminals.push(terminal_switch.len() as u32);
+        }
+        let channel_latency: Vec<u32> = (0..c)
+            .map(|i| channel_latency(topo, &p, crate::model::ChannelId::new(i)))
             .collect();
+        let t = terminal_switch.len();
         let mut lists: Vec<Vec<u32>> = vec![Vec::new(); n];
         for (ch, &d) in channel_dst.iter().enumerate() {
             lists[d as usize].push(ch as u32);
         }
-        for (ep, &s) in endpoint_switch.iter().enumerate() {
-            lists[s as usize].push((c + ep) as u32);
+        for (term, &s) in terminal_switch.iter().enumerate() {
+            lists[s as usize].push((c + term) as u32);
         }
         let mut in_offsets = vec![0u32];
         let mut in_ports = Vec::new();
@@ -230,7 +260,8 @@ impl<'a> Engine<'a> {
             in_offsets.push(in_ports.len() as u32);
         }
         // a power of two above the longest delay, so a cycle's bucket is a mask away
-        let wheel = (p.link_latency.max(p.credit_delay) as usize + 2).next_power_of_two();
+        let longest = channel_latency.iter().copied().max().unwrap_or(1);
+        let wheel = (longest.max(p.credit_delay) as usize + 2).next_power_of_two();
         let dummy = Flit {
             packet: 0,
             seq: 0,
@@ -242,23 +273,26 @@ impl<'a> Engine<'a> {
             placed,
             rng,
             channels: c,
-            endpoints: e,
-            endpoint_switch,
+            terminal_switch,
+            terminal_node,
+            node_terminals,
+            toggle: vec![false; e],
+            channel_latency,
             in_ports,
             in_offsets,
-            ring: vec![dummy; (c + e) * v * p.buffer],
-            head: vec![0; (c + e) * v],
-            len: vec![0; (c + e) * v],
-            out_vc: vec![NONE; (c + e) * v],
+            ring: vec![dummy; (c + t) * v * p.buffer],
+            head: vec![0; (c + t) * v],
+            len: vec![0; (c + t) * v],
+            out_vc: vec![NONE; (c + t) * v],
             held: vec![0; c],
             credits: vec![p.buffer as u16; c * v],
-            in_rr: vec![0; c + e],
-            out_rr: vec![0; c + e],
+            in_rr: vec![0; c + t],
+            out_rr: vec![0; c + t],
             requests: Vec::new(),
             winners: Vec::new(),
-            candidates: vec![0; c + e],
+            candidates: vec![0; c + t],
             waiting: Vec::new(),
-            ivc_rr: vec![0; (c + e) * v],
+            ivc_rr: vec![0; (c + t) * v],
             ovc_rr: vec![0; c * v],
             ovc_best: vec![(u64::MAX, 0); c * v],
             vc_requests: Vec::new(),
@@ -267,8 +301,8 @@ impl<'a> Engine<'a> {
             credits_due: vec![Vec::new(); wheel],
             packets: Vec::new(),
             free: Vec::new(),
-            source: vec![VecDeque::new(); e],
-            front: vec![(NONE, 0, NONE); e],
+            source: vec![VecDeque::new(); t],
+            front: vec![(NONE, 0, NONE); t],
             now: 0,
             last_move: 0,
             injected_flits: 0,
@@ -282,7 +316,7 @@ impl<'a> Engine<'a> {
             deadlock: false,
             p,
         };
-        for ep in 0..engine.endpoints {
+        for ep in 0..e {
             engine.next_arrival[ep] = engine.gap();
         }
         engine
@@ -419,71 +453,107 @@ impl<'a> Engine<'a> {
     /// endpoint into its injection port.
     fn inject(&mut self) {
         let now = self.now;
-        let (v, b) = (self.p.vcs, self.p.buffer);
-        for ep in 0..self.endpoints {
+        for ep in 0..self.next_arrival.len() {
             if self.next_arrival[ep] == now {
-                self.source[ep].push_back(now);
+                let (first, last) = (
+                    self.node_terminals[ep] as usize,
+                    self.node_terminals[ep + 1] as usize,
+                );
+                if last - first == 1 {
+                    self.source[first].push_back((now, NONE));
+                } else {
+                    // on several planes the network is chosen now (`RouteTable::entry`), so
+                    // each port has its own queue and the planes do not block each other
+                    let dst = self.placed.destination(ep, &mut self.rng);
+                    let home = |e: usize| self.terminal_switch[self.node_terminals[e] as usize];
+                    let (a, z, tie) = self.routes.entry(home(ep), home(dst), self.toggle[ep]);
+                    self.toggle[ep] ^= tie;
+                    let at = |e: usize, s: u32| {
+                        (self.node_terminals[e]..self.node_terminals[e + 1])
+                            .find(|&t| self.terminal_switch[t as usize] == s)
+                            .expect("an entry is one of the endpoint's switches")
+                    };
+                    let (from, to) = (at(ep, a), at(dst, z));
+                    self.source[from as usize].push_back((now, to));
+                }
                 if self.in_window(now) {
                     self.measured_created += 1;
                 }
                 self.next_arrival[ep] = now + self.gap();
             }
-            let (mut pkt, mut written, mut vc) = self.front[ep];
-            if pkt == NONE {
-                let Some(&created) = self.source[ep].front() else {
-                    continue;
-                };
-                // a VC of the injection port with room (round robin)
-                let port = self.channels + ep;
-                let start = usize::from(self.in_rr[port]);
-                let Some(k) = (0..v)
-                    .map(|i| (start + i) % v)
-                    .find(|&k| usize::from(self.len[port * v + k]) < b)
-                else {
-                    continue;
-                };
-                self.source[ep].pop_front();
-                let dst = self.placed.destination(ep, &mut self.rng) as u32;
-                let packet = Packet {
-                    created,
-                    src_switch: self.endpoint_switch[ep],
-                    dst_switch: self.endpoint_switch[dst as usize],
-                    dst,
-                    hop: 0,
-                    measured: self.in_window(created),
-                };
-                pkt = match self.free.pop() {
-                    Some(i) => {
-                        self.packets[i as usize] = packet;
-                        i
-                    }
-                    None => {
-                        self.packets.push(packet);
-                        (self.packets.len() - 1) as u32
-                    }
-                };
-                (written, vc) = (0, (port * v + k) as u32);
+            // after the endpoint's arrival, endpoint by endpoint: the random draws keep the
+            // order they had before endpoints could have several ports
+            for t in self.node_terminals[ep]..self.node_terminals[ep + 1] {
+                self.feed(t as usize);
             }
-            if usize::from(self.len[vc as usize]) >= b {
-                self.front[ep] = (pkt, written, vc);
-                continue;
-            }
-            self.push(
-                vc as usize,
-                Flit {
-                    packet: pkt,
-                    seq: written,
-                    ready: now + u64::from(self.p.stages),
-                },
-            );
-            self.injected_flits += 1;
-            written += 1;
-            self.front[ep] = if usize::from(written) == self.p.packet {
-                (NONE, 0, NONE)
-            } else {
-                (pkt, written, vc)
-            };
         }
+    }
+
+    /// One flit of terminal `t`'s front packet into its injection port, if a VC has room.
+    fn feed(&mut self, t: usize) {
+        let now = self.now;
+        let (v, b) = (self.p.vcs, self.p.buffer);
+        let (mut pkt, mut written, mut vc) = self.front[t];
+        if pkt == NONE {
+            let Some(&(created, to)) = self.source[t].front() else {
+                return;
+            };
+            // a VC of the injection port with room (round robin)
+            let port = self.channels + t;
+            let start = usize::from(self.in_rr[port]);
+            let Some(k) = (0..v)
+                .map(|i| (start + i) % v)
+                .find(|&k| usize::from(self.len[port * v + k]) < b)
+            else {
+                return;
+            };
+            self.source[t].pop_front();
+            let dst = if to == NONE {
+                let node = self.terminal_node[t] as usize;
+                let d = self.placed.destination(node, &mut self.rng);
+                self.node_terminals[d]
+            } else {
+                to
+            };
+            let packet = Packet {
+                created,
+                src_switch: self.terminal_switch[t],
+                dst_switch: self.terminal_switch[dst as usize],
+                dst,
+                hop: 0,
+                measured: self.in_window(created),
+            };
+            pkt = match self.free.pop() {
+                Some(i) => {
+                    self.packets[i as usize] = packet;
+                    i
+                }
+                None => {
+                    self.packets.push(packet);
+                    (self.packets.len() - 1) as u32
+                }
+            };
+            (written, vc) = (0, (port * v + k) as u32);
+        }
+        if usize::from(self.len[vc as usize]) >= b {
+            self.front[t] = (pkt, written, vc);
+            return;
+        }
+        self.push(
+            vc as usize,
+            Flit {
+                packet: pkt,
+                seq: written,
+                ready: now + u64::from(self.p.stages),
+            },
+        );
+        self.injected_flits += 1;
+        written += 1;
+        self.front[t] = if usize::from(written) == self.p.packet {
+            (NONE, 0, NONE)
+        } else {
+            (pkt, written, vc)
+        };
     }
 
     /// Head flits at the front of their VC get an output VC of their group (round robin over
@@ -739,7 +809,7 @@ impl<'a> Engine<'a> {
         if self.in_window(now) {
             self.channel_flits[ch] += 1;
         }
-        let arrive = now + u64::from(self.p.link_latency);
+        let arrive = now + u64::from(self.channel_latency[ch]);
         flit.ready = arrive + u64::from(self.p.stages);
         let due = (arrive as usize) & (self.flits_due.len() - 1);
         self.flits_due[due].push((out as u32, flit));

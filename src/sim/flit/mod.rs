@@ -23,6 +23,10 @@ use serde::{Deserialize, Serialize};
 
 /// Most cycles of one run (warm-up + window + drain).
 pub const MAX_SIM_CYCLES: u64 = 10_000_000;
+/// Most network ports of one endpoint (a node on both planes of a dual-plane network).
+pub const MAX_PORTS: usize = 2;
+/// Most cycles on one channel (its link latency plus its cable).
+pub const MAX_CHANNEL_LATENCY: u32 = 4096;
 /// Most VCs per port and flits per VC buffer and per packet.
 pub const MAX_VCS: usize = 64;
 pub const MAX_BUFFER: usize = 1024;
@@ -158,11 +162,20 @@ pub fn check(p: &SimParams) -> Result<()> {
             return bad(name, format!("from 1 to 1000 {what}, not {value}"));
         }
     }
-    if !(p.rate.is_finite() && p.rate > 0.0 && p.rate <= 1.0) {
+    if !(p.latency_per_m.is_finite() && (0.0..=100.0).contains(&p.latency_per_m)) {
+        return bad(
+            "latency_per_m",
+            format!(
+                "from 0 to 100 cycles per metre of cable, not {}",
+                p.latency_per_m
+            ),
+        );
+    }
+    if !(p.rate.is_finite() && p.rate > 0.0 && p.rate <= MAX_PORTS as f64) {
         return bad(
             "rate",
             format!(
-                "an offered load in (0, 1] flits per node per cycle, not {}",
+                "an offered load in (0, 1] flits per node per cycle (up to {MAX_PORTS} for nodes on {MAX_PORTS} planes), not {}",
                 p.rate
             ),
         );
@@ -221,10 +234,14 @@ fn load_bound(topo: &Topology, routes: &RouteTable, placed: &Placed) -> Option<f
             .index()
     };
     let mut load = vec![0.0f64; topo.channel_count()];
-    // w packets per unit of offered load from switch s to switch d, on every channel of the route
+    // w packets per unit of offered load from home switch s to home switch d, on every channel
+    // of the route (half each way where the router alternates between two entries)
     let mut add = |s: usize, d: usize, w: f64| {
-        for h in routes.route(s, d) {
-            load[h.channel as usize] += w;
+        for alternate in [false, true] {
+            let (a, b, _) = routes.entry(s as u32, d as u32, alternate);
+            for h in routes.route(a as usize, b as usize) {
+                load[h.channel as usize] += w / 2.0;
+            }
         }
     };
     match placed {
@@ -271,6 +288,33 @@ impl<'n> Simulation<'n> {
                     "the routes need {} virtual-channel groups for deadlock freedom, but only {} virtual channels are given: use at least {}",
                     network.routes.groups, params.vcs, network.routes.groups
                 ),
+            ));
+        }
+        let topo = &network.topo;
+        let ports = (0..topo.endpoint_count())
+            .map(|e| {
+                topo.endpoint_switches(crate::model::EndpointId::new(e))
+                    .len()
+            })
+            .max()
+            .unwrap_or(1);
+        if params.rate > ports as f64 {
+            return Err(Error::invalid(
+                "rate",
+                format!(
+                    "an offered load in (0, {ports}] flits per node per cycle: each node has {ports} port(s) of one flit per cycle, not {}",
+                    params.rate
+                ),
+            ));
+        }
+        let longest = (0..topo.channel_count())
+            .map(|c| engine::channel_latency(topo, &params, crate::model::ChannelId::new(c)))
+            .max()
+            .unwrap_or(0);
+        if longest > MAX_CHANNEL_LATENCY {
+            return Err(Error::invalid(
+                "latency_per_m",
+                format!("the longest cable takes {longest} cycles, more than {MAX_CHANNEL_LATENCY}: use fewer cycles per metre"),
             ));
         }
         let rng = stream(seed, Purpose::Simulation, 0);

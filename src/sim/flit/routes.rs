@@ -46,6 +46,10 @@ pub struct RouteTable {
     pub layers: usize,
     /// Hops in each group (how a run shares its VCs among the groups, `vc_ranges`).
     pub group_use: Vec<u64>,
+    /// For routers that choose where a packet enters (`Router::entry`: dual planes), the two
+    /// entries of every home pair (s·n + d): [s, d] plainly and [s, d] alternated; empty when
+    /// every entry is the home pair.
+    entries: Vec<[u32; 4]>,
 }
 
 impl RouteTable {
@@ -68,10 +72,28 @@ impl RouteTable {
         let mut hops: Vec<RouteHop> = Vec::new();
         offsets.push(0);
         // only switches with endpoints send and receive (up*/down* routes leaf to leaf)
+        // the pairs walked: where packets between home switches enter and leave, both ways
+        // of a tie (the home pair itself for every router but dual-plane)
         let hosts: Vec<bool> = topo.endpoints_per_switch().iter().map(|&e| e > 0).collect();
+        let mut wanted = vec![false; n * n];
+        let mut entries = vec![[0u32; 4]; n * n];
+        let mut chooses = false;
+        for s in (0..n).filter(|&s| hosts[s]) {
+            for d in (0..n).filter(|&d| hosts[d]) {
+                let (a, b) = router.entry(SwitchId::new(s), SwitchId::new(d), false);
+                let (c, e) = router.entry(SwitchId::new(s), SwitchId::new(d), true);
+                entries[s * n + d] = [a.0, b.0, c.0, e.0];
+                chooses |= (a.index(), b.index(), c.index(), e.index()) != (s, d, s, d);
+                wanted[a.index() * n + b.index()] = true;
+                wanted[c.index() * n + e.index()] = true;
+            }
+        }
+        if !chooses {
+            entries = Vec::new();
+        }
         for s in 0..n {
             for d in 0..n {
-                if hosts[s] && hosts[d] {
+                if wanted[s * n + d] {
                     walk(router, topo, s, d, &mut hops)?;
                 }
                 offsets.push(hops.len() as u32);
@@ -116,6 +138,7 @@ impl RouteTable {
             groups,
             layers,
             group_use: use_per_group,
+            entries,
         })
     }
 
@@ -133,6 +156,22 @@ impl RouteTable {
     /// (at least one per group: `vcs` ≥ `groups`).
     pub fn vc_ranges(&self, vcs: usize) -> Vec<(u16, u16)> {
         share_vcs(&self.group_use, vcs)
+    }
+
+    /// Where a packet between the home switches `s` and `d` enters and leaves (alternated or
+    /// not), and whether the two ways differ (a tie the caller alternates).
+    pub fn entry(&self, s: u32, d: u32, alternate: bool) -> (u32, u32, bool) {
+        match self.entries.get(s as usize * self.n + d as usize) {
+            Some(&[a, b, c, e]) => {
+                let tie = (a, b) != (c, e);
+                if alternate {
+                    (c, e, tie)
+                } else {
+                    (a, b, tie)
+                }
+            }
+            None => (s, d, false),
+        }
     }
 
     /// The hops from switch `s` to switch `d`.
