@@ -12,7 +12,7 @@ mod sweep;
 
 pub use engine::{SimParams, DEADLOCK_CYCLES};
 pub use routes::{RouteHop, RouteTable, MAX_SIM_SWITCHES};
-pub use sweep::{is_saturated, loads, sweep, Sweep, MAX_SWEEP_POINTS, MAX_SWEEP_SEEDS};
+pub use sweep::{is_saturated, loads, point, sweep, Sweep, MAX_SWEEP_POINTS, MAX_SWEEP_SEEDS};
 
 use crate::model::Topology;
 use crate::rng::{stream, Purpose};

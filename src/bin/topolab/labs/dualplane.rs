@@ -51,6 +51,10 @@ struct DualArgs {
     /// Multiplies the annealing's evaluations.
     #[arg(long, default_value_t = 1.0)]
     effort: f64,
+    /// Simulate the six variants (D-HC, DI-HC, DI-HC-r, D-FHC, DI-FHC, DI-FHC-r) at n ≤ 8 in
+    /// the flit simulator (§3.4): throughput and latency beside the graph metrics.
+    #[arg(long, conflicts_with_all = ["generators", "search"])]
+    simulate: bool,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -75,6 +79,9 @@ fn execute(a: DualArgs) -> Result<(), String> {
         KindArg::Hc => Kind::Hc,
         KindArg::Fhc => Kind::Fhc,
     };
+    if a.simulate {
+        return simulate(&a);
+    }
     let baseline = DualPlane::identical(kind, a.n).map_err(err)?;
     let mut found = None;
     let network = match &a.generators {
@@ -152,5 +159,27 @@ fn execute(a: DualArgs) -> Result<(), String> {
         });
     }
     print_value(&value, a.json);
+    Ok(())
+}
+
+/// The six variants in the flit simulator, one line each (progress on stderr).
+fn simulate(a: &DualArgs) -> Result<(), String> {
+    use topolab::labs::dualplane::simulate::simulate_variants;
+    let points = simulate_variants(a.n, a.seed, a.effort, &mut |f, p| {
+        if !a.json {
+            eprintln!(
+                "{:>3.0}%  {:<9} a2a/4 {:.3}  bound {:.3}  throughput {:.3}  delay model {:.0} ns  latency {:.0} ns",
+                100.0 * f,
+                p.variant,
+                p.scores.a2a_max_traffic_per_node,
+                p.channel_load_bound,
+                p.throughput,
+                p.scores.floor.avg_delay_ns,
+                p.latency_ns
+            );
+        }
+    })
+    .map_err(|e| e.to_string())?;
+    print_value(&serde_json::json!({ "n": a.n, "variants": points }), a.json);
     Ok(())
 }

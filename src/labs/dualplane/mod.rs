@@ -4,7 +4,10 @@
 //! table (Table 1), the route of one node pair in both planes and the plane it takes (§2.2,
 //! stepped hop by hop), the per-generator loads of the all-to-all exchange (the figure's
 //! colours), and the real-system model of §3 (racks, cables by length, delay, cost). Studies:
-//! the search for plane 1 (§2.4, §3.2.2) and the six variants against n (Fig. 3, 5, 6, 7).
+//! the search for plane 1 (§2.4, §3.2.2), the six variants against n (Fig. 3, 5, 6, 7) and
+//! the six variants in the flit simulator (§3.4, `simulate`).
+
+pub mod simulate;
 
 use super::{
     check_section, config, default_section, json, study_args, Lab, LabRun, StepSummary, Study, View,
@@ -60,6 +63,18 @@ pub const LAB: Lab = Lab {
                 let c: DualPlaneConfig = config(section)?;
                 let a = study_args::<Args>(args)?;
                 Ok(json(&sweep_n(&c, seed, a.from, a.to, report)?))
+            },
+        },
+        Study {
+            name: "simulate",
+            title: "The six variants in the flit simulator",
+            about: "D-HC, DI-HC, DI-HC-r, D-FHC, DI-FHC and DI-FHC-r at the config's n (at most 8: 512 routers) under uniform traffic, 4 nodes per switch, cables as per-channel latencies (§3.4): throughput and latency beside the graph metrics; one point per variant",
+            run: |section, seed, _args, report| {
+                let c: DualPlaneConfig = config(section)?;
+                c.check()?;
+                Ok(json(&simulate::simulate_variants(c.n, seed, c.effort, &mut |f, p| {
+                    report(f, Some(json(p)))
+                })?))
             },
         },
     ],

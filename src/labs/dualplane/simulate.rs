@@ -1,0 +1,139 @@
+//! Paper 004 §3.4 (the check of §3.5): the six variants in the cycle-level flit simulator.
+//! Uniform traffic, 4 nodes per switch on both planes, the plane chosen per packet by the
+//! dual-plane router, 100 Gbps links, 90 ns switches and 5 ns per metre of cable as
+//! per-channel latencies. The paper does not give packet or flit sizes, buffers or VCs; ours:
+//! one cycle is a 32-byte flit at 100 Gbps (2.56 ns), packets of 8 flits (256 bytes, which
+//! α = 131 ns hints at), 35 pipeline stages (90 ns), 4 VCs of 64 flits (enough to cover a
+//! long cable's credit round trip). Departures: the paper's crossbar runs at twice the link
+//! rate and ours at the link rate; its nodes send at fixed intervals, ours Bernoulli.
+//! Throughput is the largest accepted load over the offered loads, latency the mean at the
+//! lowest (Duato's definitions, which the paper uses).
+
+use super::{variant, Scores};
+use crate::dualplane::search::{self, Method, Objective, SearchSpec};
+use crate::dualplane::{DualPlane, Kind};
+use crate::sim::flit::{self, Network, SimParams, MAX_SIM_SWITCHES};
+use crate::{Error, Result};
+use serde::{Deserialize, Serialize};
+
+/// Nanoseconds per cycle: a 32-byte flit at 100 Gbps.
+pub const CYCLE_NS: f64 = 2.56;
+
+/// The router and link parameters of §3.4.1 in cycles (see the module header).
+pub fn params() -> SimParams {
+    SimParams {
+        vcs: 4,
+        buffer: 64,
+        packet: 8,
+        stages: (crate::dualplane::floor::SWITCH_NS / CYCLE_NS).round() as u32,
+        link_latency: 1,
+        latency_per_m: crate::dualplane::floor::CABLE_NS_PER_M / CYCLE_NS,
+        credit_delay: 1,
+        rate: 0.1,
+        warmup: 2000,
+        cycles: 4000,
+        drain: 4000,
+    }
+}
+
+/// Offered loads (flits per node per cycle; a node has two ports) for the throughput.
+pub const LOADS: [f64; 7] = [0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6];
+/// The load at which latency is measured.
+pub const LOW_LOAD: f64 = 0.05;
+
+/// One variant simulated beside its graph metrics.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SimPoint {
+    pub n: u32,
+    pub variant: String,
+    pub generators: Vec<u32>,
+    #[serde(flatten)]
+    pub scores: Scores,
+    /// The simulator's channel-load bound (flits per node per cycle): a2a / 4 · (e − 1)/e.
+    pub channel_load_bound: f64,
+    /// The largest accepted load (flits per node per cycle, a flit per cycle being a link's
+    /// 100 Gbps) over `accepted`.
+    pub throughput: f64,
+    /// Mean latency at `LOW_LOAD`, in ns.
+    pub latency_ns: f64,
+    /// (offered, accepted) per load.
+    pub accepted: Vec<[f64; 2]>,
+}
+
+/// The six variants at n (at most 8: 512 routers), each at `LOW_LOAD` and `LOADS`; the DI sets
+/// from the search with `seed` and `effort`. `report` hears each variant as it is done.
+pub fn simulate_variants(
+    n: u32,
+    seed: u64,
+    effort: f64,
+    report: &mut dyn FnMut(f64, &SimPoint),
+) -> Result<Vec<SimPoint>> {
+    if !(search::MIN_N..=8).contains(&n) || (2usize << n) > MAX_SIM_SWITCHES {
+        return Err(Error::invalid(
+            "n",
+            format!("the simulation runs from n = {} to 8 (2·2ⁿ routers, at most {MAX_SIM_SWITCHES}), not {n}", search::MIN_N),
+        ));
+    }
+    let variants: Vec<(Kind, Option<Objective>)> = [Kind::Hc, Kind::Fhc]
+        .into_iter()
+        .flat_map(|k| [None, Some(Objective::Distance), Some(Objective::Delay)].map(|o| (k, o)))
+        .collect();
+    let mut out = Vec::new();
+    for (i, &(kind, objective)) in variants.iter().enumerate() {
+        let network = match objective {
+            None => DualPlane::identical(kind, n)?,
+            Some(objective) => {
+                let spec = SearchSpec {
+                    kind,
+                    n,
+                    objective,
+                    seed,
+                    effort,
+                    method: Method::Auto,
+                };
+                let best = search::search(&spec, &mut |_, _| {})?.best;
+                DualPlane::isomorphic(kind, n, &best.generators)?
+            }
+        };
+        let generators = network.planes[1].generators()[..n as usize].to_vec();
+        let set: Vec<String> = generators.iter().map(u32::to_string).collect();
+        let kind_name = match kind {
+            Kind::Hc => "hc",
+            Kind::Fhc => "fhc",
+        };
+        let topo = crate::topology::build(&format!("dual:{kind_name}:{n}:{}:x4", set.join(",")))?;
+        let router = crate::routing::RouterSpec::default_for(&topo).build(&topo)?;
+        let p = params();
+        let net = Network::new(router.as_ref(), "uniform", p.vcs, seed)?;
+        let mut rates = vec![LOW_LOAD];
+        rates.extend(LOADS);
+        let runs = crate::parallel::map_chunked(
+            &rates,
+            rates.len(),
+            |&rate| flit::point(&net, &p, rate, seed, 1),
+            |_, _| true,
+        )
+        .into_iter()
+        .collect::<Result<Vec<_>>>()?;
+        let point = SimPoint {
+            n,
+            variant: variant(kind, objective.is_none(), objective),
+            generators,
+            scores: super::scores(&network)?.0,
+            channel_load_bound: net.channel_load_bound.unwrap_or(f64::NAN),
+            throughput: runs
+                .iter()
+                .map(|r| r.accepted_flits_per_node_cycle)
+                .fold(0.0, f64::max),
+            latency_ns: runs[0].avg_latency_cycles.unwrap_or(f64::NAN) * CYCLE_NS,
+            accepted: runs
+                .iter()
+                .skip(1)
+                .map(|r| [r.offered_flits_per_node_cycle, r.accepted_flits_per_node_cycle])
+                .collect(),
+        };
+        report((i + 1) as f64 / variants.len() as f64, &point);
+        out.push(point);
+    }
+    Ok(out)
+}
