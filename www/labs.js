@@ -6,12 +6,12 @@ import slots from './labs/slots.js';
 import topogen from './labs/topogen.js';
 import routing from './labs/routing.js';
 import simulate from './labs/simulate.js';
+import dualplane from './labs/dualplane.js';
 
-export const LABS = [slots, topogen, routing, simulate];
+export const LABS = [slots, topogen, routing, simulate, dualplane];
 
 /** Labs to come (their issues are open): a tab each, marked "coming soon". */
 export const PLANNED = [
-  { label: 'Dual-plane', about: 'Isomorphic and folded dual-plane hypercubes (paper 004)' },
   { label: 'OCS relay', about: 'A small optical circuit network beside a low-bisection electrical tree (paper 001)' },
   { label: 'CTC', about: 'Clustering and topology configuration of hybrid EPS/OCS networks (paper 003)' },
 ];

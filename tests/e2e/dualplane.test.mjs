@@ -1,0 +1,273 @@
+// The Dual-plane lab (paper 004) in the page: it opens on Table 1 (the routing values of
+// {3,5,7} and the routes 0-2-6 / 0-3-6); a typed set updates the metrics and a dependent one is
+// refused next to its field, naming the element, while the text stays; two clicked switches
+// (either plane) pick the pair; the search runs to its end (n = 5, exhaustive) and a long one is
+// cancelled keeping its best so far; a shared link reopens the same fields and numbers; the rack
+// floor draws racks, cables and the legend with the core's counts.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, openPage, waitForResult, runsDone, waitForRun, afterRun, text, assertNoProblems, clickSwitch, clickChannel } from './harness.mjs';
+
+const env = useBrowser();
+
+/** The page on the Dual-plane lab (from the default Slots lab, or straight from a link). */
+async function openLab(address = null) {
+  const opened = await openPage(env, address ?? env.url);
+  if (!address) {
+    await waitForResult(opened.page);
+    const before = await runsDone(opened.page);
+    await opened.page.click('#lab-dualplane');
+    await waitForRun(opened.page, before);
+  }
+  await opened.page.waitForFunction(() => /^D/.test(document.getElementById('dp-variant')?.textContent ?? ''));
+  return opened;
+}
+
+/** A column of Table 1 (td class `cls`) as text. */
+function column(page, cls) {
+  return page.$$eval(`#dp-table-body td.${cls}`, (cells) => cells.map((c) => c.textContent));
+}
+
+/** The comparison table: {key: [this, identical, gain]}. */
+function comparison(page) {
+  return page.$$eval('#dp-compare-body tr', (rows) => Object.fromEntries(rows.map((tr) => [tr.dataset.key, [...tr.querySelectorAll('td')].map((td) => td.textContent)])));
+}
+
+/** Wait until the pair panel shows `source → destination`. */
+async function waitForPair(page, source, destination) {
+  await page.waitForFunction((key) => document.getElementById('dp-pair-routes')?.dataset.pair === key, `${source}-${destination}`);
+}
+
+async function route(page, plane) {
+  return text(page, `#dp-pair-routes li[data-plane="${plane}"] .dp-route-path`);
+}
+
+test('the lab opens on Table 1: routing values, both routes of 0 → 6, the tie, both metrics', async () => {
+  const { page, problems } = await openLab();
+  assert.equal(await page.getAttribute('#lab-dualplane', 'aria-current'), 'page');
+  assert.deepEqual(await column(page, 'rv'), ['0', '7', '6', '1', '5', '2', '3', '4'], 'routing values of H(1,3) = {3,5,7} (§2.2)');
+  assert.deepEqual(await column(page, 'd0'), ['0', '1', '1', '2', '1', '2', '2', '3']);
+  assert.deepEqual(await column(page, 'd1'), ['0', '3', '2', '1', '2', '1', '2', '1']);
+  assert.deepEqual(await column(page, 'plane'), ['—', '0', '0', '1', '0', '1', 'tie', '1']);
+  assert.equal(await page.getAttribute('#dp-table-body tr.chosen', 'data-offset'), '6', 'the pair’s row 0 ⊕ 6 is marked');
+  await waitForPair(page, 0, 6);
+  assert.equal(await route(page, 0), '0-2-6');
+  assert.equal(await route(page, 1), '0-3-6');
+  assert.match(await text(page, '#dp-pair-why'), /a tie: either plane; shown: plane 0/);
+  assert.equal(await page.getAttribute('#dp-pair-why', 'data-plane'), 'either');
+  assert.equal(await text(page, '#dp-variant'), 'DI-HC, n = 3,');
+  const c = await comparison(page);
+  assert.deepEqual(c.avg_distance, ['1.000', '1.500', '+33.3%']);
+  assert.deepEqual(c.a2a_max_traffic, ['5.333', '4.000', '+33.3%'], '16/3 against D-HC’s 4 (§2.3)');
+  assert.deepEqual(c.a2a_max_traffic_per_node, ['1.333', '1.000', '+33.3%']);
+  assert.deepEqual(c.avg_delay_ns, ['233.5', '283.5', '+17.6%']);
+  // the step player starts at the table lookup, then the hops of plane 0
+  assert.equal(await text(page, '#step-counter'), 'Step 1 / 3');
+  assert.match(await text(page, '#step-title'), /Row 6 of the table/);
+  assert.equal(await page.isVisible('#dp-tie-rule'), false, 'no tie rule for hypercubes');
+  assertNoProblems(problems);
+});
+
+test('a typed set updates the metrics; a dependent one is refused beside the field, naming it, and the text stays', async () => {
+  const { page, problems } = await openLab();
+  await page.fill('#dp-n', '4');
+  await page.fill('#dp-generators', '3,5,9,14');
+  await page.waitForFunction(() => document.getElementById('dp-variant').textContent === 'DI-HC, n = 4,');
+  await page.waitForFunction(() => document.querySelector('#dp-compare-body tr[data-key="avg_distance"] td.this')?.textContent === '1.438');
+  const c = await comparison(page);
+  assert.deepEqual(c.avg_distance, ['1.438', '2.000', '+28.1%'], '23/16 hops against 2');
+  assert.deepEqual(c.a2a_max_traffic, ['4.000', '4.000', '0.0%'], 'this set does not raise the all-to-all traffic');
+  assert.deepEqual(c.avg_cable_m, ['3.00', '2.75', '−9.1%'], 'longer cables than the identical planes');
+  assert.deepEqual(await column(page, 'rv').then((v) => v.length), 16, 'all 16 rows of the table');
+  assert.equal(await page.isVisible('#dp-generators-error'), false);
+
+  // a dependent set: 6 = 3 ⊕ 5 at n = 3
+  await page.fill('#dp-n', '3');
+  await page.fill('#dp-generators', '3,5,6');
+  await page.waitForFunction(() => /\b6\b.*3 ⊕ 5/.test(document.getElementById('dp-generators-error')?.textContent ?? ''));
+  assert.equal(await page.isVisible('#dp-generators-error'), true, 'the error sits next to the generators field');
+  assert.match(await text(page, '#dp-generators-error'), /linearly independent/);
+  assert.equal(await page.getAttribute('#dp-generators', 'aria-invalid'), '');
+  assert.equal(await page.inputValue('#dp-generators'), '3,5,6', 'what was typed stays');
+  assert.equal(await page.isVisible('#dp-n-error'), false, 'the error is not put on another field');
+  assert.equal(await text(page, '#dp-variant'), 'DI-HC, n = 4,', 'the last good result stays shown');
+
+  await afterRun(page, () => page.fill('#dp-generators', '3,5,7'));
+  await page.waitForFunction(() => document.getElementById('dp-variant').textContent === 'DI-HC, n = 3,');
+  assert.equal(await page.isVisible('#dp-generators-error'), false, 'fixing the set clears the error');
+  assert.equal(await page.getAttribute('#dp-generators', 'aria-invalid'), null);
+  assert.deepEqual((await comparison(page)).avg_distance, ['1.000', '1.500', '+33.3%']);
+
+  // "Identical planes" clears the set: D-HC, whose metrics are the baseline's
+  await afterRun(page, () => page.click('#dp-generators-identical'));
+  await page.waitForFunction(() => document.getElementById('dp-variant').textContent === 'D-HC, n = 3,');
+  assert.equal(await page.inputValue('#dp-generators'), '');
+  assert.deepEqual((await comparison(page)).avg_distance, ['1.500', '1.500', '0.0%']);
+  assertNoProblems(problems);
+});
+
+test('two clicked switches (the second in plane 1) pick the pair: both routes, the row, the plane; a clicked channel shows its load', async () => {
+  const { page, problems } = await openLab();
+  await clickSwitch(page, 1);
+  await page.waitForSelector('#figure rect.sw.picked[data-sw="1"]');
+  assert.equal(await page.inputValue('#dp-source'), '1');
+  // switch 12 is switch 4 of plane 1 (8 + 4): node 4
+  await afterRun(page, () => clickSwitch(page, 12));
+  await waitForPair(page, 1, 4);
+  assert.equal(await page.inputValue('#dp-destination'), '4');
+  assert.equal(await route(page, 0), '1-0-4');
+  assert.equal(await route(page, 1), '1-4', 'plane 1 reaches 4 in one hop: 1 ⊕ 5');
+  assert.equal(await page.getAttribute('#dp-pair-routes li.taken', 'data-plane'), '1');
+  assert.equal(await page.getAttribute('#dp-pair-why', 'data-plane'), '1');
+  assert.match(await text(page, '#dp-pair-why'), /Row 5 \(1 ⊕ 4\): 2 hops in plane 0, 1 hop in plane 1 \(routing value 2\): plane 1 is shorter/);
+  assert.equal(await page.getAttribute('#dp-table-body tr.chosen', 'data-offset'), '5');
+  assert.equal(await text(page, '#step-counter'), 'Step 1 / 2', 'the lookup and one hop');
+  assert.equal(await page.locator('#figure rect.sw.picked').count(), 0, 'the pick is used up');
+
+  // clicking an index of Table 1 routes the source to source ⊕ index
+  await afterRun(page, () => page.click('#dp-table-body tr[data-offset="7"] button'));
+  await waitForPair(page, 1, 6);
+  assert.equal(await route(page, 1), '1-6');
+
+  // channel 8 is l(0,2) of plane 0 (generator 2): 3 packets of the all-to-all exchange, the busiest
+  await clickChannel(page, page.locator('#figure line.ch[data-ch="8"]'));
+  await page.waitForFunction(() => document.getElementById('dp-channel-summary').dataset.packets === '3');
+  assert.match(await text(page, '#dp-channel-summary'), /^Plane 0, switch 0 → 2: generator h2 = 2\. .*3 packets cross it \(100% of the busiest, 3\)/);
+  await page.click('#dp-channel-clear');
+  await page.waitForFunction(() => document.getElementById('dp-channel-summary').dataset.packets === undefined);
+  assertNoProblems(problems);
+});
+
+test('the search runs to its end at n = 5 (exhaustive) and a long one cancels keeping its best so far', async () => {
+  const { page, problems } = await openLab();
+  await afterRun(page, async () => {
+    await page.fill('#dp-n', '5');
+    await page.click('#dp-generators-identical');
+  });
+  await page.waitForFunction(() => document.getElementById('dp-variant').textContent === 'D-HC, n = 5,');
+  await page.selectOption('#dp-search-method', 'exhaustive');
+  await page.click('#dp-search');
+  await page.waitForSelector('#dp-search-best[data-done="true"]');
+  assert.equal(await text(page, '#dp-search-best-distance'), '1.8125 (27.5% shorter)', 'the n = 5 optimum: 58/32 hops against 2.5');
+  assert.equal(await text(page, '#dp-search-best-a2a'), '5.3333 (33.3% more)');
+  assert.match(await text(page, '#dp-search-status'), /^Exhaustive search: \d+ sets evaluated in [\d.]+ s \(seed 1\)\./);
+  // the ties: same distance and all-to-all traffic, different cables
+  const ties = await page.$$eval('#dp-ties-body tr', (rows) => rows.map((tr) => ({ best: tr.classList.contains('best'), cable: Number(tr.querySelector('td.cable').textContent), distance: tr.querySelector('td').textContent })));
+  assert.ok(ties.length > 1, `several sets tie (${ties.length})`);
+  assert.ok(ties.every((t) => t.distance === '1.8125'), 'every tie has the best distance');
+  assert.equal(ties.filter((t) => t.best).length, 1, 'the best set is among them, marked');
+  assert.ok(Math.min(...ties.map((t) => t.cable)) < Math.max(...ties.map((t) => t.cable)), 'equal metrics, different cables');
+  assert.match(await text(page, '#dp-ties-caption'), /sets tie on both metrics.*yet their cables differ: average [\d.]+–[\d.]+ m/);
+  // "Use this set" runs the lab with it
+  const set = (await text(page, '#dp-search-best-set')).replace(/[{}]/g, '');
+  await afterRun(page, () => page.click('#dp-search-use'));
+  assert.equal(await page.inputValue('#dp-generators'), set);
+  await page.waitForFunction(() => document.getElementById('dp-variant').textContent === 'DI-HC, n = 5,');
+  assert.deepEqual((await comparison(page)).avg_distance, ['1.813', '2.500', '+27.5%']);
+
+  // a long annealing (n = 12, effort 5): progress, a best so far, then Cancel keeps it
+  await afterRun(page, async () => {
+    await page.fill('#dp-n', '12');
+    await page.fill('#dp-effort', '5');
+    await page.click('#dp-generators-identical');
+  });
+  await page.waitForFunction(() => document.getElementById('dp-variant').textContent === 'D-HC, n = 12,');
+  await page.selectOption('#dp-search-method', 'auto');
+  await page.click('#dp-search');
+  await page.waitForSelector('#dp-search-busy:not([hidden])');
+  await page.waitForSelector('#dp-search-best[data-done="false"]');
+  await page.waitForFunction(() => Number(document.getElementById('dp-search-progress').value) > 0);
+  const soFar = await text(page, '#dp-search-best-set');
+  const distance = Number((await text(page, '#dp-search-best-distance')).split(' ')[0]);
+  assert.ok(distance < 6, `the best so far beats D-HC's 6 hops (${distance})`);
+  await page.click('#dp-search-cancel');
+  await page.waitForSelector('#dp-search-busy', { state: 'hidden' });
+  assert.match(await text(page, '#dp-search-status'), /^Cancelled: the best set found \(by \d+% of the search, \d+ improvements?\) is kept\.$/);
+  assert.equal(await page.isVisible('#dp-search-best'), true);
+  assert.equal(await page.getAttribute('#dp-search-best', 'data-done'), 'false');
+  assert.ok((await text(page, '#dp-search-best-set')).length >= soFar.length, 'a best set is still shown');
+  assert.equal(await page.locator('#dp-search-chart canvas').count() > 0, true, 'its improvement points stay charted');
+  assert.equal(await page.isDisabled('#dp-search'), false, 'the search can run again');
+  assertNoProblems(problems);
+});
+
+test('a shared link reopens the same fields and the same numbers', async () => {
+  const { page, problems } = await openLab();
+  await page.fill('#dp-n', '4');
+  await page.fill('#dp-generators', '3,5,9,14');
+  await page.fill('#dp-source', '1');
+  await page.fill('#dp-destination', '14');
+  await page.selectOption('#dp-objective', 'delay');
+  await page.fill('#dp-seed', '7');
+  await afterRun(page, () => page.press('#dp-generators', 'Enter')); // runs now what the fields say
+  await waitForPair(page, 1, 14);
+  await page.click('#share');
+  await page.waitForSelector('#share-box:not([hidden])');
+  const link = await page.inputValue('#share-link');
+  assert.match(link, /#v1\./);
+  const fields = ['#dp-kind', '#dp-n', '#dp-generators', '#dp-source', '#dp-destination', '#dp-objective', '#dp-effort', '#dp-seed'];
+  const values = async (p) => Promise.all(fields.map((f) => p.inputValue(f)));
+  const numbers = async (p) => ({ compare: await comparison(p), routes: [await route(p, 0), await route(p, 1)], why: await text(p, '#dp-pair-why'), rows: await column(p, 'rv') });
+  const before = { values: await values(page), numbers: await numbers(page) };
+  assert.deepEqual(before.values, ['hc', '4', '3,5,9,14', '1', '14', 'delay', '1', '7']);
+  assert.deepEqual(before.numbers.routes, ['1-0-2-6-14', '1-2-7-14']);
+
+  const other = await openLab(link);
+  await waitForPair(other.page, 1, 14);
+  assert.equal(await other.page.getAttribute('#lab-dualplane', 'aria-current'), 'page', 'the link opens the Dual-plane lab');
+  assert.deepEqual(await values(other.page), before.values);
+  assert.deepEqual(await numbers(other.page), before.numbers);
+  assert.match(await other.page.title(), /Dual-plane · DI-HC n = 4/);
+  assertNoProblems(problems);
+  assertNoProblems(other.problems);
+});
+
+test('the rack floor draws the racks, the cables by length with the legend, per plane; n = 12 stays aggregated', async () => {
+  const { page, problems } = await openLab();
+  await page.waitForSelector('#dp-floor svg');
+  assert.equal(await page.locator('#dp-floor rect.dp-rack').count(), 2, 'n = 3: 2 racks of 4 switch ids');
+  const legend = () => page.$$eval('#dp-floor-legend li[data-length]', (items) => Object.fromEntries(items.map((li) => [li.dataset.length, Number(li.dataset.count)])));
+  // plane 0 {1,2,4}: 4 + 4 cables inside the racks, 4 between (3 m); plane 1 {3,5,7}: 2 + 2 inside, 8 between
+  let counts = await legend();
+  assert.equal(Object.keys(counts).length, 11, 'every Table 2 length is in the legend');
+  assert.equal(counts['2'], 12);
+  assert.equal(counts['3'], 12);
+  assert.equal(counts['10'], 0);
+  assert.equal(await page.locator('#dp-floor path.dp-cable').count(), 2, 'one arc per plane between racks 0 and 1');
+  await page.click('.dp-plane[data-plane="1"]');
+  counts = await legend();
+  assert.deepEqual([counts['2'], counts['3']], [4, 8]);
+  assert.equal(await page.getAttribute('.dp-plane[data-plane="1"]', 'aria-pressed'), 'true');
+  assert.deepEqual(await page.$$eval('#dp-floor path.dp-cable', (paths) => paths.map((p) => p.dataset.plane)), ['1']);
+  assert.match(await page.textContent('#dp-floor path.dp-cable title'), /^Plane 1: 8 cables of 3 m between racks 0 and 1$/);
+  await page.click('.dp-plane[data-plane="both"]');
+
+  // n = 5: the 4 × 2 racks of §3.1.2 (Fig. 4)
+  await afterRun(page, async () => {
+    await page.fill('#dp-n', '5');
+    await page.click('#dp-generators-identical');
+  });
+  await page.waitForFunction(() => document.querySelectorAll('#dp-floor rect.dp-rack').length === 8);
+  assert.match(await text(page, '#dp-floor-summary'), /^4 × 2 racks .* average over both planes 3\.20 m/);
+  counts = await legend();
+  assert.deepEqual([counts['2'], counts['3'], counts['4'], counts['5']], [64, 32, 32, 32], 'D-HC n = 5, both planes: 64 × 2.0, 32 × 3.0, 32 × 4.0, 32 × 5.0 m');
+
+  // n = 12: 64 × 16 racks, the cables drawn as one path per plane and length
+  await afterRun(page, () => page.fill('#dp-n', '12'));
+  await page.waitForFunction(() => document.querySelectorAll('#dp-floor rect.dp-rack').length === 1024);
+  const paths = await page.locator('#dp-floor path.dp-cable').count();
+  assert.ok(paths > 0 && paths <= 22, `aggregated: ${paths} paths`);
+  counts = await legend();
+  assert.equal(Object.values(counts).reduce((a, b) => a + b, 0), 2 * 12 * 2048, 'every switch–switch cable of both planes is counted');
+  assert.match(await text(page, '#dp-floor-summary'), /^64 × 16 racks/);
+  assertNoProblems(problems);
+});
+
+test('"Simulate this" hands the network and the dual-plane router to the Simulate lab', async () => {
+  const { page, problems } = await openLab();
+  await page.click('#dp-simulate');
+  await page.waitForFunction(() => document.getElementById('lab-sim').classList.contains('active'));
+  assert.equal(await page.inputValue('#sim-topology'), 'dual:hc:3:3,5,7:x4');
+  assert.equal(await page.inputValue('#sim-routing'), 'dual-plane');
+  assertNoProblems(problems);
+});

@@ -1,0 +1,391 @@
+// The Dual-plane lab's panels (paper 004): the pair's routes in both planes and the plane taken
+// (§2.2), the routing table (Table 1), the comparison with the identical planes (§2.3, §3), a
+// clicked channel's load; under the figure the search for plane 1 (§2.4, §3.2.2: its best set,
+// the improvements as it went on, the ties with their cables) and the six variants against n
+// (Fig. 3, 5–8), which run as studies in the studies' worker. Every number is the core's.
+import { byId, el, show, integer } from '../dom.js';
+import { StudyPanels } from '../jobs.js';
+import { download, textBlob } from '../exporting.js';
+import { SearchChart, VariantChart, VARIANTS, SWEEP_METRICS } from './dualplane-charts.js';
+
+const fixed = (value, digits) => (Number.isFinite(value) ? value.toFixed(digits) : '—');
+const setText = (generators) => `{${generators.join(',')}}`;
+const hops = (count) => `${count} hop${count === 1 ? '' : 's'}`;
+
+/** A gain over the identical planes as a signed percentage: positive is better. */
+function gain(value, base, lowerIsBetter) {
+  if (!Number.isFinite(value) || !Number.isFinite(base) || base === 0) return '—';
+  const g = (lowerIsBetter ? base - value : value - base) / base;
+  if (Math.abs(g) < 5e-4) return '0.0%';
+  return `${g > 0 ? '+' : '−'}${Math.abs(100 * g).toFixed(1)}%`;
+}
+
+/** The comparison's rows: a score key (or a cost part), its name, decimals, and whether lower is better. */
+const COMPARE = [
+  { key: 'avg_distance', name: 'Avg distance', title: 'Average shortest distance: mean hops over all node pairs, self pairs included (§2.3)', digits: 3, lower: true },
+  { key: 'a2a_max_traffic', name: 'A2A max traffic', title: 'All-to-all maximum traffic: 2·2ⁿ packets per node / the busiest directed link, one node per switch (§2.3)', digits: 3, lower: false },
+  { key: 'a2a_max_traffic_per_node', name: 'per node (÷4)', title: 'The same at 4 nodes per switch: a quarter (§3.2.2)', digits: 3, lower: false, sub: true },
+  { key: 'avg_cable_m', name: 'Avg cable (m)', title: 'Mean Table 2 length of the switch–switch cables of both planes (§3.1.2)', digits: 2, lower: true },
+  { key: 'avg_delay_ns', name: 'Avg delay (ns)', title: 'Average shortest delay: (avg cable × 5 ns/m + 90 ns) × avg distance + 131 ns (§3.2.1)', digits: 1, lower: true },
+  { key: 'cost_per_node_usd', name: 'Cost/node ($)', title: 'Cost per node in US$: NIC, switches, node cables and switch cables (§3.3, Table 3)', digits: 0, lower: true },
+  { cost: 'nic', name: 'NIC', title: 'One 2-port NIC per node: 485 US$', digits: 0, lower: true, sub: true },
+  { cost: 'switches', name: 'switches', title: '310.28 US$ per port, (4 + degree) ports, half a switch per node', digits: 0, lower: true, sub: true },
+  { cost: 'node_cables', name: 'node cables', title: 'Two 2 m node–switch cables per node', digits: 0, lower: true, sub: true },
+  { cost: 'switch_cables', name: 'switch cables', title: 'The switch–switch cables at their Table 2 prices, per node', digits: 0, lower: true, sub: true },
+];
+
+// ---------------------------------------------------------------- results
+
+export class DualPlaneResults {
+  /** `clearChannel()` drops the channel selection; `pickOffset(destination)` routes the source to another node. */
+  constructor({ clearChannel, pickOffset }) {
+    this.result = null;
+    byId('dp-channel-clear').addEventListener('click', () => clearChannel());
+    byId('dp-table-body').addEventListener('click', (event) => {
+      const button = event.target.closest('button[data-destination]');
+      if (button) pickOffset(Number(button.dataset.destination));
+    });
+    this.showChannel(null);
+  }
+
+  showLoading() {
+    for (const id of ['dp-variant', 'dp-pair-title']) byId(id).textContent = '…';
+  }
+
+  showResult(r) {
+    this.result = r;
+    this.#compare(r);
+    this.#pair(r.route, r);
+    this.#table(r);
+  }
+
+  /** This network beside the identical planes, metric by metric. */
+  #compare(r) {
+    byId('dp-variant').textContent = `${r.variant}, n = ${r.n},`;
+    const [p0, p1] = r.generators;
+    byId('dp-sets').textContent = `Plane 0: ${setText(p0)}; plane 1: ${r.variant.startsWith('D-') ? 'the same' : setText(p1)}${r.kind === 'fhc' ? ' (the folded link last)' : ''}.`;
+    const value = (scores, row) => (row.cost ? scores.cost[row.cost] : scores[row.key]);
+    byId('dp-compare-body').replaceChildren(
+      ...COMPARE.map((row) => {
+        const mine = value(r, row);
+        const base = value(r.baseline, row);
+        return el(
+          'tr',
+          { class: row.sub ? 'sub' : null, 'data-key': row.key ?? `cost-${row.cost}` },
+          el('th', { scope: 'row', title: row.title, text: row.name }),
+          el('td', { class: 'this', text: fixed(mine, row.digits) }),
+          el('td', { class: 'base', text: fixed(base, row.digits) }),
+          el('td', { class: 'gain', text: gain(mine, base, row.lower) }),
+        );
+      }),
+    );
+    const tie = byId('dp-tie-rule');
+    tie.textContent = r.tie_rule ? `Odd n: ${r.tie_rule}.` : '';
+    show(tie, Boolean(r.tie_rule));
+  }
+
+  /** Both planes' routes of the pair and the plane taken (§2.2). */
+  #pair(route, r) {
+    const { source, destination, row } = route;
+    byId('dp-pair-title').textContent = `${source} → ${destination}`;
+    const box = byId('dp-pair-routes');
+    box.dataset.pair = `${source}-${destination}`;
+    const taken = (plane) => (source === destination ? false : route.tie ? plane === 0 : route.plane === plane);
+    box.replaceChildren(
+      ...[0, 1].map((plane) => {
+        const path = route.paths[plane];
+        const via = route.hops[plane].map((g) => r.generators[plane][g]);
+        return el(
+          'li',
+          { class: `dp-route${taken(plane) ? ' taken' : ''}`, 'data-plane': String(plane) },
+          el('span', { class: 'dp-route-name', text: `Plane ${plane}: ` }),
+          el('code', { class: 'dp-route-path', text: path.join('-') }),
+          el('span', { class: 'dp-route-hops', text: ` · ${hops(path.length - 1)}${via.length ? ` via ${via.join(', ')}` : ''}` }),
+          taken(plane) ? el('span', { class: 'dp-route-taken', text: route.tie ? ' (shown)' : ' ← taken' }) : null,
+        );
+      }),
+    );
+    const [d0, d1] = row.distance;
+    const why = byId('dp-pair-why');
+    if (source === destination) why.textContent = 'The same node: nothing to route.';
+    else if (route.tie) why.textContent = `Row ${row.offset} (${source} ⊕ ${destination}): ${hops(d0)} in each plane, a tie: either plane; shown: plane 0. The all-to-all count sends one packet each way.`;
+    else why.textContent = `Row ${row.offset} (${source} ⊕ ${destination}): ${hops(d0)} in plane 0, ${hops(d1)} in plane 1 (routing value ${row.routing_value}): plane ${route.plane} is shorter, so the packet is sent into it and stays there.`;
+    why.dataset.plane = route.tie ? 'either' : String(route.plane);
+  }
+
+  /** Table 1: every row up to n = 8 (the pair's marked and scrolled to), beyond only the pair's. */
+  #table(r) {
+    const chosen = r.route.row.offset;
+    const rows = r.table.length ? r.table : [r.route.row];
+    const plane = (d) => (d[0] === d[1] ? 'tie' : d[0] < d[1] ? '0' : '1');
+    byId('dp-table-body').replaceChildren(
+      ...rows.map((row) =>
+        el(
+          'tr',
+          { class: row.offset === chosen ? 'chosen' : null, 'data-offset': String(row.offset) },
+          el(
+            'th',
+            { scope: 'row' },
+            el('button', { type: 'button', class: 'linklike', 'data-destination': String(r.route.source ^ row.offset), title: `Route ${r.route.source} → ${r.route.source ^ row.offset}`, text: String(row.offset) }),
+          ),
+          el('td', { class: 'd0', text: String(row.distance[0]) }),
+          el('td', { class: 'd1', text: String(row.distance[1]) }),
+          el('td', { class: 'rv', text: String(row.routing_value) }),
+          el('td', { class: 'plane', text: row.offset === 0 ? '—' : plane(row.distance) }),
+        ),
+      ),
+    );
+    byId('dp-table-note').textContent = r.table.length
+      ? `All ${rows.length} rows; the pair's row ${chosen} = ${r.route.source} ⊕ ${r.route.destination} is marked. Distances are popcounts${r.kind === 'fhc' ? ' (w or n + 1 − w through the folded link)' : ''}; click an index to route ${r.route.source} to ${r.route.source} ⊕ index.`
+      : `Only the pair's row: beyond n = 8 the table has ${integer(2 ** r.n)} rows.`;
+    const wrap = byId('dp-table-wrap');
+    const row = wrap.querySelector('tr.chosen');
+    if (row && wrap.clientHeight) {
+      const top = row.getBoundingClientRect().top - wrap.getBoundingClientRect().top + wrap.scrollTop;
+      wrap.scrollTop = Math.max(0, top - (wrap.clientHeight - row.offsetHeight) / 2);
+    }
+  }
+
+  /** A clicked channel: its plane, generator and all-to-all load (null: none). */
+  showChannel(d) {
+    const summary = byId('dp-channel-summary');
+    show(byId('dp-channel-clear'), Boolean(d));
+    if (!d) {
+      delete summary.dataset.packets;
+      summary.textContent = 'Click a channel in the figure for its generator and its all-to-all load.';
+      return;
+    }
+    summary.dataset.packets = String(d.packets);
+    const share = d.busiest ? ` (${Math.round((100 * d.packets) / d.busiest)}% of the busiest, ${d.busiest})` : '';
+    summary.textContent = `Plane ${d.plane}, switch ${d.from} → ${d.to}: generator h${d.generator + 1} = ${d.generator_value}. In the all-to-all exchange ${d.packets} packets cross it${share}; every channel of this generator carries the same.`;
+  }
+}
+
+// ---------------------------------------------------------------- studies
+
+/** What a search depends on: the planes, n, the objective, the effort and the seed (not the set shown). */
+function searchKey(s) {
+  const d = s?.dualplane;
+  return s?.lab === 'dualplane' ? JSON.stringify([s.seed, d.kind, d.n, d.objective, d.effort]) : null;
+}
+
+/** What the sweep depends on: the effort and the seed. */
+function sweepKey(s) {
+  return s?.lab === 'dualplane' ? JSON.stringify([s.seed, s.dualplane.effort]) : null;
+}
+
+/** "DI-HC-r n = 8 (effort 1, seed 1)": what a search looks for. */
+function searchName(s) {
+  const d = s.dualplane;
+  return `${d.kind === 'fhc' ? 'DI-FHC' : 'DI-HC'}${d.objective === 'delay' ? '-r' : ''} n = ${d.n} (effort ${d.effort}, seed ${s.seed})`;
+}
+
+/** The sweep's points as CSV, a row per n and variant. */
+function sweepCsv(points) {
+  const head = 'n,variant,generators,avg_distance,a2a_max_traffic,a2a_max_traffic_per_node,avg_cable_m,avg_delay_ns,cost_per_node_usd,cost_nic,cost_switches,cost_node_cables,cost_switch_cables,seconds';
+  const rows = points.map((p) =>
+    [p.n, p.variant, p.generators.join(' '), p.avg_distance, p.a2a_max_traffic, p.a2a_max_traffic_per_node, p.avg_cable_m, p.avg_delay_ns, p.cost_per_node_usd, p.cost.nic, p.cost.switches, p.cost.node_cables, p.cost.switch_cables, p.seconds].join(','),
+  );
+  return `${[head, ...rows].join('\n')}\n`;
+}
+
+export class DualPlaneAnalysis extends StudyPanels {
+  /** `context`: what StudyPanels takes; `useSet(search, generators)` runs the lab with a found set. */
+  constructor(context, { useSet }) {
+    super('dp-', { search: ['search', 'Searching…'], sweep: ['sweep over n', 'Sweeping…'] }, context);
+    this.useSet = useSet;
+    this.searchKey = null;
+    this.sweepKey = null;
+    this.sweepPoints = [];
+    this.searchChart = new SearchChart(byId('dp-search-chart'));
+    const grid = byId('dp-sweep-charts');
+    this.sweepCharts = SWEEP_METRICS.map((metric) => {
+      const box = el('div', { class: 'chart', id: `dp-sweep-${metric.key}`, role: 'img', 'aria-label': `${metric.title} of the six variants against n` });
+      grid.append(box);
+      return new VariantChart(box, metric);
+    });
+    byId('dp-sweep-legend').replaceChildren(
+      ...VARIANTS.map((v) =>
+        el('li', { 'data-variant': v.name }, el('span', { class: `dp-line${v.dash ? (v.dash[0] > 4 ? ' dashed' : ' dotted') : ''}`, style: `border-color: ${v.color}` }), el('span', { text: v.name })),
+      ),
+    );
+    byId('dp-search').addEventListener('click', () => this.search());
+    byId('dp-sweep').addEventListener('click', () => this.sweep());
+    byId('dp-sweep-csv').addEventListener('click', () => this.#export('csv'));
+    byId('dp-sweep-json').addEventListener('click', () => this.#export('json'));
+  }
+
+  /** A new run is shown: another n, planes, objective, effort or seed clears the search; another effort or seed the sweep. */
+  shownChanged(scenario) {
+    const search = searchKey(scenario);
+    if (search !== this.searchKey) {
+      this.searchKey = search;
+      this.#clearSearch();
+      this.jobs.error('search', null);
+      byId('dp-search-status').textContent = scenario?.lab === 'dualplane' ? `For ${searchName(scenario)}.` : '';
+    }
+    const sweep = sweepKey(scenario);
+    if (sweep !== this.sweepKey) {
+      this.sweepKey = sweep;
+      this.#showSweep([]);
+      this.jobs.error('sweep', null);
+      byId('dp-sweep-status').textContent = '';
+    }
+  }
+
+  #clearSearch() {
+    this.searchChart.clear();
+    show(byId('dp-search-best'), false);
+    byId('dp-search-best').replaceChildren();
+    byId('dp-ties-body').replaceChildren();
+    show(byId('dp-ties'), false);
+  }
+
+  /** The search for plane 1: the best so far streams in; the end adds the method, the time and the ties. */
+  async search() {
+    const now = this.current();
+    if (!now) return this.notify('Run the Dual-plane lab first.');
+    if (this.jobs.running) return this.notify('Wait for the running computation, or cancel it.');
+    const key = this.searchKey;
+    const method = byId('dp-search-method').value;
+    const what = { kind: now.scenario.dualplane.kind, n: now.scenario.dualplane.n, delay: now.scenario.dualplane.objective === 'delay' };
+    const points = [];
+    await this.jobs.run(
+      'search',
+      `Searching plane 1 for ${searchName(now.scenario)}${method === 'auto' ? '' : `, ${method}`}…`,
+      async (onProgress) => {
+        this.#clearSearch();
+        const out = await this.study('search', now.json, { method }, (fraction, point) => {
+          onProgress(fraction);
+          if (!point || key !== this.searchKey) return;
+          points.push(point);
+          this.#showBest(what, point.best, false);
+          this.searchChart.setData(points, what);
+        });
+        return key === this.searchKey ? () => this.#showSearch(out, what) : null;
+      },
+      {
+        cancelled: () => {
+          if (!points.length || key !== this.searchKey) return null;
+          const pct = Math.round(100 * points[points.length - 1].fraction);
+          return `Cancelled: the best set found (by ${pct}% of the search, ${points.length} improvement${points.length === 1 ? '' : 's'}) is kept.`;
+        },
+      },
+    );
+  }
+
+  /** The best set (so far, or `done`) with its metrics and gains, and a button that runs the lab with it. */
+  #showBest(what, best, done) {
+    const box = byId('dp-search-best');
+    const item = (id, name, value, note) => el('div', { class: 'metric' }, el('dt', { text: name }), el('dd', { id, text: value }, note ? el('span', { class: 'dp-gain', text: ` ${note}` }) : null));
+    const use = el('button', { type: 'button', id: 'dp-search-use', class: 'small', text: 'Use this set', title: `Run the lab with plane 1 = ${setText(best.generators)}` });
+    use.addEventListener('click', () => this.useSet(what, best.generators));
+    box.replaceChildren(
+      el('p', { class: 'dp-best-head' }, el('strong', { text: done ? 'Best set: ' : 'Best so far: ' }), el('code', { id: 'dp-search-best-set', text: setText(best.generators) }), ' ', use),
+      el(
+        'dl',
+        { class: 'metrics' },
+        item('dp-search-best-distance', 'Avg shortest distance', fixed(best.avg_distance, 4), `(${fixed(best.distance_gain_pct, 1)}% shorter)`),
+        item('dp-search-best-a2a', 'All-to-all max traffic', fixed(best.a2a_max_traffic, 4), `(${fixed(best.a2a_gain_pct, 1)}% more)`),
+        item('dp-search-best-delay', 'Avg shortest delay (ns)', fixed(best.avg_delay_ns, 1), `(${fixed(best.delay_gain_pct, 1)}% shorter)`),
+        item('dp-search-best-cable', 'Avg cable (m)', fixed(best.avg_cable_m, 2)),
+      ),
+    );
+    box.dataset.done = String(done);
+    show(box, true);
+  }
+
+  /** The finished search: the best set, how it was found, and its ties with their cables. */
+  #showSearch(out, what) {
+    this.#showBest(what, out.best, true);
+    this.searchChart.setData(out.points, what);
+    const how = `${out.method === 'exhaustive' ? 'Exhaustive search' : 'Annealing'}: ${integer(out.evaluated)} sets evaluated in ${fixed(out.seconds, 2)} s (seed ${out.seed}).`;
+    const base = out.baseline;
+    byId('dp-search-status').textContent = `${how} The identical planes: distance ${fixed(base.avg_distance, 4)}, all-to-all ${fixed(base.a2a_max_traffic, 4)}, delay ${fixed(base.avg_delay_ns, 1)} ns, cable ${fixed(base.avg_cable_m, 2)} m.`;
+    const ties = [...out.ties].sort((a, b) => a.avg_cable_m - b.avg_cable_m || a.avg_delay_ns - b.avg_delay_ns);
+    const bestKey = setText(out.best.generators);
+    byId('dp-ties-body').replaceChildren(
+      ...ties.map((t) => {
+        const use = el('button', { type: 'button', class: 'small', text: 'Use', 'aria-label': `Use ${setText(t.generators)}` });
+        use.addEventListener('click', () => this.useSet(what, t.generators));
+        return el(
+          'tr',
+          { class: setText(t.generators) === bestKey ? 'best' : null },
+          el('th', { scope: 'row' }, el('code', { text: setText(t.generators) })),
+          el('td', { text: fixed(t.avg_distance, 4) }),
+          el('td', { text: fixed(t.a2a_max_traffic, 3) }),
+          el('td', { class: 'cable', text: fixed(t.avg_cable_m, 2) }),
+          el('td', { class: 'delay', text: fixed(t.avg_delay_ns, 1) }),
+          el('td', {}, use),
+        );
+      }),
+    );
+    const cables = ties.map((t) => t.avg_cable_m);
+    const delays = ties.map((t) => t.avg_delay_ns);
+    const range = (values, digits) => (Math.min(...values) === Math.max(...values) ? fixed(values[0], digits) : `${fixed(Math.min(...values), digits)}–${fixed(Math.max(...values), digits)}`);
+    byId('dp-ties-caption').textContent = ties.length > 1
+      ? `${ties.length} sets tie on both metrics${out.ties_seen > ties.length ? ` (${integer(out.ties_seen)} seen)` : ''}, yet their cables differ: average ${range(cables, 2)} m, delay ${range(delays, 1)} ns. The best set is marked.`
+      : 'No other set ties with the best on both metrics.';
+    show(byId('dp-ties'), ties.length > 0);
+  }
+
+  /** The six variants for n = from…to: a point per n and variant, the charts growing as they come. */
+  async sweep() {
+    const now = this.current();
+    if (!now) return this.notify('Run the Dual-plane lab first.');
+    if (this.jobs.running) return this.notify('Wait for the running computation, or cancel it.');
+    const read = (id) => {
+      const t = byId(id).value.trim();
+      return /^\d+$/.test(t) ? Number(t) : null;
+    };
+    const from = read('dp-sweep-from');
+    const to = read('dp-sweep-to');
+    const ok = from !== null && to !== null && from >= 2 && to <= 12 && from <= to;
+    for (const id of ['dp-sweep-from', 'dp-sweep-to']) byId(id).toggleAttribute('aria-invalid', !ok);
+    if (!ok) return this.jobs.error('sweep', `n from '${byId('dp-sweep-from').value}' to '${byId('dp-sweep-to').value}': whole numbers with 2 ≤ from ≤ to ≤ 12`);
+    const key = this.sweepKey;
+    const points = [];
+    await this.jobs.run(
+      'sweep',
+      `Sweeping the six variants for n = ${from}…${to} (effort ${now.scenario.dualplane.effort}, seed ${now.scenario.seed})…`,
+      async (onProgress) => {
+        this.#showSweep([]);
+        const out = await this.study('sweep-n', now.json, { from, to }, (fraction, point) => {
+          onProgress(fraction);
+          if (!point || key !== this.sweepKey) return;
+          points.push(point);
+          this.#showSweep(points);
+        });
+        return key === this.sweepKey
+          ? () => {
+              this.#showSweep(out);
+              const seconds = out.reduce((sum, p) => sum + p.seconds, 0);
+              byId('dp-sweep-status').textContent = `n = ${from}…${to}: ${out.length} points, ${fixed(seconds, 1)} s of search (effort ${now.scenario.dualplane.effort}, seed ${now.scenario.seed}).`;
+            }
+          : null;
+      },
+      {
+        cancelled: () => {
+          if (!points.length || key !== this.sweepKey) return null;
+          const last = points[points.length - 1];
+          return `Cancelled at n = ${last.n} (${last.variant}): the ${points.length} points computed are kept.`;
+        },
+      },
+    );
+  }
+
+  #showSweep(points) {
+    this.sweepPoints = points;
+    for (const chart of this.sweepCharts) chart.setData(points);
+    for (const id of ['dp-sweep-legend', 'dp-sweep-csv', 'dp-sweep-json']) show(byId(id), points.length > 0);
+    byId('dp-sweep-charts').dataset.points = String(points.length);
+  }
+
+  #export(kind) {
+    const points = this.sweepPoints;
+    if (!points.length) return;
+    const name = `${this.fileStem()}-sweep-n.${kind}`;
+    download(name, kind === 'csv' ? textBlob(sweepCsv(points), 'text/csv') : textBlob(JSON.stringify(points, null, 2), 'application/json'));
+    this.notify(`Downloaded ${name}`);
+  }
+}

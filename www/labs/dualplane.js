@@ -1,0 +1,334 @@
+// The Dual-plane lab (paper 004): two hypercube (or folded-hypercube) planes, the second either
+// the same (D-HC, D-FHC) or an isomorphic copy from a generator set (DI-HC, DI-FHC). The core
+// gives both metrics of §2.3 beside the identical planes, Table 1, a node pair's routes in both
+// planes (picked by clicking two switches), the racks and cables of §3; the search for plane 1
+// and the six variants against n run as studies; "Simulate this" hands the network to the
+// Simulate lab. Its controls are declared fields (www/fields.js); its panels are in
+// www/labs/dualplane-panels.js, the rack floor in www/labs/dualplane-floor.js.
+import { el, byId } from '../dom.js';
+import { parsers, seedField } from '../fields.js';
+import { DualPlaneResults, DualPlaneAnalysis } from './dualplane-panels.js';
+import { FloorView } from './dualplane-floor.js';
+
+/** The Simulate lab's fields for a Dual-plane Scenario: the network at 4 nodes per switch, the dual-plane router, the seed. */
+function simulateValues(s, result) {
+  const d = s.dualplane;
+  const basis = d.generators.trim() === '' ? '' : `${result.generators[1].slice(0, d.n).join(',')}:`;
+  return { topology: `dual:${d.kind}:${d.n}:${basis}x4`, 'topology-index': 0, routing: 'dual-plane', tmax: null, alpha: null, seed: s.seed };
+}
+
+/** Plane 1's set as typed, with an "Identical planes" button that clears it and runs. */
+function generatorsControl({ id, runNow, changed }) {
+  const input = el('input', { id, name: id, type: 'text', spellcheck: 'false', autocomplete: 'off', inputmode: 'numeric', placeholder: 'empty: identical planes', 'aria-describedby': `${id}-help ${id}-error` });
+  const identical = el('button', { type: 'button', id: `${id}-identical`, class: 'small', title: 'Clear the set: plane 1 is plane 0 (D-HC, D-FHC)', text: 'Identical planes' });
+  input.addEventListener('input', () => changed());
+  input.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    runNow();
+  });
+  identical.addEventListener('click', () => {
+    input.value = '';
+    runNow();
+  });
+  const label = el('label', { for: id });
+  label.innerHTML = 'Plane 1 generators <var>H</var>(1,<var>n</var>)';
+  return {
+    element: el('div', { class: 'dp-generators' }, label, el('div', { class: 'row' }, input, identical)),
+    get: () => input.value,
+    set: (value) => (input.value = value ?? ''),
+    setInvalid: (on) => input.toggleAttribute('aria-invalid', on),
+  };
+}
+
+const nodeId = (what) => parsers.whole({ what, hint: 'a node id from 0 to 2ⁿ − 1' });
+
+const fields = [
+  {
+    name: 'kind',
+    path: 'kind',
+    group: 'Network',
+    label: 'Planes',
+    kind: 'select',
+    describe: true,
+    fallback: 'hc',
+    options: () => [
+      ['hc', 'Hypercube (D-HC, DI-HC)', 'Hypercube planes: switch x links to x ⊕ h for the n generators h (§2.1)'],
+      ['fhc', 'Folded hypercube (D-FHC, DI-FHC)', 'Folded-hypercube planes: n generators and their XOR, the folded link (§2.1); plane 1 may be given by its n basis elements'],
+    ],
+  },
+  {
+    name: 'n',
+    path: 'n',
+    label: 'Dimensions <var>n</var>',
+    kind: 'number',
+    attrs: { min: '1', max: '12', step: '1', inputmode: 'numeric', class: 'short', title: '2ⁿ switches per plane, 2ⁿ nodes (4·2ⁿ on the rack floor of §3)' },
+    parse: parsers.whole({ what: 'n', hint: 'a whole number of dimensions from 1 to 12', min: 1, max: 12 }),
+  },
+  {
+    name: 'generators',
+    path: 'generators',
+    kind: 'custom',
+    control: generatorsControl,
+    help: 'n linearly independent ids in [1, 2ⁿ), e.g. 3,5,7 (checked as you type); empty for two identical planes.',
+    parse: (text) => String(text).trim(),
+  },
+  { name: 'source', path: 'source', group: 'Route', groupHelp: 'Or click two switches in the figure, first the source (either plane).', label: 'Source', kind: 'number', pair: true, attrs: { min: '0', step: '1', inputmode: 'numeric' }, parse: nodeId('source') },
+  {
+    name: 'destination',
+    path: 'destination',
+    label: 'Destination',
+    kind: 'number',
+    attrs: { min: '0', step: '1', inputmode: 'numeric' },
+    parse: nodeId('destination'),
+  },
+  {
+    name: 'objective',
+    path: 'objective',
+    group: 'Search',
+    label: 'Search objective',
+    kind: 'select',
+    describe: true,
+    fallback: 'distance',
+    options: () => [
+      ['distance', 'Distance and all-to-all (DI)', 'The search maximises the improvement of the average shortest distance and of the all-to-all maximum traffic (§2.4): DI-HC, DI-FHC'],
+      ['delay', 'Delay and all-to-all (DI-…-r)', 'The search maximises the improvement of the average shortest delay (cables included) and of the all-to-all maximum traffic (§3.2.2): DI-HC-r, DI-FHC-r'],
+    ],
+  },
+  {
+    name: 'effort',
+    path: 'effort',
+    label: 'Effort',
+    kind: 'number',
+    pair: true,
+    attrs: { min: '0.1', max: '100', step: '0.5', inputmode: 'decimal', title: "Multiplies the annealing's evaluations (n ≥ 7); 1 is the default" },
+    parse: parsers.number({ what: 'effort', hint: 'a factor in (0, 100], e.g. 1' }),
+  },
+  seedField({ title: "Seeds the search's annealing: same seed, same set" }),
+];
+
+/** Group headings above the first field of each group (`group` in the declarations). */
+function addGroupHeadings(prefix) {
+  for (const field of fields.filter((f) => f.group)) {
+    const box = byId(`${prefix}${field.name}-field`);
+    const help = field.groupHelp ? el('p', { class: 'help', text: field.groupHelp }) : null;
+    (box.parentElement.classList.contains('pair-fields') ? box.parentElement : box).before(el('h3', { class: 'field-group', text: field.group }), ...(help ? [help] : []));
+  }
+}
+
+/** "{3,5,7}", or "identical" for two identical planes. */
+const setName = (generators) => (generators.trim() === '' ? 'identical' : generators.trim().split(/[\s,]+/).join('-'));
+
+const percent = (value, base, lowerIsBetter) => {
+  const gain = lowerIsBetter ? (base - value) / base : (value - base) / base;
+  return `${gain >= 0 ? '+' : '−'}${Math.abs(gain * 100).toFixed(0)}%`;
+};
+
+export default {
+  name: 'dualplane',
+  label: 'Dual-plane',
+  about: 'Dual-plane: isomorphic and folded dual-plane hypercubes, their routing table, both metrics, racks, cables and the search for plane 1 (paper 004)',
+  section: 'dualplane',
+  prefix: 'dp-',
+  heading: 'Dual-plane lab',
+  intro:
+    'Every node sits on two planes. Plane 0 is a hypercube (or folded hypercube); plane 1 is either the same (D-HC, D-FHC) or an isomorphic copy whose links follow another generator set (DI-HC, DI-FHC). A packet takes the plane with the shorter route, read from one table row indexed by src ⊕ dst (Table 1), and stays there (paper 004).',
+  presets: [
+    {
+      id: 'dp-preset-table1',
+      label: 'Table 1 example (<var>n</var> = 3, {3,5,7}, 0 → 6)',
+      aria: "Preset: the paper's Table 1 example, n 3, plane 1 generators 3, 5, 7, route from node 0 to node 6",
+      values: { kind: 'hc', n: 3, generators: '3,5,7', source: 0, destination: 6 },
+    },
+    {
+      id: 'dp-preset-dhc8',
+      label: 'D-HC <var>n</var> = 8 (0 → 255)',
+      aria: 'Preset: two identical 8-dimensional hypercubes, route from node 0 to node 255',
+      values: { kind: 'hc', n: 8, generators: '', source: 0, destination: 255 },
+    },
+    {
+      id: 'dp-preset-dfhc8',
+      label: 'D-FHC <var>n</var> = 8 (0 → 255)',
+      aria: 'Preset: two identical 8-dimensional folded hypercubes, route from node 0 to node 255',
+      values: { kind: 'fhc', n: 8, generators: '', source: 0, destination: 255 },
+    },
+  ],
+  fields,
+  /** The figure's CSV would be per-channel slot loads, which this lab does not compute. */
+  exports: ['svg', 'png', 'json', 'anynet'],
+  noSteps: 'No steps to play: the source and the destination are the same node.',
+  channels: true,
+  figureLabel: 'Both planes side by side (plane 0 left, plane 1 right), channels coloured by their all-to-all load; the route of the node pair marked. Click two switches to pick a source and a destination, a channel for its load',
+  /** The asked step, or the table lookup. */
+  wantStep: (scenario, step) => step ?? 0,
+  /** Any change starts again from the table lookup. */
+  keepView: () => ({ step: null, channel: null }),
+  resultsLabel: 'Dual-plane results',
+  analysisLabel: 'Rack floor, search for plane 1 and the six variants against n',
+  documentTitle: (r) =>
+    `Topolab — Dual-plane · ${r.variant} n = ${r.n} · avg distance ${r.avg_distance.toFixed(3)} (${percent(r.avg_distance, r.baseline.avg_distance, true)}) · a2a ${r.a2a_max_traffic.toFixed(2)} (${percent(r.a2a_max_traffic, r.baseline.a2a_max_traffic, false)})`,
+  shareTitle: (s) => {
+    const d = s.dualplane;
+    const set = d.generators.trim() === '' ? 'identical planes' : `{${d.generators.trim()}}`;
+    return `Topolab Dual-plane: ${d.kind === 'fhc' ? 'folded hypercube' : 'hypercube'} n = ${d.n}, ${set} · ${d.source} → ${d.destination}`;
+  },
+  /** dualplane-hc-n3-3-5-7-0-6 (identical planes: …-identical-…) */
+  fileParts: (s) => {
+    const d = s.dualplane;
+    return ['dualplane', d.kind, `n${d.n}`, setName(d.generators), `${d.source}-${d.destination}`];
+  },
+  create(ctx) {
+    addGroupHeadings('dp-');
+    const form = ctx.form;
+    /** Runs with `values` in the fields (a set from the search, a row of Table 1). */
+    const runWith = (values) => {
+      form.cancelPending();
+      for (const [name, value] of Object.entries(values)) form.setValue(name, value);
+      form.refresh();
+      picked = null;
+      ctx.runNow();
+    };
+    const results = new DualPlaneResults({ clearChannel: () => ctx.selectChannel(null), pickOffset: (destination) => runWith({ destination }) });
+    const floor = new FloorView(byId('dp-floor'), { fileStem: ctx.fileStem, notify: ctx.notify });
+    const analysis = new DualPlaneAnalysis(ctx, { useSet: (search, set) => runWith({ kind: search.kind, n: search.n, generators: set.join(',') }) });
+    byId('dp-simulate').addEventListener('click', () => {
+      const now = ctx.current();
+      if (!now) return ctx.notify('Run the Dual-plane lab first.');
+      ctx.openLab('sim', simulateValues(now.scenario, now.result));
+    });
+    let picked = null; // a source switch (figure id) picked by a first click, not yet used
+    return {
+      showLoading: () => results.showLoading(),
+      showResult(result) {
+        results.showResult(result);
+        floor.show(result);
+      },
+      shownChanged: (scenario, result) => analysis.shownChanged(scenario, result),
+      showChannel: (detail) => results.showChannel(detail),
+      decorate: (figure) => figure.markSwitches(picked === null ? [] : [picked], 'picked'),
+      /** The first click picks the source, the second the destination (and runs); plane-1 switch p·2ⁿ + s is node s. */
+      switchClicked(id) {
+        const shown = ctx.current();
+        if (!shown) return null;
+        const size = 2 ** shown.result.n;
+        const node = id % size;
+        const plane = id >= size ? 1 : 0;
+        form.cancelPending();
+        if (picked === null) {
+          picked = id;
+          form.setValue('source', node);
+          return `Source: node ${node} (switch ${node} of plane ${plane}). Click the destination switch.`;
+        }
+        picked = null;
+        form.setValue('destination', node);
+        ctx.runNow();
+        return `Routing from node ${form.text('source')} to node ${node}.`;
+      },
+      formSet() {
+        picked = null;
+      },
+    };
+  },
+  resultsHtml: `
+    <section id="dp-pair-box" class="detail" aria-labelledby="dp-pair-heading" aria-live="polite">
+      <h2 id="dp-pair-heading">Route <span id="dp-pair-title">…</span></h2>
+      <ul id="dp-pair-routes" class="dp-routes"></ul>
+      <p class="help" id="dp-pair-why"></p>
+    </section>
+    <section id="dp-table-box" aria-labelledby="dp-table-heading">
+      <h2 id="dp-table-heading">Routing table (Table 1)</h2>
+      <p class="help" id="dp-table-note"></p>
+      <div class="table-wrap dp-table-wrap" id="dp-table-wrap">
+        <table id="dp-table" class="data dp-table">
+          <thead><tr><th scope="col" title="The row index: source ID ⊕ destination ID">Src ⊕ Dst</th><th scope="col" title="Distance (hops) in plane 0: the popcount of the index">Dist. @0</th><th scope="col" title="Distance (hops) in plane 1: the popcount of the routing value">Dist. @1</th><th scope="col" title="M⁻¹ · index: plane 1's route is plane 0's route of this value, generator by generator">Routing value</th><th scope="col" title="The plane a packet takes: the shorter one; on a tie either (shown: plane 0)">Plane</th></tr></thead>
+          <tbody id="dp-table-body"></tbody>
+        </table>
+      </div>
+    </section>
+    <section aria-labelledby="dp-metrics-heading">
+      <h2 id="dp-metrics-heading"><span id="dp-variant">…</span> against identical planes</h2>
+      <p class="help" id="dp-sets"></p>
+      <div class="table-wrap">
+        <table id="dp-compare" class="data dp-compare">
+          <thead><tr><th scope="col">Metric</th><th scope="col" title="The network of the controls">This</th><th scope="col" title="Two identical planes (D-HC or D-FHC)">Identical</th><th scope="col" title="Positive: better than the identical planes (shorter, cheaper, or more traffic)">Gain</th></tr></thead>
+          <tbody id="dp-compare-body"></tbody>
+        </table>
+      </div>
+      <p class="help dp-tie-rule" id="dp-tie-rule" hidden></p>
+      <details class="dp-notes">
+        <summary>Conventions and the paper’s typos</summary>
+        <p>Averages run over all 2<sup><var>n</var></sup>·2<sup><var>n</var></sup> node pairs, <strong>self pairs included</strong> (the paper’s printed D-FHC 3.27 at <var>n</var> = 8 needs them). All-to-all maximum traffic (§2.3): every node sends 2 packets to every node, a tie split one per plane; <strong>2·2<sup><var>n</var></sup></strong> over the busiest directed link (D-HC: 4; D-FHC at <var>n</var> = 8: 512/93 = 5.51); per node is a quarter of it, at 4 nodes per switch (§3). Cable: every switch–switch cable of both planes at its Table 2 length, unweighted; delay = (cable × 5 ns/m + 90 ns) × distance + 131 ns (§3.2.1). A route tie takes plane 0 here (the paper: either). The search adds the two improvement rates (the paper does not say how it combines them).</p>
+        <p>Typos in the paper: §2.1’s “FH(0,3) = {1,2,5,6}” is FH(1,3); §2.4’s “(D-FHC)” is DI-FHC; §3.2.2’s “D-FHC-r” is DI-FHC-r; §3.4.1’s 16,386 nodes are 16,384; the check against simulation is in §3.5.</p>
+      </details>
+      <button type="button" id="dp-simulate" class="small" title="Open the Simulate lab on this network (4 nodes per switch) with the dual-plane router">Simulate this</button>
+    </section>
+    <section id="dp-channel-box" aria-labelledby="dp-channel-heading" aria-live="polite">
+      <h2 id="dp-channel-heading">Channel</h2>
+      <p class="help" id="dp-channel-summary"></p>
+      <button type="button" id="dp-channel-clear" class="small" aria-label="Clear the channel selection" hidden>Clear selection</button>
+    </section>
+  `,
+  analysisHtml: `
+    <div class="card" id="dp-floor-card">
+      <div class="card-head">
+        <h2 id="dp-floor-heading">Racks and cables (§3.1)</h2>
+        <span class="row" role="group" aria-label="Planes drawn">
+          <button type="button" class="toggle dp-plane" data-plane="0" aria-pressed="false">Plane 0</button>
+          <button type="button" class="toggle dp-plane" data-plane="1" aria-pressed="false">Plane 1</button>
+          <button type="button" class="toggle dp-plane" data-plane="both" aria-pressed="true">Both</button>
+        </span>
+      </div>
+      <p class="help" id="dp-floor-summary"></p>
+      <div id="dp-floor" class="dp-floor"></div>
+      <ul id="dp-floor-legend" class="dp-legend" aria-label="Cable lengths (Table 2)"></ul>
+      <button type="button" id="dp-floor-svg" class="small">Floor as SVG</button>
+    </div>
+    <div class="card" id="dp-search-card">
+      <div class="card-head">
+        <h2 id="dp-search-heading">Search for plane 1 (§2.4, §3.2.2)</h2>
+        <span class="row">
+          <label for="dp-search-method">method</label>
+          <select id="dp-search-method" aria-describedby="dp-search-hint">
+            <option value="auto">auto</option>
+            <option value="exhaustive">exhaustive (n ≤ 6)</option>
+            <option value="annealing">annealing</option>
+          </select>
+          <button type="button" id="dp-search" aria-describedby="dp-search-status">Search</button>
+        </span>
+      </div>
+      <p class="help" id="dp-search-hint">The generator set that improves most on the identical planes, for the controls’ planes, <var>n</var>, objective, effort and seed: exhaustive over one set per symmetry class up to <var>n</var> = 6, seeded annealing beyond (the paper searched exhaustively to <var>n</var> = 8). Sets that tie on both metrics are kept with their cables: equal metrics, different cable lengths and delays. Cancel keeps the best so far.</p>
+      <p class="help" id="dp-search-status" aria-live="polite"></p>
+      <p class="error" id="dp-search-error" role="alert" hidden></p>
+      <div id="dp-search-best" class="dp-best" hidden></div>
+      <div id="dp-search-chart" class="chart" role="img" aria-label="The best set's gains over the identical planes as the search went on"></div>
+      <div class="table-wrap dp-ties-wrap">
+        <table id="dp-ties" class="data dp-ties" hidden>
+          <caption id="dp-ties-caption"></caption>
+          <thead><tr><th scope="col">Plane 1 set</th><th scope="col" title="Average shortest distance (hops)">Avg dist.</th><th scope="col" title="All-to-all maximum traffic (§2 scale)">A2A</th><th scope="col" title="Average switch–switch cable (m)">Avg cable (m)</th><th scope="col" title="Average shortest delay (ns)">Avg delay (ns)</th><th scope="col"><span class="visually-hidden">Use</span></th></tr></thead>
+          <tbody id="dp-ties-body"></tbody>
+        </table>
+      </div>
+    </div>
+    <div class="card" id="dp-sweep-card">
+      <div class="card-head">
+        <h2 id="dp-sweep-heading">The six variants against <var>n</var> (Fig. 3, 5–8)</h2>
+        <span class="row">
+          <label for="dp-sweep-from"><var>n</var> from</label>
+          <input id="dp-sweep-from" type="number" min="2" max="12" step="1" inputmode="numeric" value="2" aria-describedby="dp-sweep-error">
+          <label for="dp-sweep-to">to</label>
+          <input id="dp-sweep-to" type="number" min="2" max="12" step="1" inputmode="numeric" value="12" aria-describedby="dp-sweep-error">
+          <button type="button" id="dp-sweep" aria-describedby="dp-sweep-status">Sweep n</button>
+        </span>
+      </div>
+      <p class="help" id="dp-sweep-hint">D-HC, DI-HC, DI-HC-r, D-FHC, DI-FHC and DI-FHC-r at every <var>n</var>, the DI sets searched at the controls’ effort and seed (about a minute for 2…12). Cancel keeps the points computed.</p>
+      <p class="help" id="dp-sweep-status" aria-live="polite"></p>
+      <p class="error" id="dp-sweep-error" role="alert" hidden></p>
+      <ul id="dp-sweep-legend" class="dp-legend dp-variants" aria-label="Variants" hidden></ul>
+      <div id="dp-sweep-charts" class="dp-charts"></div>
+      <div class="row dp-exports">
+        <button type="button" id="dp-sweep-csv" class="small" hidden>Points as CSV</button>
+        <button type="button" id="dp-sweep-json" class="small" hidden>Points as JSON</button>
+      </div>
+    </div>
+  `,
+};
