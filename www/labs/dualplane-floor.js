@@ -13,8 +13,8 @@ const ROW_PITCH_CM = RACK_DEPTH_CM + AISLE_CM;
 const SWITCH_IDS_PER_RACK = 4;
 /** Above this many racks the cables are drawn per plane and length, not per rack pair. */
 const DETAILED_RACKS = 64;
-/** The drawing's largest scale (a rack 128 px wide) and height, so one or two racks stay small. */
-const MAX_PX_PER_CM = 1.6;
+/** The drawing's largest scale (a rack 96 px wide) and height, so one or two racks stay small. */
+const MAX_PX_PER_CM = 1.2;
 const MAX_HEIGHT_PX = 460;
 
 /** Table 2's cables (m) and their colours: copper green to orange, optical red to blue. */

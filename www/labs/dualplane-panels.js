@@ -62,6 +62,8 @@ export class DualPlaneResults {
   /** This network beside the identical planes, metric by metric. */
   #compare(r) {
     byId('dp-variant').textContent = `${r.variant}, n = ${r.n},`;
+    byId('dp-compare-this').textContent = r.variant;
+    byId('dp-compare-base').textContent = r.kind === 'fhc' ? 'D-FHC' : 'D-HC';
     const [p0, p1] = r.generators;
     byId('dp-sets').textContent = `Plane 0: ${setText(p0)}; plane 1: ${r.variant.startsWith('D-') ? 'the same' : setText(p1)}${r.kind === 'fhc' ? ' (the folded link last)' : ''}.`;
     const value = (scores, row) => (row.cost ? scores.cost[row.cost] : scores[row.key]);

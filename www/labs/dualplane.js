@@ -53,8 +53,8 @@ const fields = [
     describe: true,
     fallback: 'hc',
     options: () => [
-      ['hc', 'Hypercube (D-HC, DI-HC)', 'Hypercube planes: switch x links to x ⊕ h for the n generators h (§2.1)'],
-      ['fhc', 'Folded hypercube (D-FHC, DI-FHC)', 'Folded-hypercube planes: n generators and their XOR, the folded link (§2.1); plane 1 may be given by its n basis elements'],
+      ['hc', 'Hypercube', 'Hypercube planes (D-HC, DI-HC): switch x links to x ⊕ h for the n generators h (§2.1)'],
+      ['fhc', 'Folded hypercube', 'Folded-hypercube planes (D-FHC, DI-FHC): n generators and their XOR, the folded link (§2.1); plane 1 may be given by its n basis elements'],
     ],
   },
   {
@@ -91,8 +91,8 @@ const fields = [
     describe: true,
     fallback: 'distance',
     options: () => [
-      ['distance', 'Distance and all-to-all (DI)', 'The search maximises the improvement of the average shortest distance and of the all-to-all maximum traffic (§2.4): DI-HC, DI-FHC'],
-      ['delay', 'Delay and all-to-all (DI-…-r)', 'The search maximises the improvement of the average shortest delay (cables included) and of the all-to-all maximum traffic (§3.2.2): DI-HC-r, DI-FHC-r'],
+      ['distance', 'Distance (DI)', 'The search maximises the improvement of the average shortest distance and of the all-to-all maximum traffic (§2.4): DI-HC, DI-FHC'],
+      ['delay', 'Delay (DI-…-r)', 'The search maximises the improvement of the average shortest delay (cables included) and of the all-to-all maximum traffic (§3.2.2): DI-HC-r, DI-FHC-r'],
     ],
   },
   {
@@ -240,7 +240,7 @@ export default {
       <p class="help" id="dp-table-note"></p>
       <div class="table-wrap dp-table-wrap" id="dp-table-wrap">
         <table id="dp-table" class="data dp-table">
-          <thead><tr><th scope="col" title="The row index: source ID ⊕ destination ID">Src ⊕ Dst</th><th scope="col" title="Distance (hops) in plane 0: the popcount of the index">Dist. @0</th><th scope="col" title="Distance (hops) in plane 1: the popcount of the routing value">Dist. @1</th><th scope="col" title="M⁻¹ · index: plane 1's route is plane 0's route of this value, generator by generator">Routing value</th><th scope="col" title="The plane a packet takes: the shorter one; on a tie either (shown: plane 0)">Plane</th></tr></thead>
+          <thead><tr><th scope="col" title="The row index: source ID ⊕ destination ID"><span class="dp-long">Src ⊕ Dst</span><span class="dp-short">Index</span></th><th scope="col" title="Distance (hops) in plane 0: the popcount of the index">Dist. @0</th><th scope="col" title="Distance (hops) in plane 1: the popcount of the routing value">Dist. @1</th><th scope="col" title="Routing value @ plane 1, M⁻¹ · index: plane 1's route is plane 0's route of this value, generator by generator"><span class="dp-long">Routing value</span><span class="dp-short">Value</span></th><th scope="col" title="The plane a packet takes: the shorter one; on a tie either (shown: plane 0)">Plane</th></tr></thead>
           <tbody id="dp-table-body"></tbody>
         </table>
       </div>
@@ -250,7 +250,7 @@ export default {
       <p class="help" id="dp-sets"></p>
       <div class="table-wrap">
         <table id="dp-compare" class="data dp-compare">
-          <thead><tr><th scope="col">Metric</th><th scope="col" title="The network of the controls">This</th><th scope="col" title="Two identical planes (D-HC or D-FHC)">Identical</th><th scope="col" title="Positive: better than the identical planes (shorter, cheaper, or more traffic)">Gain</th></tr></thead>
+          <thead><tr><th scope="col">Metric</th><th scope="col" id="dp-compare-this" title="The network of the controls">This</th><th scope="col" id="dp-compare-base" title="Two identical planes (D-HC or D-FHC)">Identical</th><th scope="col" title="Positive: better than the identical planes (shorter, cheaper, or more traffic)">Gain</th></tr></thead>
           <tbody id="dp-compare-body"></tbody>
         </table>
       </div>
