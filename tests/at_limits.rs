@@ -265,3 +265,61 @@ fn dual_plane_search_at_every_n() {
         }
     }
 }
+
+/// Paper 004 §3.4 at n = 8 (512 routers, the simulator's size for it): the simulated
+/// saturation throughput ranks D-HC < DI-HC and D-FHC < DI-FHC, and the ratio tracks the
+/// all-to-all maximum traffic's; the latency at low load tracks the average shortest delay.
+#[test]
+fn dual_plane_simulation_at_n_8() {
+    use topolab::dualplane::search::Objective;
+    use topolab::dualplane::Kind;
+    use topolab::labs::dualplane::simulate::simulate_variants;
+    if !release() {
+        return;
+    }
+    let started = Instant::now();
+    let variants = [
+        (Kind::Hc, None),
+        (Kind::Hc, Some(Objective::Distance)),
+        (Kind::Fhc, None),
+        (Kind::Fhc, Some(Objective::Distance)),
+    ];
+    // loads past every variant's saturation (ours: 0.54, 0.67, 0.71, 0.85)
+    let points = simulate_variants(8, &variants, &[0.9, 1.1], 1, 1.0, &mut |_, p| {
+        eprintln!(
+            "{}: a2a/4 {:.3}, throughput {:.3}, delay model {:.0} ns, latency {:.0} ns",
+            p.variant,
+            p.scores.a2a_max_traffic_per_node,
+            p.throughput,
+            p.scores.floor.avg_delay_ns,
+            p.latency_ns
+        )
+    })
+    .unwrap();
+    assert!(started.elapsed() < REASONABLE);
+    for pair in points.chunks(2) {
+        let (d, di) = (&pair[0], &pair[1]);
+        assert!(
+            d.throughput < di.throughput,
+            "{} < {}",
+            d.variant,
+            di.variant
+        );
+        let simulated = di.throughput / d.throughput;
+        let graph = di.scores.a2a_max_traffic / d.scores.a2a_max_traffic;
+        assert!(
+            (simulated / graph - 1.0).abs() < 0.1,
+            "{}: {simulated} vs {graph}",
+            di.variant
+        );
+        for p in pair {
+            let model = p.scores.floor.avg_delay_ns;
+            assert!(
+                (p.latency_ns / model - 1.0).abs() < 0.1,
+                "{}: {} vs {model}",
+                p.variant,
+                p.latency_ns
+            );
+        }
+    }
+}

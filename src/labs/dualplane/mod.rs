@@ -72,9 +72,15 @@ pub const LAB: Lab = Lab {
             run: |section, seed, _args, report| {
                 let c: DualPlaneConfig = config(section)?;
                 c.check()?;
-                Ok(json(&simulate::simulate_variants(c.n, seed, c.effort, &mut |f, p| {
-                    report(f, Some(json(p)))
-                })?))
+                let variants = simulate::six_variants();
+                Ok(json(&simulate::simulate_variants(
+                    c.n,
+                    &variants,
+                    &simulate::LOADS,
+                    seed,
+                    c.effort,
+                    &mut |f, p| report(f, Some(json(p))),
+                )?))
             },
         },
     ],

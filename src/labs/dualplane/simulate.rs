@@ -60,10 +60,23 @@ pub struct SimPoint {
     pub accepted: Vec<[f64; 2]>,
 }
 
-/// The six variants at n (at most 8: 512 routers), each at `LOW_LOAD` and `LOADS`; the DI sets
+/// A variant: the kind, and None for identical planes or the objective its set was searched for.
+pub type Variant = (Kind, Option<Objective>);
+
+/// The six variants of Fig. 3–9: D-HC, DI-HC, DI-HC-r, D-FHC, DI-FHC, DI-FHC-r.
+pub fn six_variants() -> Vec<Variant> {
+    [Kind::Hc, Kind::Fhc]
+        .into_iter()
+        .flat_map(|k| [None, Some(Objective::Distance), Some(Objective::Delay)].map(|o| (k, o)))
+        .collect()
+}
+
+/// `variants` at n (at most 8: 512 routers), each at `LOW_LOAD` and at `loads`; the DI sets
 /// from the search with `seed` and `effort`. `report` hears each variant as it is done.
 pub fn simulate_variants(
     n: u32,
+    variants: &[Variant],
+    loads: &[f64],
     seed: u64,
     effort: f64,
     report: &mut dyn FnMut(f64, &SimPoint),
@@ -74,10 +87,6 @@ pub fn simulate_variants(
             format!("the simulation runs from n = {} to 8 (2·2ⁿ routers, at most {MAX_SIM_SWITCHES}), not {n}", search::MIN_N),
         ));
     }
-    let variants: Vec<(Kind, Option<Objective>)> = [Kind::Hc, Kind::Fhc]
-        .into_iter()
-        .flat_map(|k| [None, Some(Objective::Distance), Some(Objective::Delay)].map(|o| (k, o)))
-        .collect();
     let mut out = Vec::new();
     for (i, &(kind, objective)) in variants.iter().enumerate() {
         let network = match objective {
@@ -106,7 +115,7 @@ pub fn simulate_variants(
         let p = params();
         let net = Network::new(router.as_ref(), "uniform", p.vcs, seed)?;
         let mut rates = vec![LOW_LOAD];
-        rates.extend(LOADS);
+        rates.extend(loads);
         let runs = crate::parallel::map_chunked(
             &rates,
             rates.len(),
@@ -129,7 +138,12 @@ pub fn simulate_variants(
             accepted: runs
                 .iter()
                 .skip(1)
-                .map(|r| [r.offered_flits_per_node_cycle, r.accepted_flits_per_node_cycle])
+                .map(|r| {
+                    [
+                        r.offered_flits_per_node_cycle,
+                        r.accepted_flits_per_node_cycle,
+                    ]
+                })
                 .collect(),
         };
         report((i + 1) as f64 / variants.len() as f64, &point);

@@ -164,8 +164,8 @@ fn execute(a: DualArgs) -> Result<(), String> {
 
 /// The six variants in the flit simulator, one line each (progress on stderr).
 fn simulate(a: &DualArgs) -> Result<(), String> {
-    use topolab::labs::dualplane::simulate::simulate_variants;
-    let points = simulate_variants(a.n, a.seed, a.effort, &mut |f, p| {
+    use topolab::labs::dualplane::simulate::{simulate_variants, six_variants, LOADS};
+    let points = simulate_variants(a.n, &six_variants(), &LOADS, a.seed, a.effort, &mut |f, p| {
         if !a.json {
             eprintln!(
                 "{:>3.0}%  {:<9} a2a/4 {:.3}  bound {:.3}  throughput {:.3}  delay model {:.0} ns  latency {:.0} ns",
