@@ -1,6 +1,7 @@
 // `npm run bench:browser`: timings in real Chromium (Debian's), printed, never asserted.
 // - first render: navigation start → N and the figure on screen (default scenario, localhost);
 // - N for every pattern on mesh:64x64, mesh:16x16x16, fattree:16:3 through the worker (WASM);
+// - the Dual-plane lab: a DI-HC n = 12 run and the n = 8 search study through the worker;
 // - the WASM module's size.
 import { chromium } from 'playwright-core';
 import { statSync } from 'node:fs';
@@ -81,6 +82,32 @@ try {
     return { ms: performance.now() - t0, avg: r.result.avg_path_length };
   });
   console.log(`LOREN in Chromium: LRT(1024,4,8), t_max 64, tables + all-pairs path length: ${routing.ms.toFixed(0)} ms (avg path ${routing.avg.toFixed(3)})`);
+  const dual = await page.evaluate(async () => {
+    const { Engine } = await import('/www/engine.js');
+    const engine = new Engine(new URL('/www/', location.href));
+    await engine.start();
+    const scenario = (dualplane) => JSON.stringify({ version: 1, lab: 'dualplane', seed: 1, dualplane });
+    const median = (times) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
+    // paper 004 §2.4: the search at n = 8 (annealing), then a DI-HC set at n = 12 from a short search
+    let t0 = performance.now();
+    const search8 = await engine.request('study', { json: scenario({ kind: 'hc', n: 8, generators: '' }), name: 'search', args: {} });
+    const searchMs = performance.now() - t0;
+    const set12 = await engine.request('study', { json: scenario({ kind: 'hc', n: 12, generators: '', effort: 0.2 }), name: 'search', args: {} });
+    const json = scenario({ kind: 'hc', n: 12, generators: set12.best.generators.join(','), source: 0, destination: 4095 });
+    await engine.request('run', { json });
+    const times = [];
+    let r = null;
+    for (let i = 0; i < 5; i++) {
+      t0 = performance.now();
+      r = await engine.request('run', { json });
+      times.push(performance.now() - t0);
+    }
+    return { searchMs, search8, runMs: median(times), result: r.result, overview: Boolean(r.figure.overview) };
+  });
+  console.log('Dual-plane in Chromium (paper 004, worker round trip):');
+  console.log(`  run DI-HC n = 12 (both metrics, identical planes, Table 1 row, floor: ${dual.result.rack_cables.length} rack-pair cable groups, overview figure ${dual.overview ? 'drawn' : 'none'}), median of 5: ${dual.runMs.toFixed(1)} ms (target < 60 ms); avg distance ${dual.result.avg_distance.toFixed(4)}, a2a ${dual.result.a2a_max_traffic.toFixed(4)}, cable ${dual.result.avg_cable_m.toFixed(2)} m`);
+  const b8 = dual.search8.best;
+  console.log(`  search study, HC n = 8 (${dual.search8.method}, ${dual.search8.evaluated} sets, core ${dual.search8.seconds.toFixed(2)} s): ${(dual.searchMs / 1000).toFixed(2)} s (target < 5 s); best avg distance ${b8.avg_distance.toFixed(4)} (${b8.distance_gain_pct.toFixed(1)}%), a2a ${b8.a2a_max_traffic.toFixed(4)} (+${b8.a2a_gain_pct.toFixed(1)}%)`);
   const wasm = statSync(new URL('../www/pkg/topolab_bg.wasm', import.meta.url)).size;
   console.log(`WASM size: ${(wasm / 1024).toFixed(0)} KiB (${wasm} bytes) before gzip`);
 } finally {

@@ -45,39 +45,34 @@ function rackPlace(r, wide) {
 }
 
 /**
- * The arc between two rack centres: a quadratic curve bulging to one side for plane 0 and to
- * the other for plane 1 (so both planes' cables between the same racks stay apart); returns the
- * path data and the curve's middle point (for the drawing's bounds).
+ * The arc between two rack centres (cm): a quadratic curve bulging to one side for plane 0 and
+ * to the other for plane 1 (so both planes' cables between the same racks stay apart). Returns
+ * the path data; `bounds` [minX, minY, maxX, maxY] grows to hold the curve's middle.
  */
-function arc(a, b, plane) {
+function arc(a, b, plane, bounds) {
   const dx = b.cx - a.cx;
   const dy = b.cy - a.cy;
   const length = Math.hypot(dx, dy);
   const bulge = Math.min(0.25 * length, 0.9 * ROW_PITCH_CM) * (plane === 0 ? -1 : 1);
-  const qx = (a.cx + b.cx) / 2 + (-dy / length) * bulge;
-  const qy = (a.cy + b.cy) / 2 + (dx / length) * bulge;
-  const mid = { x: (a.cx + b.cx) / 4 + qx / 2, y: (a.cy + b.cy) / 4 + qy / 2 };
-  return { d: `M${a.cx} ${a.cy}Q${qx.toFixed(1)} ${qy.toFixed(1)} ${b.cx} ${b.cy}`, mid };
+  const qx = Math.round((a.cx + b.cx) / 2 - (dy / length) * bulge);
+  const qy = Math.round((a.cy + b.cy) / 2 + (dx / length) * bulge);
+  const mx = (a.cx + b.cx) / 4 + qx / 2;
+  const my = (a.cy + b.cy) / 4 + qy / 2;
+  if (mx < bounds[0]) bounds[0] = mx;
+  if (my < bounds[1]) bounds[1] = my;
+  if (mx > bounds[2]) bounds[2] = mx;
+  if (my > bounds[3]) bounds[3] = my;
+  return `M${a.cx} ${a.cy}Q${qx} ${qy} ${b.cx} ${b.cy}`;
 }
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
-function svgEl(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG_NS, tag);
-  for (const [key, value] of Object.entries(attrs)) if (value !== null && value !== undefined) node.setAttribute(key, String(value));
-  node.append(...children);
-  return node;
-}
-const titled = (node, text) => {
-  node.append(svgEl('title', {}, text));
-  return node;
-};
-
 export class FloorView {
   /** `box`: where the SVG goes; the card holds the plane buttons, the summary and the legend. */
   constructor(box, { fileStem, notify }) {
     this.box = box;
     this.card = box.closest('.card');
     this.result = null;
+    this.arcs = null; // {result, all: [{cable, d}], bounds}: the arcs of the shown result
     this.planes = 'both';
     this.width = 0;
     this.buttons = [...this.card.querySelectorAll('button.dp-plane')];
@@ -128,118 +123,84 @@ export class FloorView {
     const cables = r.rack_cables.filter((c) => planes.includes(c.plane));
     const detailed = racks <= DETAILED_RACKS;
     this.width = this.box.clientWidth || 700;
-    const floorWidth = wide * RACK_WIDTH_CM;
-    const floorDepth = deep * ROW_PITCH_CM - AISLE_CM;
     const place = Array.from({ length: racks }, (_, i) => rackPlace(i, wide));
+    // both planes' arcs, longest first (drawn under the short ones), once per result: a plane
+    // toggle or a resize only filters them, and the drawing keeps its frame
+    if (this.arcs?.result !== r) {
+      const bounds = [0, 0, wide * RACK_WIDTH_CM, deep * ROW_PITCH_CM - AISLE_CM];
+      const all = r.rack_cables.filter((c) => c.racks[0] !== c.racks[1]).map((c) => ({ cable: c, d: arc(place[c.racks[0]], place[c.racks[1]], c.plane, bounds) }));
+      this.arcs = { result: r, all: all.sort((a, b) => b.cable.length_m - a.cable.length_m), bounds };
+    }
+    const { bounds } = this.arcs;
+    const arcs = this.arcs.all.filter((a) => planes.includes(a.cable.plane));
 
     // racks hold switch ids 4r…4r+3 (fewer when the network is smaller than one rack)
     const ids = 2 ** r.n;
     const intra = new Array(racks).fill(0);
     for (const c of cables) if (c.racks[0] === c.racks[1]) intra[c.racks[0]] += c.count;
-    const between = cables.filter((c) => c.racks[0] !== c.racks[1]).sort((a, b) => b.length_m - a.length_m);
-
-    let [minX, minY, maxX, maxY] = [0, 0, floorWidth, floorDepth];
-    const arcs = between.map((c) => {
-      const a = arc(place[c.racks[0]], place[c.racks[1]], c.plane);
-      minX = Math.min(minX, a.mid.x);
-      maxX = Math.max(maxX, a.mid.x);
-      minY = Math.min(minY, a.mid.y);
-      maxY = Math.max(maxY, a.mid.y);
-      return { ...c, d: a.d };
-    });
     const pad = 20;
-    const view = [minX - pad, minY - pad, maxX - minX + 2 * pad, maxY - minY + 2 * pad];
+    const view = [bounds[0] - pad, bounds[1] - pad, bounds[2] - bounds[0] + 2 * pad, bounds[3] - bounds[1] + 2 * pad].map(Math.round);
     const px = Math.min(this.width / view[2], MAX_PX_PER_CM, MAX_HEIGHT_PX / view[3]); // screen pixels per cm
     const font = 11 / px;
+    const rackPx = RACK_WIDTH_CM * px;
 
-    const svg = svgEl('svg', {
-      xmlns: SVG_NS,
-      viewBox: view.map((v) => v.toFixed(0)).join(' '),
-      width: Math.round(view[2] * px),
-      height: Math.round(view[3] * px),
-      class: `dp-floor-svg${detailed ? ' detailed' : ' aggregated'}`,
-      role: 'img',
-      'aria-label': `Rack floor: ${wide} × ${deep} racks, switch–switch cables of ${this.planes === 'both' ? 'both planes' : `plane ${this.planes}`} between rack centres, coloured by length`,
-      'font-family': 'system-ui, sans-serif',
-      'font-size': font.toFixed(1),
-    });
+    // racks: tinted by the cables inside them (four shades, as classes of the drawing's style)
     const most = Math.max(1, ...intra);
-    const rackGroup = svgEl('g', { class: 'racks' });
+    const shade = (i) => Math.min(3, Math.floor((4 * intra[i]) / (most + 1)));
+    const rackText = (i) => `Rack ${i} (column ${i % wide}, row ${Math.floor(i / wide)}): switch ids ${i * SWITCH_IDS_PER_RACK}–${Math.min(ids, (i + 1) * SWITCH_IDS_PER_RACK) - 1} of both planes; ${intra[i]} cables inside the rack (2 m)`;
+    const style = [0, 1, 2, 3].map((k) => `.dp-rack.s${k}{fill:color-mix(in srgb,${CABLES[0].color} ${6 + 5 * k}%,var(--switch-fill,#f4f6fa))}`).join('');
+    const parts = [
+      `<svg xmlns="${SVG_NS}" viewBox="${view.join(' ')}" width="${Math.round(view[2] * px)}" height="${Math.round(view[3] * px)}" class="dp-floor-svg ${detailed ? 'detailed' : 'aggregated'}" role="img" font-family="system-ui, sans-serif" font-size="${font.toFixed(1)}" aria-label="Rack floor: ${wide} × ${deep} racks, switch–switch cables of ${this.planes === 'both' ? 'both planes' : `plane ${this.planes}`} between rack centres, coloured by length">`,
+      `<style>${style}.dp-floor-svg text{fill:var(--fg,#222)}</style>`,
+      // one title for the group, set on hover, where a title per rack would be thousands
+      `<g class="racks" stroke="var(--muted, #555)" stroke-width="${detailed ? 1 : 0.5}" stroke-opacity="${detailed ? 0.8 : 0.45}">${detailed ? '' : '<title></title>'}`,
+    ];
     for (let i = 0; i < racks; i++) {
       const p = place[i];
+      const tip = detailed ? `<title>${rackText(i)}</title>` : '';
+      parts.push(`<rect class="dp-rack s${shade(i)}" data-rack="${i}" x="${p.x}" y="${p.y}" width="${RACK_WIDTH_CM}" height="${RACK_DEPTH_CM}" vector-effect="non-scaling-stroke">${tip}</rect>`);
       const first = i * SWITCH_IDS_PER_RACK;
-      const last = Math.min(ids, first + SWITCH_IDS_PER_RACK) - 1;
-      const share = intra[i] / most;
-      const rect = svgEl('rect', {
-        class: 'dp-rack',
-        'data-rack': i,
-        x: p.x,
-        y: p.y,
-        width: RACK_WIDTH_CM,
-        height: RACK_DEPTH_CM,
-        style: `fill: color-mix(in srgb, ${CABLES[0].color} ${Math.round(6 + 14 * share)}%, var(--switch-fill, #f4f6fa)); stroke: var(--muted, #555)`,
-        'stroke-width': detailed ? '1' : '0.5',
-        'stroke-opacity': detailed ? '0.8' : '0.45',
-        'vector-effect': 'non-scaling-stroke',
-      });
-      rackGroup.append(titled(rect, `Rack ${i} (column ${i % wide}, row ${Math.floor(i / wide)}): switch ids ${first}–${last} of both planes; ${intra[i]} cables inside the rack (2 m)`));
-      const rackPx = RACK_WIDTH_CM * px;
-      const range = `${first}–${last}`;
+      const range = `${first}–${Math.min(ids, first + SWITCH_IDS_PER_RACK) - 1}`;
       const label = range.length * 6.5 <= rackPx - 4 ? range : String(first).length * 6.5 <= rackPx - 4 ? String(first) : null;
-      if (label) rackGroup.append(svgEl('text', { x: p.cx, y: p.y + 1.3 * font, 'text-anchor': 'middle', class: 'dp-rack-label', style: 'fill: var(--fg, #222)' }, label));
-      if (detailed && intra[i] && rackPx >= 26) {
-        rackGroup.append(svgEl('text', { x: p.cx, y: p.y + RACK_DEPTH_CM - 0.5 * font, 'text-anchor': 'middle', class: 'dp-intra', style: 'fill: var(--fg, #222)' }, `↻${intra[i]}`));
-      }
+      if (label) parts.push(`<text x="${p.cx}" y="${(p.y + 1.3 * font).toFixed(1)}" text-anchor="middle" stroke="none" class="dp-rack-label">${label}</text>`);
+      if (detailed && intra[i] && rackPx >= 26) parts.push(`<text x="${p.cx}" y="${(p.y + RACK_DEPTH_CM - 0.5 * font).toFixed(1)}" text-anchor="middle" stroke="none" class="dp-intra">↻${intra[i]}</text>`);
     }
-    svg.append(rackGroup);
-
-    const cableGroup = svgEl('g', { class: 'cables', fill: 'none', 'stroke-linecap': 'round' });
+    parts.push('</g><g class="cables" fill="none" stroke-linecap="round">');
     if (detailed) {
       // a few arcs are drawn bold by count; hundreds (n = 7, 8 with a set of long cables) thin and light
-      const busiest = Math.max(1, ...arcs.map((a) => a.count));
+      const busiest = Math.max(1, ...arcs.map((a) => a.cable.count));
       const [base, extra, opacity] = arcs.length <= 48 ? [1.2, 3, 0.85] : [0.7, 1.3, 0.55];
-      for (const a of arcs) {
-        const cable = cableOf(a.length_m);
-        const path = svgEl('path', {
-          class: 'dp-cable',
-          'data-plane': a.plane,
-          'data-length': a.length_m,
-          'data-racks': a.racks.join('-'),
-          d: a.d,
-          stroke: cable.color,
-          'stroke-width': (base + extra * Math.sqrt(a.count / busiest)).toFixed(2),
-          'vector-effect': 'non-scaling-stroke',
-          opacity: String(opacity),
-        });
-        cableGroup.append(titled(path, `Plane ${a.plane}: ${a.count} cable${a.count === 1 ? '' : 's'} of ${metres(a.length_m)} between racks ${a.racks[0]} and ${a.racks[1]}`));
+      for (const { cable: c, d } of arcs) {
+        const width = (base + extra * Math.sqrt(c.count / busiest)).toFixed(2);
+        const tip = `Plane ${c.plane}: ${c.count} cable${c.count === 1 ? '' : 's'} of ${metres(c.length_m)} between racks ${c.racks[0]} and ${c.racks[1]}`;
+        parts.push(`<path class="dp-cable" data-plane="${c.plane}" data-length="${c.length_m}" data-racks="${c.racks.join('-')}" d="${d}" stroke="${cableOf(c.length_m).color}" stroke-width="${width}" vector-effect="non-scaling-stroke" opacity="${opacity}"><title>${tip}</title></path>`);
       }
     } else {
       // one path per plane and length: thousands of rack pairs at n = 12
       const groups = new Map();
-      for (const a of arcs) {
-        const key = `${a.plane}:${a.length_m}`;
-        const g = groups.get(key) ?? { plane: a.plane, length: a.length_m, d: [], cables: 0, pairs: 0 };
-        g.d.push(a.d);
-        g.cables += a.count;
+      for (const { cable: c, d } of arcs) {
+        const key = `${c.plane}:${c.length_m}`;
+        const g = groups.get(key) ?? { plane: c.plane, length: c.length_m, d: [], cables: 0, pairs: 0 };
+        g.d.push(d);
+        g.cables += c.count;
         g.pairs += 1;
         groups.set(key, g);
       }
-      for (const g of [...groups.values()].sort((a, b) => b.length - a.length)) {
-        const path = svgEl('path', {
-          class: 'dp-cable',
-          'data-plane': g.plane,
-          'data-length': g.length,
-          d: g.d.join(''),
-          stroke: cableOf(g.length).color,
-          'stroke-width': '0.8',
-          'vector-effect': 'non-scaling-stroke',
-          opacity: '0.35',
-        });
-        cableGroup.append(titled(path, `Plane ${g.plane}: ${g.cables} cables of ${metres(g.length)} between ${g.pairs} rack pairs`));
+      for (const g of groups.values()) {
+        const tip = `Plane ${g.plane}: ${g.cables} cables of ${metres(g.length)} between ${g.pairs} rack pairs`;
+        parts.push(`<path class="dp-cable" data-plane="${g.plane}" data-length="${g.length}" d="${g.d.join('')}" stroke="${cableOf(g.length).color}" stroke-width="0.8" vector-effect="non-scaling-stroke" opacity="0.35"><title>${tip}</title></path>`);
       }
     }
-    svg.append(cableGroup);
-    this.box.replaceChildren(svg);
+    parts.push('</g></svg>');
+    this.box.innerHTML = parts.join('');
+    if (!detailed) {
+      const group = this.box.querySelector('g.racks');
+      const tip = group.firstElementChild;
+      group.addEventListener('pointerover', (event) => {
+        const rack = event.target.closest?.('rect.dp-rack');
+        if (rack) tip.textContent = rackText(Number(rack.dataset.rack));
+      });
+    }
     this.#legend(cables);
     this.#summary(cables, wide, deep);
   }
