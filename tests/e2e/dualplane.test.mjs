@@ -12,7 +12,7 @@ const env = useBrowser();
 
 /** The page on the Dual-plane lab (from the default Slots lab, or straight from a link). */
 async function openLab(address = null) {
-  const opened = await openPage(env, address ?? env.url);
+  const opened = await openPage(env, address ?? env.url, { acceptDownloads: true });
   if (!address) {
     await waitForResult(opened.page);
     const before = await runsDone(opened.page);
@@ -260,6 +260,39 @@ test('the rack floor draws the racks, the cables by length with the legend, per 
   counts = await legend();
   assert.equal(Object.values(counts).reduce((a, b) => a + b, 0), 2 * 12 * 2048, 'every switch–switch cable of both planes is counted');
   assert.match(await text(page, '#dp-floor-summary'), /^64 × 16 racks/);
+  assertNoProblems(problems);
+});
+
+test('the six variants against n: charted to the end, and a Cancel keeps the points computed', async () => {
+  const { page, problems } = await openLab();
+  await page.fill('#dp-sweep-from', '2');
+  await page.fill('#dp-sweep-to', '4');
+  await page.click('#dp-sweep');
+  await page.waitForSelector('#dp-sweep-busy', { state: 'hidden' });
+  await page.waitForFunction(() => document.getElementById('dp-sweep-charts').dataset.points === '18');
+  assert.match(await text(page, '#dp-sweep-status'), /^n = 2…4: 18 points/);
+  assert.equal((await page.locator('#dp-sweep-charts .chart canvas').count()) >= 5, true, 'five charts drawn');
+  assert.deepEqual(await page.$$eval('#dp-sweep-legend li', (items) => items.map((li) => li.dataset.variant)), ['D-HC', 'DI-HC', 'DI-HC-r', 'D-FHC', 'DI-FHC', 'DI-FHC-r']);
+  // the CSV carries the core's numbers: D-HC at n = 4 averages 2 hops with an all-to-all of 4 (§2.3)
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#dp-sweep-csv')]);
+  const { readFileSync } = await import('node:fs');
+  const rows = readFileSync(await download.path(), 'utf8').trim().split('\n').map((line) => line.split(','));
+  assert.equal(rows.length, 19, 'a header and 18 points');
+  const dhc4 = rows.find((r) => r[0] === '4' && r[1] === 'D-HC');
+  assert.deepEqual([dhc4[3], dhc4[4]], ['2', '4']);
+  const difhc4 = rows.find((r) => r[0] === '4' && r[1] === 'DI-FHC');
+  assert.deepEqual([Number(difhc4[3]), Number(difhc4[4])], [1.25, 8], 'DI-FHC n = 4: 1.25 hops and 8 (the exhaustive optimum)');
+
+  // a longer sweep, cancelled once some points came in: they stay
+  await page.fill('#dp-sweep-to', '12');
+  await page.click('#dp-sweep');
+  await page.waitForFunction(() => Number(document.getElementById('dp-sweep-charts').dataset.points) >= 7);
+  await page.click('#dp-sweep-cancel');
+  await page.waitForSelector('#dp-sweep-busy', { state: 'hidden' });
+  const kept = Number(await page.getAttribute('#dp-sweep-charts', 'data-points'));
+  assert.ok(kept >= 7 && kept < 66, `some points kept (${kept})`);
+  assert.match(await text(page, '#dp-sweep-status'), new RegExp(`^Cancelled at n = \\d+ \\([A-Z-]+\\): the ${kept} points computed are kept\\.$`));
+  assert.equal(await page.isVisible('#dp-sweep-csv'), true, 'the kept points can be saved');
   assertNoProblems(problems);
 });
 
