@@ -44,6 +44,11 @@ const scenarios = [
   { lab: 'sim', seed: 3, sim: { topology: 'mesh:4x4', routing: 'dor', rate: 0.4, warmup: 300, cycles: 1500, drain: 2000 }, view: { step: 7 } },
   { lab: 'sim', seed: 2, sim: { topology: 'lrt:64:4:2', routing: 'loren', tmax: 16, traffic: 'transpose', rate: 0.1, warmup: 200, cycles: 1000 } },
   { lab: 'sim', seed: 5, sim: { topology: 'torus:4x4', routing: 'dor', traffic: 'uniform', rate: 0.3, packet: 4, warmup: 200, cycles: 1000 } },
+  // paper 004: the lab (a folded cube, a pair routed through the folded link), a dual-plane
+  // network in the Slots lab, and in the simulator with both ports and cable latencies
+  { lab: 'dualplane', seed: 1, dualplane: { kind: 'fhc', n: 5, generators: '7,15,23,25,26', source: 3, destination: 28 }, view: { step: 2 } },
+  { seed: 2, slots: { topology: 'dual:hc:4:3,5,9,14', pattern: 'uniform' } },
+  { lab: 'sim', seed: 4, sim: { topology: 'dual:hc:4:3,5,9,14:x4', routing: 'dual-plane', rate: 0.6, latency_per_m: 2, warmup: 200, cycles: 1000 } },
 ];
 
 /** A result with its wall-clock time zeroed (the simulator reports one; it never repeats). */
@@ -101,4 +106,19 @@ test('the CLI rejects bad input with one line and exit code 2', () => {
     assert.equal(status, 2, args.join(' '));
     assert.equal(stderr.trim().split('\n').length, 1, `one line: ${stderr}`);
   }
+});
+
+test('the dual-plane search finds the same set in WASM (one thread) and natively (every core)', () => {
+  const wasm = loadWasm();
+  const cli = join(root, 'target/release/topolab');
+  // n = 7: the seeded annealing, 4 chains
+  const json = wasm.checkScenario(JSON.stringify({ version: 1, lab: 'dualplane', seed: 3, dualplane: { kind: 'hc', n: 7, generators: '', effort: 0.3 } }));
+  const inWasm = plain(wasm.study(json, 'search', '', null));
+  const native = JSON.parse(execFileSync(cli, ['dualplane', '--kind', 'hc', '--n', '7', '--search', '--seed', '3', '--effort', '0.3', '--json'], { encoding: 'utf8' }));
+  assert.equal(inWasm.method, 'annealing');
+  assert.deepEqual(inWasm.best.generators, native.generators);
+  assert.equal(inWasm.best.avg_distance, native.avg_distance);
+  assert.equal(inWasm.best.a2a_max_traffic, native.a2a_max_traffic);
+  assert.equal(inWasm.evaluated, native.search.evaluated);
+  assert.equal(inWasm.ties_seen, native.search.ties_seen);
 });
