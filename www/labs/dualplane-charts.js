@@ -20,7 +20,7 @@ export const VARIANTS = [
 /** The metrics drawn against n: key in a sweep point, axis label, decimals. */
 export const SWEEP_METRICS = [
   { key: 'avg_distance', title: 'Average shortest distance (Fig. 3(a))', label: 'hops', digits: 2 },
-  { key: 'a2a_max_traffic', title: 'All-to-all max traffic (Fig. 3(b))', label: '§2 scale', digits: 2 },
+  { key: 'a2a_max_traffic', title: 'All-to-all max traffic (Fig. 3(b))', label: '× link, 1 node/switch', digits: 2 },
   { key: 'avg_delay_ns', title: 'Average shortest delay (Fig. 5(a))', label: 'ns', digits: 0 },
   { key: 'avg_cable_m', title: 'Average cable length (Fig. 7(a))', label: 'm', digits: 1 },
   { key: 'cost_per_node_usd', title: 'Cost per node (Fig. 8)', label: 'US$', digits: 0 },

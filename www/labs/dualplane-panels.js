@@ -10,6 +10,8 @@ import { SearchChart, VariantChart, VARIANTS, SWEEP_METRICS } from './dualplane-
 
 const fixed = (value, digits) => (Number.isFinite(value) ? value.toFixed(digits) : '—');
 const setText = (generators) => `{${generators.join(',')}}`;
+/** A set as a <code> that may wrap after its commas only (a long set in a narrow column). */
+const setCode = (generators) => el('code', {}, '{', ...generators.flatMap((g, i) => (i ? [',', el('wbr'), String(g)] : [String(g)])), '}');
 const hops = (count) => `${count} hop${count === 1 ? '' : 's'}`;
 
 /** A gain over the identical planes as a signed percentage: positive is better. */
@@ -241,6 +243,7 @@ export class DualPlaneAnalysis extends StudyPanels {
     byId('dp-search-best').replaceChildren();
     byId('dp-ties-body').replaceChildren();
     show(byId('dp-ties'), false);
+    show(byId('dp-ties-caption'), false);
   }
 
   /** The search for plane 1: the best so far streams in; the end adds the method, the time and the ties. */
@@ -313,7 +316,7 @@ export class DualPlaneAnalysis extends StudyPanels {
         return el(
           'tr',
           { class: setText(t.generators) === bestKey ? 'best' : null },
-          el('th', { scope: 'row' }, el('code', { text: setText(t.generators) })),
+          el('th', { scope: 'row' }, setCode(t.generators)),
           el('td', { text: fixed(t.avg_distance, 4) }),
           el('td', { text: fixed(t.a2a_max_traffic, 3) }),
           el('td', { class: 'cable', text: fixed(t.avg_cable_m, 2) }),
@@ -329,6 +332,7 @@ export class DualPlaneAnalysis extends StudyPanels {
       ? `${ties.length} sets tie on both metrics${out.ties_seen > ties.length ? ` (${integer(out.ties_seen)} seen)` : ''}, yet their cables differ: average ${range(cables, 2)} m, delay ${range(delays, 1)} ns. The best set is marked.`
       : 'No other set ties with the best on both metrics.';
     show(byId('dp-ties'), ties.length > 0);
+    show(byId('dp-ties-caption'), true);
   }
 
   /** The six variants for n = from…to: a point per n and variant, the charts growing as they come. */

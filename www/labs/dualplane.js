@@ -301,9 +301,9 @@ export default {
       <p class="error" id="dp-search-error" role="alert" hidden></p>
       <div id="dp-search-best" class="dp-best" hidden></div>
       <div id="dp-search-chart" class="chart" role="img" aria-label="The best set's gains over the identical planes as the search went on"></div>
+      <p id="dp-ties-caption" class="dp-ties-caption" hidden></p>
       <div class="table-wrap dp-ties-wrap">
-        <table id="dp-ties" class="data dp-ties" hidden>
-          <caption id="dp-ties-caption"></caption>
+        <table id="dp-ties" class="data dp-ties" aria-describedby="dp-ties-caption" hidden>
           <thead><tr><th scope="col">Plane 1 set</th><th scope="col" title="Average shortest distance (hops)">Avg dist.</th><th scope="col" title="All-to-all maximum traffic (§2 scale)">A2A</th><th scope="col" title="Average switch–switch cable (m)">Avg cable (m)</th><th scope="col" title="Average shortest delay (ns)">Avg delay (ns)</th><th scope="col"><span class="visually-hidden">Use</span></th></tr></thead>
           <tbody id="dp-ties-body"></tbody>
         </table>
