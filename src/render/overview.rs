@@ -160,7 +160,7 @@ fn arrangement(topo: &Topology) -> Arrangement {
             Arrangement {
                 panels: (0..2)
                     .map(|p| Panel {
-                        title: format!("plane {p} · {} switches", n / 2),
+                        title: format!("plane {p}"),
                         cols,
                         rows,
                     })
@@ -171,6 +171,16 @@ fn arrangement(topo: &Topology) -> Arrangement {
             }
         }
         Shape::Full { .. } | Shape::Irregular => wrapped(n, "switches in id order".into()),
+    }
+}
+
+/// A spec short enough for the title line (a dual-plane set can run to 60 characters).
+fn title_spec(spec: &str) -> String {
+    const MOST: usize = 24;
+    if spec.chars().count() <= MOST {
+        spec.to_string()
+    } else {
+        spec.chars().take(MOST - 1).chain(['…']).collect()
     }
 }
 
@@ -286,15 +296,15 @@ pub fn overview_svg(topo: &Topology, state: &FigureState, zoomable: bool) -> Str
     };
     let _ = write!(
         out,
-        r#"<text class="ov-t" x="{MARGIN}" y="{:.0}">{}: {n} switches, {} directed channels</text><text class="ov" x="{MARGIN}" y="{:.0}">{cell_word}, coloured by its busiest outgoing channel{}.</text>"#,
+        r#"<text class="ov-t" x="{MARGIN}" y="{:.0}">{}: {n} switches, {} directed channels</text><text class="ov" x="{MARGIN}" y="{:.0}">{cell_word}, coloured by its busiest channel out{}.</text>"#,
         MARGIN + TITLE,
-        escape(topo.spec()),
+        escape(&title_spec(topo.spec())),
         topo.channel_count(),
         MARGIN + 2.0 * TITLE + 4.0,
         if zoomable {
             "; click or + to zoom in"
         } else {
-            " (too many to draw one by one)"
+            " (too many to draw)"
         },
     );
     let scale = state.max_value.max(1);

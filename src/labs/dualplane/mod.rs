@@ -497,9 +497,17 @@ impl LabRun for DualPlaneRun {
         self.steps()
     }
     fn figure(&self, view: &View) -> Result<crate::render::Figure> {
-        let values: Vec<u32> = (0..self.topology.channel_count())
-            .map(|c| self.channel_load(ChannelId(c as u32)).2 as u32)
+        // the loads of a good set lie close together: the colours run from just below the
+        // least loaded channel to the busiest, so the differences show
+        let loads: Vec<u64> = (0..self.topology.channel_count())
+            .map(|c| self.channel_load(ChannelId(c as u32)).2)
             .collect();
+        let least = loads.iter().copied().min().unwrap_or(0).saturating_sub(1);
+        let values: Vec<u32> = loads.iter().map(|&l| (l - least) as u32).collect();
+        let legend = format!(
+            "all-to-all packets per channel above {least} (busiest {}, §2.3)",
+            self.result.scores.max_link_load
+        );
         let r = &self.result.route;
         let p = r.plane;
         let hops = r.hops[p].len();
@@ -507,8 +515,8 @@ impl LabRun for DualPlaneRun {
         let chosen = self.channels(p, &r.paths[p]);
         let mut state = crate::render::FigureState {
             channel_values: &values,
-            max_value: self.result.scores.max_link_load as u32,
-            legend: "all-to-all packets per directed channel / the busiest (§2.3)",
+            max_value: (self.result.scores.max_link_load - least) as u32,
+            legend: &legend,
             ..Default::default()
         };
         state.on_path = self.channels(1 - p, &r.paths[1 - p]);
@@ -527,7 +535,7 @@ impl LabRun for DualPlaneRun {
             self.id(1 - p, r.destination),
         ];
         state.caption = format!(
-            "{} n = {} · plane 0 left, plane 1 right (switch s at the same place in both) · route {} → {} in plane {p}{}",
+            "{} n = {}: plane 0 left, plane 1 right · route {} → {} in plane {p}{}",
             self.result.variant,
             self.result.n,
             r.source,
