@@ -84,7 +84,7 @@ export class DualPlaneResults {
       }),
     );
     const tie = byId('dp-tie-rule');
-    tie.textContent = r.tie_rule ? `Odd n: ${r.tie_rule}.` : '';
+    tie.textContent = r.tie_rule ? `Ties inside a folded plane: ${r.tie_rule}.` : '';
     show(tie, Boolean(r.tie_rule));
   }
 
