@@ -77,7 +77,7 @@ async function download(page, selector) {
 test('a run: metrics, → steps one cycle, a clicked router shows its VCs, a clicked channel its detail', async () => {
   const { page, problems } = await openSim();
   assert.equal(await text(page, '.lab.active'), 'Simulate');
-  assert.equal(await page.locator('.lab[data-lab]').count(), 4);
+  assert.equal(await page.locator('.lab[data-lab]').count(), 5, 'Slots, TopoGen, Routing, Simulate and Dual-plane');
   assert.equal(await page.isVisible('#sim-controls'), true);
   assert.equal(await page.inputValue('#sim-topology'), 'mesh:8x8', 'the lab opens on its defaults');
   await configure(page, SMALL);
@@ -334,5 +334,24 @@ test('the Routing lab’s "Simulate this" opens the Simulate lab on its topology
   assert.equal(await page.isVisible('#sim-tmax'), true, 't_max may be given to Cowen too');
   assert.equal(await page.inputValue('#sim-tmax'), '', 'Cowen runs at its α');
   await page.screenshot({ path: screenshotPath('simulate-from-routing') });
+  assertNoProblems(problems);
+});
+
+test('paper 004 §3.4 preset: a dual-plane network, both ports of every node, cables as latencies', async () => {
+  const { page, problems } = await openSim();
+  await afterRun(page, () => page.click('#sim-preset-dualplane'));
+  await waitForMetrics(page);
+  assert.equal(await page.inputValue('#sim-routing'), 'dual-plane');
+  assert.equal(await page.inputValue('#sim-latency-per-m'), '1.95');
+  const m = await metrics(page);
+  assert.equal(m.offered, '0.500');
+  // below saturation at 0.5 (DI-HC n = 6 saturates near 0.7 in ours): everything offered arrives
+  assert.ok(Math.abs(Number(m.accepted) - 0.5) < 0.03, `accepted ${m.accepted}`);
+  // a rate above one port's worth is accepted on two planes, and refused beside its field above 2
+  await configure(page, { rate: '1.2', cycles: '1000', warmup: '500', drain: '500' });
+  assert.equal((await metrics(page)).offered, '1.200');
+  await page.fill('#sim-rate', '2.5');
+  await page.press('#sim-rate', 'Enter');
+  await page.waitForFunction(() => /up to 2/.test(document.getElementById('sim-rate-error')?.textContent ?? ''));
   assertNoProblems(problems);
 });

@@ -26,6 +26,22 @@ function fraction(what, hint) {
   };
 }
 
+/** An offered load: (0, 1] flits per node per cycle, up to 2 for nodes on two planes (dual-plane networks). */
+function rateValue(text) {
+  const value = Number(text);
+  if (String(text).trim() === '' || !(value > 0 && value <= 2)) throw new FieldError(`rate '${text}': an offered load in (0, 1] flits per node per cycle (up to 2 where nodes sit on two planes), e.g. 0.3`);
+  return value;
+}
+
+/** Cycles per metre of cable: empty for none, else a number from 0 to 100. */
+function perMetre(text) {
+  const t = String(text ?? '').trim();
+  if (t === '') return 0;
+  const value = Number(t);
+  if (!(value >= 0 && value <= 100)) throw new FieldError(`cable latency '${text}': cycles per metre of cable from 0 to 100, e.g. 1.95, or 0 for none`);
+  return value;
+}
+
 /** Cowen's α: empty for the default, else a number from 0 to 1. */
 function alphaValue(text) {
   const t = String(text).trim();
@@ -97,9 +113,9 @@ const fields = [
     path: 'rate',
     label: 'Offered load (flits/node/cycle)',
     kind: 'number',
-    attrs: { min: '0.01', max: '1', step: '0.05', inputmode: 'decimal' },
-    help: 'Each end node injects packets at random (Bernoulli) at this rate.',
-    parse: fraction('rate', 'an offered load in (0, 1] flits per node per cycle, e.g. 0.3'),
+    attrs: { min: '0.01', max: '2', step: '0.05', inputmode: 'decimal' },
+    help: 'Each end node injects packets at random (Bernoulli) at this rate; a node on two planes (dual:…) has two ports and can offer up to 2.',
+    parse: rateValue,
   },
   { ...count('vcs', 'vcs', 'VCs per port', { hint: 'a whole number of virtual channels per port, at least 1', pair: true }), group: 'Router' },
   count('buf', 'buf', 'Buffer (flits/VC)', { what: 'buffer', hint: 'a whole number of flits per virtual channel, at least 1' }),
@@ -107,6 +123,15 @@ const fields = [
   count('stages', 'stages', 'Pipeline stages', { hint: 'a whole number of router pipeline stages, at least 1' }),
   count('link-latency', 'link_latency', 'Link latency', { what: 'link latency', hint: 'a whole number of cycles, at least 1', pair: true, title: 'Cycles a flit takes on a link' }),
   count('credit-delay', 'credit_delay', 'Credit delay', { what: 'credit delay', hint: 'a whole number of cycles, at least 1', title: 'Cycles a credit takes back upstream' }),
+  {
+    name: 'latency-per-m',
+    path: 'latency_per_m',
+    label: 'Cable latency (cycles/m)',
+    kind: 'number',
+    attrs: { min: '0', max: '100', step: '0.05', inputmode: 'decimal', placeholder: '0', class: 'short' },
+    help: 'Added to a channel per metre of its cable: dual-plane networks (dual:…) carry their cable lengths from the rack floor of paper 004 §3.1. Paper 004’s 5 ns/m is 1.95 cycles/m at 2.56 ns per cycle (a 32-byte flit at 100 Gbps). 0: every channel takes the link latency.',
+    parse: perMetre,
+  },
   { ...count('warmup', 'warmup', 'Warm-up cycles', { what: 'warm-up', hint: 'a whole number of cycles (0 for none)', min: 0, pair: true }), group: 'Run' },
   count('cycles', 'cycles', 'Measured cycles', { hint: 'a whole number of cycles, at least 1', title: 'Packets created in these cycles are measured' }),
   { ...count('drain', 'drain', 'Drain cycles', { hint: 'a whole number of cycles (0 for none)', min: 0, title: 'Cycles after the window for the measured packets to arrive' }), help: 'Measured packets still in the network after the drain mean saturation.' },
@@ -174,7 +199,13 @@ export default {
       id: 'sim-preset-lecture',
       label: 'Quick look: mesh 4×4, uniform at 0.3',
       aria: 'Preset: a 4 by 4 mesh, dimension-order routing, uniform traffic at 0.3 flits per node per cycle, short run',
-      values: valuesOf({ topology: 'mesh:4x4', topology_index: 0, routing: 'dor', traffic: 'uniform', rate: 0.3, vcs: 4, buf: 8, packet: 1, stages: 4, link_latency: 1, credit_delay: 1, warmup: 1000, cycles: 5000, drain: 5000, sweep_step: 0.05, seed_count: 1 }, '1'),
+      values: valuesOf({ topology: 'mesh:4x4', topology_index: 0, routing: 'dor', traffic: 'uniform', rate: 0.3, vcs: 4, buf: 8, packet: 1, stages: 4, link_latency: 1, latency_per_m: 0, credit_delay: 1, warmup: 1000, cycles: 5000, drain: 5000, sweep_step: 0.05, seed_count: 1 }, '1'),
+    },
+    {
+      id: 'sim-preset-dualplane',
+      label: 'Paper 004 §3.4: DI-HC n = 6, cables as latencies',
+      aria: 'Preset: a dual-plane isomorphic 6-cube, 4 nodes per switch on both planes, the dual-plane router, 2.56 nanosecond cycles, 35-stage switches, cables at 1.95 cycles per metre',
+      values: valuesOf({ topology: 'dual:hc:6:7,15,19,21,41,57:x4', topology_index: 0, routing: 'dual-plane', traffic: 'uniform', rate: 0.5, vcs: 4, buf: 64, packet: 8, stages: 35, link_latency: 1, latency_per_m: 1.95, credit_delay: 1, warmup: 2000, cycles: 4000, drain: 4000, sweep_step: 0.1, seed_count: 1 }, '1'),
     },
   ],
   fields,
