@@ -323,3 +323,29 @@ fn dual_plane_simulation_at_n_8() {
         }
     }
 }
+
+/// The Dual-plane lab at its limit, n = 12 (8,192 switches, the floor's 64 × 16 racks): the run,
+/// its figure (the overview) and a pair's detail.
+#[test]
+fn dual_plane_lab_at_n_12() {
+    if !release() {
+        return;
+    }
+    let section = json!({ "kind": "fhc", "n": 12, "generators": "3,7,9,21,37,196,315,383,970,1034,1651,2572", "source": 5, "destination": 4000 });
+    let scenario = Scenario::for_lab("dualplane", 1, &section).unwrap();
+    let r = finishes("dualplane n = 12", &scenario);
+    assert_eq!(r["racks"], json!([64, 16]));
+    assert_eq!(r["variant"], "DI-FHC");
+    let run = scenario::run(&scenario, false, &mut |_| {}).unwrap();
+    let started = Instant::now();
+    let figure = run.figure(&topolab::labs::View::default()).unwrap();
+    assert!(figure.open_on_overview && figure.overview.is_some());
+    let pair = run
+        .detail(
+            &json!({ "pair": [1, 4094] }),
+            &topolab::labs::View::default(),
+        )
+        .unwrap();
+    assert_eq!(pair["paths"][0][0], 1);
+    assert!(started.elapsed() < Duration::from_secs(10));
+}

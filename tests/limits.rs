@@ -143,3 +143,60 @@ fn work_limits_are_refused_at_once() {
     assert!(started.elapsed() < Duration::from_secs(2));
     assert!(err.contains("at most 65"), "{err}");
 }
+
+#[test]
+fn dual_plane_limits_are_refused_at_once() {
+    use topolab::labs::dualplane::DualPlaneConfig;
+    use topolab::labs::sim::SimConfig;
+    // the topology: two planes of 2^15 switches fill the 65,536
+    refused(
+        slots("dual:hc:16", ""),
+        "N is from 1 to 15",
+        Some("slots.topology"),
+    );
+    // the lab: the floor model of §3 ends at n = 12
+    let config = DualPlaneConfig {
+        n: 13,
+        generators: String::new(),
+        ..DualPlaneConfig::default()
+    };
+    refused(
+        Scenario::for_lab("dualplane", 1, &config).unwrap(),
+        "from 1 to 12 dimensions",
+        Some("dualplane.n"),
+    );
+    // the simulator: n = 9 is 1,024 routers, above 576
+    let config = SimConfig {
+        topology: "dual:hc:9:x4".into(),
+        routing: "dual-plane".into(),
+        ..SimConfig::default()
+    };
+    refused(
+        Scenario::for_lab("sim", 1, &config).unwrap(),
+        "576",
+        Some("sim.topology"),
+    );
+    // the studies: the search to n = 12, the simulation to n = 8
+    let started = Instant::now();
+    let section = serde_json::json!({ "n": 9, "generators": "" });
+    let scenario = Scenario::for_lab("dualplane", 1, &section).unwrap();
+    let err = scenario::study(
+        &scenario,
+        "simulate",
+        &serde_json::Value::Null,
+        &mut |_, _| {},
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("to 8"), "{err}");
+    let err = scenario::study(
+        &scenario,
+        "sweep-n",
+        &serde_json::json!({ "from": 2, "to": 13 }),
+        &mut |_, _| {},
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("2…12"), "{err}");
+    assert!(started.elapsed() < Duration::from_secs(2));
+}
