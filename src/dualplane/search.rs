@@ -419,13 +419,24 @@ impl Best {
         }
     }
 
-    /// Offer a candidate; ties are sets with the best's distance and load sums. Returns
-    /// whether it became the best.
+    /// Offer a candidate; ties are sets with the best's distance and load sums. Among equal
+    /// scores the best is the one with less cable (the paper leaves ties open; its metrics
+    /// stay, its cables, delay and cost shrink), then the smaller sorted set, so the answer
+    /// does not depend on the order candidates come in. Returns whether it became the best.
     fn offer(&mut self, e: &Evaluator, basis: &[u32], k: Key) -> bool {
         let s = e.score(&k);
         let same_metrics =
             |a: &Key| a.total_distance == k.total_distance && a.max_load == k.max_load;
-        if s > self.score {
+        let better = match self.key {
+            None => true,
+            Some(b) => {
+                s > self.score
+                    || (s == self.score
+                        && (k.cable_cm, canonical(e.kind, basis))
+                            < (b.cable_cm, canonical(e.kind, &self.basis)))
+            }
+        };
+        if better {
             let keep_ties = self.key.as_ref().is_some_and(same_metrics);
             self.score = s;
             self.key = Some(k);

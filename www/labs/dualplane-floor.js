@@ -115,12 +115,22 @@ export class FloorView {
     if (this.result) this.#render();
   }
 
+  /** The result's cable groups (columns: plane, from, to, length_m, count) as one object each, made once per result. */
+  #groups(r) {
+    if (this.groupsOf?.result !== r) {
+      const g = r.rack_cables;
+      this.groupsOf = { result: r, list: g.plane.map((plane, i) => ({ plane, racks: [g.from[i], g.to[i]], length_m: g.length_m[i], count: g.count[i] })) };
+    }
+    return this.groupsOf.list;
+  }
+
   #render() {
     const r = this.result;
     const [wide, deep] = r.racks;
     const racks = wide * deep;
     const planes = planesOf(this.planes);
-    const cables = r.rack_cables.filter((c) => planes.includes(c.plane));
+    const groups = this.#groups(r);
+    const cables = groups.filter((c) => planes.includes(c.plane));
     const detailed = racks <= DETAILED_RACKS;
     this.width = this.box.clientWidth || 700;
     const place = Array.from({ length: racks }, (_, i) => rackPlace(i, wide));
@@ -128,7 +138,7 @@ export class FloorView {
     // toggle or a resize only filters them, and the drawing keeps its frame
     if (this.arcs?.result !== r) {
       const bounds = [0, 0, wide * RACK_WIDTH_CM, deep * ROW_PITCH_CM - AISLE_CM];
-      const all = r.rack_cables.filter((c) => c.racks[0] !== c.racks[1]).map((c) => ({ cable: c, d: arc(place[c.racks[0]], place[c.racks[1]], c.plane, bounds) }));
+      const all = groups.filter((c) => c.racks[0] !== c.racks[1]).map((c) => ({ cable: c, d: arc(place[c.racks[0]], place[c.racks[1]], c.plane, bounds) }));
       this.arcs = { result: r, all: all.sort((a, b) => b.cable.length_m - a.cable.length_m), bounds };
     }
     const { bounds } = this.arcs;

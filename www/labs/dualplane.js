@@ -155,7 +155,8 @@ export default {
   ],
   fields,
   /** The figure's CSV would be per-channel slot loads, which this lab does not compute. */
-  exports: ['svg', 'png', 'json', 'anynet'],
+  /** CSV: every directed channel's all-to-all packets (§2.3). */
+  exports: ['svg', 'png', 'json', 'csv', 'anynet'],
   noSteps: 'No steps to play: the source and the destination are the same node.',
   channels: true,
   figureLabel: 'Both planes side by side (plane 0 left, plane 1 right), channels coloured by their all-to-all load; the route of the node pair marked. Click two switches to pick a source and a destination, a channel for its load',

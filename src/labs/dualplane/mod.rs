@@ -301,13 +301,16 @@ fn pair_route(d: &DualPlane, source: u32, destination: u32) -> PairRoute {
     }
 }
 
-/// Cables between one pair of racks in one plane, of one length.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// The switch–switch cables grouped by plane, pair of racks (from ≤ to) and length, as
+/// columns (at n = 12 there are 12,288 groups: columns keep the result small and quick to
+/// hand to the page).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct RackCables {
-    pub plane: u8,
-    pub racks: [u32; 2],
-    pub length_m: f64,
-    pub count: u32,
+    pub plane: Vec<u8>,
+    pub from: Vec<u32>,
+    pub to: Vec<u32>,
+    pub length_m: Vec<f64>,
+    pub count: Vec<u32>,
 }
 
 /// The result of a run.
@@ -329,7 +332,10 @@ pub struct DualPlaneResult {
     pub route: PairRoute,
     /// Racks along the width and rows of racks.
     pub racks: [u32; 2],
-    pub rack_cables: Vec<RackCables>,
+    pub rack_cables: RackCables,
+    /// Switches and directed channels of the drawn network (ids of a clicked channel).
+    pub switches: usize,
+    pub channels: usize,
     /// Odd-n folded cubes: how a tie inside a plane is routed.
     pub tie_rule: Option<String>,
 }
@@ -350,7 +356,7 @@ impl DualPlaneRun {
         let (s, loads) = scores(&network)?;
         let (b, _) = scores(&baseline)?;
         progress(0.5);
-        let mut rack_cables: Vec<RackCables> = Vec::new();
+        let mut rack_cables = RackCables::default();
         for (p, plane) in network.planes.iter().enumerate() {
             let mut by: std::collections::BTreeMap<(u32, u32, u64), u32> = Default::default();
             for (a, b, m) in floor::cables(c.n, plane.generators())? {
@@ -358,12 +364,13 @@ impl DualPlaneRun {
                 *by.entry((ra.min(rb), ra.max(rb), (m * 10.0) as u64))
                     .or_default() += 1;
             }
-            rack_cables.extend(by.into_iter().map(|((a, b, dm), count)| RackCables {
-                plane: p as u8,
-                racks: [a, b],
-                length_m: dm as f64 / 10.0,
-                count,
-            }));
+            for ((a, b, dm), count) in by {
+                rack_cables.plane.push(p as u8);
+                rack_cables.from.push(a);
+                rack_cables.to.push(b);
+                rack_cables.length_m.push(dm as f64 / 10.0);
+                rack_cables.count.push(count);
+            }
         }
         let (wide, deep) = floor::racks(c.n);
         let generators = [0, 1].map(|p| network.planes[p].generators().to_vec());
@@ -398,6 +405,8 @@ impl DualPlaneRun {
             route: pair_route(&network, c.source, c.destination),
             racks: [wide, deep],
             rack_cables,
+            switches: topology.switch_count(),
+            channels: topology.channel_count(),
             tie_rule: (c.kind == Kind::Fhc && c.n % 2 == 1).then(|| {
                 format!(
                     "n = {} is odd: an offset {} hops away directly is also {} hops through the folded link; we route direct (the paper does not say)",
@@ -515,6 +524,10 @@ impl LabRun for DualPlaneRun {
         let chosen = self.channels(p, &r.paths[p]);
         let mut state = crate::render::FigureState {
             channel_values: &values,
+            selected: view
+                .channel
+                .filter(|&c| (c as usize) < self.topology.channel_count())
+                .map(ChannelId),
             max_value: (self.result.scores.max_link_load - least) as u32,
             legend: &legend,
             ..Default::default()
@@ -550,6 +563,13 @@ impl LabRun for DualPlaneRun {
     }
     fn topology(&self) -> &Topology {
         &self.topology
+    }
+    /// Every channel's all-to-all packets (§2.3).
+    fn csv(&self) -> String {
+        let loads: Vec<u32> = (0..self.topology.channel_count())
+            .map(|c| self.channel_load(ChannelId(c as u32)).2 as u32)
+            .collect();
+        crate::export::channel_loads_csv(&self.topology, &loads, None)
     }
     /// `{"pair": [s, d]}`: both routes and the table row; `{"channel": c}`: its plane,
     /// generator and load.
