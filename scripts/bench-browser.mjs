@@ -105,7 +105,7 @@ try {
     return { searchMs, search8, runMs: median(times), result: r.result, overview: Boolean(r.figure.overview) };
   });
   console.log('Dual-plane in Chromium (paper 004, worker round trip):');
-  console.log(`  run DI-HC n = 12 (both metrics, identical planes, Table 1 row, floor: ${dual.result.rack_cables.length} rack-pair cable groups, overview figure ${dual.overview ? 'drawn' : 'none'}), median of 5: ${dual.runMs.toFixed(1)} ms (target < 60 ms); avg distance ${dual.result.avg_distance.toFixed(4)}, a2a ${dual.result.a2a_max_traffic.toFixed(4)}, cable ${dual.result.avg_cable_m.toFixed(2)} m`);
+  console.log(`  run DI-HC n = 12 (both metrics, identical planes, Table 1 row, floor: ${dual.result.rack_cables.plane.length} rack-pair cable groups, overview figure ${dual.overview ? 'drawn' : 'none'}), median of 5: ${dual.runMs.toFixed(1)} ms (target < 60 ms); avg distance ${dual.result.avg_distance.toFixed(4)}, a2a ${dual.result.a2a_max_traffic.toFixed(4)}, cable ${dual.result.avg_cable_m.toFixed(2)} m`);
   const b8 = dual.search8.best;
   console.log(`  search study, HC n = 8 (${dual.search8.method}, ${dual.search8.evaluated} sets, core ${dual.search8.seconds.toFixed(2)} s): ${(dual.searchMs / 1000).toFixed(2)} s (target < 5 s); best avg distance ${b8.avg_distance.toFixed(4)} (${b8.distance_gain_pct.toFixed(1)}%), a2a ${b8.a2a_max_traffic.toFixed(4)} (+${b8.a2a_gain_pct.toFixed(1)}%)`);
   const wasm = statSync(new URL('../www/pkg/topolab_bg.wasm', import.meta.url)).size;
