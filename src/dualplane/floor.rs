@@ -109,14 +109,15 @@ pub fn racks(n: u32) -> (u32, u32) {
     (wide, total.div_ceil(wide))
 }
 
-/// Every switch–switch cable of a plane with generators `generators`: (switch, switch, m).
-pub fn cables(n: u32, generators: &[u32]) -> Result<Vec<(u32, u32, f64)>> {
+/// Every switch–switch cable of a plane with generators `generators`: (switch, switch, m, US$).
+pub fn cables(n: u32, generators: &[u32]) -> Result<Vec<(u32, u32, f64, f64)>> {
     let mut out = Vec::new();
     for s in 0..1u32 << n {
         for &g in generators {
             let t = s ^ g;
             if s < t {
-                out.push((s, t, cable_for(run_cm(n, s, t))?.0));
+                let (m, usd) = cable_for(run_cm(n, s, t))?;
+                out.push((s, t, m, usd));
             }
         }
     }
@@ -127,21 +128,15 @@ pub fn cables(n: u32, generators: &[u32]) -> Result<Vec<(u32, u32, f64)>> {
 pub fn floor(d: &DualPlane, avg_distance: f64) -> Result<Floor> {
     let n = d.n();
     let size = 1u32 << n;
-    let (mut length, mut price, mut cables) = (0.0, 0.0, 0u64);
+    let (mut length, mut price, mut count) = (0.0, 0.0, 0u64);
     for plane in &d.planes {
-        for s in 0..size {
-            for &g in plane.generators() {
-                let t = s ^ g;
-                if s < t {
-                    let (m, usd) = cable_for(run_cm(n, s, t))?;
-                    length += m;
-                    price += usd;
-                    cables += 1;
-                }
-            }
+        for (_, _, m, usd) in cables(n, plane.generators())? {
+            length += m;
+            price += usd;
+            count += 1;
         }
     }
-    let avg_cable_m = length / cables.max(1) as f64;
+    let avg_cable_m = length / count.max(1) as f64;
     let degree = d.planes[0].generators().len() as f64;
     let nodes = f64::from(size * NODES_PER_SWITCH);
     let node_cable = CABLES[0].1; // 2.0 m, one per plane

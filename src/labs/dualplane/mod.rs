@@ -359,7 +359,7 @@ impl DualPlaneRun {
         let mut rack_cables = RackCables::default();
         for (p, plane) in network.planes.iter().enumerate() {
             let mut by: std::collections::BTreeMap<(u32, u32, u64), u32> = Default::default();
-            for (a, b, m) in floor::cables(c.n, plane.generators())? {
+            for (a, b, m, _) in floor::cables(c.n, plane.generators())? {
                 let (ra, rb) = (a / floor::SWITCHES_PER_RACK, b / floor::SWITCHES_PER_RACK);
                 *by.entry((ra.min(rb), ra.max(rb), (m * 10.0) as u64))
                     .or_default() += 1;
