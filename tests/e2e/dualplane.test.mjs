@@ -3,7 +3,8 @@
 // refused next to its field, naming the element, while the text stays; two clicked switches
 // (either plane) pick the pair; the search runs to its end (n = 5, exhaustive) and a long one is
 // cancelled keeping its best so far; a shared link reopens the same fields and numbers; the rack
-// floor draws racks, cables and the legend with the core's counts.
+// floor draws racks, cables and the legend with the core's counts; the six variants run in the
+// flit simulator at n = 4 (§3.4), refused beyond n = 8, and a Cancel at n = 6 keeps the rows.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, openPage, waitForResult, runsDone, waitForRun, afterRun, text, assertNoProblems, clickSwitch, clickChannel } from './harness.mjs';
@@ -302,5 +303,101 @@ test('"Simulate this" hands the network and the dual-plane router to the Simulat
   await page.waitForFunction(() => document.getElementById('lab-sim').classList.contains('active'));
   assert.equal(await page.inputValue('#sim-topology'), 'dual:hc:3:3,5,7:x4');
   assert.equal(await page.inputValue('#sim-routing'), 'dual-plane');
+  assertNoProblems(problems);
+});
+
+/** The simulation table: a row per variant, each number cell as {text, value} by its class. */
+function flitRows(page) {
+  return page.$$eval('#dp-flit-body tr', (rows) =>
+    rows.map((tr) => ({
+      variant: tr.dataset.variant,
+      set: tr.querySelector('td.set').textContent,
+      ...Object.fromEntries([...tr.querySelectorAll('td[data-value]')].map((td) => [td.className, { text: td.textContent, value: Number(td.dataset.value) }])),
+    })),
+  );
+}
+
+/** The lab at n, identical planes, shown. */
+async function atN(page, n) {
+  await afterRun(page, async () => {
+    await page.fill('#dp-n', String(n));
+    await page.click('#dp-generators-identical');
+  });
+  await page.waitForFunction((want) => document.getElementById('dp-variant').textContent === want, `D-HC, n = ${n},`);
+}
+
+test('the cycle-level check (§3.4): the six variants simulated at n = 4 against the bound and the delay model; refused at n = 9', async () => {
+  const { page, problems } = await openLab();
+  await atN(page, 4);
+  assert.equal(await page.isDisabled('#dp-flit'), false);
+  assert.equal(await page.isVisible('#dp-flit-limit'), false);
+  await page.click('#dp-flit');
+  await page.waitForSelector('#dp-flit-busy', { state: 'hidden', timeout: 300_000 });
+  assert.match(await text(page, '#dp-flit-status'), /^n = 4 \(effort 1, seed 1\): the six variants simulated in [\d.]+ s\.$/);
+  const rows = await flitRows(page);
+  const by = Object.fromEntries(rows.map((r) => [r.variant, r]));
+  assert.deepEqual(rows.map((r) => r.variant), ['D-HC', 'DI-HC', 'DI-HC-r', 'D-FHC', 'DI-FHC', 'DI-FHC-r']);
+  // D-HC n = 4: a2a 4 (§2.3), a quarter per node, the bound that × (e − 1)/e with e = 64 nodes
+  assert.equal(by['D-HC'].set, '{1,2,4,8}');
+  assert.equal(by['D-HC'].a2a.text, '1.000');
+  assert.equal(by['D-HC'].bound.text, (63 / 64).toFixed(3));
+  for (const r of rows) {
+    assert.ok(Math.abs(r.bound.value - (r.a2a.value * 63) / 64) < 1e-9, `${r.variant}: the bound is the a2a per node · 63/64`);
+    assert.ok(r.throughput.value > 0 && r.throughput.value < r.bound.value, `${r.variant}: simulated throughput ${r.throughput.value} under its bound ${r.bound.value}`);
+    assert.equal(r['of-bound'].text, (r.throughput.value / r.bound.value).toFixed(3));
+    const ratio = r['of-model'].value;
+    assert.ok(ratio > 0.8 && ratio < 1.2, `${r.variant}: latency / model = ${ratio}`);
+    assert.equal(r['of-model'].text, (r.latency.value / r.model.value).toFixed(3));
+  }
+  assert.ok(by['DI-HC'].throughput.value > by['D-HC'].throughput.value, 'DI-HC accepts more than D-HC');
+  assert.ok(by['DI-FHC'].throughput.value > by['D-FHC'].throughput.value, 'DI-FHC accepts more than D-FHC');
+  // the ratio line: computed from the rows
+  const ratios = await page.$$eval('#dp-flit-ratios li', (items) => items.map((li) => li.textContent));
+  const pairs = ratios.map((line) => line.match(/^(\S+) \/ (\S+): throughput ×([\d.]+), a2a ×([\d.]+)$/));
+  assert.ok(pairs.every(Boolean), `ratio lines: ${ratios.join('; ')}`);
+  assert.deepEqual(pairs.map((m) => `${m[1]}/${m[2]}`), ['DI-HC/D-HC', 'DI-HC-r/D-HC', 'DI-FHC/D-FHC', 'DI-FHC-r/D-FHC']);
+  for (const [, di, d, throughput, a2a] of pairs) {
+    assert.equal(throughput, (by[di].throughput.value / by[d].throughput.value).toFixed(3), `${di} / ${d} throughput`);
+    assert.equal(a2a, (by[di].a2a.value / by[d].a2a.value).toFixed(3), `${di} / ${d} a2a`);
+  }
+  // the CSV: a row per variant with the simulation's columns
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#dp-flit-csv')]);
+  const { readFileSync } = await import('node:fs');
+  const [head, ...lines] = readFileSync(await download.path(), 'utf8').trim().split('\n').map((line) => line.split(','));
+  assert.equal(lines.length, 6);
+  for (const column of ['channel_load_bound', 'throughput', 'latency_ns', 'accepted_at_0.4', 'accepted_at_1.6']) assert.ok(head.includes(column), `CSV column ${column}`);
+  const dhc = lines.find((l) => l[1] === 'D-HC');
+  assert.equal(Number(dhc[head.indexOf('channel_load_bound')]), by['D-HC'].bound.value);
+  assert.equal(Number(dhc[head.indexOf('throughput')]), by['D-HC'].throughput.value);
+
+  // n = 9: 1,024 routers, beyond the simulator's 576
+  await atN(page, 9);
+  assert.equal(await page.isDisabled('#dp-flit'), true);
+  assert.match(await text(page, '#dp-flit-limit'), /^Not at n = 9: its two planes have 1,024 routers, more than the simulator’s 576; it runs up to n = 8\.$/);
+  assert.equal(await page.isVisible('#dp-flit-table'), false, 'the n = 4 rows are gone with their n');
+  assert.equal(await page.isVisible('#dp-flit-ratios'), false);
+  await atN(page, 8);
+  assert.equal(await page.isDisabled('#dp-flit'), false, 'n = 8 (512 routers) runs');
+  assert.equal(await page.isVisible('#dp-flit-limit'), false);
+  assertNoProblems(problems);
+});
+
+test('the cycle-level check cancelled at n = 6 after its first variant keeps the rows simulated', async () => {
+  const { page, problems } = await openLab();
+  await atN(page, 6);
+  await page.click('#dp-flit');
+  await page.waitForSelector('#dp-flit-busy:not([hidden])');
+  assert.equal(await page.isDisabled('#dp-flit'), true, 'one simulation at a time');
+  await page.waitForFunction(() => Number(document.getElementById('dp-flit-table').dataset.points) >= 1, null, { timeout: 300_000 });
+  await page.click('#dp-flit-cancel');
+  await page.waitForSelector('#dp-flit-busy', { state: 'hidden' });
+  const rows = await flitRows(page);
+  assert.ok(rows.length >= 1 && rows.length < 6, `some variants kept (${rows.length})`);
+  assert.equal(rows[0].variant, 'D-HC');
+  assert.equal(rows[0].bound.text, ((1 * 255) / 256).toFixed(3), 'D-HC n = 6: a2a per node 1, 256 nodes');
+  assert.match(await text(page, '#dp-flit-status'), new RegExp(`^Cancelled after ${rows[rows.length - 1].variant}: the ${rows.length} variants? simulated (is|are) kept\\.$`));
+  assert.equal(await page.isVisible('#dp-flit-table'), true);
+  assert.equal(await page.isVisible('#dp-flit-csv'), true, 'the kept rows can be saved');
+  assert.equal(await page.isDisabled('#dp-flit'), false, 'the simulation can run again');
   assertNoProblems(problems);
 });

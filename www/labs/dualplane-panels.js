@@ -2,8 +2,9 @@
 // (§2.2), the routing table (Table 1), the comparison with the identical planes (§2.3, §3), a
 // clicked channel's load; under the figure the search for plane 1 (§2.4, §3.2.2: its best set,
 // the improvements as it went on, the ties with their cables) and the six variants against n
-// (Fig. 3, 5–8), which run as studies in the studies' worker. Every number is the core's.
-import { byId, el, show, integer } from '../dom.js';
+// (Fig. 3, 5–8) and the six variants in the flit simulator (§3.4), which run as studies in the
+// studies' worker. Every number is the core's.
+import { byId, el, show, integer, plural } from '../dom.js';
 import { StudyPanels } from '../jobs.js';
 import { download, textBlob } from '../exporting.js';
 import { SearchChart, VariantChart, VARIANTS, SWEEP_METRICS } from './dualplane-charts.js';
@@ -178,29 +179,80 @@ function sweepKey(s) {
   return s?.lab === 'dualplane' ? JSON.stringify([s.seed, s.dualplane.effort]) : null;
 }
 
+/** What the simulation depends on: n, the effort and the seed (the DI sets are searched with them). */
+function flitKey(s) {
+  return s?.lab === 'dualplane' ? JSON.stringify([s.seed, s.dualplane.n, s.dualplane.effort]) : null;
+}
+
+/** The simulation table's number columns (td class, a point's value, decimals), in the order of its head. */
+const FLIT_COLUMNS = [
+  { key: 'a2a', value: (p) => p.a2a_max_traffic_per_node, digits: 3 },
+  { key: 'bound', value: (p) => p.channel_load_bound, digits: 3 },
+  { key: 'throughput', value: (p) => p.throughput, digits: 3 },
+  { key: 'of-bound', value: (p) => p.throughput / p.channel_load_bound, digits: 3 },
+  { key: 'model', value: (p) => p.avg_delay_ns, digits: 1 },
+  { key: 'latency', value: (p) => p.latency_ns, digits: 1 },
+  { key: 'of-model', value: (p) => p.latency_ns / p.avg_delay_ns, digits: 3 },
+];
+
+/** Each DI variant beside its identical planes: [DI-HC, D-HC], [DI-HC-r, D-HC], … */
+const FLIT_PAIRS = VARIANTS.filter((v) => v.name.startsWith('DI-')).map((v) => [v.name, v.name.replace(/^DI-/, 'D-').replace(/-r$/, '')]);
+
+/** "DI-HC / D-HC: throughput ×1.245, a2a ×1.255" for every pair whose two variants are simulated. */
+function flitRatios(points) {
+  const byVariant = new Map(points.map((p) => [p.variant, p]));
+  return FLIT_PAIRS.filter(([di, d]) => byVariant.has(di) && byVariant.has(d)).map(([di, d]) => {
+    const [mine, base] = [byVariant.get(di), byVariant.get(d)];
+    return { pair: `${di}/${d}`, text: `${di} / ${d}: throughput ×${fixed(mine.throughput / base.throughput, 3)}, a2a ×${fixed(mine.a2a_max_traffic_per_node / base.a2a_max_traffic_per_node, 3)}` };
+  });
+}
+
 /** "DI-HC-r n = 8 (effort 1, seed 1)": what a search looks for. */
 function searchName(s) {
   const d = s.dualplane;
   return `${d.kind === 'fhc' ? 'DI-FHC' : 'DI-HC'}${d.objective === 'delay' ? '-r' : ''} n = ${d.n} (effort ${d.effort}, seed ${s.seed})`;
 }
 
-/** The sweep's points as CSV, a row per n and variant. */
-function sweepCsv(points) {
-  const head = 'n,variant,generators,avg_distance,a2a_max_traffic,a2a_max_traffic_per_node,avg_cable_m,avg_delay_ns,cost_per_node_usd,cost_nic,cost_switches,cost_node_cables,cost_switch_cables,seconds';
-  const rows = points.map((p) =>
-    [p.n, p.variant, p.generators.join(' '), p.avg_distance, p.a2a_max_traffic, p.a2a_max_traffic_per_node, p.avg_cable_m, p.avg_delay_ns, p.cost_per_node_usd, p.cost.nic, p.cost.switches, p.cost.node_cables, p.cost.switch_cables, p.seconds].join(','),
-  );
-  return `${[head, ...rows].join('\n')}\n`;
+/** A point's graph metrics (§2.3, §3), the columns every exported point starts with. */
+const SCORE_COLUMNS = [
+  ['n', (p) => p.n],
+  ['variant', (p) => p.variant],
+  ['generators', (p) => p.generators.join(' ')],
+  ...['avg_distance', 'a2a_max_traffic', 'a2a_max_traffic_per_node', 'avg_cable_m', 'avg_delay_ns', 'cost_per_node_usd'].map((key) => [key, (p) => p[key]]),
+  ...['nic', 'switches', 'node_cables', 'switch_cables'].map((part) => [`cost_${part}`, (p) => p.cost[part]]),
+];
+
+/** Points as CSV, a row per point: the graph metrics, then `extra` [[name, (point) => value], …]. */
+function pointsCsv(points, extra) {
+  const columns = [...SCORE_COLUMNS, ...extra];
+  const rows = points.map((p) => columns.map(([, value]) => value(p)).join(','));
+  return `${[columns.map(([name]) => name).join(','), ...rows].join('\n')}\n`;
+}
+
+/** The sweep's columns after the graph metrics: the search's time. */
+const SWEEP_COLUMNS = [['seconds', (p) => p.seconds]];
+
+/** A simulated point's columns after the graph metrics: the bound, the simulation, the accepted load at each offered one. */
+function flitColumns(points) {
+  const offered = points[0].accepted.map(([load]) => load);
+  return [
+    ...['max_link_load', 'channel_load_bound', 'throughput', 'latency_ns'].map((key) => [key, (p) => p[key]]),
+    ...offered.map((load, i) => [`accepted_at_${load}`, (p) => p.accepted[i]?.[1] ?? '']),
+  ];
 }
 
 export class DualPlaneAnalysis extends StudyPanels {
   /** `context`: what StudyPanels takes; `useSet(search, generators)` runs the lab with a found set. */
   constructor(context, { useSet }) {
-    super('dp-', { search: ['search', 'Searching…'], sweep: ['sweep over n', 'Sweeping…'] }, context);
+    super('dp-', { search: ['search', 'Searching…'], sweep: ['sweep over n', 'Sweeping…'], flit: ['simulation', 'Simulating…'] }, context);
     this.useSet = useSet;
     this.searchKey = null;
     this.sweepKey = null;
     this.sweepPoints = [];
+    this.flitKey = null;
+    this.flitPoints = [];
+    this.flitN = null; // the shown n, which the simulator may not hold
+    this.maxSimSwitches = null; // from the catalog
     this.searchChart = new SearchChart(byId('dp-search-chart'));
     const grid = byId('dp-sweep-charts');
     this.sweepCharts = SWEEP_METRICS.map((metric) => {
@@ -215,11 +267,22 @@ export class DualPlaneAnalysis extends StudyPanels {
     );
     byId('dp-search').addEventListener('click', () => this.search());
     byId('dp-sweep').addEventListener('click', () => this.sweep());
-    byId('dp-sweep-csv').addEventListener('click', () => this.#export('csv'));
-    byId('dp-sweep-json').addEventListener('click', () => this.#export('json'));
+    byId('dp-flit').addEventListener('click', () => this.simulate());
+    const sweepExport = (kind) => this.#export(kind, this.sweepPoints, 'sweep-n', () => SWEEP_COLUMNS);
+    const flitExport = (kind) => this.#export(kind, this.flitPoints, 'simulate', flitColumns);
+    byId('dp-sweep-csv').addEventListener('click', () => sweepExport('csv'));
+    byId('dp-sweep-json').addEventListener('click', () => sweepExport('json'));
+    byId('dp-flit-csv').addEventListener('click', () => flitExport('csv'));
+    byId('dp-flit-json').addEventListener('click', () => flitExport('json'));
   }
 
-  /** A new run is shown: another n, planes, objective, effort or seed clears the search; another effort or seed the sweep. */
+  /** The catalog: how many switches the flit simulator holds. */
+  populate(catalog) {
+    this.maxSimSwitches = catalog.max_sim_switches ?? null;
+    this.#flitAvailability();
+  }
+
+  /** A new run is shown: another n, planes, objective, effort or seed clears the search; another effort or seed the sweep; another n, effort or seed the simulation. */
   shownChanged(scenario) {
     const search = searchKey(scenario);
     if (search !== this.searchKey) {
@@ -234,6 +297,15 @@ export class DualPlaneAnalysis extends StudyPanels {
       this.#showSweep([]);
       this.jobs.error('sweep', null);
       byId('dp-sweep-status').textContent = '';
+    }
+    const flit = flitKey(scenario);
+    if (flit !== this.flitKey) {
+      this.flitKey = flit;
+      this.#showFlit([]);
+      this.jobs.error('flit', null);
+      this.flitN = scenario?.lab === 'dualplane' ? scenario.dualplane.n : null;
+      const refused = this.#flitAvailability();
+      byId('dp-flit-status').textContent = this.flitN === null || refused ? '' : `For n = ${this.flitN} (effort ${scenario.dualplane.effort}, seed ${scenario.seed}): a row per variant as it finishes; Cancel keeps the rows.`;
     }
   }
 
@@ -387,11 +459,91 @@ export class DualPlaneAnalysis extends StudyPanels {
     byId('dp-sweep-charts').dataset.points = String(points.length);
   }
 
-  #export(kind) {
-    const points = this.sweepPoints;
+  /** The six variants in the flit simulator at the shown n (§3.4): a row per variant as it finishes. */
+  async simulate() {
+    const now = this.current();
+    if (!now) return this.notify('Run the Dual-plane lab first.');
+    if (this.jobs.running) return this.notify('Wait for the running computation, or cancel it.');
+    const key = this.flitKey;
+    const { n, effort } = now.scenario.dualplane;
+    const what = `n = ${n} (effort ${effort}, seed ${now.scenario.seed})`;
+    const points = [];
+    const since = performance.now();
+    await this.jobs.run(
+      'flit',
+      `Simulating the six variants at ${what}…`,
+      async (onProgress) => {
+        this.#showFlit([]);
+        const out = await this.study('simulate', now.json, {}, (fraction, point) => {
+          onProgress(fraction);
+          if (!point || key !== this.flitKey) return;
+          points.push(point);
+          this.#showFlit(points);
+        });
+        const seconds = (performance.now() - since) / 1000;
+        return key === this.flitKey
+          ? () => {
+              this.#showFlit(out);
+              byId('dp-flit-status').textContent = `${what}: the six variants simulated in ${fixed(seconds, 1)} s.`;
+            }
+          : null;
+      },
+      {
+        cancelled: () => {
+          if (!points.length || key !== this.flitKey) return null;
+          return `Cancelled after ${points[points.length - 1].variant}: the ${plural(points.length, 'variant')} simulated ${points.length === 1 ? 'is' : 'are'} kept.`;
+        },
+      },
+    );
+    this.#flitAvailability(); // the job's end enables the button, whatever n is shown now
+  }
+
+  /** The button, disabled with the reason when the simulator cannot hold the shown n's two planes (then true). */
+  #flitAvailability() {
+    const n = this.flitN;
+    const max = this.maxSimSwitches;
+    const routers = n === null ? 0 : 2 * 2 ** n;
+    const tooLarge = max !== null && routers > max;
+    const reason = byId('dp-flit-limit');
+    reason.textContent = tooLarge
+      ? `Not at n = ${n}: its two planes have ${routers.toLocaleString('en-US')} routers, more than the simulator’s ${max}; it runs up to n = ${Math.floor(Math.log2(max / 2))}.`
+      : '';
+    show(reason, tooLarge);
+    byId('dp-flit').disabled = tooLarge || this.jobs.running === 'flit';
+    return tooLarge;
+  }
+
+  /** The simulated variants so far: the table, the ratios to the identical planes, the exports. */
+  #showFlit(points) {
+    this.flitPoints = points;
+    byId('dp-flit-body').replaceChildren(
+      ...points.map((p) =>
+        el(
+          'tr',
+          { 'data-variant': p.variant },
+          el('th', { scope: 'row', text: p.variant }),
+          el('td', { class: 'set' }, setCode(p.generators)),
+          ...FLIT_COLUMNS.map((c) => {
+            const value = c.value(p);
+            return el('td', { class: c.key, 'data-value': String(value), text: fixed(value, c.digits) });
+          }),
+        ),
+      ),
+    );
+    const table = byId('dp-flit-table');
+    table.dataset.points = String(points.length);
+    show(table, points.length > 0);
+    const ratios = flitRatios(points);
+    byId('dp-flit-ratios').replaceChildren(...ratios.map((r) => el('li', { 'data-pair': r.pair, text: r.text })));
+    show(byId('dp-flit-ratios'), ratios.length > 0);
+    for (const id of ['dp-flit-csv', 'dp-flit-json']) show(byId(id), points.length > 0);
+  }
+
+  /** `points` as CSV (the graph metrics, then `columns(points)`) or JSON, named after the lab's file stem and `what`. */
+  #export(kind, points, what, columns) {
     if (!points.length) return;
-    const name = `${this.fileStem()}-sweep-n.${kind}`;
-    download(name, kind === 'csv' ? textBlob(sweepCsv(points), 'text/csv') : textBlob(JSON.stringify(points, null, 2), 'application/json'));
+    const name = `${this.fileStem()}-${what}.${kind}`;
+    download(name, kind === 'csv' ? textBlob(pointsCsv(points, columns(points)), 'text/csv') : textBlob(JSON.stringify(points, null, 2), 'application/json'));
     this.notify(`Downloaded ${name}`);
   }
 }

@@ -2,8 +2,8 @@
 // the same (D-HC, D-FHC) or an isomorphic copy from a generator set (DI-HC, DI-FHC). The core
 // gives both metrics of §2.3 beside the identical planes, Table 1, a node pair's routes in both
 // planes (picked by clicking two switches), the racks and cables of §3; the search for plane 1
-// and the six variants against n run as studies; "Simulate this" hands the network to the
-// Simulate lab. Its controls are declared fields (www/fields.js); its panels are in
+// the six variants against n and in the flit simulator (§3.4) run as studies; "Simulate this"
+// hands the network to the Simulate lab. Its controls are declared fields (www/fields.js); its panels are in
 // www/labs/dualplane-panels.js, the rack floor in www/labs/dualplane-floor.js.
 import { el, byId } from '../dom.js';
 import { parsers, seedField } from '../fields.js';
@@ -165,7 +165,7 @@ export default {
   /** Any change starts again from the table lookup. */
   keepView: () => ({ step: null, channel: null }),
   resultsLabel: 'Dual-plane results',
-  analysisLabel: 'Rack floor, search for plane 1 and the six variants against n',
+  analysisLabel: 'Rack floor, search for plane 1, the six variants against n and in the flit simulator',
   documentTitle: (r) =>
     `Topolab — Dual-plane · ${r.variant} n = ${r.n} · avg distance ${r.avg_distance.toFixed(3)} (${percent(r.avg_distance, r.baseline.avg_distance, true)}) · a2a ${r.a2a_max_traffic.toFixed(2)} (${percent(r.a2a_max_traffic, r.baseline.a2a_max_traffic, false)})`,
   shareTitle: (s) => {
@@ -205,6 +205,7 @@ export default {
         floor.show(result);
       },
       shownChanged: (scenario, result) => analysis.shownChanged(scenario, result),
+      populate: (catalog) => analysis.populate(catalog),
       showChannel: (detail) => results.showChannel(detail),
       decorate: (figure) => figure.markSwitches(picked === null ? [] : [picked], 'picked'),
       /** The first click picks the source, the second the destination (and runs); plane-1 switch p·2ⁿ + s is node s. */
@@ -329,6 +330,29 @@ export default {
       <div class="row dp-exports">
         <button type="button" id="dp-sweep-csv" class="small" hidden>Points as CSV</button>
         <button type="button" id="dp-sweep-json" class="small" hidden>Points as JSON</button>
+      </div>
+    </div>
+    <div class="card" id="dp-flit-card">
+      <div class="card-head">
+        <h2 id="dp-flit-heading">Cycle-level check (§3.4)</h2>
+        <span class="row">
+          <button type="button" id="dp-flit" aria-describedby="dp-flit-limit dp-flit-status">Simulate the six variants</button>
+        </span>
+      </div>
+      <p class="help" id="dp-flit-hint">The six variants at the controls’ <var>n</var> (the DI sets searched at their effort and seed) in the flit simulator: uniform traffic from 4 nodes per switch on both planes, the plane chosen per packet, 2.56 ns cycles (a 32-byte flit at 100 Gbps), 8-flit packets, 35-stage switches (90 ns) and cables at 5 ns/m as per-channel latencies. Unlike the paper, the crossbar runs at the link rate (the paper’s at 2×, which is why the throughput is about half the bound) and nodes inject Bernoulli, not at fixed intervals. The paper’s <var>n</var> = 12 (8,192 routers) is beyond the simulator’s 576 routers: here <var>n</var> = 2…8.</p>
+      <p class="help dp-flit-limit" id="dp-flit-limit" hidden></p>
+      <p class="help" id="dp-flit-status" aria-live="polite"></p>
+      <p class="error" id="dp-flit-error" role="alert" hidden></p>
+      <div class="table-wrap dp-flit-wrap">
+        <table id="dp-flit-table" class="data dp-flit" aria-labelledby="dp-flit-heading" hidden>
+          <thead><tr><th scope="col">Variant</th><th scope="col" title="Plane 1’s generators (folded planes: the n basis elements, the folded link being their XOR); D-HC and D-FHC: plane 0’s">Plane 1 set</th><th scope="col" title="All-to-all maximum traffic per node at 4 nodes per switch (§3 scale): a quarter of the §2.3 figure">A2A per node</th><th scope="col" title="The simulator’s channel-load bound (flits per node per cycle): A2A per node · (e − 1)/e for e nodes, since a node sends nothing to itself">Bound</th><th scope="col" title="Simulated throughput: the largest accepted load (flits per node per cycle; a node has two ports) over offered loads 0.4…1.6">Through­put</th><th scope="col" title="Simulated throughput / the channel-load bound">÷ bound</th><th scope="col" title="Average shortest delay of the model (§3.2.1): (avg cable × 5 ns/m + 90 ns) × avg distance + 131 ns">Model delay (ns)</th><th scope="col" title="Simulated mean packet latency at a low load (0.05 flits per node per cycle)">Latency (ns)</th><th scope="col" title="Simulated latency / the model’s delay">÷ model</th></tr></thead>
+          <tbody id="dp-flit-body"></tbody>
+        </table>
+      </div>
+      <ul id="dp-flit-ratios" class="dp-flit-ratios" aria-label="Each DI variant against its identical planes, simulated throughput beside all-to-all traffic" hidden></ul>
+      <div class="row dp-exports">
+        <button type="button" id="dp-flit-csv" class="small" hidden>Variants as CSV</button>
+        <button type="button" id="dp-flit-json" class="small" hidden>Variants as JSON</button>
       </div>
     </div>
   `,
