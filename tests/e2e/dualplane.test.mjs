@@ -297,12 +297,19 @@ test('the six variants against n: charted to the end, and a Cancel keeps the poi
   assertNoProblems(problems);
 });
 
-test('"Simulate this" hands the network and the dual-plane router to the Simulate lab', async () => {
+test('"Simulate this" hands the network, the dual-plane router and §3.4\'s settings to the Simulate lab', async () => {
   const { page, problems } = await openLab();
   await page.click('#dp-simulate');
   await page.waitForFunction(() => document.getElementById('lab-sim').classList.contains('active'));
   assert.equal(await page.inputValue('#sim-topology'), 'dual:hc:3:3,5,7:x4');
   assert.equal(await page.inputValue('#sim-routing'), 'dual-plane');
+  assert.equal(await page.inputValue('#sim-latency-per-m'), '1.95');
+  assert.equal(await page.inputValue('#sim-stages'), '35');
+  assert.equal(await page.inputValue('#sim-packet'), '8');
+  // the run on both planes: everything offered at 0.5 arrives (n = 3 saturates far above)
+  await page.waitForFunction(() => /^\d\.\d{3}$/.test(document.getElementById('sim-metric-accepted')?.textContent ?? ''));
+  const accepted = Number(await page.textContent('#sim-metric-accepted'));
+  assert.ok(Math.abs(accepted - 0.5) < 0.04, `accepted ${accepted}`);
   assertNoProblems(problems);
 });
 

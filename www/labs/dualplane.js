@@ -10,11 +10,19 @@ import { parsers, seedField } from '../fields.js';
 import { DualPlaneResults, DualPlaneAnalysis } from './dualplane-panels.js';
 import { FloorView } from './dualplane-floor.js';
 
-/** The Simulate lab's fields for a Dual-plane Scenario: the network at 4 nodes per switch, the dual-plane router, the seed. */
+/**
+ * The Simulate lab's fields for a Dual-plane Scenario: the network at 4 nodes per switch, the
+ * dual-plane router, the seed, and §3.4's settings in cycles of 2.56 ns (a 32-byte flit at
+ * 100 Gbps: 8-flit packets, 35-stage switches for 90 ns, cables at 1.95 cycles per metre),
+ * as the lab's own cycle-level check runs them (src/labs/dualplane/simulate.rs).
+ */
 function simulateValues(s, result) {
   const d = s.dualplane;
   const basis = d.generators.trim() === '' ? '' : `${result.generators[1].slice(0, d.n).join(',')}:`;
-  return { topology: `dual:${d.kind}:${d.n}:${basis}x4`, 'topology-index': 0, routing: 'dual-plane', tmax: null, alpha: null, seed: s.seed };
+  return {
+    topology: `dual:${d.kind}:${d.n}:${basis}x4`, 'topology-index': 0, routing: 'dual-plane', tmax: null, alpha: null, seed: s.seed,
+    traffic: 'uniform', rate: 0.5, vcs: 4, buf: 64, packet: 8, stages: 35, 'link-latency': 1, 'latency-per-m': 1.95, 'credit-delay': 1, warmup: 2000, cycles: 4000, drain: 4000,
+  };
 }
 
 /** Plane 1's set as typed, with an "Identical planes" button that clears it and runs. */
