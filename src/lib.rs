@@ -9,6 +9,7 @@ pub mod dualplane; // paper 004: dual-plane (isomorphic, folded) hypercubes, the
 pub mod error; // the one error type every fallible core function returns
 pub mod export; // BookSim anynet, CSV of loads
 pub mod graph; // shared primitives: all-pairs hop distances and next hops, channel-load counter
+pub mod hybrid; // papers 001 (OCS relay) and 003 (CTC): electrical packet and optical circuit networks together
 pub mod labs; // the lab registry: one module per lab (config, run, figure, steps, studies)
 pub mod layout; // positions for drawing
 pub mod model; // Topology, Traffic, Path, grid coordinates and ids: knows nothing of the others
