@@ -10,6 +10,7 @@
 
 pub mod alloc;
 pub mod route;
+pub mod run;
 
 use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
