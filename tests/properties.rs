@@ -27,6 +27,7 @@ fn any_spec() -> impl Strategy<Value = String> {
         (1usize..7).prop_map(|d| format!("hypercube:{d}")),
         (2usize..5, 1usize..4).prop_map(|(k, n)| format!("fattree:{k}:{n}")),
         (2usize..12).prop_map(|n| format!("full:{n}")),
+        (2usize..6, 1usize..6).prop_map(|(e, p)| format!("tree2:{e}x{p}")),
     ]
 }
 

@@ -24,6 +24,10 @@ pub fn layout(topo: &Topology) -> Layout {
         Shape::Full { n } => circle(*n),
         Shape::Floor { side } => grid(&[*side, *side]),
         Shape::DualPlane { n, .. } => side_by_side(&grid(&vec![2; *n as usize])),
+        Shape::Tree2 {
+            edges,
+            nodes_per_edge,
+        } => two_level(*edges, *nodes_per_edge),
         Shape::Irregular => Layout {
             switches: force_positions(topo, 1),
             endpoints: Vec::new(),
@@ -75,6 +79,29 @@ fn side_by_side(plane: &Layout) -> Layout {
     Layout {
         switches,
         endpoints: Vec::new(),
+    }
+}
+
+/// The upper switch centred on top, the edge switches in a row, each one's nodes under it.
+fn two_level(edges: usize, per: usize) -> Layout {
+    let spread = 0.5;
+    let width = (per as f64 * spread).max(1.0) + 1.0;
+    // tall enough that the uplinks fan out visibly (a fifth of the width)
+    let level = (width * edges as f64 / 5.0).max(2.0);
+    let mut switches: Vec<(f64, f64)> = (0..edges)
+        .map(|s| (width * (s as f64 + 0.5), level))
+        .collect();
+    switches.push((width * edges as f64 / 2.0, 0.0));
+    let endpoints = (0..edges * per)
+        .map(|r| {
+            let (s, i) = (r / per, r % per);
+            let left = width * s as f64 + 0.5;
+            (left + spread * i as f64, level + 1.5)
+        })
+        .collect();
+    Layout {
+        switches,
+        endpoints,
     }
 }
 

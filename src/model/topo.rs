@@ -64,6 +64,8 @@ pub enum Shape {
         folded: bool,
         generators: Vec<u32>,
     },
+    /// A two-level tree (paper 001): edge switches 0…edges−1, the upper switch `edges`.
+    Tree2 { edges: usize, nodes_per_edge: usize },
     /// No known regularity.
     Irregular,
 }

@@ -170,7 +170,9 @@ fn arrangement(topo: &Topology) -> Arrangement {
                     .collect(),
             }
         }
-        Shape::Full { .. } | Shape::Irregular => wrapped(n, "switches in id order".into()),
+        Shape::Full { .. } | Shape::Irregular | Shape::Tree2 { .. } => {
+            wrapped(n, "switches in id order".into())
+        }
     }
 }
 

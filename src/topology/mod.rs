@@ -9,6 +9,7 @@ mod fattree;
 mod full;
 mod grid;
 mod lrt;
+mod tree2;
 
 use crate::model::Topology;
 use crate::spec::{find, Named, Spec};
@@ -63,6 +64,7 @@ pub const GENERATORS: &[Generator] = &[
     full::FULL,
     lrt::LRT,
     dualplane::DUAL,
+    tree2::TREE2,
 ];
 
 /// A parsed and checked topology spec.
