@@ -7,6 +7,7 @@
 //! and one line in `LABS`.
 
 pub mod dualplane;
+pub mod ocs_relay;
 pub mod routing;
 pub mod sim;
 pub mod slots;
@@ -25,6 +26,7 @@ pub const LABS: &[Lab] = &[
     routing::LAB,
     sim::LAB,
     dualplane::LAB,
+    ocs_relay::LAB,
 ];
 
 /// What the page shows on top of a run: the step and the clicked channel. Part of the

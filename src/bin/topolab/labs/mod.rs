@@ -3,6 +3,7 @@
 
 mod dualplane;
 mod export;
+mod ocs_relay;
 mod routing;
 mod sim;
 mod slots;
@@ -17,5 +18,6 @@ pub const LAB_COMMANDS: &[LabCommand] = &[
     routing::COMMAND,
     sim::COMMAND,
     dualplane::COMMAND,
+    ocs_relay::COMMAND,
     export::COMMAND,
 ];

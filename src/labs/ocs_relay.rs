@@ -1,0 +1,530 @@
+//! The OCS relay lab (paper 001): a two-level electrical tree with a few OCS nodes under every
+//! edge switch on one optical circuit switch. A run places the application (§4.1), allocates
+//! the circuits (§3.2.2, one step per decision), routes every large communication (§3.2.3:
+//! direct, relayed or EPS only) and simulates the messages (§4.1) for ours and for the
+//! baselines: EPS only at the same uplinks, the full-bisection EPS, and the low-bisection
+//! (1:20) EPS with and without the OCS. Times are communication only (the paper's compute
+//! times are not printed). Applications so far: the neighbour exchange of §4.1.
+
+use super::{check_section, config, default_section, json, Lab, LabRun, StepSummary, View};
+use crate::hybrid::relay::alloc::{allocate, Allocation, Readings};
+use crate::hybrid::relay::route::{Kind, RelayNet, Routes, UplinkCost};
+use crate::hybrid::relay::run::{self, NetParams};
+use crate::hybrid::relay::{communications, neighbor_exchange, Counting, Demand, OcsPlacement};
+use crate::model::{ChannelId, SwitchId, Topology};
+use crate::{Error, Result};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+pub const LAB: Lab = Lab {
+    name: "ocs-relay",
+    title: "OCS relay",
+    about: "A small optical circuit network beside a low-bisection electrical tree, with relaying through OCS nodes (paper 001): circuit allocation step by step, route kinds, message-level times against EPS only",
+    default_config: default_section::<OcsRelayConfig>,
+    check_config: check_section::<OcsRelayConfig>,
+    run: |section, _seed, _record, progress| {
+        Ok(Box::new(OcsRelayRun::run(&config(section)?, progress)?))
+    },
+    studies: &[],
+};
+
+/// The oversubscription of the low-bisection EPS (§4.1: 1:20).
+pub const LOW_RATIO: f64 = 20.0;
+/// Most nodes the lab simulates.
+pub const MAX_LAB_NODES: usize = 4096;
+
+/// Configuration of the OCS relay lab.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct OcsRelayConfig {
+    /// Edge switches × nodes per edge switch: 8x32 or 16x16 in the paper.
+    pub edge: String,
+    /// OCS nodes in all (the same number under every edge switch).
+    pub ocs_nodes: usize,
+    /// The application: neighbor (§4.1's 4 MB neighbour exchange on a square process grid).
+    pub app: String,
+    /// Bytes per neighbour message.
+    pub message_bytes: u64,
+    /// Uplink oversubscription 1:ratio (5 in the paper; 20 for the low-bisection EPS).
+    pub ratio: f64,
+    /// Messages of at least this many bytes may use the OCS (§4.1: 8192).
+    pub threshold: u64,
+    pub readings: Readings,
+    pub counting: Counting,
+    pub uplink_cost: UplinkCost,
+    pub mtu: u64,
+    /// The communication whose route is shown.
+    pub source: u32,
+    pub destination: u32,
+}
+
+impl Default for OcsRelayConfig {
+    fn default() -> Self {
+        // Fig. 4's 8×32 with 64 OCS nodes, and Fig. 3's relay shape (17 ⇒ 1 ⇒ 34 ⇒ 33)
+        OcsRelayConfig {
+            edge: "8x32".into(),
+            ocs_nodes: 64,
+            app: "neighbor".into(),
+            message_bytes: 4 << 20,
+            ratio: 5.0,
+            threshold: 8192,
+            readings: Readings::default(),
+            counting: Counting::Undirected,
+            uplink_cost: UplinkCost::Share,
+            mtu: 4096,
+            source: 17,
+            destination: 33,
+        }
+    }
+}
+
+impl OcsRelayConfig {
+    /// The placement, checked.
+    pub fn placement(&self) -> Result<OcsPlacement> {
+        let parts: Vec<&str> = self.edge.trim().split(['x', 'X', '×']).collect();
+        let (edges, per) = match parts.as_slice() {
+            [e, p] => match (e.trim().parse::<usize>(), p.trim().parse::<usize>()) {
+                (Ok(e), Ok(p)) => (e, p),
+                _ => {
+                    return Err(Error::invalid(
+                        "edge",
+                        format!(
+                            "write EDGESxNODES, e.g. 8x32, not '{}'",
+                            crate::error::shorten(&self.edge)
+                        ),
+                    ))
+                }
+            },
+            _ => {
+                return Err(Error::invalid(
+                    "edge",
+                    format!(
+                        "write EDGESxNODES, e.g. 8x32, not '{}'",
+                        crate::error::shorten(&self.edge)
+                    ),
+                ))
+            }
+        };
+        if edges.saturating_mul(per) > MAX_LAB_NODES {
+            return Err(Error::invalid(
+                "edge",
+                format!(
+                    "at most {MAX_LAB_NODES} nodes, not {}",
+                    edges.saturating_mul(per)
+                ),
+            ));
+        }
+        let p = OcsPlacement::new(edges, per, self.ocs_nodes)?;
+        for (field, id) in [("source", self.source), ("destination", self.destination)] {
+            if id as usize >= p.nodes() {
+                return Err(Error::invalid(
+                    field,
+                    format!("a rank below {}, not {id}", p.nodes()),
+                ));
+            }
+        }
+        if !(self.ratio.is_finite() && (1.0..=1000.0).contains(&self.ratio)) {
+            return Err(Error::invalid(
+                "ratio",
+                format!(
+                    "an oversubscription 1:R with R from 1 to 1000, not {}",
+                    self.ratio
+                ),
+            ));
+        }
+        if self.mtu == 0 || self.mtu > 1 << 30 {
+            return Err(Error::invalid(
+                "mtu",
+                format!("from 1 byte to 1 GiB, not {}", self.mtu),
+            ));
+        }
+        if self.message_bytes == 0 || self.message_bytes > 1 << 32 {
+            return Err(Error::invalid(
+                "message_bytes",
+                format!("from 1 byte to 4 GiB, not {}", self.message_bytes),
+            ));
+        }
+        Ok(p)
+    }
+
+    /// The application's messages.
+    pub fn demands(&self, p: &OcsPlacement) -> Result<Vec<Demand>> {
+        match self.app.trim() {
+            "neighbor" | "neighbour" => {
+                let side = (p.nodes() as f64).sqrt().round() as u32;
+                if (side * side) as usize != p.nodes() {
+                    return Err(Error::invalid(
+                        "app",
+                        format!("the neighbour exchange runs on a square process grid: {} nodes is not a square", p.nodes()),
+                    ));
+                }
+                Ok(neighbor_exchange(side, side, self.message_bytes, false))
+            }
+            other => Err(Error::invalid(
+                "app",
+                format!("'{}' is not an application here: neighbor (the NPB structures are still to come)", crate::error::shorten(other)),
+            )),
+        }
+    }
+}
+
+/// One network's time.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Timing {
+    pub time_s: f64,
+    pub bound_s: f64,
+    pub uplink_bytes: u64,
+}
+
+/// Directed large communications by route kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RouteKinds {
+    pub direct: usize,
+    pub relay: usize,
+    pub eps: usize,
+    pub local: usize,
+}
+
+/// A circuit with what it carries.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CircuitLoad {
+    pub a: u32,
+    pub b: u32,
+    pub step: u8,
+    pub switches: [usize; 2],
+    pub bytes: u64,
+}
+
+/// The result of a run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OcsRelayResult {
+    pub edge: String,
+    pub ocs_nodes: usize,
+    pub app: String,
+    pub ocs_nodes_used: usize,
+    pub circuits: Vec<CircuitLoad>,
+    pub circuits_by_step: [usize; 3],
+    pub routes: RouteKinds,
+    pub unused_ocs_nodes: Vec<crate::hybrid::relay::alloc::Unused>,
+    /// Ours; EPS only at the same uplinks; the full-bisection EPS; EPS only and ours at 1:20.
+    pub time_s: f64,
+    pub time_eps_only_s: f64,
+    pub time_full_bisection_s: f64,
+    pub time_low_bisection_eps_only_s: f64,
+    pub time_low_bisection_s: f64,
+    pub relative_time: f64,
+    pub bound_s: f64,
+    pub bound_eps_only_s: f64,
+    /// Bytes into the upper switch in ours (§4.2's "received from all links").
+    pub uplink_bytes: u64,
+    pub uplink_bytes_eps_only: u64,
+    /// The shown communication's route.
+    pub route: Option<crate::hybrid::relay::route::Route>,
+    pub readings: Readings,
+    pub counting: Counting,
+    pub uplink_cost: UplinkCost,
+    pub params: NetParams,
+}
+
+/// A finished run.
+pub struct OcsRelayRun {
+    alloc: Allocation,
+    routes: Routes,
+    result: OcsRelayResult,
+    topology: Topology,
+    /// Bytes on each uplink channel in ours (edge s up, down).
+    uplink_channel_bytes: Vec<[u64; 2]>,
+}
+
+impl OcsRelayRun {
+    pub fn run(c: &OcsRelayConfig, progress: &mut dyn FnMut(f64)) -> Result<OcsRelayRun> {
+        let p = c.placement()?;
+        let demands = c.demands(&p)?;
+        let comms = communications(&demands, c.threshold, c.counting);
+        let alloc = allocate(&p, &comms, &c.readings);
+        progress(0.1);
+        let large: Vec<(u32, u32, u64)> = demands
+            .iter()
+            .filter(|d| d.bytes >= c.threshold && d.src != d.dst)
+            .map(|d| (d.src, d.dst, d.bytes * d.count))
+            .collect();
+        let params = |ratio: f64| NetParams {
+            up_gbps: p.nodes_per_edge as f64 / ratio,
+            mtu_bytes: c.mtu,
+            ..NetParams::default()
+        };
+        let plan = |alloc: &Allocation,
+                    ratio: f64|
+         -> Result<(Routes, crate::sim::message::Outcome)> {
+            let q = params(ratio);
+            let routes = RelayNet::new(&p, alloc, q.bandwidths(), c.uplink_cost).route_all(&large);
+            let out = run::simulate(&p, alloc, &routes, &demands, c.threshold, &q)?;
+            Ok((routes, out))
+        };
+        let none = allocate(&p, &[], &c.readings);
+        let (routes, ours) = plan(&alloc, c.ratio)?;
+        progress(0.35);
+        let (_, eps) = plan(&none, c.ratio)?;
+        progress(0.55);
+        let (_, full) = plan(&none, 1.0)?;
+        progress(0.7);
+        let (_, low_eps) = plan(&none, LOW_RATIO)?;
+        progress(0.85);
+        let (_, low) = plan(&alloc, LOW_RATIO)?;
+        progress(0.95);
+        let k = routes.kinds();
+        let n = p.nodes();
+        let uplink_channel_bytes: Vec<[u64; 2]> = (0..p.edges)
+            .map(|s| {
+                [
+                    ours.channel_bytes[2 * n + 2 * s],
+                    ours.channel_bytes[2 * n + 2 * s + 1],
+                ]
+            })
+            .collect();
+        let s = |ns: f64| ns / 1e9;
+        let result = OcsRelayResult {
+            edge: c.edge.clone(),
+            ocs_nodes: c.ocs_nodes,
+            app: c.app.clone(),
+            ocs_nodes_used: alloc.nodes_used(),
+            circuits: alloc
+                .circuits
+                .iter()
+                .zip(&routes.circuit_bytes)
+                .map(|(x, &bytes)| CircuitLoad {
+                    a: x.a,
+                    b: x.b,
+                    step: x.step,
+                    switches: x.switches,
+                    bytes,
+                })
+                .collect(),
+            circuits_by_step: alloc.by_step(),
+            routes: RouteKinds {
+                direct: k[0],
+                relay: k[1],
+                eps: k[2],
+                local: k[3],
+            },
+            unused_ocs_nodes: alloc.unused.clone(),
+            time_s: s(ours.time_ns),
+            time_eps_only_s: s(eps.time_ns),
+            time_full_bisection_s: s(full.time_ns),
+            time_low_bisection_eps_only_s: s(low_eps.time_ns),
+            time_low_bisection_s: s(low.time_ns),
+            relative_time: ours.time_ns / eps.time_ns.max(1e-9),
+            bound_s: s(ours.bound_ns),
+            bound_eps_only_s: s(eps.bound_ns),
+            uplink_bytes: run::uplink_bytes(&p, &ours),
+            uplink_bytes_eps_only: run::uplink_bytes(&p, &eps),
+            route: routes
+                .routes
+                .iter()
+                .find(|r| (r.src, r.dst) == (c.source, c.destination))
+                .cloned(),
+            readings: c.readings,
+            counting: c.counting,
+            uplink_cost: c.uplink_cost,
+            params: params(c.ratio),
+        };
+        let topology = crate::topology::build(&format!(
+            "tree2:{}x{}:1:{}",
+            p.edges, p.nodes_per_edge, c.ratio
+        ))?;
+        progress(1.0);
+        Ok(OcsRelayRun {
+            alloc,
+            routes,
+            result,
+            topology,
+            uplink_channel_bytes,
+        })
+    }
+
+    pub fn result(&self) -> &OcsRelayResult {
+        &self.result
+    }
+}
+
+impl LabRun for OcsRelayRun {
+    fn result(&self) -> Value {
+        json(&self.result)
+    }
+    /// One step per allocation decision (§3.2.2).
+    fn steps(&self) -> Vec<StepSummary> {
+        let mut made = 0;
+        self.alloc
+            .decisions
+            .iter()
+            .map(|d| {
+                made += usize::from(d.circuit.is_some());
+                StepSummary {
+                    title: d.title.clone(),
+                    explanation: d.explanation.clone(),
+                    metrics: vec![
+                        ("circuits".into(), made as f64),
+                        ("OCS nodes used".into(), (2 * made) as f64),
+                    ],
+                }
+            })
+            .collect()
+    }
+    /// The tree with its uplinks coloured by the MiB ours sends over them; the current step's
+    /// switch pair marked.
+    fn figure(&self, view: &View) -> Result<crate::render::Figure> {
+        let mib: Vec<u32> = (0..self.topology.channel_count())
+            .map(|ch| {
+                let (a, b) = self.topology.channel_ends(ChannelId(ch as u32));
+                let (s, up) = if a.index() < b.index() {
+                    (a.index(), 0)
+                } else {
+                    (b.index(), 1)
+                };
+                (self.uplink_channel_bytes.get(s).map_or(0, |x| x[up]) >> 20) as u32
+            })
+            .collect();
+        let mut state = crate::render::FigureState {
+            channel_values: &mib,
+            max_value: mib.iter().copied().max().unwrap_or(0).max(1),
+            legend: "MiB per uplink channel in ours",
+            ..Default::default()
+        };
+        if let Some(d) = view.step_index().and_then(|i| self.alloc.decisions.get(i)) {
+            state.step_switches = d.switches.map_or(Vec::new(), |s| {
+                s.iter().map(|&x| SwitchId::new(x)).collect()
+            });
+        }
+        let r = &self.result;
+        state.caption = format!(
+            "{} · {} OCS nodes ({} used) · {} · ours {:.2}× EPS only",
+            r.edge, r.ocs_nodes, r.ocs_nodes_used, r.app, r.relative_time
+        );
+        Ok(crate::render::figure(
+            &self.topology,
+            &crate::layout::layout(&self.topology),
+            &state,
+        ))
+    }
+    fn topology(&self) -> &Topology {
+        &self.topology
+    }
+    /// `{"pair": [s, d]}`: that communication's route (kind, path, circuits, cost).
+    fn detail(&self, query: &Value, _view: &View) -> Result<Value> {
+        let ids: Vec<u32> = query
+            .get("pair")
+            .and_then(|p| serde_json::from_value(p.clone()).ok())
+            .ok_or_else(|| Error::invalid("detail", "ask for {\"pair\": [source, destination]}"))?;
+        let route = self
+            .routes
+            .routes
+            .iter()
+            .find(|r| ids.len() == 2 && (r.src, r.dst) == (ids[0], ids[1]));
+        match route {
+            Some(r) => Ok(serde_json::json!({
+                "route": r,
+                "nodes": r.nodes(),
+                "kind": r.kind,
+                "relayed": r.kind == Kind::Relay,
+            })),
+            None => Err(Error::invalid(
+                "pair",
+                format!(
+                    "{ids:?} sends no message of at least {} bytes",
+                    self.result.params.mtu_bytes.min(8192)
+                ),
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_is_fig_4_with_fig_3s_relay() {
+        let r = OcsRelayRun::run(
+            &OcsRelayConfig {
+                mtu: 65536,
+                ..OcsRelayConfig::default()
+            },
+            &mut |_| {},
+        )
+        .unwrap();
+        let v = r.result();
+        assert_eq!(v.ocs_nodes_used, 56);
+        assert_eq!((v.routes.direct, v.routes.relay, v.routes.eps), (0, 224, 0));
+        assert_eq!(v.route.as_ref().unwrap().nodes(), vec![17, 1, 34, 33]);
+        assert_eq!(v.uplink_bytes, 0);
+        assert!(v.relative_time > 1.0);
+        assert_eq!(v.time_low_bisection_s, v.time_s);
+        assert_eq!(LabRun::steps(&r).len(), r.alloc.decisions.len());
+        assert!(r
+            .figure(&View {
+                step: Some(1),
+                channel: None
+            })
+            .unwrap()
+            .detail
+            .is_ok());
+        let d = r
+            .detail(&serde_json::json!({"pair": [16, 32]}), &View::default())
+            .unwrap();
+        assert_eq!(d["nodes"], serde_json::json!([16, 0, 32]));
+    }
+
+    #[test]
+    fn fields_are_checked_by_name() {
+        let bad = |c: OcsRelayConfig| OcsRelayRun::run(&c, &mut |_| {}).err().unwrap();
+        let field = |c| bad(c).field();
+        assert_eq!(
+            field(OcsRelayConfig {
+                edge: "8by32".into(),
+                ..Default::default()
+            })
+            .as_deref(),
+            Some("edge")
+        );
+        assert_eq!(
+            field(OcsRelayConfig {
+                ocs_nodes: 60,
+                ..Default::default()
+            })
+            .as_deref(),
+            Some("ocs_nodes")
+        );
+        assert_eq!(
+            field(OcsRelayConfig {
+                app: "ring".into(),
+                ..Default::default()
+            })
+            .as_deref(),
+            Some("app")
+        );
+        assert_eq!(
+            field(OcsRelayConfig {
+                ratio: f64::NAN,
+                ..Default::default()
+            })
+            .as_deref(),
+            Some("ratio")
+        );
+        assert_eq!(
+            field(OcsRelayConfig {
+                destination: 256,
+                ..Default::default()
+            })
+            .as_deref(),
+            Some("destination")
+        );
+        assert_eq!(
+            field(OcsRelayConfig {
+                edge: "64x128".into(),
+                ..Default::default()
+            })
+            .as_deref(),
+            Some("edge")
+        );
+    }
+}
