@@ -349,3 +349,19 @@ fn dual_plane_lab_at_n_12() {
     assert_eq!(pair["paths"][0][0], 1);
     assert!(started.elapsed() < Duration::from_secs(10));
 }
+
+/// The OCS relay lab at its limit: 1,024 nodes (32 × 32, 256 OCS nodes), the neighbour exchange
+/// on a 32 × 32 grid, five simulations of about 12 million packet-hops.
+#[test]
+fn ocs_relay_at_1024_nodes() {
+    if !release() {
+        return;
+    }
+    let section = json!({ "edge": "32x32", "ocs_nodes": 256, "source": 33, "destination": 65 });
+    let r = finishes(
+        "ocs-relay 32×32, 256 OCS nodes",
+        &Scenario::for_lab("ocs-relay", 1, &section).unwrap(),
+    );
+    assert_eq!(r["routes"]["eps"], 0);
+    assert_eq!(r["uplink_bytes"], 0);
+}
