@@ -522,7 +522,7 @@ mod tests {
         );
         assert_eq!(
             field(OcsRelayConfig {
-                edge: "64x128".into(),
+                edge: "64x32".into(),
                 ..Default::default()
             })
             .as_deref(),
