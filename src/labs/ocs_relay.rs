@@ -31,8 +31,8 @@ pub const LAB: Lab = Lab {
 /// The oversubscription of the low-bisection EPS (§4.1: 1:20).
 pub const LOW_RATIO: f64 = 20.0;
 /// Most nodes the lab simulates: a run is five simulations, and at 1,024 nodes (the 32×32
-/// neighbour exchange, about 12 million packet-hops each) it takes about 50 s natively. The
-/// issue's 4,096 waits for a faster event queue.
+/// neighbour exchange, about 12 million packet-hops each) it takes about 22 s natively. The
+/// issue's 4,096 waits for a faster simulator.
 pub const MAX_LAB_NODES: usize = 1024;
 
 /// Configuration of the OCS relay lab.

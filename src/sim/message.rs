@@ -79,6 +79,8 @@ struct Piece {
     segment: u16,
     /// The channel index within the segment it crosses next.
     hop: u16,
+    /// Its number within the segment.
+    index: u32,
     bytes: u64,
 }
 
@@ -126,6 +128,8 @@ pub fn simulate(channels: &[Channel], messages: &[Message], timing: &Timing) -> 
         pending: vec![0; messages.len()],
         heap: BinaryHeap::new(),
         pieces: Vec::new(),
+        spare: Vec::new(),
+        block: vec![(0, 0); messages.len()],
         seq: 0,
     };
     let switch_ps = (timing.switch_ns * PS).round() as u64;
@@ -157,6 +161,10 @@ pub fn simulate(channels: &[Channel], messages: &[Message], timing: &Timing) -> 
         packet_hops += 1;
         let mut piece = run.pieces[p];
         let (i, k) = (piece.message as usize, piece.segment as usize);
+        if piece.hop == 0 {
+            // off the first channel: the segment's next packet follows it there
+            run.next_packet(i, k, piece.index + 1);
+        }
         let segment = &messages[i].segments[k];
         if let Segment::Eps(chs) = segment {
             if piece.hop as usize + 1 < chs.len() {
@@ -169,6 +177,7 @@ pub fn simulate(channels: &[Channel], messages: &[Message], timing: &Timing) -> 
                 continue;
             }
         }
+        run.spare.push(p);
         run.pending[i] -= 1;
         if run.pending[i] > 0 {
             continue;
@@ -207,6 +216,12 @@ struct Run<'a> {
     /// Arrivals: (time, order of scheduling, piece).
     heap: BinaryHeap<Reverse<(u64, u64, usize)>>,
     pieces: Vec<Piece>,
+    /// Pieces whose packet has arrived, to reuse.
+    spare: Vec<usize>,
+    /// Per message: when its current segment's packets start on their first channel, and how
+    /// many there are. They leave back to back, so each is put in flight only when the one
+    /// before it is off that channel: the queue holds a packet per segment there, not all.
+    block: Vec<(u64, u32)>,
     seq: u64,
 }
 
@@ -229,31 +244,96 @@ impl Run<'_> {
         self.seq += 1;
     }
 
-    /// Segment `k` of message `i` from `t`: MTU packets (EPS) or the whole message (OCS), in
-    /// order onto the segment's first channel.
-    fn start_segment(&mut self, i: usize, k: usize, t: u64) {
+    /// Packet `index` of segment `k` of message `i`: its size (MTU packets and a shorter last
+    /// one on the EPS; the whole message over a circuit), and the number of packets.
+    fn packet(&self, i: usize, k: usize, index: u32) -> (u64, u32) {
         let m = &self.messages[i];
-        let mtu = self.timing.mtu_bytes;
-        let sizes: Vec<u64> = match &m.segments[k] {
+        match &m.segments[k] {
             Segment::Eps(_) => {
-                let mut v = vec![mtu; (m.bytes / mtu) as usize];
-                if !m.bytes.is_multiple_of(mtu) || v.is_empty() {
-                    v.push((m.bytes % mtu).max(1));
-                }
-                v
+                let mtu = self.timing.mtu_bytes;
+                let full = (m.bytes / mtu) as u32;
+                let count = if m.bytes.is_multiple_of(mtu) {
+                    full.max(1)
+                } else {
+                    full + 1
+                };
+                let bytes = if index < full {
+                    mtu
+                } else {
+                    (m.bytes % mtu).max(1)
+                };
+                (bytes, count)
             }
-            Segment::Ocs(_) => vec![m.bytes.max(1)],
-        };
-        self.pending[i] = sizes.len() as u64;
-        for bytes in sizes {
-            self.pieces.push(Piece {
-                message: i as u32,
-                segment: k as u16,
-                hop: 0,
-                bytes,
-            });
-            self.send(t, self.pieces.len() - 1);
+            Segment::Ocs(_) => (m.bytes.max(1), 1),
         }
+    }
+
+    /// The first channel of segment `k` of message `i`.
+    fn first_channel(&self, i: usize, k: usize) -> usize {
+        match &self.messages[i].segments[k] {
+            Segment::Eps(chs) => chs[0] as usize,
+            Segment::Ocs(c) => *c as usize,
+        }
+    }
+
+    /// Segment `k` of message `i` from `t`: its packets take the first channel back to back
+    /// (reserved at once, first come first served), the first of them put in flight.
+    fn start_segment(&mut self, i: usize, k: usize, t: u64) {
+        let (_, count) = self.packet(i, k, 0);
+        let c = self.first_channel(i, k);
+        let gbps = self.channels[c].gbps;
+        let start = t.max(self.free_at[c]);
+        let bytes = self.messages[i].bytes.max(1);
+        let mtu = self.timing.mtu_bytes;
+        let full = if matches!(self.messages[i].segments[k], Segment::Eps(_)) {
+            u64::from(count) * ps_for(mtu, gbps)
+                - if bytes.is_multiple_of(mtu) {
+                    0
+                } else {
+                    ps_for(mtu, gbps) - ps_for(bytes % mtu, gbps)
+                }
+        } else {
+            ps_for(bytes, gbps)
+        };
+        self.free_at[c] = start + full;
+        self.channel_bytes[c] += bytes;
+        self.pending[i] = u64::from(count);
+        self.block[i] = (start, count);
+        self.next_packet(i, k, 0);
+    }
+
+    /// Put packet `index` of the segment in flight on its first channel (none past the last).
+    fn next_packet(&mut self, i: usize, k: usize, index: u32) {
+        let (start, count) = self.block[i];
+        if index >= count {
+            return;
+        }
+        let (bytes, _) = self.packet(i, k, index);
+        let c = self.first_channel(i, k);
+        let ch = &self.channels[c];
+        let mtu = self.timing.mtu_bytes;
+        // it leaves when the ones before it (full packets) are through
+        let end = start + u64::from(index) * ps_for(mtu, ch.gbps) + ps_for(bytes, ch.gbps);
+        let piece = Piece {
+            message: i as u32,
+            segment: k as u16,
+            hop: 0,
+            index,
+            bytes,
+        };
+        let p = match self.spare.pop() {
+            Some(p) => {
+                self.pieces[p] = piece;
+                p
+            }
+            None => {
+                self.pieces.push(piece);
+                self.pieces.len() - 1
+            }
+        };
+        let at = end + (ch.propagation_ns * PS).round() as u64;
+        self.heap.push(Reverse((at, self.seq, p)));
+        self.seq += 1;
     }
 }
 
