@@ -200,3 +200,35 @@ fn dual_plane_limits_are_refused_at_once() {
     assert!(err.contains("2…12"), "{err}");
     assert!(started.elapsed() < Duration::from_secs(2));
 }
+
+#[test]
+fn ocs_relay_limits_are_refused_at_once() {
+    for (section, needle, field) in [
+        (
+            serde_json::json!({ "edge": "64x32" }),
+            "at most 1024 nodes",
+            "ocs-relay.edge",
+        ),
+        (
+            serde_json::json!({ "ocs_nodes": 60 }),
+            "the same number of OCS nodes",
+            "ocs-relay.ocs_nodes",
+        ),
+        (
+            serde_json::json!({ "mtu": 0 }),
+            "from 1 byte",
+            "ocs-relay.mtu",
+        ),
+    ] {
+        refused(
+            Scenario::for_lab("ocs-relay", 1, &section).unwrap(),
+            needle,
+            Some(field),
+        );
+    }
+    refused(
+        slots("tree2:1000x1000", ""),
+        "above the limit",
+        Some("slots.topology"),
+    );
+}

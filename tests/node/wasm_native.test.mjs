@@ -49,6 +49,9 @@ const scenarios = [
   { lab: 'dualplane', seed: 1, dualplane: { kind: 'fhc', n: 5, generators: '7,15,23,25,26', source: 3, destination: 28 }, view: { step: 2 } },
   { seed: 2, slots: { topology: 'dual:hc:4:3,5,9,14', pattern: 'uniform' } },
   { lab: 'sim', seed: 4, sim: { topology: 'dual:hc:4:3,5,9,14:x4', routing: 'dual-plane', rate: 0.6, latency_per_m: 2, warmup: 200, cycles: 1000 } },
+  // paper 001: allocation steps, relay routes and the message simulation
+  { lab: 'ocs-relay', seed: 1, 'ocs-relay': { edge: '4x16', ocs_nodes: 16, source: 8, destination: 16, mtu: 65536 }, view: { step: 3 } },
+  { seed: 3, slots: { topology: 'tree2:4x16:1:20', pattern: 'transpose' } },
 ];
 
 /** A result with its wall-clock time zeroed (the simulator reports one; it never repeats). */
