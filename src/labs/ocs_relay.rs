@@ -84,28 +84,18 @@ impl OcsRelayConfig {
     /// The placement, checked.
     pub fn placement(&self) -> Result<OcsPlacement> {
         let parts: Vec<&str> = self.edge.trim().split(['x', 'X', '×']).collect();
-        let (edges, per) = match parts.as_slice() {
-            [e, p] => match (e.trim().parse::<usize>(), p.trim().parse::<usize>()) {
-                (Ok(e), Ok(p)) => (e, p),
-                _ => {
-                    return Err(Error::invalid(
-                        "edge",
-                        format!(
-                            "write EDGESxNODES, e.g. 8x32, not '{}'",
-                            crate::error::shorten(&self.edge)
-                        ),
-                    ))
-                }
-            },
-            _ => {
-                return Err(Error::invalid(
-                    "edge",
-                    format!(
-                        "write EDGESxNODES, e.g. 8x32, not '{}'",
-                        crate::error::shorten(&self.edge)
-                    ),
-                ))
-            }
+        let sizes: Option<(usize, usize)> = match parts.as_slice() {
+            [e, p] => e.trim().parse().ok().zip(p.trim().parse().ok()),
+            _ => None,
+        };
+        let Some((edges, per)) = sizes else {
+            return Err(Error::invalid(
+                "edge",
+                format!(
+                    "write EDGESxNODES, e.g. 8x32, not '{}'",
+                    crate::error::shorten(&self.edge)
+                ),
+            ));
         };
         if edges.saturating_mul(per) > MAX_LAB_NODES {
             return Err(Error::invalid(

@@ -230,6 +230,21 @@ pub struct SearchRecord {
     pub points: Vec<SearchPoint>,
 }
 
+/// The `dual:` topology spec of a network (plane 1 by its basis), with `suffix` (":x4": four
+/// nodes per switch).
+pub(crate) fn dual_spec(d: &DualPlane, suffix: &str) -> String {
+    let n = d.n();
+    let set: Vec<String> = d.planes[1].generators()[..n as usize]
+        .iter()
+        .map(u32::to_string)
+        .collect();
+    let kind = match d.planes[0].kind() {
+        Kind::Hc => "hc",
+        Kind::Fhc => "fhc",
+    };
+    format!("dual:{kind}:{n}:{}{suffix}", set.join(","))
+}
+
 /// The name of a variant (Fig. 3's legend).
 fn variant(kind: Kind, identical: bool, objective: Option<Objective>) -> String {
     let base = match kind {
@@ -374,20 +389,7 @@ impl DualPlaneRun {
         }
         let (wide, deep) = floor::racks(c.n);
         let generators = [0, 1].map(|p| network.planes[p].generators().to_vec());
-        let set: Vec<String> = generators[1][..c.n as usize]
-            .iter()
-            .map(u32::to_string)
-            .collect();
-        let spec = format!(
-            "dual:{}:{}:{}",
-            match c.kind {
-                Kind::Hc => "hc",
-                Kind::Fhc => "fhc",
-            },
-            c.n,
-            set.join(",")
-        );
-        let topology = crate::topology::build(&spec)?;
+        let topology = crate::topology::build(&dual_spec(&network, ""))?;
         progress(0.9);
         let result = DualPlaneResult {
             kind: c.kind,

@@ -105,12 +105,7 @@ pub fn simulate_variants(
             }
         };
         let generators = network.planes[1].generators()[..n as usize].to_vec();
-        let set: Vec<String> = generators.iter().map(u32::to_string).collect();
-        let kind_name = match kind {
-            Kind::Hc => "hc",
-            Kind::Fhc => "fhc",
-        };
-        let topo = crate::topology::build(&format!("dual:{kind_name}:{n}:{}:x4", set.join(",")))?;
+        let topo = crate::topology::build(&super::dual_spec(&network, ":x4"))?;
         let router = crate::routing::RouterSpec::default_for(&topo).build(&topo)?;
         let p = params();
         let net = Network::new(router.as_ref(), "uniform", p.vcs, seed)?;
