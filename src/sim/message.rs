@@ -8,16 +8,30 @@
 //! only when the whole message has arrived, as the relaying OCS node rebuilds the MPI message
 //! in software (§3.2.3). Every channel serves packets first come, first served.
 //!
+//! Programs (an application's phases, §4.1's NPB runs) post messages at *gates*: a gate opens
+//! when every message and gate signalling it has arrived, waits its compute time, then posts
+//! its messages in order and signals the gate after it. A rank's step is a gate.
+//!
 //! Times are integer picoseconds, so Table 1's packet times (32,768 ns for 4096 B at 1 Gbps)
 //! are exact and two runs of one input give one answer.
+//!
+//! The event loop keeps, per channel, the pieces crossing it in arrival order (a channel is
+//! FIFO and its propagation fixed, so arrivals leave in the order they entered) and a heap of
+//! the channels' next arrivals: the heap holds at most one entry per channel, and the packets
+//! of a segment leaving its first channel back to back are one entry (a train) there.
 
 use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, VecDeque};
 
 /// Most packet-hops one run may simulate (checked before it starts).
 pub const MAX_PACKET_HOPS: u64 = 100_000_000;
+/// Most messages and gates one program may hold (checked before it starts).
+pub const MAX_MESSAGES: usize = 20_000_000;
+
+/// No gate.
+pub const NO_GATE: u32 = u32::MAX;
 
 /// A directed channel: its bandwidth, its propagation delay, and whether it ends in a switch
 /// (which adds the switching delay before the packet moves on).
@@ -35,12 +49,38 @@ pub enum Segment {
     Ocs(u32),
 }
 
-/// A message: posted at `start_ns`, `bytes` long, along its segments.
+/// A message on its own: posted at `start_ns`, `bytes` long, along its segments.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Message {
     pub bytes: u64,
     pub start_ns: u64,
     pub segments: Vec<Segment>,
+}
+
+/// A message of a program: posted when its gate is ready, along a shared route, signalling up
+/// to two gates when it arrives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Posted {
+    pub bytes: u64,
+    pub route: u32,
+    pub gate: u32,
+    pub signals: [u32; 2],
+}
+
+/// A gate: it opens once everything signalling it has arrived (at once if nothing does),
+/// waits `delay_ns` (computation), posts its messages and signals `then`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Gate {
+    pub delay_ns: u64,
+    pub then: u32,
+}
+
+/// Messages on shared routes, posted at gates.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Program {
+    pub routes: Vec<Vec<Segment>>,
+    pub messages: Vec<Posted>,
+    pub gates: Vec<Gate>,
 }
 
 /// The network's timing parameters.
@@ -53,7 +93,7 @@ pub struct Timing {
 /// What a run measured.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Outcome {
-    /// When the last message arrived (ns).
+    /// When the last message arrived or the last gate was ready (ns).
     pub time_ns: f64,
     /// Each message's arrival (ns).
     pub arrival_ns: Vec<f64>,
@@ -65,40 +105,132 @@ pub struct Outcome {
     pub packet_hops: u64,
 }
 
-const PS: f64 = 1000.0;
+const PS: u64 = 1000;
 
 fn ps_for(bytes: u64, gbps: f64) -> u64 {
     // bits / Gbps = ns; in ps
-    (bytes as f64 * 8.0 / gbps * PS).round() as u64
+    (bytes as f64 * 8.0 / gbps * PS as f64).round() as u64
 }
 
-/// A packet (or a whole OCS segment) on its way: message, segment, position, size.
-#[derive(Debug, Clone, Copy)]
-struct Piece {
-    message: u32,
-    segment: u16,
-    /// The channel index within the segment it crosses next.
-    hop: u16,
-    /// Its number within the segment.
-    index: u32,
-    bytes: u64,
-}
-
-/// Run `messages` over `channels`.
+/// Run messages posted on their own (each at its `start_ns`, ties in the order given).
 pub fn simulate(channels: &[Channel], messages: &[Message], timing: &Timing) -> Result<Outcome> {
+    // one gate per distinct start, in time order; each message its own route
+    let mut starts: Vec<u64> = messages.iter().map(|m| m.start_ns).collect();
+    starts.sort_unstable();
+    starts.dedup();
+    let program = Program {
+        routes: messages.iter().map(|m| m.segments.clone()).collect(),
+        messages: messages
+            .iter()
+            .enumerate()
+            .map(|(i, m)| Posted {
+                bytes: m.bytes,
+                route: i as u32,
+                gate: starts.binary_search(&m.start_ns).unwrap_or(0) as u32,
+                signals: [NO_GATE; 2],
+            })
+            .collect(),
+        gates: starts
+            .iter()
+            .map(|&t| Gate {
+                delay_ns: t,
+                then: NO_GATE,
+            })
+            .collect(),
+    };
+    simulate_program(channels, &program, timing)
+}
+
+/// A route flattened: its segments' first entry in `Flat::hops` and length (0 for a circuit,
+/// whose channel is then the entry itself).
+#[derive(Debug, Clone, Copy)]
+struct Seg {
+    first: u32,
+    len: u32,
+}
+
+struct Flat {
+    /// Per route, its segments' range in `segs`.
+    route_segs: Vec<(u32, u32)>,
+    segs: Vec<Seg>,
+    hops: Vec<u32>,
+}
+
+impl Flat {
+    fn new(routes: &[Vec<Segment>]) -> Flat {
+        let mut f = Flat {
+            route_segs: Vec::with_capacity(routes.len()),
+            segs: Vec::new(),
+            hops: Vec::new(),
+        };
+        for r in routes {
+            let start = f.segs.len() as u32;
+            for s in r {
+                let first = f.hops.len() as u32;
+                match s {
+                    Segment::Eps(chs) => {
+                        f.hops.extend_from_slice(chs);
+                        f.segs.push(Seg {
+                            first,
+                            len: chs.len() as u32,
+                        });
+                    }
+                    Segment::Ocs(c) => {
+                        f.hops.push(*c);
+                        f.segs.push(Seg { first, len: 0 });
+                    }
+                }
+            }
+            f.route_segs.push((start, f.segs.len() as u32));
+        }
+        f
+    }
+}
+
+/// Packets of a segment crossing one channel back to back: `first..end` of the segment's
+/// packets, the one at `next` arriving next; they entered the channel from `start`.
+#[derive(Debug, Clone, Copy)]
+struct Train {
+    message: u32,
+    /// The segment's index in `Flat::segs`.
+    seg: u32,
+    hop: u32,
+    first: u32,
+    next: u32,
+    end: u32,
+    start: u64,
+}
+
+/// Per channel, in ps: a full packet's serialisation, the propagation, the switching delay
+/// at its end.
+#[derive(Debug, Clone, Copy)]
+struct Costs {
+    gbps: f64,
+    packet_ps: u64,
+    propagation_ps: u64,
+    switch_ps: u64,
+}
+
+/// Run a program over `channels`.
+pub fn simulate_program(
+    channels: &[Channel],
+    program: &Program,
+    timing: &Timing,
+) -> Result<Outcome> {
     if timing.mtu_bytes == 0 {
         return Err(Error::invalid("mtu", "an MTU of at least 1 byte"));
     }
-    let mut hops: u64 = 0;
-    for m in messages {
-        for s in &m.segments {
-            hops = hops.saturating_add(match s {
-                Segment::Eps(chs) => m
-                    .bytes
-                    .div_ceil(timing.mtu_bytes)
-                    .saturating_mul(chs.len() as u64),
-                Segment::Ocs(_) => 1,
-            });
+    let size = program.messages.len().saturating_add(program.gates.len());
+    if size > MAX_MESSAGES {
+        return Err(Error::TooLarge {
+            what: "the messages and steps of this run".into(),
+            value: size,
+            limit: MAX_MESSAGES,
+            hint: "fewer iterations or ranks".into(),
+        });
+    }
+    for (i, r) in program.routes.iter().enumerate() {
+        for s in r {
             let bad = match s {
                 Segment::Eps(chs) => chs.iter().find(|&&c| c as usize >= channels.len()).copied(),
                 Segment::Ocs(c) => (*c as usize >= channels.len()).then_some(*c),
@@ -106,9 +238,47 @@ pub fn simulate(channels: &[Channel], messages: &[Message], timing: &Timing) -> 
             if let Some(c) = bad {
                 return Err(Error::invalid(
                     "route",
-                    format!("channel {c} does not exist"),
+                    format!("route {i}: channel {c} does not exist"),
                 ));
             }
+            if matches!(s, Segment::Eps(chs) if chs.is_empty()) {
+                return Err(Error::invalid(
+                    "route",
+                    format!("route {i}: an empty segment"),
+                ));
+            }
+        }
+    }
+    let gates = program.gates.len();
+    let valid_gate = |g: u32| g == NO_GATE || (g as usize) < gates;
+    if let Some(g) = program.gates.iter().find(|g| !valid_gate(g.then)) {
+        return Err(Error::invalid(
+            "gate",
+            format!("gate {} does not exist", g.then),
+        ));
+    }
+    let mut hops: u64 = 0;
+    let flat = Flat::new(&program.routes);
+    for m in &program.messages {
+        if m.route as usize >= program.routes.len() || m.gate as usize >= gates {
+            return Err(Error::invalid(
+                "message",
+                format!("route {} or gate {} does not exist", m.route, m.gate),
+            ));
+        }
+        if let Some(&g) = m.signals.iter().find(|&&g| !valid_gate(g)) {
+            return Err(Error::invalid("gate", format!("gate {g} does not exist")));
+        }
+        let (a, b) = flat.route_segs[m.route as usize];
+        for s in &flat.segs[a as usize..b as usize] {
+            hops = hops.saturating_add(if s.len == 0 {
+                1
+            } else {
+                m.bytes
+                    .div_ceil(timing.mtu_bytes)
+                    .max(1)
+                    .saturating_mul(u64::from(s.len))
+            });
         }
     }
     if hops > MAX_PACKET_HOPS {
@@ -119,75 +289,89 @@ pub fn simulate(channels: &[Channel], messages: &[Message], timing: &Timing) -> 
             hint: "a larger MTU or fewer iterations".into(),
         });
     }
+    let switch_ps = (timing.switch_ns * PS as f64).round() as u64;
+    let costs: Vec<Costs> = channels
+        .iter()
+        .map(|c| Costs {
+            gbps: c.gbps,
+            packet_ps: ps_for(timing.mtu_bytes, c.gbps),
+            propagation_ps: (c.propagation_ns * PS as f64).round() as u64,
+            switch_ps: if c.into_switch { switch_ps } else { 0 },
+        })
+        .collect();
+    // what signals each gate, and each gate's messages in order
+    let mut waits = vec![0u32; gates];
+    for g in program.gates.iter().map(|g| g.then) {
+        if g != NO_GATE {
+            waits[g as usize] += 1;
+        }
+    }
+    let mut posts_at = vec![0u32; gates + 1];
+    for m in &program.messages {
+        for &g in &m.signals {
+            if g != NO_GATE {
+                waits[g as usize] += 1;
+            }
+        }
+        posts_at[m.gate as usize + 1] += 1;
+    }
+    for g in 0..gates {
+        posts_at[g + 1] += posts_at[g];
+    }
+    let mut posts = vec![0u32; program.messages.len()];
+    let mut fill = posts_at.clone();
+    for (i, m) in program.messages.iter().enumerate() {
+        posts[fill[m.gate as usize] as usize] = i as u32;
+        fill[m.gate as usize] += 1;
+    }
     let mut run = Run {
-        channels,
-        messages,
-        timing,
+        program,
+        flat,
+        costs,
+        mtu: timing.mtu_bytes,
         free_at: vec![0; channels.len()],
         channel_bytes: vec![0; channels.len()],
-        pending: vec![0; messages.len()],
+        queues: vec![VecDeque::new(); channels.len()],
         heap: BinaryHeap::new(),
-        pieces: Vec::new(),
-        spare: Vec::new(),
-        block: vec![(0, 0); messages.len()],
-        seq: 0,
+        ready: BinaryHeap::new(),
+        waits,
+        opened: vec![0; gates],
+        pending: vec![0; program.messages.len()],
+        arrival: vec![u64::MAX; program.messages.len()],
+        last: 0,
     };
-    let switch_ps = (timing.switch_ns * PS).round() as u64;
-    let mut arrival = vec![0u64; messages.len()];
-    // messages in posting order (ties in the order given): each one's first segment
-    let mut order: Vec<usize> = (0..messages.len()).collect();
-    order.sort_by_key(|&i| messages[i].start_ns);
-    let mut posted = 0;
+    for g in 0..gates {
+        if run.waits[g] == 0 {
+            run.ready
+                .push(Reverse((program.gates[g].delay_ns * PS, g as u32)));
+        }
+    }
     let mut packet_hops = 0u64;
     loop {
-        // post the messages due before the next event, so a node's NIC takes them in order
-        let next_event = run.heap.peek().map(|Reverse((t, _, _))| *t);
-        if posted < order.len() {
-            let i = order[posted];
-            let t = messages[i].start_ns * 1000;
-            if next_event.is_none_or(|e| t <= e) {
-                posted += 1;
-                if messages[i].segments.is_empty() {
-                    arrival[i] = t;
-                } else {
-                    run.start_segment(i, 0, t);
+        let next_gate = run.ready.peek().map(|Reverse((t, _))| *t);
+        let next_arrival = run.heap.peek().map(|Reverse((t, _))| *t);
+        match (next_gate, next_arrival) {
+            (None, None) => break,
+            (Some(g), a) if a.is_none_or(|a| g <= a) => {
+                let Reverse((t, g)) = run.ready.pop().expect("peeked");
+                run.last = run.last.max(t);
+                let (from, to) = (posts_at[g as usize], posts_at[g as usize + 1]);
+                for &m in &posts[from as usize..to as usize] {
+                    run.post(m, t);
                 }
-                continue;
+                run.signal(program.gates[g as usize].then, t);
+            }
+            _ => {
+                packet_hops += 1;
+                run.arrive();
             }
         }
-        let Some(Reverse((t, _, p))) = run.heap.pop() else {
-            break;
-        };
-        packet_hops += 1;
-        let mut piece = run.pieces[p];
-        let (i, k) = (piece.message as usize, piece.segment as usize);
-        if piece.hop == 0 {
-            // off the first channel: the segment's next packet follows it there
-            run.next_packet(i, k, piece.index + 1);
-        }
-        let segment = &messages[i].segments[k];
-        if let Segment::Eps(chs) = segment {
-            if piece.hop as usize + 1 < chs.len() {
-                // arrived at a switch: on after the switching delay
-                let into_switch = channels[chs[piece.hop as usize] as usize].into_switch;
-                piece.hop += 1;
-                run.pieces[p] = piece;
-                let ready = t + if into_switch { switch_ps } else { 0 };
-                run.send(ready, p);
-                continue;
-            }
-        }
-        run.spare.push(p);
-        run.pending[i] -= 1;
-        if run.pending[i] > 0 {
-            continue;
-        }
-        // the whole segment is in: the next one (a relay rebuilt the message), or delivered
-        if k + 1 < messages[i].segments.len() {
-            run.start_segment(i, k + 1, t);
-        } else {
-            arrival[i] = t;
-        }
+    }
+    if let Some(lost) = run.arrival.iter().position(|&a| a == u64::MAX) {
+        return Err(Error::invalid(
+            "program",
+            format!("message {lost} was never sent: its gate waits on itself"),
+        ));
     }
     let bound_ps = channels
         .iter()
@@ -195,145 +379,209 @@ pub fn simulate(channels: &[Channel], messages: &[Message], timing: &Timing) -> 
         .map(|(c, &b)| ps_for(b, c.gbps))
         .max()
         .unwrap_or(0);
+    let to_ns = |ps: u64| ps as f64 / PS as f64;
     Ok(Outcome {
-        time_ns: arrival.iter().copied().max().unwrap_or(0) as f64 / PS,
-        arrival_ns: arrival.iter().map(|&a| a as f64 / PS).collect(),
+        time_ns: to_ns(run.last),
+        arrival_ns: run.arrival.iter().map(|&a| to_ns(a)).collect(),
         channel_bytes: run.channel_bytes,
-        bound_ns: bound_ps as f64 / PS,
+        bound_ns: to_ns(bound_ps),
         packet_hops,
     })
 }
 
-/// A run's state: when each channel is free, what it carried, the pieces in flight.
+/// A run's state.
 struct Run<'a> {
-    channels: &'a [Channel],
-    messages: &'a [Message],
-    timing: &'a Timing,
+    program: &'a Program,
+    flat: Flat,
+    costs: Vec<Costs>,
+    mtu: u64,
     free_at: Vec<u64>,
     channel_bytes: Vec<u64>,
+    /// Per channel, the trains crossing it in arrival order.
+    queues: Vec<VecDeque<Train>>,
+    /// Channels by their next arrival (time, channel): at most one entry per channel.
+    heap: BinaryHeap<Reverse<(u64, u32)>>,
+    /// Gates by when they post (time, gate).
+    ready: BinaryHeap<Reverse<(u64, u32)>>,
+    /// Per gate: signals still to come; when the last came.
+    waits: Vec<u32>,
+    opened: Vec<u64>,
     /// Per message: the pieces of its current segment still to arrive.
-    pending: Vec<u64>,
-    /// Arrivals: (time, order of scheduling, piece).
-    heap: BinaryHeap<Reverse<(u64, u64, usize)>>,
-    pieces: Vec<Piece>,
-    /// Pieces whose packet has arrived, to reuse.
-    spare: Vec<usize>,
-    /// Per message: when its current segment's packets start on their first channel, and how
-    /// many there are. They leave back to back, so each is put in flight only when the one
-    /// before it is off that channel: the queue holds a packet per segment there, not all.
-    block: Vec<(u64, u32)>,
-    seq: u64,
+    pending: Vec<u32>,
+    arrival: Vec<u64>,
+    /// The latest arrival or gate.
+    last: u64,
 }
 
 impl Run<'_> {
-    /// Piece `p`, ready at `t` for the channel its hop names, served first come first served;
-    /// its arrival at the channel's end is scheduled.
-    fn send(&mut self, t: u64, p: usize) {
-        let piece = self.pieces[p];
-        let c = match &self.messages[piece.message as usize].segments[piece.segment as usize] {
-            Segment::Eps(chs) => chs[piece.hop as usize],
-            Segment::Ocs(c) => *c,
-        } as usize;
-        let ch = &self.channels[c];
-        let start = t.max(self.free_at[c]);
-        let end = start + ps_for(piece.bytes, ch.gbps);
-        self.free_at[c] = end;
-        self.channel_bytes[c] += piece.bytes;
-        let at = end + (ch.propagation_ns * PS).round() as u64;
-        self.heap.push(Reverse((at, self.seq, p)));
-        self.seq += 1;
-    }
-
-    /// Packet `index` of segment `k` of message `i`: its size (MTU packets and a shorter last
-    /// one on the EPS; the whole message over a circuit), and the number of packets.
-    fn packet(&self, i: usize, k: usize, index: u32) -> (u64, u32) {
-        let m = &self.messages[i];
-        match &m.segments[k] {
-            Segment::Eps(_) => {
-                let mtu = self.timing.mtu_bytes;
-                let full = (m.bytes / mtu) as u32;
-                let count = if m.bytes.is_multiple_of(mtu) {
-                    full.max(1)
-                } else {
-                    full + 1
-                };
-                let bytes = if index < full {
-                    mtu
-                } else {
-                    (m.bytes % mtu).max(1)
-                };
-                (bytes, count)
-            }
-            Segment::Ocs(_) => (m.bytes.max(1), 1),
+    /// Packet `index` of message `m`'s EPS segments: its serialisation on channel `c`.
+    fn packet_ps(&self, m: u32, index: u32, c: usize, eps: bool) -> u64 {
+        let bytes = self.program.messages[m as usize].bytes;
+        let cost = &self.costs[c];
+        if !eps {
+            return ps_for(bytes.max(1), cost.gbps);
         }
-    }
-
-    /// The first channel of segment `k` of message `i`.
-    fn first_channel(&self, i: usize, k: usize) -> usize {
-        match &self.messages[i].segments[k] {
-            Segment::Eps(chs) => chs[0] as usize,
-            Segment::Ocs(c) => *c as usize,
-        }
-    }
-
-    /// Segment `k` of message `i` from `t`: its packets take the first channel back to back
-    /// (reserved at once, first come first served), the first of them put in flight.
-    fn start_segment(&mut self, i: usize, k: usize, t: u64) {
-        let (_, count) = self.packet(i, k, 0);
-        let c = self.first_channel(i, k);
-        let gbps = self.channels[c].gbps;
-        let start = t.max(self.free_at[c]);
-        let bytes = self.messages[i].bytes.max(1);
-        let mtu = self.timing.mtu_bytes;
-        let full = if matches!(self.messages[i].segments[k], Segment::Eps(_)) {
-            u64::from(count) * ps_for(mtu, gbps)
-                - if bytes.is_multiple_of(mtu) {
-                    0
-                } else {
-                    ps_for(mtu, gbps) - ps_for(bytes % mtu, gbps)
-                }
+        let full = bytes / self.mtu;
+        if u64::from(index) < full {
+            cost.packet_ps
         } else {
-            ps_for(bytes, gbps)
-        };
-        self.free_at[c] = start + full;
-        self.channel_bytes[c] += bytes;
-        self.pending[i] = u64::from(count);
-        self.block[i] = (start, count);
-        self.next_packet(i, k, 0);
+            ps_for((bytes % self.mtu).max(1), cost.gbps)
+        }
     }
 
-    /// Put packet `index` of the segment in flight on its first channel (none past the last).
-    fn next_packet(&mut self, i: usize, k: usize, index: u32) {
-        let (start, count) = self.block[i];
-        if index >= count {
+    /// The arrival at the far end of channel `c` of the train's next packet.
+    fn arrival_of(&self, tr: &Train, c: usize) -> u64 {
+        let eps = self.flat.segs[tr.seg as usize].len > 0;
+        tr.start
+            + u64::from(tr.next - tr.first) * self.costs[c].packet_ps
+            + self.packet_ps(tr.message, tr.next, c, eps)
+            + self.costs[c].propagation_ps
+    }
+
+    /// Put a train on channel `c`'s queue (it arrives after everything there).
+    fn enqueue(&mut self, c: usize, tr: Train) {
+        if self.queues[c].is_empty() {
+            let at = self.arrival_of(&tr, c);
+            self.heap.push(Reverse((at, c as u32)));
+        }
+        self.queues[c].push_back(tr);
+    }
+
+    /// Post message `m` at `t`: its first segment starts.
+    fn post(&mut self, m: u32, t: u64) {
+        let (a, b) = self.flat.route_segs[self.program.messages[m as usize].route as usize];
+        if a == b {
+            self.deliver(m, t);
+        } else {
+            self.start_segment(m, a, t);
+        }
+    }
+
+    /// Segment `seg` of message `m` from `t`: its packets take the first channel back to back
+    /// (reserved at once, first come first served).
+    fn start_segment(&mut self, m: u32, seg: u32, t: u64) {
+        let s = self.flat.segs[seg as usize];
+        let c = self.flat.hops[s.first as usize] as usize;
+        let bytes = self.program.messages[m as usize].bytes;
+        let (count, busy) = if s.len > 0 {
+            let count = bytes.div_ceil(self.mtu).max(1) as u32;
+            let last = self.packet_ps(m, count - 1, c, true);
+            (count, u64::from(count - 1) * self.costs[c].packet_ps + last)
+        } else {
+            (1, ps_for(bytes.max(1), self.costs[c].gbps))
+        };
+        let start = t.max(self.free_at[c]);
+        self.free_at[c] = start + busy;
+        self.channel_bytes[c] += bytes;
+        self.pending[m as usize] = count;
+        self.enqueue(
+            c,
+            Train {
+                message: m,
+                seg,
+                hop: 0,
+                first: 0,
+                next: 0,
+                end: count,
+                start,
+            },
+        );
+    }
+
+    /// The earliest arrival: its packet moves on, or completes its segment.
+    fn arrive(&mut self) {
+        let Some(&Reverse((t, c))) = self.heap.peek() else {
+            return;
+        };
+        let c = c as usize;
+        let queue = &mut self.queues[c];
+        let head = queue
+            .front_mut()
+            .expect("a channel in the heap has a train");
+        let (m, seg, hop, index) = (head.message, head.seg, head.hop, head.next);
+        head.next += 1;
+        if head.next == head.end {
+            queue.pop_front();
+        }
+        let next_at = self.queues[c]
+            .front()
+            .copied()
+            .map(|tr| self.arrival_of(&tr, c));
+        {
+            let mut top = self.heap.peek_mut().expect("peeked");
+            match next_at {
+                Some(at) => *top = Reverse((at, c as u32)),
+                None => {
+                    std::collections::binary_heap::PeekMut::pop(top);
+                }
+            }
+        }
+        let s = self.flat.segs[seg as usize];
+        if hop + 1 < s.len {
+            // into a switch: on after the switching delay, first come first served
+            let next = self.flat.hops[(s.first + hop + 1) as usize] as usize;
+            let ready = t + self.costs[c].switch_ps;
+            let start = ready.max(self.free_at[next]);
+            let busy = self.packet_ps(m, index, next, true);
+            self.free_at[next] = start + busy;
+            self.channel_bytes[next] += if busy == self.costs[next].packet_ps {
+                self.mtu
+            } else {
+                let bytes = self.program.messages[m as usize].bytes;
+                if u64::from(index) < bytes / self.mtu {
+                    self.mtu
+                } else {
+                    (bytes % self.mtu).max(1)
+                }
+            };
+            self.enqueue(
+                next,
+                Train {
+                    message: m,
+                    seg,
+                    hop: hop + 1,
+                    first: index,
+                    next: index,
+                    end: index + 1,
+                    start,
+                },
+            );
             return;
         }
-        let (bytes, _) = self.packet(i, k, index);
-        let c = self.first_channel(i, k);
-        let ch = &self.channels[c];
-        let mtu = self.timing.mtu_bytes;
-        // it leaves when the ones before it (full packets) are through
-        let end = start + u64::from(index) * ps_for(mtu, ch.gbps) + ps_for(bytes, ch.gbps);
-        let piece = Piece {
-            message: i as u32,
-            segment: k as u16,
-            hop: 0,
-            index,
-            bytes,
-        };
-        let p = match self.spare.pop() {
-            Some(p) => {
-                self.pieces[p] = piece;
-                p
-            }
-            None => {
-                self.pieces.push(piece);
-                self.pieces.len() - 1
-            }
-        };
-        let at = end + (ch.propagation_ns * PS).round() as u64;
-        self.heap.push(Reverse((at, self.seq, p)));
-        self.seq += 1;
+        let pending = &mut self.pending[m as usize];
+        *pending -= 1;
+        if *pending > 0 {
+            return;
+        }
+        // the whole segment is in: the next one (a relay rebuilt the message), or delivered
+        let (_, last) = self.flat.route_segs[self.program.messages[m as usize].route as usize];
+        if seg + 1 < last {
+            self.start_segment(m, seg + 1, t);
+        } else {
+            self.deliver(m, t);
+        }
+    }
+
+    fn deliver(&mut self, m: u32, t: u64) {
+        self.arrival[m as usize] = t;
+        self.last = self.last.max(t);
+        for g in self.program.messages[m as usize].signals {
+            self.signal(g, t);
+        }
+    }
+
+    /// Gate `g` hears one of its signals at `t`.
+    fn signal(&mut self, g: u32, t: u64) {
+        if g == NO_GATE {
+            return;
+        }
+        let g = g as usize;
+        self.opened[g] = self.opened[g].max(t);
+        self.waits[g] -= 1;
+        if self.waits[g] == 0 {
+            let at = self.opened[g] + self.program.gates[g].delay_ns * PS;
+            self.ready.push(Reverse((at, g as u32)));
+        }
     }
 }
 
