@@ -9,6 +9,7 @@
 //! bytes (8192, §4.1; "at least" as §3.2.1 says) are "large" and may use the OCS.
 
 pub mod alloc;
+pub mod apps;
 pub mod route;
 pub mod run;
 

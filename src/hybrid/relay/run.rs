@@ -1,15 +1,19 @@
 //! A relay plan in the message simulator (paper 001 §4.1, Table 1): the tree's channels (node
 //! links at 1 Gbps, uplinks at the configuration's rate, 40 ns each, 420 ns per switch), the
 //! circuits (4 Gbps, 120 ns), and every message along its route — large ones as routed
-//! (direct, relayed, or EPS), small ones over the EPS. All messages are posted at the start
-//! (the neighbour exchange is one step); the time is communication only.
+//! (direct, relayed, or EPS), small ones over the EPS, phase by phase as the application's
+//! program says (`apps`).
 
 use super::alloc::Allocation;
+use super::apps::Workload;
 use super::route::{Bandwidths, Routes, Vertex};
-use super::{Demand, OcsPlacement};
-use crate::sim::message::{self, Channel, Message, Outcome, Segment, Timing};
+use super::OcsPlacement;
+use crate::sim::message::{
+    self, Channel, Gate, Outcome, Posted, Program, Segment, Timing, NO_GATE,
+};
 use crate::Result;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 
 /// Table 1's parameters.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -128,38 +132,61 @@ fn tree_path(p: &OcsPlacement, s: u32, d: u32) -> Vec<Vertex> {
     }
 }
 
-/// Simulate `demands` over the plan: messages of at least `threshold` bytes along `routes`
-/// (one per directed pair), the others over the EPS tree.
+/// Simulate a program over the plan: messages of at least `threshold` bytes along `routes`
+/// (one per directed pair), the others over the EPS tree. Each rank's phase is a gate: it
+/// opens when the messages sent to the rank in its previous phase have arrived (and that phase
+/// was posted), waits the phase's compute time and posts the rank's sends in order.
 pub fn simulate(
     p: &OcsPlacement,
     alloc: &Allocation,
     routes: &Routes,
-    demands: &[Demand],
+    work: &Workload,
     threshold: u64,
     q: &NetParams,
 ) -> Result<Outcome> {
-    let by_pair: std::collections::HashMap<(u32, u32), &[Vertex]> = routes
+    let by_pair: HashMap<(u32, u32), &[Vertex]> = routes
         .routes
         .iter()
         .map(|r| ((r.src, r.dst), r.path.as_slice()))
         .collect();
-    let mut messages = Vec::new();
-    for d in demands.iter().filter(|d| d.src != d.dst) {
-        let path = match by_pair.get(&(d.src, d.dst)) {
-            Some(path) if d.bytes >= threshold => segments(p, alloc, path),
-            _ => segments(p, alloc, &tree_path(p, d.src, d.dst)),
-        };
-        for _ in 0..d.count {
-            messages.push(Message {
-                bytes: d.bytes,
-                start_ns: 0,
-                segments: path.clone(),
+    let ranks = work.ranks;
+    let phases = work.phases.len() as u32;
+    let gate = |rank: u32, phase: u32| phase * ranks + rank;
+    let mut program = Program {
+        gates: (0..=phases)
+            .flat_map(|k| {
+                let delay_ns = work.phases.get(k as usize).map_or(0, |ph| ph.compute_ns);
+                (0..ranks).map(move |r| Gate {
+                    delay_ns,
+                    then: if k < phases { gate(r, k + 1) } else { NO_GATE },
+                })
+            })
+            .collect(),
+        ..Program::default()
+    };
+    let mut route_of: HashMap<(u32, u32, bool), u32> = HashMap::new();
+    for (k, phase) in work.phases.iter().enumerate() {
+        for s in phase.sends.iter().filter(|s| s.src != s.dst) {
+            let large = s.bytes >= threshold && by_pair.contains_key(&(s.src, s.dst));
+            let route = *route_of.entry((s.src, s.dst, large)).or_insert_with(|| {
+                let path = match by_pair.get(&(s.src, s.dst)) {
+                    Some(path) if large => segments(p, alloc, path),
+                    _ => segments(p, alloc, &tree_path(p, s.src, s.dst)),
+                };
+                program.routes.push(path);
+                program.routes.len() as u32 - 1
+            });
+            program.messages.push(Posted {
+                bytes: s.bytes,
+                route,
+                gate: gate(s.src, k as u32),
+                signals: [gate(s.dst, k as u32 + 1), NO_GATE],
             });
         }
     }
-    message::simulate(
+    message::simulate_program(
         &channels(p, alloc, q),
-        &messages,
+        &program,
         &Timing {
             mtu_bytes: q.mtu_bytes,
             switch_ns: q.switch_ns,

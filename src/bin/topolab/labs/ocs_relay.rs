@@ -24,9 +24,20 @@ struct RelayArgs {
     /// OCS nodes in all, the same number under every edge switch (64 or 128 in the paper).
     #[arg(long, default_value_t = 64)]
     ocs_nodes: usize,
-    /// The application: neighbor (§4.1's neighbour exchange).
+    /// The application: neighbor (§4.1's neighbour exchange), cg, lu, mg (NPB's communication
+    /// structures), or matrix:FILE (CSV rows rank,rank,bytes,count).
     #[arg(long, default_value = "neighbor")]
     app: String,
+    /// The NPB class (A, B, C or D; the paper does not say; class A's CG stays below the
+    /// threshold).
+    #[arg(long, default_value = "B")]
+    class: String,
+    /// NPB iterations (§4.1: 5).
+    #[arg(long, default_value_t = 5)]
+    iterations: u32,
+    /// Computation per iteration in µs (not printed in the paper: 0, communication only).
+    #[arg(long, default_value_t = 0.0)]
+    compute_us: f64,
     /// Uplink oversubscription, 1:R (1:5 in the paper, 1:20 for its low bisection).
     #[arg(long, default_value = "1:5")]
     ratio: String,
@@ -97,10 +108,21 @@ fn execute(a: RelayArgs) -> Result<(), String> {
             .map_err(|_| format!("--ratio: write 1:R, e.g. 1:5, not '{}'", a.ratio))?,
         _ => return Err(format!("--ratio: write 1:R, e.g. 1:5, not '{}'", a.ratio)),
     };
+    let (app, matrix) = match a.app.split_once(':') {
+        Some(("matrix", file)) => (
+            "matrix".to_string(),
+            std::fs::read_to_string(file).map_err(|e| format!("--app matrix:{file}: {e}"))?,
+        ),
+        _ => (a.app, String::new()),
+    };
     let config = OcsRelayConfig {
         edge: a.edge,
         ocs_nodes: a.ocs_nodes,
-        app: a.app,
+        app,
+        matrix,
+        class: a.class,
+        iterations: a.iterations,
+        compute_us: a.compute_us,
         ratio,
         threshold: a.threshold,
         mtu: a.mtu,

@@ -3,12 +3,16 @@
 
 use super::*;
 use crate::hybrid::relay::alloc::{allocate, Readings};
+use crate::hybrid::relay::apps::App;
 use crate::hybrid::relay::route::{RelayNet, UplinkCost};
-use crate::hybrid::relay::{communications, neighbor_exchange, Counting};
+use crate::hybrid::relay::{communications, Counting};
 
 fn time(edges: usize, per: usize, ocs: usize, up: f64) -> (f64, u64, f64) {
     let p = OcsPlacement::new(edges, per, ocs).unwrap();
-    let demands = neighbor_exchange(16, 16, 4 << 20, false);
+    let work = App::Neighbor { bytes: 4 << 20 }
+        .workload(256, 1, 0)
+        .unwrap();
+    let demands = work.demands();
     let alloc = allocate(
         &p,
         &communications(&demands, 8192, Counting::Undirected),
@@ -21,7 +25,7 @@ fn time(edges: usize, per: usize, ocs: usize, up: f64) -> (f64, u64, f64) {
     };
     let large: Vec<(u32, u32, u64)> = demands.iter().map(|d| (d.src, d.dst, d.bytes)).collect();
     let routes = RelayNet::new(&p, &alloc, q.bandwidths(), UplinkCost::Share).route_all(&large);
-    let out = simulate(&p, &alloc, &routes, &demands, 8192, &q).unwrap();
+    let out = simulate(&p, &alloc, &routes, &work, 8192, &q).unwrap();
     (out.time_ns, uplink_bytes(&p, &out), out.bound_ns)
 }
 

@@ -6,12 +6,16 @@
 //! (1:20) EPS with and without the OCS. Times are communication only (the paper's compute
 //! times are not printed). Applications so far: the neighbour exchange of §4.1.
 
+mod studies;
+
 use super::{check_section, config, default_section, json, Lab, LabRun, StepSummary, View};
 use crate::hybrid::relay::alloc::{allocate, Allocation, Readings};
+use crate::hybrid::relay::apps::{App, Workload};
 use crate::hybrid::relay::route::{Kind, RelayNet, Routes, UplinkCost};
 use crate::hybrid::relay::run::{self, NetParams};
-use crate::hybrid::relay::{communications, neighbor_exchange, Counting, Demand, OcsPlacement};
+use crate::hybrid::relay::{communications, Counting, Demand, OcsPlacement};
 use crate::model::{ChannelId, SwitchId, Topology};
+use crate::sim::message::Outcome;
 use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -25,15 +29,13 @@ pub const LAB: Lab = Lab {
     run: |section, _seed, _record, progress| {
         Ok(Box::new(OcsRelayRun::run(&config(section)?, progress)?))
     },
-    studies: &[],
+    studies: studies::STUDIES,
 };
 
 /// The oversubscription of the low-bisection EPS (§4.1: 1:20).
 pub const LOW_RATIO: f64 = 20.0;
-/// Most nodes the lab simulates: a run is five simulations, and at 1,024 nodes (the 32×32
-/// neighbour exchange, about 12 million packet-hops each) it takes about 22 s natively. The
-/// issue's 4,096 waits for a faster simulator.
-pub const MAX_LAB_NODES: usize = 1024;
+/// Most nodes the lab simulates (the paper's future work: 4,096).
+pub const MAX_LAB_NODES: usize = 4096;
 
 /// Configuration of the OCS relay lab.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -43,8 +45,18 @@ pub struct OcsRelayConfig {
     pub edge: String,
     /// OCS nodes in all (the same number under every edge switch).
     pub ocs_nodes: usize,
-    /// The application: neighbor (§4.1's 4 MB neighbour exchange on a square process grid).
+    /// The application: neighbor (§4.1's 4 MB neighbour exchange on a square process grid),
+    /// cg, lu, mg (NPB's communication structures) or matrix (the `matrix` CSV).
     pub app: String,
+    /// The NPB class (A, B, C or D; not printed in the paper, B by default).
+    pub class: String,
+    /// NPB iterations (§4.1: 5); the neighbour exchange is one exchange.
+    pub iterations: u32,
+    /// Computation per iteration (µs; not printed in the paper, so 0: times are communication
+    /// only).
+    pub compute_us: f64,
+    /// CSV rows rank,rank,bytes,count when `app` is matrix.
+    pub matrix: String,
     /// Bytes per neighbour message.
     pub message_bytes: u64,
     /// Uplink oversubscription 1:ratio (5 in the paper; 20 for the low-bisection EPS).
@@ -67,6 +79,10 @@ impl Default for OcsRelayConfig {
             edge: "8x32".into(),
             ocs_nodes: 64,
             app: "neighbor".into(),
+            class: "B".into(),
+            iterations: 5,
+            compute_us: 0.0,
+            matrix: String::new(),
             message_bytes: 4 << 20,
             ratio: 5.0,
             threshold: 8192,
@@ -139,25 +155,69 @@ impl OcsRelayConfig {
         Ok(p)
     }
 
-    /// The application's messages.
-    pub fn demands(&self, p: &OcsPlacement) -> Result<Vec<Demand>> {
-        match self.app.trim() {
-            "neighbor" | "neighbour" => {
-                let side = (p.nodes() as f64).sqrt().round() as u32;
-                if (side * side) as usize != p.nodes() {
-                    return Err(Error::invalid(
-                        "app",
-                        format!("the neighbour exchange runs on a square process grid: {} nodes is not a square", p.nodes()),
-                    ));
-                }
-                Ok(neighbor_exchange(side, side, self.message_bytes, false))
-            }
-            other => Err(Error::invalid(
-                "app",
-                format!("'{}' is not an application here: neighbor (the NPB structures are still to come)", crate::error::shorten(other)),
-            )),
+    /// Table 1's parameters with uplinks at 1:`ratio` and the configured MTU.
+    pub fn net_params(&self, p: &OcsPlacement, ratio: f64) -> NetParams {
+        NetParams {
+            up_gbps: p.nodes_per_edge as f64 / ratio,
+            mtu_bytes: self.mtu,
+            ..NetParams::default()
         }
     }
+
+    /// One network of the comparison: `ocs_nodes` OCS nodes (0: EPS only) on `p`'s tree at
+    /// 1:`ratio` — its allocation, routes and simulated program.
+    pub fn plan(
+        &self,
+        p: &OcsPlacement,
+        work: &Workload,
+        demands: &[Demand],
+        ocs_nodes: usize,
+        ratio: f64,
+    ) -> Result<Planned> {
+        let p = OcsPlacement::new(p.edges, p.nodes_per_edge, ocs_nodes)?;
+        let comms = communications(demands, self.threshold, self.counting);
+        let alloc = allocate(&p, &comms, &self.readings);
+        let q = self.net_params(&p, ratio);
+        let routes = RelayNet::new(&p, &alloc, q.bandwidths(), self.uplink_cost)
+            .route_all(&large_messages(demands, self.threshold));
+        let outcome = run::simulate(&p, &alloc, &routes, work, self.threshold, &q)?;
+        Ok(Planned {
+            alloc,
+            routes,
+            outcome,
+        })
+    }
+
+    /// The application's program.
+    pub fn workload(&self, p: &OcsPlacement) -> Result<Workload> {
+        if !(self.compute_us.is_finite() && (0.0..=1e9).contains(&self.compute_us)) {
+            return Err(Error::invalid(
+                "compute_us",
+                format!("from 0 to 10^9 µs, not {}", self.compute_us),
+            ));
+        }
+        App::parse(&self.app, &self.class, self.message_bytes, &self.matrix)?.workload(
+            p.nodes() as u32,
+            self.iterations,
+            (self.compute_us * 1000.0).round() as u64,
+        )
+    }
+}
+
+/// One network of the comparison, planned and simulated.
+pub struct Planned {
+    pub alloc: Allocation,
+    pub routes: Routes,
+    pub outcome: Outcome,
+}
+
+/// The large messages' directed pairs with their bytes (the router's input).
+fn large_messages(demands: &[Demand], threshold: u64) -> Vec<(u32, u32, u64)> {
+    demands
+        .iter()
+        .filter(|d| d.bytes >= threshold && d.src != d.dst)
+        .map(|d| (d.src, d.dst, d.bytes * d.count))
+        .collect()
 }
 
 /// One network's time.
@@ -187,13 +247,48 @@ pub struct CircuitLoad {
     pub bytes: u64,
 }
 
+/// One allocation decision, for the page's player (titles come with the steps).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DecisionRef {
+    pub step: u8,
+    pub circuit: Option<usize>,
+    pub switches: Option<[usize; 2]>,
+}
+
+/// A large communication and its route kind.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RouteRef {
+    pub src: u32,
+    pub dst: u32,
+    pub kind: Kind,
+}
+
+/// An uplink's bytes in ours, each way.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UplinkLoad {
+    pub switch: usize,
+    pub up: u64,
+    pub down: u64,
+}
+
 /// The result of a run.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct OcsRelayResult {
     pub edge: String,
     pub ocs_nodes: usize,
     pub app: String,
+    /// What the application sends (class, sizes).
+    pub app_definition: String,
+    pub edges: usize,
+    pub nodes_per_edge: usize,
+    pub ocs_per_edge: usize,
+    /// Messages in the program, and packet-hops in ours.
+    pub messages: usize,
+    pub packet_hops: u64,
     pub ocs_nodes_used: usize,
+    pub decisions: Vec<DecisionRef>,
+    pub route_list: Vec<RouteRef>,
+    pub uplink_per_switch: Vec<UplinkLoad>,
     pub circuits: Vec<CircuitLoad>,
     pub circuits_by_step: [usize; 3],
     pub routes: RouteKinds,
@@ -220,6 +315,10 @@ pub struct OcsRelayResult {
 
 /// A finished run.
 pub struct OcsRelayRun {
+    placement: OcsPlacement,
+    threshold: u64,
+    /// Per node, the large bytes it relays for others in ours.
+    relay_bytes: Vec<u64>,
     alloc: Allocation,
     routes: Routes,
     result: OcsRelayResult,
@@ -231,39 +330,37 @@ pub struct OcsRelayRun {
 impl OcsRelayRun {
     pub fn run(c: &OcsRelayConfig, progress: &mut dyn FnMut(f64)) -> Result<OcsRelayRun> {
         let p = c.placement()?;
-        let demands = c.demands(&p)?;
-        let comms = communications(&demands, c.threshold, c.counting);
-        let alloc = allocate(&p, &comms, &c.readings);
-        progress(0.1);
-        let large: Vec<(u32, u32, u64)> = demands
-            .iter()
-            .filter(|d| d.bytes >= c.threshold && d.src != d.dst)
-            .map(|d| (d.src, d.dst, d.bytes * d.count))
-            .collect();
-        let params = |ratio: f64| NetParams {
-            up_gbps: p.nodes_per_edge as f64 / ratio,
-            mtu_bytes: c.mtu,
-            ..NetParams::default()
-        };
-        let plan = |alloc: &Allocation,
-                    ratio: f64|
-         -> Result<(Routes, crate::sim::message::Outcome)> {
-            let q = params(ratio);
-            let routes = RelayNet::new(&p, alloc, q.bandwidths(), c.uplink_cost).route_all(&large);
-            let out = run::simulate(&p, alloc, &routes, &demands, c.threshold, &q)?;
-            Ok((routes, out))
-        };
-        let none = allocate(&p, &[], &c.readings);
-        let (routes, ours) = plan(&alloc, c.ratio)?;
-        progress(0.35);
-        let (_, eps) = plan(&none, c.ratio)?;
-        progress(0.55);
-        let (_, full) = plan(&none, 1.0)?;
-        progress(0.7);
-        let (_, low_eps) = plan(&none, LOW_RATIO)?;
-        progress(0.85);
-        let (_, low) = plan(&alloc, LOW_RATIO)?;
-        progress(0.95);
+        let work = c.workload(&p)?;
+        let demands = work.demands();
+        progress(0.05);
+        let networks = [
+            (c.ocs_nodes, c.ratio),
+            (0, c.ratio),
+            (0, 1.0),
+            (0, LOW_RATIO),
+            (c.ocs_nodes, LOW_RATIO),
+        ];
+        let mut done = 0.0;
+        let mut planned = crate::parallel::try_map_chunked(
+            &networks,
+            networks.len(),
+            |&(ocs, ratio)| c.plan(&p, &work, &demands, ocs, ratio),
+            |_, _| {
+                done += 1.0;
+                progress(0.05 + 0.9 * done / networks.len() as f64);
+            },
+        )?
+        .into_iter();
+        let mut next = || planned.next().expect("five networks");
+        let (ours, eps, full, low_eps, low) = (next(), next(), next(), next(), next());
+        let large = large_messages(&demands, c.threshold);
+        let Planned {
+            alloc,
+            routes,
+            outcome: ours,
+        } = ours;
+        let (eps, full, low_eps, low) = (eps.outcome, full.outcome, low_eps.outcome, low.outcome);
+        let params = |ratio: f64| c.net_params(&p, ratio);
         let k = routes.kinds();
         let n = p.nodes();
         let uplink_channel_bytes: Vec<[u64; 2]> = (0..p.edges)
@@ -279,6 +376,39 @@ impl OcsRelayRun {
             edge: c.edge.clone(),
             ocs_nodes: c.ocs_nodes,
             app: c.app.clone(),
+            app_definition: work.definition.clone(),
+            edges: p.edges,
+            nodes_per_edge: p.nodes_per_edge,
+            ocs_per_edge: p.ocs_per_edge,
+            messages: work.messages(),
+            packet_hops: ours.packet_hops,
+            decisions: alloc
+                .decisions
+                .iter()
+                .map(|d| DecisionRef {
+                    step: d.step,
+                    circuit: d.circuit,
+                    switches: d.switches,
+                })
+                .collect(),
+            route_list: routes
+                .routes
+                .iter()
+                .map(|r| RouteRef {
+                    src: r.src,
+                    dst: r.dst,
+                    kind: r.kind,
+                })
+                .collect(),
+            uplink_per_switch: uplink_channel_bytes
+                .iter()
+                .enumerate()
+                .map(|(switch, b)| UplinkLoad {
+                    switch,
+                    up: b[0],
+                    down: b[1],
+                })
+                .collect(),
             ocs_nodes_used: alloc.nodes_used(),
             circuits: alloc
                 .circuits
@@ -324,8 +454,23 @@ impl OcsRelayRun {
             "tree2:{}x{}:1:{}",
             p.edges, p.nodes_per_edge, c.ratio
         ))?;
+        let mut relay_bytes = vec![0u64; p.nodes()];
+        let bytes_of: std::collections::HashMap<(u32, u32), u64> =
+            large.iter().fold(Default::default(), |mut m, &(s, d, b)| {
+                *m.entry((s, d)).or_insert(0) += b;
+                m
+            });
+        for r in &routes.routes {
+            let nodes = r.nodes();
+            for &n in nodes.iter().skip(1).take(nodes.len().saturating_sub(2)) {
+                relay_bytes[n as usize] += bytes_of.get(&(r.src, r.dst)).copied().unwrap_or(0);
+            }
+        }
         progress(1.0);
         Ok(OcsRelayRun {
+            placement: p,
+            threshold: c.threshold,
+            relay_bytes,
             alloc,
             routes,
             result,
@@ -401,12 +546,36 @@ impl LabRun for OcsRelayRun {
     fn topology(&self) -> &Topology {
         &self.topology
     }
-    /// `{"pair": [s, d]}`: that communication's route (kind, path, circuits, cost).
+    /// `{"pair": [s, d]}`: that communication's route (kind, path, circuits, cost);
+    /// `{"node": r}`: the node's switch, whether it is an OCS node, its circuit, why it is
+    /// unused, and the bytes it relays.
     fn detail(&self, query: &Value, _view: &View) -> Result<Value> {
+        if let Some(node) = query.get("node") {
+            let r = node
+                .as_u64()
+                .filter(|&r| (r as usize) < self.placement.nodes())
+                .ok_or_else(|| {
+                    Error::invalid("node", format!("a rank below {}", self.placement.nodes()))
+                })? as u32;
+            let circuit = self.result.circuits.iter().find(|c| c.a == r || c.b == r);
+            return Ok(serde_json::json!({
+                "node": r,
+                "switch": self.placement.switch_of(r),
+                "ocs": self.placement.is_ocs(r),
+                "circuit": circuit,
+                "unused": self.alloc.unused.iter().find(|u| u.node == r),
+                "relay_bytes": self.relay_bytes[r as usize],
+            }));
+        }
         let ids: Vec<u32> = query
             .get("pair")
             .and_then(|p| serde_json::from_value(p.clone()).ok())
-            .ok_or_else(|| Error::invalid("detail", "ask for {\"pair\": [source, destination]}"))?;
+            .ok_or_else(|| {
+                Error::invalid(
+                    "detail",
+                    "ask for {\"pair\": [source, destination]} or {\"node\": rank}",
+                )
+            })?;
         let route = self
             .routes
             .routes
@@ -423,7 +592,7 @@ impl LabRun for OcsRelayRun {
                 "pair",
                 format!(
                     "{ids:?} sends no message of at least {} bytes",
-                    self.result.params.mtu_bytes.min(8192)
+                    self.threshold
                 ),
             )),
         }
@@ -512,7 +681,7 @@ mod tests {
         );
         assert_eq!(
             field(OcsRelayConfig {
-                edge: "64x32".into(),
+                edge: "128x64".into(),
                 ..Default::default()
             })
             .as_deref(),
