@@ -334,6 +334,9 @@ pub fn simulate_program(
         queues: vec![VecDeque::new(); channels.len()],
         heap: BinaryHeap::new(),
         ready: BinaryHeap::new(),
+        now: Vec::new(),
+        posts_at,
+        posts,
         waits,
         opened: vec![0; gates],
         pending: vec![0; program.messages.len()],
@@ -348,18 +351,17 @@ pub fn simulate_program(
     }
     let mut packet_hops = 0u64;
     loop {
+        // gates that opened with nothing to compute post at once
+        while let Some((t, g)) = run.now.pop() {
+            run.fire(g, t);
+        }
         let next_gate = run.ready.peek().map(|Reverse((t, _))| *t);
         let next_arrival = run.heap.peek().map(|Reverse((t, _))| *t);
         match (next_gate, next_arrival) {
             (None, None) => break,
             (Some(g), a) if a.is_none_or(|a| g <= a) => {
                 let Reverse((t, g)) = run.ready.pop().expect("peeked");
-                run.last = run.last.max(t);
-                let (from, to) = (posts_at[g as usize], posts_at[g as usize + 1]);
-                for &m in &posts[from as usize..to as usize] {
-                    run.post(m, t);
-                }
-                run.signal(program.gates[g as usize].then, t);
+                run.fire(g, t);
             }
             _ => {
                 packet_hops += 1;
@@ -403,6 +405,11 @@ struct Run<'a> {
     heap: BinaryHeap<Reverse<(u64, u32)>>,
     /// Gates by when they post (time, gate).
     ready: BinaryHeap<Reverse<(u64, u32)>>,
+    /// Gates ready now (no computation after they opened), taken before any later event.
+    now: Vec<(u64, u32)>,
+    /// Each gate's messages: `posts[posts_at[g]..posts_at[g + 1]]`, in order.
+    posts_at: Vec<u32>,
+    posts: Vec<u32>,
     /// Per gate: signals still to come; when the last came.
     waits: Vec<u32>,
     opened: Vec<u64>,
@@ -414,6 +421,16 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
+    /// Gate `g` is ready at `t`: its messages are posted in order and its successor told.
+    fn fire(&mut self, g: u32, t: u64) {
+        self.last = self.last.max(t);
+        for i in self.posts_at[g as usize]..self.posts_at[g as usize + 1] {
+            let m = self.posts[i as usize];
+            self.post(m, t);
+        }
+        self.signal(self.program.gates[g as usize].then, t);
+    }
+
     /// Packet `index` of message `m`'s EPS segments: its serialisation on channel `c`.
     fn packet_ps(&self, m: u32, index: u32, c: usize, eps: bool) -> u64 {
         let bytes = self.program.messages[m as usize].bytes;
@@ -580,7 +597,11 @@ impl Run<'_> {
         self.waits[g] -= 1;
         if self.waits[g] == 0 {
             let at = self.opened[g] + self.program.gates[g].delay_ns * PS;
-            self.ready.push(Reverse((at, g as u32)));
+            if at == self.opened[g] {
+                self.now.push((at, g as u32));
+            } else {
+                self.ready.push(Reverse((at, g as u32)));
+            }
         }
     }
 }
