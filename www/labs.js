@@ -7,11 +7,11 @@ import topogen from './labs/topogen.js';
 import routing from './labs/routing.js';
 import simulate from './labs/simulate.js';
 import dualplane from './labs/dualplane.js';
+import ocsRelay from './labs/ocs-relay.js';
 
-export const LABS = [slots, topogen, routing, simulate, dualplane];
+export const LABS = [slots, topogen, routing, simulate, dualplane, ocsRelay];
 
 /** Labs to come (their issues are open): a tab each, marked "coming soon". */
 export const PLANNED = [
-  { label: 'OCS relay', about: 'A small optical circuit network beside a low-bisection electrical tree (paper 001)' },
   { label: 'CTC', about: 'Clustering and topology configuration of hybrid EPS/OCS networks (paper 003)' },
 ];

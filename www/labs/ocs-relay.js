@@ -1,0 +1,731 @@
+// The OCS relay lab (paper 001): a two-level electrical tree whose edge switches each have a few
+// OCS nodes on one optical circuit switch. The core places the application, allocates the
+// circuits (§3.2.2, a step per decision), routes every large message directly, relayed through
+// other OCS nodes or over the EPS (§3.2.3) and simulates the messages for ours and the
+// baselines (§4.1). The page: declared fields (www/fields.js), the hybrid view stepped with the
+// allocation (www/labs/ocs-relay-view.js), the results and studies (www/labs/ocs-relay-panels.js,
+// Fig. 4–5's chart in www/labs/ocs-relay-charts.js).
+import { el, byId } from '../dom.js';
+import { parsers, seedField } from '../fields.js';
+import { download, svgBlob } from '../exporting.js';
+import { HybridView, legendItems } from './ocs-relay-view.js';
+import { OcsResults, OcsLoads, OcsStudies, APPS, pathNodes } from './ocs-relay-panels.js';
+
+const whole = (what, hint) => parsers.whole({ what, hint });
+const isNpb = (app) => app === 'cg' || app === 'lu' || app === 'mg';
+
+/** The readings of what §3.2.2–3.2.3 leave open: what each decides, and its choices (the first is the default). */
+const READINGS = [
+  {
+    key: 'blocked',
+    label: 'Blocked turn (step 2)',
+    decides: 'A switch pair’s round-robin turn whose candidate OCS nodes are taken',
+    options: [
+      ['next', 'goes on to the pair’s next candidate'],
+      ['lose', 'is lost: the turn passes to the next pair'],
+    ],
+  },
+  {
+    key: 'step3',
+    label: 'Step 3 order',
+    decides: 'Which switch pair gets the next extra circuit',
+    options: [
+      ['recompute', 'the largest difference, recomputed after every circuit'],
+      ['fill', 'pairs in order of their first difference, each filled before the next'],
+      ['passes', 'that order, one circuit per pair per pass'],
+    ],
+  },
+  {
+    key: 'node_choice',
+    label: 'OCS node choice (steps 2–3)',
+    decides: 'Which free OCS nodes a new circuit joins',
+    options: [
+      ['lowest', 'the lowest-ranked free OCS node of each switch'],
+      ['endpoint', 'a free OCS node whose own process talks most to the other switch'],
+    ],
+  },
+];
+
+/** The three readings as one field (`readings` in the Scenario): a select each, with what it decides. */
+function readingsControl({ id, changed }) {
+  const selects = {};
+  const rows = READINGS.map((reading) => {
+    const sid = `${id}-${reading.key}`;
+    const select = el('select', { id: sid, name: sid, 'aria-describedby': `${sid}-help` }, ...reading.options.map(([value, text], i) => el('option', { value, text: `${value}${i === 0 ? ' (default)' : ''}`, title: text })));
+    const help = el('p', { class: 'help', id: `${sid}-help` });
+    const describe = () => (help.textContent = `${reading.decides}: ${select.selectedOptions[0]?.title ?? ''}.`);
+    select.addEventListener('change', () => {
+      describe();
+      changed();
+    });
+    selects[reading.key] = { select, describe };
+    return el('div', { class: 'ocs-reading' }, el('label', { for: sid, text: reading.label }), select, help);
+  });
+  return {
+    element: el('div', { class: 'ocs-readings', id, role: 'group', 'aria-label': 'Readings of §3.2.2' }, ...rows),
+    get: () => Object.fromEntries(READINGS.map((r) => [r.key, selects[r.key].select.value])),
+    set(value) {
+      for (const r of READINGS) {
+        selects[r.key].select.value = value?.[r.key] ?? r.options[0][0];
+        selects[r.key].describe();
+      }
+    },
+    setInvalid: (on) => Object.values(selects).forEach(({ select }) => select.toggleAttribute('aria-invalid', on)),
+  };
+}
+
+/** The communication matrix (app = matrix): a textarea, a line per message. */
+function matrixControl({ id, changed }) {
+  const area = el('textarea', { id, name: id, rows: '5', spellcheck: 'false', placeholder: '0,40,4194304,1\n40,0,4194304,1', 'aria-describedby': `${id}-help ${id}-error` });
+  area.addEventListener('input', () => changed());
+  return {
+    element: el('div', { class: 'ocs-matrix' }, el('label', { for: id, text: 'Messages (CSV)' }), area),
+    get: () => area.value,
+    set: (value) => (area.value = value ?? ''),
+    setInvalid: (on) => area.toggleAttribute('aria-invalid', on),
+  };
+}
+
+const fields = [
+  {
+    name: 'edge',
+    path: 'edge',
+    group: 'Network',
+    label: 'Edge switches × nodes',
+    kind: 'text',
+    examples: ['8x32', '16x16', '4x16', '32x32'],
+    help: 'EDGESxNODES: edge switches under one upper switch, nodes per edge switch (the paper: 8x32 and 16x16; at most 1,024 nodes).',
+    parse: parsers.text({ required: true, hint: 'edge: write EDGESxNODES, e.g. 8x32' }),
+  },
+  {
+    name: 'ocs_nodes',
+    path: 'ocs_nodes',
+    label: 'OCS nodes',
+    kind: 'number',
+    attrs: { min: '0', step: '1', inputmode: 'numeric' },
+    help: 'In all, the same number under every edge switch (its lowest ranks): a multiple of the edge switches (the paper: 64 and 128).',
+    parse: whole('OCS nodes', 'a whole number, a multiple of the edge switches'),
+  },
+  {
+    name: 'app',
+    path: 'app',
+    group: 'Application',
+    label: 'Application',
+    kind: 'select',
+    describe: true,
+    fallback: 'neighbor',
+    options: () => [
+      ['neighbor', 'Neighbour exchange', '§4.1: every process sends a message to its four neighbours on a square process grid'],
+      ['cg', 'NPB CG', 'The NAS conjugate gradient’s communication structure (§4.1), at the class below'],
+      ['lu', 'NPB LU', 'The NAS LU solver’s communication structure (§4.1), at the class below'],
+      ['mg', 'NPB MG', 'The NAS multigrid’s communication structure (§4.1), at the class below'],
+      ['matrix', 'Your matrix', 'The messages typed below: a line “rank,rank,bytes,count” each'],
+    ],
+  },
+  {
+    name: 'class',
+    path: 'class',
+    label: 'NPB class',
+    kind: 'select',
+    fallback: 'B',
+    visible: (values) => isNpb(values.app),
+    hiddenValue: 'B',
+    options: () => ['A', 'B', 'C', 'D'].map((c) => [c, `Class ${c}`, `NPB problem class ${c}: its message sizes`]),
+    help: 'The problem class sets the message sizes (the paper: B).',
+  },
+  {
+    name: 'message_bytes',
+    path: 'message_bytes',
+    label: 'Message (bytes)',
+    kind: 'number',
+    attrs: { min: '1', step: '1', inputmode: 'numeric' },
+    visible: (values) => values.app === 'neighbor',
+    hiddenValue: 4194304,
+    help: 'Bytes to each neighbour (§4.1: 4 MB = 4194304).',
+    parse: whole('message', 'bytes per neighbour message, e.g. 4194304'),
+  },
+  {
+    name: 'matrix',
+    path: 'matrix',
+    kind: 'custom',
+    control: matrixControl,
+    visible: (values) => values.app === 'matrix',
+    hiddenValue: '',
+    help: 'A line per message: source rank, destination rank, bytes, count.',
+    parse: (text) => String(text),
+  },
+  {
+    name: 'iterations',
+    path: 'iterations',
+    label: 'Iterations',
+    kind: 'number',
+    pair: true,
+    attrs: { min: '1', step: '1', inputmode: 'numeric' },
+    parse: whole('iterations', 'a whole number of iterations, e.g. 5'),
+  },
+  {
+    name: 'compute_us',
+    path: 'compute_us',
+    label: 'Compute (µs)',
+    kind: 'number',
+    attrs: { min: '0', step: '1', inputmode: 'numeric', title: 'Compute time per iteration in µs (0: communication only; the paper does not print its times)' },
+    parse: parsers.number({ what: 'compute', hint: 'µs of compute per iteration, e.g. 0' }),
+  },
+  {
+    name: 'source',
+    path: 'source',
+    group: 'Communication shown',
+    groupHelp: 'Or click two nodes in the hybrid view.',
+    label: 'Source',
+    kind: 'number',
+    pair: true,
+    attrs: { min: '0', step: '1', inputmode: 'numeric' },
+    parse: whole('source', 'a node rank'),
+  },
+  { name: 'destination', path: 'destination', label: 'Destination', kind: 'number', attrs: { min: '0', step: '1', inputmode: 'numeric' }, parse: whole('destination', 'a node rank') },
+  {
+    name: 'ratio',
+    path: 'ratio',
+    group: 'Network model and readings',
+    closed: true,
+    label: 'Uplinks 1:<var>R</var>',
+    kind: 'number',
+    pair: true,
+    attrs: { min: '1', step: 'any', inputmode: 'decimal', title: 'Uplink oversubscription: P × 1 Gbps / uplink (§4.1: 5; the low-bisection EPS 20)' },
+    parse: parsers.number({ what: 'ratio', hint: 'R of the uplinks’ 1:R, e.g. 5' }),
+  },
+  { name: 'mtu', path: 'mtu', label: 'MTU (bytes)', kind: 'number', attrs: { min: '1', step: '1', inputmode: 'numeric' }, parse: whole('MTU', 'bytes per packet, e.g. 4096') },
+  {
+    name: 'threshold',
+    path: 'threshold',
+    label: 'Large message (bytes)',
+    kind: 'number',
+    attrs: { min: '0', step: '1', inputmode: 'numeric' },
+    help: 'Messages of at least this many bytes may use the OCS (§4.1: 8192).',
+    parse: whole('threshold', 'bytes, e.g. 8192'),
+  },
+  { name: 'readings', path: 'readings', kind: 'custom', control: readingsControl, parse: (value) => value },
+  {
+    name: 'counting',
+    path: 'counting',
+    label: 'Communications counted',
+    kind: 'select',
+    describe: true,
+    fallback: 'undirected',
+    options: () => [
+      ['undirected', 'undirected (default)', 'Decides what step 1–3 count: a process pair, both directions together (a circuit is full duplex)'],
+      ['directed', 'directed', 'Decides what step 1–3 count: each direction as a communication of its own'],
+    ],
+  },
+  {
+    name: 'uplink_cost',
+    path: 'uplink_cost',
+    label: 'Uplink cost (routing)',
+    kind: 'select',
+    describe: true,
+    fallback: 'share',
+    options: () => [
+      ['share', 'share (default)', 'Decides when a relay beats the EPS: an uplink costs P / up Gbps, the share one node gets'],
+      ['literal', 'literal', 'Decides when a relay beats the EPS: an uplink costs 1 / up Gbps, as one physical link'],
+      ['switch-level', 'switch level', 'Decides when a relay beats the EPS: circuits and uplinks at 1 / Gbps between switches, node legs almost free'],
+    ],
+  },
+  seedField({ title: 'Nothing in this lab is random; the seed only travels with the link' }),
+];
+
+/**
+ * The declared groups as collapsible sections of the form: a group starts at a field with
+ * `group` (`closed` keeps it folded) and runs to the next one. A folded group opens when one of
+ * its fields shows an error.
+ */
+function foldGroups(prefix) {
+  const boxOf = (field) => {
+    const box = byId(`${prefix}${field.name}-field`);
+    return box.parentElement.classList.contains('pair-fields') ? box.parentElement : box;
+  };
+  let details = null;
+  for (const field of fields) {
+    const box = boxOf(field);
+    if (field.group) {
+      details = el('details', { class: 'ocs-group', open: !field.closed }, el('summary', { text: field.group }), field.groupHelp ? el('p', { class: 'help', text: field.groupHelp }) : null);
+      box.before(details);
+      if (field.closed) openOnError(details);
+    }
+    if (details && box.parentElement !== details) details.append(box);
+  }
+}
+
+/** Open a folded group when an error shows inside it (the core's errors name their field). */
+function openOnError(details) {
+  new MutationObserver(() => {
+    if (details.querySelector('.error:not([hidden])')) details.open = true;
+  }).observe(details, { subtree: true, attributes: true, attributeFilter: ['hidden'] });
+}
+
+/** Same allocation (all but the pair shown and the simulation's own settings): keep the step. */
+function allocationKey(s) {
+  const c = s?.['ocs-relay'];
+  if (!c) return null;
+  return JSON.stringify([c.edge, c.ocs_nodes, c.app, c.class, c.matrix, c.message_bytes, c.threshold, c.readings, c.counting]);
+}
+
+export default {
+  name: 'ocs-relay',
+  label: 'OCS relay',
+  about: 'OCS relay: a small optical circuit network beside a low-bisection electrical tree, circuits allocated step by step, messages relayed through OCS nodes (paper 001)',
+  section: 'ocs-relay',
+  prefix: 'ocs-',
+  heading: 'OCS relay lab',
+  intro:
+    'A two-level electrical tree (EPS) whose edge switches each have a few <em>OCS nodes</em> on one optical circuit switch. Circuits join OCS nodes of different switches (§3.2.2, a step per decision); a large message goes over its own circuit, is <em>relayed</em> through other OCS nodes, or takes the tree (§3.2.3). Times are simulated for ours and the baselines (paper 001).',
+  presets: [
+    {
+      id: 'ocs-preset-fig3',
+      label: 'Fig. 3 relay (8×32 / 64)',
+      aria: 'Preset: 8 edge switches of 32 nodes, 64 OCS nodes, the neighbour exchange, the route 17 to 33 of Fig. 3',
+      values: { edge: '8x32', ocs_nodes: 64, app: 'neighbor', source: 17, destination: 33 },
+    },
+    {
+      id: 'ocs-preset-fig4',
+      label: 'Fig. 4 (8×32 / 128)',
+      aria: 'Preset: 8 edge switches of 32 nodes, 128 OCS nodes, the neighbour exchange',
+      values: { edge: '8x32', ocs_nodes: 128, app: 'neighbor', source: 17, destination: 33 },
+    },
+    {
+      id: 'ocs-preset-fig5',
+      label: 'Fig. 5 (16×16 / 128)',
+      aria: 'Preset: 16 edge switches of 16 nodes, 128 OCS nodes, the neighbour exchange',
+      values: { edge: '16x16', ocs_nodes: 128, app: 'neighbor', source: 17, destination: 33 },
+    },
+  ],
+  fields,
+  /** No per-channel loads to export as CSV (the circuits' and the studies' have their own). */
+  exports: ['svg', 'png', 'json', 'anynet'],
+  noSteps: 'No allocation steps: no two edge switches exchange large messages, or there are no OCS nodes.',
+  channels: false,
+  figureLabel: 'The EPS tree: the upper switch over the edge switches and their nodes, uplinks coloured by the MiB ours sends over them; the allocation step’s switch pair marked. The OCS plane is drawn in the hybrid view below',
+  /** The asked step, else the finished allocation. */
+  wantStep: (scenario, step) => step ?? 'last',
+  /** The same allocation keeps its step; anything else opens finished. */
+  keepView: (scenario, shown) => ({ step: shown.scenario && allocationKey(shown.scenario) === allocationKey(scenario) ? shown.step : null, channel: null }),
+  resultsLabel: 'OCS relay results',
+  analysisLabel: 'The hybrid network, the circuits’ loads, Fig. 4–5 and Table 2',
+  documentTitle: (r) => `Topolab — OCS relay · ${r.edge} / ${r.ocs_nodes} · ${APPS[r.app] ?? r.app} · ours ${r.relative_time.toFixed(2)}× EPS only`,
+  shareTitle: (s) => {
+    const c = s['ocs-relay'];
+    return `Topolab OCS relay: ${c.edge}, ${c.ocs_nodes} OCS nodes, ${APPS[c.app] ?? c.app} · ${c.source} → ${c.destination}`;
+  },
+  /** ocs-relay-8x32-64-neighbor(-B)-17-33 */
+  fileParts: (s) => {
+    const c = s['ocs-relay'];
+    return ['ocs-relay', c.edge, String(c.ocs_nodes), c.app, isNpb(c.app) ? c.class : null, `${c.source}-${c.destination}`];
+  },
+  create(ctx) {
+    foldGroups('ocs-');
+    const form = ctx.form;
+    const results = new OcsResults();
+    const loads = new OcsLoads();
+    const studies = new OcsStudies(ctx);
+    byId('ocs-view-legend').replaceChildren(...legendItems());
+    // the hybrid view is the lab's figure: it leads the stage (shown with the lab's panels)
+    const card = byId('ocs-view-card');
+    card.hidden = true;
+    card.dataset.labPanel = 'ocs-relay';
+    document.querySelector('#stage > .figure-wrap').before(card);
+    byId('ocs-view-svg').addEventListener('click', () => {
+      const svg = view.svgText();
+      if (!svg) return ctx.notify('Run the lab first.');
+      const name = `${ctx.fileStem()}-hybrid.svg`;
+      download(name, svgBlob(svg));
+      ctx.notify(`Downloaded ${name}`);
+    });
+    let shown = null; // {result, route}: the run shown
+    let picked = null; // a node clicked first, waiting for the second
+    let asked = 0; // the newest detail asked for (older answers are dropped)
+    const view = new HybridView(byId('ocs-view'), { onNodeClick: (node) => nodeClicked(node) });
+
+    /** The communication of the fields (the result's route), drawn and described. */
+    const showShownRoute = () => {
+      const route = shown?.result.route;
+      if (route) {
+        results.showRoute(route, pathNodes(route.path));
+        view.setSelection({ path: route.path });
+      } else {
+        results.clearPick();
+        view.setSelection({});
+      }
+    };
+
+    const askDetail = async (query) => {
+      const mine = ++asked;
+      try {
+        const answer = await ctx.detail(query);
+        return mine === asked ? { answer } : null;
+      } catch (err) {
+        return mine === asked ? { error: err } : null;
+      }
+    };
+
+    /** A node: its detail (a first click), or the route from the node picked before (a second). */
+    async function nodeClicked(node) {
+      if (!shown) return;
+      if (picked === node) {
+        picked = null;
+        view.setSelection({});
+        return showShownRoute();
+      }
+      if (picked === null) {
+        picked = node;
+        view.setSelection({ picked: node });
+        const got = await askDetail({ node });
+        if (!got) return;
+        if (got.error) return results.showPickError(`node ${node}`, got.error.message);
+        if (got.answer) results.showNode(got.answer);
+        return;
+      }
+      const source = picked;
+      picked = null;
+      view.setSelection({ picked: null });
+      await showPair(source, node);
+    }
+
+    /** The route from `source` to `destination` (detail {pair}), also written into the fields. */
+    async function showPair(source, destination) {
+      const got = await askDetail({ pair: [source, destination] });
+      if (!got) return;
+      if (got.error || !got.answer) {
+        view.setSelection({});
+        return results.showPickError(`${source} → ${destination}`, got.error?.message ?? 'no route');
+      }
+      const d = got.answer;
+      results.showRoute({ ...d.route, kind: d.kind }, d.nodes);
+      view.setSelection({ path: d.route.path });
+      form.cancelPending();
+      form.setValue('source', source);
+      form.setValue('destination', destination);
+    }
+
+    // a node by its rank, for the keyboard
+    const nodeInput = byId('ocs-node-pick');
+    const pickTyped = () => {
+      const text = nodeInput.value.trim();
+      const total = shown ? shown.result.edges * shown.result.nodes_per_edge : 0;
+      const ok = /^\d+$/.test(text) && Number(text) < total;
+      nodeInput.toggleAttribute('aria-invalid', !ok);
+      if (!ok) return results.showPickError('node', `Type a node rank from 0 to ${Math.max(0, total - 1)}.`);
+      picked = null;
+      nodeClicked(Number(text));
+    };
+    byId('ocs-node-show').addEventListener('click', pickTyped);
+    nodeInput.addEventListener('keydown', (event) => {
+      if (event.key !== 'Enter') return;
+      event.preventDefault();
+      pickTyped();
+    });
+
+    const stepShown = (index) => {
+      view.setStep(index);
+      const current = index === null ? null : shown.result.decisions?.[index]?.circuit ?? null;
+      loads.showStep(view.circuitsShown, current);
+      byId('ocs-view-status').textContent = viewStatus(shown.result, view.circuitsShown, index);
+    };
+
+    return {
+      showLoading: () => results.showLoading(),
+      showResult(result, steps, step) {
+        shown = { result };
+        picked = null;
+        asked++;
+        results.showResult(result);
+        loads.showResult(result);
+        view.show(result, step);
+        stepShown(step);
+        showShownRoute();
+      },
+      showStep: (index) => shown && stepShown(index),
+      shownChanged: (scenario) => studies.shownChanged(scenario),
+      populate: (catalog) => studies.populate(catalog),
+      /** The tree's switches carry nothing to pick here: the nodes are in the hybrid view. */
+      switchClicked: () => 'Pick nodes in the hybrid view below the step player.',
+      formSet() {
+        picked = null;
+      },
+    };
+  },
+  css: `
+    .ocs-group > summary {
+      font-weight: 650;
+      font-size: 1rem;
+      margin: 0.2rem 0 0.35rem;
+    }
+    .ocs-group {
+      display: grid;
+      grid-template-columns: minmax(0, 1fr);
+      gap: 0.6rem;
+    }
+    .ocs-readings {
+      display: grid;
+      gap: 0.5rem;
+    }
+    .ocs-reading > label {
+      display: block;
+      font-weight: 600;
+      font-size: 0.9rem;
+    }
+    .ocs-matrix > label {
+      display: block;
+      font-weight: 600;
+    }
+    .ocs-matrix textarea {
+      width: 100%;
+      font-family: ui-monospace, monospace;
+      font-size: 0.85rem;
+    }
+    /* the hybrid view is this lab's figure and leads the stage; the core's tree (uplinks by
+       MiB, the step's switch pair) follows the step player, small */
+    body[data-lab='ocs-relay'] .stage > .figure-wrap {
+      order: 1;
+    }
+    body[data-lab='ocs-relay'] .stage > .analysis,
+    body[data-lab='ocs-relay'] .stage > .open-full {
+      order: 2;
+    }
+    body[data-lab='ocs-relay'] .figure {
+      height: clamp(9rem, 24vh, 14rem);
+      min-height: 9rem;
+    }
+    body[data-lab='ocs-relay'] #busy {
+      position: fixed;
+      top: 4.5rem;
+      left: 50%;
+      transform: translateX(-50%);
+    }
+    body.embed[data-lab='ocs-relay'] .figure-wrap > .figure,
+    body.embed #ocs-view-card .card-head,
+    body.embed #ocs-view-hint {
+      display: none;
+    }
+    body.embed #ocs-view-card {
+      flex: 1 1 auto;
+      min-height: 0;
+      overflow: auto;
+    }
+    .ocs-view {
+      width: 100%;
+      overflow-x: auto;
+    }
+    .ocs-view svg {
+      display: block;
+    }
+    .ocs-legend {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.25rem 1rem;
+      font-size: 0.82rem;
+      color: var(--muted);
+    }
+    .ocs-legend li {
+      display: flex;
+      align-items: center;
+      gap: 0.35rem;
+    }
+    .ocs-swatch {
+      display: inline-block;
+      width: 1.4rem;
+      height: 0.35rem;
+      border-radius: 2px;
+      flex: none;
+    }
+    .ocs-swatch-node {
+      height: 0.8rem;
+      width: 0.8rem;
+      border: 1.6px solid var(--fg);
+      background: var(--switch-fill);
+    }
+    .ocs-path {
+      font-size: 1.25rem;
+      font-weight: 650;
+      margin: 0;
+      font-variant-numeric: tabular-nums;
+    }
+    #ocs-pick-text.error {
+      color: var(--error);
+    }
+    #ocs-node-pick {
+      width: 4.5rem;
+    }
+    .ocs-times th:first-child {
+      text-align: left;
+    }
+    .ocs-unused {
+      margin: 0;
+      padding-left: 1.1rem;
+      font-size: 0.85rem;
+      max-height: 14rem;
+      overflow-y: auto;
+    }
+    .ocs-case {
+      color: var(--muted);
+    }
+    .ocs-circuits-wrap {
+      max-height: 18rem;
+      overflow-y: auto;
+    }
+    .ocs-circuits tr.later > * {
+      opacity: 0.4;
+    }
+    .ocs-circuits tr.current > * {
+      background: color-mix(in srgb, var(--focus) 25%, transparent);
+      font-weight: 700;
+    }
+    .ocs-circuits td.ocs-step-cell {
+      text-align: center;
+    }
+    .ocs-uplinks td.ocs-bars {
+      width: 50%;
+      text-align: left;
+    }
+    .ocs-bar-row {
+      display: flex;
+      align-items: center;
+      gap: 0.4rem;
+    }
+    span.ocs-bar {
+      display: inline-block;
+      height: 0.55rem;
+      min-width: 1px;
+      border-radius: 2px;
+    }
+    span.ocs-bar.up { background: #3b7dd8; }
+    span.ocs-bar.down { background: #e08a00; }
+    .ocs-bar-value {
+      font-size: 0.8rem;
+      white-space: nowrap;
+    }
+    .ocs-table2 th:first-child {
+      text-align: left;
+      white-space: nowrap;
+    }
+    .ocs-table2 td {
+      text-align: center;
+      min-width: 3.2rem;
+    }
+    .ocs-figure-table th:first-child {
+      text-align: left;
+    }
+  `,
+  resultsHtml: `
+    <section id="ocs-pick-box" class="detail" aria-labelledby="ocs-pick-heading" aria-live="polite">
+      <h2 id="ocs-pick-heading">Communication <span id="ocs-pick-title"></span></h2>
+      <p id="ocs-pick-path" class="ocs-path" hidden></p>
+      <p class="help" id="ocs-pick-text"></p>
+    </section>
+    <section id="ocs-results-box" aria-labelledby="ocs-results-heading">
+      <h2 id="ocs-results-heading">Results</h2>
+      <dl class="metrics">
+        <div class="metric key"><dt title="Ours' simulated time divided by EPS only's (same 1:R uplinks); below 1 the OCS plane helps">Ours ÷ EPS only</dt><dd id="ocs-metric-relative">…</dd></div>
+        <div class="metric"><dt title="OCS nodes holding a circuit, of all OCS nodes">OCS nodes used</dt><dd id="ocs-metric-used">…</dd></div>
+        <div class="metric"><dt title="Circuits made by steps 1, 2 and 3 of §3.2.2">Circuits by step</dt><dd id="ocs-metric-steps">…</dd></div>
+        <div class="metric"><dt title="Directed large messages over their own circuit">Direct</dt><dd id="ocs-metric-direct">…</dd></div>
+        <div class="metric"><dt title="Directed large messages relayed through other OCS nodes">Relay</dt><dd id="ocs-metric-relay">…</dd></div>
+        <div class="metric"><dt title="Directed large messages over the EPS tree only">EPS</dt><dd id="ocs-metric-eps">…</dd></div>
+        <div class="metric"><dt title="Directed large messages under one edge switch">Local</dt><dd id="ocs-metric-local">…</dd></div>
+        <div class="metric"><dt title="Bytes into the upper switch in ours (§4.2)">Uplink bytes, ours</dt><dd id="ocs-metric-uplink">…</dd></div>
+        <div class="metric"><dt title="Bytes into the upper switch with EPS only">Uplink, EPS only</dt><dd id="ocs-metric-uplink-eps">…</dd></div>
+      </dl>
+      <div class="table-wrap">
+        <table class="data ocs-times" id="ocs-times">
+          <thead><tr><th scope="col">Network</th><th scope="col" title="Simulated time of the application's messages (communication only)">ms</th><th scope="col" title="Relative to EPS only at the same uplinks">÷ EPS</th></tr></thead>
+          <tbody id="ocs-times-body"></tbody>
+        </table>
+      </div>
+      <p class="help" id="ocs-bounds"></p>
+    </section>
+    <section aria-labelledby="ocs-unused-heading">
+      <h2 id="ocs-unused-heading">Unused OCS nodes <span id="ocs-unused-count"></span></h2>
+      <p class="help">Case 1: its process talks to other switches, but every partner it could join is taken; case 2: its process talks to no other switch (§3.2.2).</p>
+      <ul id="ocs-unused" class="ocs-unused"></ul>
+    </section>
+    <section aria-labelledby="ocs-app-heading">
+      <h2 id="ocs-app-heading">Application: <span id="ocs-app-name"></span></h2>
+      <p class="help" id="ocs-app-definition"></p>
+    </section>
+  `,
+  analysisHtml: `
+    <div class="card" id="ocs-view-card">
+      <div class="card-head">
+        <h2 id="ocs-view-heading">Hybrid network (Fig. 1, 3)</h2>
+        <span class="row">
+          <label for="ocs-node-pick">Node</label>
+          <input id="ocs-node-pick" type="number" min="0" step="1" inputmode="numeric" aria-describedby="ocs-view-hint">
+          <button type="button" id="ocs-node-show" class="small">Show</button>
+          <button type="button" id="ocs-view-svg" class="small" title="Download the hybrid view as SVG">SVG</button>
+        </span>
+      </div>
+      <p class="help" id="ocs-view-hint">Click a node for its circuit, then another for the route between them. OCS nodes (each switch’s lowest ranks) sit next to the OCS plane.</p>
+      <p class="help" id="ocs-view-status" aria-live="polite"></p>
+      <div id="ocs-view" class="ocs-view"></div>
+      <ul id="ocs-view-legend" class="ocs-legend" aria-label="Legend"></ul>
+    </div>
+    <div class="card" id="ocs-circuits-card">
+      <div class="card-head"><h2 id="ocs-circuits-heading">Circuits and their load</h2></div>
+      <p class="help" id="ocs-circuits-summary"></p>
+      <div class="table-wrap ocs-circuits-wrap">
+        <table class="data ocs-circuits" id="ocs-circuits" aria-labelledby="ocs-circuits-heading">
+          <thead><tr><th scope="col">#</th><th scope="col" title="OCS node at one end">a</th><th scope="col" title="OCS node at the other end">b</th><th scope="col" title="The edge switches of a and b">Switches</th><th scope="col" title="The step of §3.2.2 that made it">Step</th><th scope="col" title="Bytes it carries in ours, both directions, relayed traffic included">MiB</th></tr></thead>
+          <tbody id="ocs-circuits-body"></tbody>
+        </table>
+      </div>
+      <h3 id="ocs-uplinks-heading">Uplink bytes per edge switch</h3>
+      <p class="help" id="ocs-uplinks-summary"></p>
+      <table class="data ocs-uplinks" id="ocs-uplinks-table" aria-labelledby="ocs-uplinks-heading">
+        <thead><tr><th scope="col">Switch</th><th scope="col">Up (MiB)</th><th scope="col">Down (MiB)</th></tr></thead>
+        <tbody id="ocs-uplinks-body"></tbody>
+      </table>
+    </div>
+    <div class="card" id="ocs-figure-card">
+      <div class="card-head">
+        <h2 id="ocs-figure-heading">Fig. 4–5: ours against the EPS baselines</h2>
+        <span class="row"><button type="button" id="ocs-figure" aria-describedby="ocs-figure-status">Run Fig. 4–5</button></span>
+      </div>
+      <p class="help" id="ocs-figure-hint">The controls’ edge switches and application on seven networks (§4.1): EPS only and the full-bisection EPS, ours with 64 and 128 OCS nodes at 1:5, and the low-bisection (1:20) EPS with and without them. The paper’s bars are lost in our copy; its text gives +47% / +22% (8×32) and −33% (16×16, 128).</p>
+      <p class="help" id="ocs-figure-status" aria-live="polite"></p>
+      <p class="error" id="ocs-figure-error" role="alert" hidden></p>
+      <div id="ocs-figure-chart" class="chart" role="img" aria-label="Bars: each network's time relative to EPS only, a line at 1.0, the link-load bounds marked"></div>
+      <div class="table-wrap">
+        <table class="data ocs-figure-table" id="ocs-figure-table" aria-labelledby="ocs-figure-heading" hidden>
+          <thead><tr><th scope="col">Network</th><th scope="col">Time</th><th scope="col" title="Relative to EPS only at 1:5">÷ EPS only</th><th scope="col" title="Link-load lower bound (relative)">Bound</th></tr></thead>
+          <tbody id="ocs-figure-body"></tbody>
+        </table>
+      </div>
+      <div class="row"><button type="button" id="ocs-figure-csv" class="small" hidden>Bars as CSV</button></div>
+    </div>
+    <div class="card" id="ocs-table2-card">
+      <div class="card-head">
+        <h2 id="ocs-table2-heading">Table 2: OCS nodes used</h2>
+        <span class="row"><button type="button" id="ocs-table2" aria-describedby="ocs-table2-status">Allocate Table 2</button></span>
+      </div>
+      <p class="help" id="ocs-table2-hint">The allocation alone (no simulation) for the paper’s four set-ups and four applications, with the controls’ readings. The paper’s numbers are withheld in our copy.</p>
+      <p class="help" id="ocs-table2-status" aria-live="polite"></p>
+      <p class="error" id="ocs-table2-error" role="alert" hidden></p>
+      <div class="table-wrap">
+        <table class="data ocs-table2" id="ocs-table2-table" aria-labelledby="ocs-table2-heading">
+          <thead><tr><th scope="col"></th><th scope="col">neighbour</th><th scope="col">CG</th><th scope="col">LU</th><th scope="col">MG</th></tr></thead>
+          <tbody id="ocs-table2-body"></tbody>
+        </table>
+      </div>
+      <div class="row"><button type="button" id="ocs-table2-csv" class="small" hidden>Table as CSV</button></div>
+    </div>
+  `,
+};
+
+/** What the view shows at step `index`: the circuits made so far. */
+function viewStatus(r, circuits, index) {
+  const decisions = r.decisions?.length ?? 0;
+  const at = index === null || index === undefined || index >= decisions - 1 ? 'The finished allocation' : `After step ${index + 1} of ${decisions}`;
+  return `${at}: ${circuits} of ${r.circuits.length} circuit${r.circuits.length === 1 ? '' : 's'} (${2 * circuits} of ${r.ocs_nodes} OCS nodes used).`;
+}
+
