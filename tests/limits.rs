@@ -205,9 +205,29 @@ fn dual_plane_limits_are_refused_at_once() {
 fn ocs_relay_limits_are_refused_at_once() {
     for (section, needle, field) in [
         (
-            serde_json::json!({ "edge": "64x32" }),
-            "at most 1024 nodes",
+            serde_json::json!({ "edge": "128x64" }),
+            "at most 4096 nodes",
             "ocs-relay.edge",
+        ),
+        (
+            serde_json::json!({ "edge": "64x64", "ocs_nodes": 1024, "app": "cg" }),
+            "at most 2",
+            "ocs-relay.iterations",
+        ),
+        (
+            serde_json::json!({ "edge": "64x64", "ocs_nodes": 1024, "app": "lu" }),
+            "class D fits",
+            "ocs-relay.class",
+        ),
+        (
+            serde_json::json!({ "app": "matrix", "matrix": "0,1,100,99999999999" }),
+            "a run may hold",
+            "ocs-relay.matrix",
+        ),
+        (
+            serde_json::json!({ "app": "matrix", "matrix": "0,1,100\n" }),
+            "line 1",
+            "ocs-relay.matrix",
         ),
         (
             serde_json::json!({ "ocs_nodes": 60 }),

@@ -28,7 +28,7 @@ use std::collections::{BinaryHeap, VecDeque};
 /// Most packet-hops one run may simulate (checked before it starts).
 pub const MAX_PACKET_HOPS: u64 = 100_000_000;
 /// Most messages and gates one program may hold (checked before it starts).
-pub const MAX_MESSAGES: usize = 20_000_000;
+pub const MAX_MESSAGES: usize = 12_000_000;
 
 /// No gate.
 pub const NO_GATE: u32 = u32::MAX;

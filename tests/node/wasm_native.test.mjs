@@ -51,6 +51,8 @@ const scenarios = [
   { lab: 'sim', seed: 4, sim: { topology: 'dual:hc:4:3,5,9,14:x4', routing: 'dual-plane', rate: 0.6, latency_per_m: 2, warmup: 200, cycles: 1000 } },
   // paper 001: allocation steps, relay routes and the message simulation
   { lab: 'ocs-relay', seed: 1, 'ocs-relay': { edge: '4x16', ocs_nodes: 16, source: 8, destination: 16, mtu: 65536 }, view: { step: 3 } },
+  { lab: 'ocs-relay', seed: 1, 'ocs-relay': { edge: '4x16', ocs_nodes: 16, app: 'cg', iterations: 1, mtu: 65536 } },
+  { lab: 'ocs-relay', seed: 1, 'ocs-relay': { edge: '4x16', ocs_nodes: 32, app: 'matrix', matrix: 'src,dst,bytes,count\n0,17,65536,3\n17,0,65536,3\n5,40,20000,2\n', source: 0, destination: 17 } },
   { seed: 3, slots: { topology: 'tree2:4x16:1:20', pattern: 'transpose' } },
 ];
 

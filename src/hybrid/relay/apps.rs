@@ -41,8 +41,10 @@ pub struct Workload {
     pub definition: String,
 }
 
-/// Most messages a program may hold (checked before it is built).
-pub const MAX_MESSAGES: u64 = 12_000_000;
+/// Most messages plus rank-steps (ranks × phases) a program may hold, checked before it is
+/// built: the simulator keeps about 60 bytes for each, so a program at the limit takes under
+/// 1 GB natively and in the page.
+pub const MAX_EVENTS: u64 = 12_000_000;
 
 /// The application and its parameters.
 #[derive(Debug, Clone, PartialEq)]
@@ -109,13 +111,24 @@ impl App {
                 format!("from 1 to 1000, not {iterations}"),
             ));
         }
-        let count = self.messages(ranks, iterations)?;
-        if count > MAX_MESSAGES {
+        self.check_shape(ranks)?;
+        let events = |it: u32| {
+            self.messages(ranks, it)
+                .saturating_add(u64::from(ranks) * (self.phases(ranks, it) + 1))
+        };
+        let count = events(iterations);
+        if count > MAX_EVENTS {
+            let fits = (1..iterations).rev().find(|&it| events(it) <= MAX_EVENTS);
             return Err(Error::invalid(
-                "iterations",
-                format!(
-                    "this program sends {count} messages, more than the {MAX_MESSAGES} a run may hold: fewer iterations"
-                ),
+                if matches!(self, App::Matrix(_)) {
+                    "matrix"
+                } else {
+                    "iterations"
+                },
+                match fits {
+                    Some(it) => format!("{iterations} iterations here make {count} messages and rank-steps, more than the {MAX_EVENTS} a run may hold: at most {it}"),
+                    None => format!("this program makes {count} messages and rank-steps, more than the {MAX_EVENTS} a run may hold"),
+                },
             ));
         }
         let (phases, definition) = match self {
@@ -173,10 +186,42 @@ impl App {
         })
     }
 
-    /// How many messages the program sends (counted before it is built).
-    fn messages(&self, ranks: u32, iterations: u32) -> Result<u64> {
+    /// The process grid's conditions, checked before any size.
+    fn check_shape(&self, ranks: u32) -> Result<()> {
+        match self {
+            App::Neighbor { .. } => square_side(ranks, "the neighbour exchange").map(|_| ()),
+            App::Cg { .. } => square_power_of_two(ranks, "NPB CG").map(|_| ()),
+            App::Lu { class } => lu_side(ranks, *class).map(|_| ()),
+            App::Mg { .. } => mg_ranks(ranks),
+            App::Matrix(_) => Ok(()),
+        }
+    }
+
+    /// How many phases the program has at most (counted before it is built).
+    fn phases(&self, ranks: u32, iterations: u32) -> u64 {
+        let it = u64::from(iterations);
+        let side = u64::from(f64::from(ranks).sqrt() as u32);
+        match self {
+            App::Neighbor { .. } | App::Matrix(_) => 1,
+            App::Cg { .. } => {
+                let l2 = u64::from(ranks.max(1).ilog2() / 2);
+                it * (26 * (l2 + 1) + 53 * l2)
+            }
+            App::Lu { class } => {
+                let n = u64::from(lu_size(*class));
+                it * (2 + 2 * (n + 2 * side))
+            }
+            App::Mg { class } => {
+                let lt = u64::from(mg_size(*class).ilog2());
+                3 + it * (3 * (3 * lt - 1) + lt)
+            }
+        }
+    }
+
+    /// How many messages the program sends at most (counted before it is built).
+    fn messages(&self, ranks: u32, iterations: u32) -> u64 {
         let (p, it) = (u64::from(ranks), u64::from(iterations));
-        Ok(match self {
+        match self {
             App::Neighbor { .. } => 4 * p,
             App::Cg { .. } => {
                 let l2 = u64::from(ranks.max(1).ilog2() / 2);
@@ -193,7 +238,7 @@ impl App {
                 p * (it + 1) * 6 * (3 * lt + 1)
             }
             App::Matrix(rows) => rows.iter().map(|r| r.count).fold(0u64, u64::saturating_add),
-        })
+        }
     }
 }
 
@@ -332,13 +377,9 @@ fn lu_size(class: char) -> u32 {
     }
 }
 
-/// NPB LU (square grid of side q, rank = x + q·y, not periodic): per SSOR iteration
-/// `exchange_3` swaps two boundary planes of the 5 variables with the north/south neighbours
-/// (x ± 1: 10·ny·nz doubles) and then the east/west ones (y ± 1: 10·nx·nz), and the two
-/// triangular solves pass one k-plane at a time as a wavefront (`exchange_1`: 5 doubles per
-/// boundary point): `blts` from rank 0 south and east, `buts` back north and west; a rank
-/// handles plane k in the phase k + its distance from the wavefront's corner.
-fn lu(ranks: u32, class: char, iterations: u32, compute_ns: u64) -> Result<(Vec<Phase>, String)> {
+/// LU's grid side for `ranks`, refused when a rank would get under 4 points a side (NPB's
+/// check), naming the class that fits.
+fn lu_side(ranks: u32, class: char) -> Result<u32> {
     let q = square_power_of_two(ranks, "NPB LU")?;
     let n = lu_size(class);
     if n / q < 4 {
@@ -351,6 +392,18 @@ fn lu(ranks: u32, class: char, iterations: u32, compute_ns: u64) -> Result<(Vec<
             format!("NPB LU needs at least 4 grid points per rank and side: class {class} ({n}³) on a {q}×{q} grid has {}; {fits} fits", n / q),
         ));
     }
+    Ok(q)
+}
+
+/// NPB LU (square grid of side q, rank = x + q·y, not periodic): per SSOR iteration
+/// `exchange_3` swaps two boundary planes of the 5 variables with the north/south neighbours
+/// (x ± 1: 10·ny·nz doubles) and then the east/west ones (y ± 1: 10·nx·nz), and the two
+/// triangular solves pass one k-plane at a time as a wavefront (`exchange_1`: 5 doubles per
+/// boundary point): `blts` from rank 0 south and east, `buts` back north and west; a rank
+/// handles plane k in the phase k + its distance from the wavefront's corner.
+fn lu(ranks: u32, class: char, iterations: u32, compute_ns: u64) -> Result<(Vec<Phase>, String)> {
+    let q = lu_side(ranks, class)?;
+    let n = lu_size(class);
     let local = |i: u32| u64::from(share(n, q, i));
     let nz = u64::from(n);
     let planes = n - 2;
@@ -428,6 +481,17 @@ fn lu(ranks: u32, class: char, iterations: u32, compute_ns: u64) -> Result<(Vec<
     }
     let (a, b) = (local(0), local(q - 1));
     Ok((phases, format!("NPB LU class {class} ({n}³): a {q}×{q} process grid (not periodic); per iteration exchange_3 swaps boundary planes with the x ± 1 and then the y ± 1 neighbours ({} or {} B), and the two triangular solves pass {planes} k-planes as a wavefront (exchange_1, {} or {} B per plane). {iterations} iterations.", 10 * a * nz * 8, 10 * b * nz * 8, 5 * a * 8, 5 * b * 8)))
+}
+
+/// MG's process grid needs a power of two.
+fn mg_ranks(ranks: u32) -> Result<()> {
+    if !ranks.is_power_of_two() || ranks < 8 {
+        return Err(Error::invalid(
+            "app",
+            format!("NPB MG needs a power-of-two number of ranks of at least 8, not {ranks}"),
+        ));
+    }
+    Ok(())
 }
 
 /// NPB MG's finest grid per class.
@@ -519,12 +583,7 @@ fn mg_levels(ranks: u32, lt: u32) -> Vec<Vec<MgLevel>> {
 /// points at a coarse level) send nothing and their live neighbours skip them; where the grid
 /// expands past them `comm3_ex` sends an extra plane pair on the way up.
 fn mg(ranks: u32, class: char, iterations: u32, compute_ns: u64) -> Result<(Vec<Phase>, String)> {
-    if !ranks.is_power_of_two() || ranks < 8 {
-        return Err(Error::invalid(
-            "app",
-            format!("NPB MG needs a power-of-two number of ranks of at least 8, not {ranks}"),
-        ));
-    }
+    mg_ranks(ranks)?;
     let n = mg_size(class);
     let lt = n.ilog2();
     let levels = mg_levels(ranks, lt);

@@ -48,7 +48,7 @@ fn cg_reduces_along_rows_and_swaps_with_the_transpose() {
     let a = app("cg", "A").workload(256, 5, 0).unwrap();
     assert!(large_pairs(&a, 8192).is_empty());
     assert_eq!(*sizes(&a).last().unwrap(), 7_000);
-    assert!(w.messages() as u64 <= app("cg", "B").messages(256, 5).unwrap());
+    assert!(w.messages() as u64 <= app("cg", "B").messages(256, 5));
 }
 
 #[test]
@@ -67,7 +67,8 @@ fn lu_exchanges_planes_with_grid_neighbours_and_sweeps_a_wavefront() {
     assert_eq!(first.sends.len(), 2);
     let phases_per_iteration = 2 + 2 * (100 + 30);
     assert_eq!(w.phases.len(), 5 * phases_per_iteration);
-    assert!(w.messages() as u64 <= app("lu", "B").messages(256, 5).unwrap());
+    assert!(w.messages() as u64 <= app("lu", "B").messages(256, 5));
+    assert!(w.phases.len() as u64 <= app("lu", "B").phases(256, 5));
     // 4,096 ranks: class B leaves 1 point per rank and side; the message names class D
     let e = app("lu", "B").workload(4096, 1, 0).unwrap_err();
     assert_eq!(e.field().as_deref(), Some("class"));
@@ -93,7 +94,8 @@ fn mg_swaps_faces_at_every_level_of_a_4_by_8_by_8_grid() {
     assert!(levels[0][7].dead);
     let live = levels.iter().filter(|l| !l[7].dead).count();
     assert_eq!(live, 8);
-    assert!(w.messages() as u64 <= app("mg", "B").messages(256, 5).unwrap());
+    assert!(w.messages() as u64 <= app("mg", "B").messages(256, 5));
+    assert!(w.phases.len() as u64 <= app("mg", "B").phases(256, 5));
 }
 
 #[test]
@@ -144,4 +146,16 @@ fn bad_names_and_classes_are_refused_by_field() {
     assert_eq!(e.field().as_deref(), Some("app"));
     let e = app("cg", "B").workload(256, 0, 0).unwrap_err();
     assert_eq!(e.field().as_deref(), Some("iterations"));
+    // CG at 4,096 ranks: 5 iterations are over the limit, and the message says how many fit
+    let started = std::time::Instant::now();
+    let e = app("cg", "B").workload(4096, 5, 0).unwrap_err();
+    assert_eq!(e.field().as_deref(), Some("iterations"));
+    assert!(e.to_string().contains("at most 2"), "{e}");
+    assert!(
+        started.elapsed().as_millis() < 100,
+        "refused before anything is built"
+    );
+    let w = app("cg", "B").workload(4096, 2, 0).unwrap();
+    let phases = app("cg", "B").phases(4096, 2);
+    assert!(w.phases.len() as u64 <= phases);
 }
