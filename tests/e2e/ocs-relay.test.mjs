@@ -1,7 +1,7 @@
 // The OCS relay lab (paper 001) in the page: it opens on the finished allocation of 8×32 with
 // 64 OCS nodes (56 used, every large message relayed: 0 / 224 / 0), its times those of the
 // core's result; stepping the allocation shows the circuits made so far and marks the step's
-// circuit and switch pair; clicking node 17 then 33 reads Fig. 3's relay 17 ⇒ 1 ⇒ 34 ⇒ 33; a
+// circuit and switch pair (the shown route dashed while its circuit is still to come); clicking node 17 then 33 reads Fig. 3's relay 17 ⇒ 1 ⇒ 34 ⇒ 33; a
 // shared link reopens the same fields and numbers; bad input is refused next to its field;
 // Table 2 fills its 16 cells and Fig. 4–5 its 7 bars (the "Ours 128" bar the lab's own ratio).
 import { test } from 'node:test';
@@ -51,6 +51,7 @@ function viewState(page) {
       marked: [...svg.querySelectorAll('path.ocs-arc.current')].map((p) => p.dataset.circuit),
       switches: [...svg.querySelectorAll('rect.ocs-switch.current')].map((r) => Number(r.dataset.switch)),
       path: svg.dataset.path ?? null,
+      ahead: svg.querySelector('g.ocs-overlay').classList.contains('ahead'),
     };
   });
 }
@@ -120,6 +121,8 @@ test('stepping the allocation: the circuits made so far, the step’s circuit an
     assert.equal(v.drawn, made, `step ${i + 1}: only those are drawn`);
     assert.deepEqual(v.marked, d.circuit === null ? [] : [String(d.circuit)], `step ${i + 1}: the step's circuit is the one marked`);
     assert.deepEqual(v.switches.sort((a, b) => a - b), [...(d.switches ?? [])].sort((a, b) => a - b), `step ${i + 1}: its switch pair`);
+    // Fig. 3's route crosses a circuit made later: dashed until then
+    assert.equal(v.ahead, r.route.circuits.some((c) => c >= made), `step ${i + 1}: the route dashed while its circuit is still to come`);
     if (d.circuit !== null) {
       const c = r.circuits[d.circuit];
       assert.equal(await page.getAttribute('#ocs-circuits-body tr.current', 'data-circuit'), String(d.circuit), 'the circuits table marks it too');

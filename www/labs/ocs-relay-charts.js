@@ -16,6 +16,17 @@ export function boundRelative(row) {
   return Number.isFinite(row.bound_s) && row.time_s > 0 ? (row.bound_s * row.relative) / row.time_s : null;
 }
 
+/** `label` broken into lines of at most `chars` characters at its spaces. */
+function wrap(label, chars) {
+  const lines = [];
+  for (const word of label.split(' ')) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 1 + word.length <= chars) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
 export class FigureChart extends Chart {
   constructor(box) {
     super(box, { height: 260 });
@@ -33,7 +44,8 @@ export class FigureChart extends Chart {
 
   data() {
     const xs = this.rows.map((_, i) => i);
-    return [xs, ...NETWORKS.map((n) => this.rows.map((row) => (row.network === n.network ? row.relative : null)))];
+    const none = xs.map(() => null);
+    return [xs, ...NETWORKS.map((n) => this.rows.map((row) => (row.network === n.network ? row.relative : null))), none, none];
   }
 
   legendItems(p) {
@@ -82,7 +94,13 @@ export class FigureChart extends Chart {
   }
 
   options(p, width) {
-    const labels = this.rows.map((row) => row.label.replace(/ (1:\d+)$/, '\n$1'));
+    // the bars' names under them, wrapped to a bar's width
+    const fontPx = Math.round(p.rem * 0.78);
+    const yAxis = Math.round(p.rem * 3);
+    const chars = Math.max(4, Math.floor((width - yAxis - 16) / Math.max(1, this.rows.length) / (0.6 * fontPx)));
+    const lines = this.rows.map((row) => wrap(row.label, chars));
+    const labels = lines.map((l) => l.join('\n'));
+    const xAxis = Math.round(Math.max(1, ...lines.map((l) => l.length)) * fontPx * 1.3 + 12);
     const most = Math.max(1, ...this.rows.map((row) => Math.max(row.relative, boundRelative(row) ?? 0)));
     const value = (u, v) => (v === null || v === undefined ? '—' : `${v.toFixed(2)}×`);
     const bars = uPlot.paths.bars({ size: [0.68, 120] });
@@ -95,10 +113,13 @@ export class FigureChart extends Chart {
       series: [
         { label: 'network', value: (u, v) => (v === null || v === undefined ? '—' : this.rows[v]?.label ?? '') },
         ...NETWORKS.map((n) => ({ label: n.label, fill: n.color, stroke: n.color, width: 1, paths: bars, points: { show: false }, value })),
+        // drawn by the hook; here for the legend
+        { label: 'EPS only = 1.0', stroke: p.mesh, width: 1.5, dash: [6, 4], paths: () => null, points: { show: false } },
+        { label: 'link-load bound', stroke: p.fg, width: 2.5, paths: () => null, points: { show: false } },
       ],
       axes: [
-        axis(p, { splits: () => this.rows.map((_, i) => i), values: (u, splits) => splits.map((i) => labels[i] ?? ''), grid: { show: false }, size: Math.round(p.rem * 3), gap: 4 }),
-        axis(p, { label: 'time ÷ EPS only (1:5)', size: Math.round(p.rem * 3), labelSize: Math.round(p.rem * 1.2), values: (u, splits) => splits.map((v) => String(Number(v.toFixed(2)))) }),
+        axis(p, { splits: () => this.rows.map((_, i) => i), values: (u, splits) => splits.map((i) => labels[i] ?? ''), grid: { show: false }, size: xAxis, gap: 4 }),
+        axis(p, { label: 'time ÷ EPS only (1:5)', size: yAxis, labelSize: Math.round(p.rem * 1.2), values: (u, splits) => splits.map((v) => String(Number(v.toFixed(2)))) }),
       ],
       hooks: { draw: [this.#marks(p)] },
     };

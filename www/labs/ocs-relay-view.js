@@ -56,6 +56,7 @@ const STYLE = [
   `.ocs-bar-used{fill:${STEP_COLOURS[2]}}`,
   `.ocs-route{stroke:${ROUTE_COLOUR};stroke-width:2.6;stroke-linejoin:round;stroke-linecap:round;opacity:.8;pointer-events:none}`,
   `.ocs-route-end{fill:${ROUTE_COLOUR};pointer-events:none}`,
+  '.ahead .ocs-route{stroke-dasharray:5 4;opacity:.55}',
 ].join('');
 
 const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
@@ -139,14 +140,15 @@ function facts(r) {
 }
 
 export class HybridView {
-  /** `box`: where the SVG goes; `onNodeClick(node)` when a node is clicked. */
-  constructor(box, { onNodeClick }) {
+  /** `box`: where the SVG goes, `legend` its list; `onNodeClick(node)` when a node is clicked. */
+  constructor(box, { legend, onNodeClick }) {
     this.box = box;
+    this.legend = legend;
     this.result = null;
     this.facts = null;
     this.geometry = null;
     this.step = null;
-    this.selection = { picked: null, path: null };
+    this.selection = { picked: null, path: null, circuits: [] };
     this.width = 0;
     box.addEventListener('click', (event) => {
       const node = event.target.closest?.('[data-node]');
@@ -172,9 +174,13 @@ export class HybridView {
     if (this.result) this.#applyStep();
   }
 
-  /** `picked`: a node marked as the start of a pair (or null); `path`: a route's vertices to draw (or null). */
-  setSelection({ picked = null, path = null } = {}) {
-    this.selection = { picked, path };
+  /**
+   * `picked`: a node marked as the start of a pair (or null); `path`: a route's vertices to draw
+   * (or null) and `circuits` the circuits it crosses: drawn dashed while a step shows the
+   * allocation before them.
+   */
+  setSelection({ picked = null, path = null, circuits = [] } = {}) {
+    this.selection = { picked, path, circuits };
     if (this.result) this.#applySelection();
   }
 
@@ -230,6 +236,7 @@ export class HybridView {
     parts.push('</svg>');
     this.box.innerHTML = parts.join('');
     this.svg = this.box.querySelector('svg');
+    this.legend.replaceChildren(...legendItems(g.detailed));
     this.#applyStep();
     this.#applySelection();
   }
@@ -310,6 +317,7 @@ export class HybridView {
     const current = decision?.circuit ?? null;
     const pair = new Set((decision?.switches ?? []).map(String));
     this.svg.dataset.circuits = String(shown);
+    this.#routeAhead();
     this.svg.dataset.step = index === null ? '' : String(index);
     if (current === null) delete this.svg.dataset.currentCircuit;
     else this.svg.dataset.currentCircuit = String(current);
@@ -428,14 +436,22 @@ export class HybridView {
       return dot;
     });
     overlay.replaceChildren(route, ...ends);
+    this.#routeAhead();
+  }
+
+  /** The route dashed while it crosses a circuit the shown step has not made yet. */
+  #routeAhead() {
+    const ahead = this.selection.circuits.some((i) => i >= this.circuitsShown);
+    this.svg.querySelector('g.ocs-overlay')?.classList.toggle('ahead', ahead);
   }
 }
 
-/** The view's legend: the three steps, OCS nodes, widths, the route. */
-export function legendItems() {
-  return [
-    ...STEPS.map((s) => el('li', { 'data-step': String(s.step) }, el('span', { class: 'ocs-swatch', style: `background: ${s.color}` }), el('span', { text: s.name }))),
-    el('li', {}, el('span', { class: 'ocs-swatch ocs-swatch-node' }), el('span', { text: 'OCS node (dashed: unused); arc width: bytes' })),
-    el('li', {}, el('span', { class: 'ocs-swatch', style: `background: ${ROUTE_COLOUR}` }), el('span', { text: 'selected route' })),
-  ];
+/** The view's legend: node by node the three steps, OCS nodes and widths; the overview's bars and counts; the route. */
+function legendItems(detailed) {
+  const item = (style, text, cls = 'ocs-swatch') => el('li', {}, el('span', { class: cls, style }), el('span', { text }));
+  const route = item(`background: ${ROUTE_COLOUR}`, 'selected route');
+  if (!detailed) {
+    return [item(`background: ${STEP_COLOURS[2]}`, 'bar: a switch’s OCS nodes holding a circuit; arc: circuits between two switches (their count under it)'), route];
+  }
+  return [...STEPS.map((s) => item(`background: ${s.color}`, s.name)), item('', 'OCS node (dashed: unused); arc width: bytes', 'ocs-swatch ocs-swatch-node'), route];
 }

@@ -8,7 +8,7 @@
 import { el, byId } from '../dom.js';
 import { parsers, seedField } from '../fields.js';
 import { download, svgBlob } from '../exporting.js';
-import { HybridView, legendItems } from './ocs-relay-view.js';
+import { HybridView } from './ocs-relay-view.js';
 import { OcsResults, OcsLoads, OcsStudies, APPS, pathNodes } from './ocs-relay-panels.js';
 
 const whole = (what, hint) => parsers.whole({ what, hint });
@@ -326,7 +326,6 @@ export default {
     const results = new OcsResults();
     const loads = new OcsLoads();
     const studies = new OcsStudies(ctx);
-    byId('ocs-view-legend').replaceChildren(...legendItems());
     // the hybrid view is the lab's figure: it leads the stage (shown with the lab's panels)
     const card = byId('ocs-view-card');
     card.hidden = true;
@@ -342,14 +341,14 @@ export default {
     let shown = null; // {result, route}: the run shown
     let picked = null; // a node clicked first, waiting for the second
     let asked = 0; // the newest detail asked for (older answers are dropped)
-    const view = new HybridView(byId('ocs-view'), { onNodeClick: (node) => nodeClicked(node) });
+    const view = new HybridView(byId('ocs-view'), { legend: byId('ocs-view-legend'), onNodeClick: (node) => nodeClicked(node) });
 
     /** The communication of the fields (the result's route), drawn and described. */
     const showShownRoute = () => {
       const route = shown?.result.route;
       if (route) {
         results.showRoute(route, pathNodes(route.path));
-        view.setSelection({ path: route.path });
+        view.setSelection({ path: route.path, circuits: route.circuits ?? [] });
       } else {
         results.clearPick();
         view.setSelection({});
@@ -399,7 +398,7 @@ export default {
       }
       const d = got.answer;
       results.showRoute({ ...d.route, kind: d.kind }, d.nodes);
-      view.setSelection({ path: d.route.path });
+      view.setSelection({ path: d.route.path, circuits: d.route.circuits ?? [] });
       form.cancelPending();
       form.setValue('source', source);
       form.setValue('destination', destination);
@@ -462,6 +461,10 @@ export default {
       display: grid;
       grid-template-columns: minmax(0, 1fr);
       gap: 0.6rem;
+    }
+    #ocs-controls .field input[type='number'] {
+      width: 100%;
+      min-width: 0;
     }
     .ocs-readings {
       display: grid;
