@@ -238,6 +238,44 @@ test('bad input is refused next to its field, the other fields and the shown res
   assertNoProblems(problems);
 });
 
+test('the applications: MG shows its class and its uplink bytes per switch (the worker’s); a typed matrix is refused by line, then routed', async () => {
+  const { page, problems } = await openLab();
+  assert.equal(await page.isVisible('#ocs-class'), false, 'no class for the neighbour exchange');
+  assert.equal(await page.isVisible('#ocs-matrix'), false);
+  assert.equal(await page.isVisible('#ocs-uplinks-table'), false, '8×32/64 neighbour: ours sends nothing over the uplinks');
+  await afterRun(page, () => page.selectOption('#ocs-app', 'mg'));
+  await page.waitForFunction(() => document.getElementById('ocs-app-name').textContent === 'NPB MG');
+  assert.equal(await page.isVisible('#ocs-class'), true);
+  assert.equal(await page.inputValue('#ocs-class'), 'B');
+  assert.equal(await page.isVisible('#ocs-message_bytes'), false, 'the message size is the neighbour exchange’s');
+  assert.match(await text(page, '#ocs-app-definition'), /MG class B/);
+  const { result: r } = await resultJson(page);
+  assert.ok(r.uplink_bytes > 0, 'MG sends over the uplinks');
+  assert.equal(await page.isVisible('#ocs-uplinks-table'), true);
+  const shown = await page.$$eval('#ocs-uplinks-body tr', (rows) => rows.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.dataset.value))));
+  assert.deepEqual(shown, r.uplink_per_switch.map((u) => [u.up, u.down]));
+  assert.equal(await text(page, '#ocs-metric-used'), `${r.ocs_nodes_used} of 64`);
+  assert.equal(await text(page, '#ocs-pick-title'), '17 → 33');
+  assert.match(await text(page, '#ocs-pick-text'), /sends no large message/, 'no MG message between 17 and 33');
+
+  // your matrix: a bad line refused next to the field, then two messages 0 ⇄ 40
+  await page.selectOption('#ocs-app', 'matrix');
+  assert.equal(await page.isVisible('#ocs-matrix'), true);
+  assert.equal(await page.isVisible('#ocs-class'), false);
+  await page.fill('#ocs-matrix', '0,40,lots,1');
+  await page.waitForFunction(() => /line 1/.test(document.getElementById('ocs-matrix-error')?.textContent ?? ''));
+  assert.equal(await page.isVisible('#ocs-matrix-error'), true);
+  assert.equal(await page.getAttribute('#ocs-matrix', 'aria-invalid'), '');
+  await page.fill('#ocs-source', '0');
+  await page.fill('#ocs-destination', '40');
+  await afterRun(page, () => page.fill('#ocs-matrix', '0,40,4194304,1\n40,0,4194304,1'));
+  await page.waitForFunction(() => document.getElementById('ocs-pick-path').dataset.path === '0,32,40');
+  assert.equal(await page.isVisible('#ocs-matrix-error'), false);
+  assert.equal(await text(page, '#ocs-metric-used'), '2 of 64', 'one circuit for the one switch pair');
+  assert.equal(await text(page, '#ocs-metric-relay'), '2');
+  assertNoProblems(problems);
+});
+
 test('Table 2 fills its 16 cells; 8×32 / 64 neighbour is the lab’s 56', async () => {
   const { page, problems } = await openLab();
   await page.click('#ocs-table2');

@@ -86,9 +86,10 @@ export class OcsResults {
     show(byId('ocs-unused'), list.length > 0);
   }
 
-  /** Nothing picked: say how to pick. */
-  clearPick() {
-    this.#pick('', null, 'Click a node in the hybrid view for its circuit, then another for the route between them, or type a source and a destination.');
+  /** No route to show (`pair`: the fields' pair, which sends no large message): say how to pick one. */
+  clearPick(pair = null) {
+    const how = 'Click a node in the hybrid view for its circuit, then another for the route between them, or type a source and a destination.';
+    this.#pick(pair ? `${pair[0]} → ${pair[1]}` : '', null, pair ? `This pair sends no large message in this application. ${how}` : how);
   }
 
   /** A route ({src, dst, kind, path, …}) as the pair's kind and path. */
@@ -175,7 +176,7 @@ export class OcsLoads {
   #uplinks(list) {
     const most = Math.max(1, ...list.flatMap((u) => [u.up, u.down]));
     const cell = (bytes, cls) =>
-      el('td', { class: 'ocs-bars', 'data-value': String(bytes) }, el('span', { class: 'ocs-bar-row' }, el('span', { class: `ocs-bar ${cls}`, style: `width: ${((70 * bytes) / most).toFixed(1)}%` }), el('span', { class: 'ocs-bar-value', text: mib(bytes) })));
+      el('td', { class: 'ocs-bars', 'data-value': String(bytes) }, el('span', { class: 'ocs-bar-row' }, el('span', { class: `ocs-meter ${cls}`, style: `width: ${((70 * bytes) / most).toFixed(1)}%` }), el('span', { class: 'ocs-bar-value', text: mib(bytes) })));
     byId('ocs-uplinks-body').replaceChildren(...list.map((u) => el('tr', { 'data-switch': String(u.switch) }, el('th', { scope: 'row', text: String(u.switch) }), cell(u.up, 'up'), cell(u.down, 'down'))));
     const total = list.reduce((sum, u) => sum + u.up + u.down, 0);
     byId('ocs-uplinks-summary').textContent = total

@@ -338,7 +338,7 @@ export default {
       download(name, svgBlob(svg));
       ctx.notify(`Downloaded ${name}`);
     });
-    let shown = null; // {result, route}: the run shown
+    let shown = null; // {result, pair}: the run shown and its fields' pair
     let picked = null; // a node clicked first, waiting for the second
     let asked = 0; // the newest detail asked for (older answers are dropped)
     const view = new HybridView(byId('ocs-view'), { legend: byId('ocs-view-legend'), onNodeClick: (node) => nodeClicked(node) });
@@ -350,7 +350,7 @@ export default {
         results.showRoute(route, pathNodes(route.path));
         view.setSelection({ path: route.path, circuits: route.circuits ?? [] });
       } else {
-        results.clearPick();
+        results.clearPick(shown?.pair ?? null);
         view.setSelection({});
       }
     };
@@ -431,8 +431,9 @@ export default {
 
     return {
       showLoading: () => results.showLoading(),
-      showResult(result, steps, step) {
-        shown = { result };
+      showResult(result, steps, step, { scenario }) {
+        const c = scenario['ocs-relay'];
+        shown = { result, pair: [c.source, c.destination] };
         picked = null;
         asked++;
         results.showResult(result);
@@ -596,14 +597,14 @@ export default {
       align-items: center;
       gap: 0.4rem;
     }
-    span.ocs-bar {
+    .ocs-meter {
       display: inline-block;
       height: 0.55rem;
       min-width: 1px;
       border-radius: 2px;
     }
-    span.ocs-bar.up { background: #3b7dd8; }
-    span.ocs-bar.down { background: #e08a00; }
+    .ocs-meter.up { background: #3b7dd8; }
+    .ocs-meter.down { background: #e08a00; }
     .ocs-bar-value {
       font-size: 0.8rem;
       white-space: nowrap;
