@@ -205,6 +205,12 @@ fn the_cli_runs_npb_structures_and_matrix_files() {
     assert_eq!(m["routes"]["direct"], 2, "{m}");
     assert_eq!(m["route"]["kind"], "direct");
     assert_eq!(m["messages"], 7);
+    // Fig. 4–5's bars for the tree: seven, the first EPS only
+    let f = run(&["--ocs-nodes", "16", "--figure"]);
+    let rows = f["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 7);
+    assert_eq!(rows[0]["label"], "EPS only");
+    assert_eq!(rows[0]["relative"], 1.0);
     let missing = std::process::Command::new(env!("CARGO_BIN_EXE_topolab"))
         .args(["ocs-relay", "--app", "matrix:/nonexistent/m.csv"])
         .output()

@@ -2,12 +2,13 @@
 //! (§3.2.2), the route kinds (§3.2.3) and the message-level times of ours against EPS only,
 //! the full-bisection EPS and the low-bisection (1:20) EPS (§4.1–4.2).
 
-use crate::cli::{flags, print_value, LabCommand};
+use crate::cli::{flags, print_value, run_study, LabCommand};
 use clap::{Args, ValueEnum};
 use topolab::hybrid::relay::alloc::{Blocked, NodeChoice, Readings, Step3};
 use topolab::hybrid::relay::route::UplinkCost;
 use topolab::hybrid::relay::Counting;
 use topolab::labs::ocs_relay::{OcsRelayConfig, OcsRelayRun};
+use topolab::scenario::Scenario;
 
 pub const COMMAND: LabCommand = LabCommand {
     name: "ocs-relay",
@@ -67,6 +68,15 @@ struct RelayArgs {
     source: u32,
     #[arg(long, default_value_t = 33)]
     destination: u32,
+    /// Instead of one run: Fig. 4–5's bars for this tree and application (EPS only, full
+    /// bisection, ours at a quarter and a half of the nodes, and the 1:20 trio), relative to EPS
+    /// only.
+    #[arg(long, conflicts_with = "table2")]
+    figure: bool,
+    /// Instead of one run: Table 2, the OCS nodes used by each application in the paper's four
+    /// configurations (allocation and routing only).
+    #[arg(long)]
+    table2: bool,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -154,6 +164,12 @@ fn execute(a: RelayArgs) -> Result<(), String> {
         destination: a.destination,
         ..OcsRelayConfig::default()
     };
+    if a.figure || a.table2 {
+        let section = serde_json::to_value(&config).map_err(|e| e.to_string())?;
+        let scenario = Scenario::for_lab("ocs-relay", 1, &section).map_err(|e| e.to_string())?;
+        let name = if a.figure { "figure" } else { "table-2" };
+        return run_study(&scenario, name, serde_json::json!({}), |v| v, a.json);
+    }
     let run = OcsRelayRun::run(&config, &mut |_| {}).map_err(|e| e.to_string())?;
     let value = serde_json::to_value(run.result()).map_err(|e| e.to_string())?;
     print_value(&value, a.json);
