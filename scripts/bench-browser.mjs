@@ -2,6 +2,7 @@
 // - first render: navigation start → N and the figure on screen (default scenario, localhost);
 // - N for every pattern on mesh:64x64, mesh:16x16x16, fattree:16:3 through the worker (WASM);
 // - the Dual-plane lab: a DI-HC n = 12 run and the n = 8 search study through the worker;
+// - the OCS relay lab: a run (allocation, routes, five simulations) per application at 256 nodes;
 // - the WASM module's size.
 import { chromium } from 'playwright-core';
 import { statSync } from 'node:fs';
@@ -108,6 +109,23 @@ try {
   console.log(`  run DI-HC n = 12 (both metrics, identical planes, Table 1 row, floor: ${dual.result.rack_cables.plane.length} rack-pair cable groups, overview figure ${dual.overview ? 'drawn' : 'none'}), median of 5: ${dual.runMs.toFixed(1)} ms (target < 60 ms); avg distance ${dual.result.avg_distance.toFixed(4)}, a2a ${dual.result.a2a_max_traffic.toFixed(4)}, cable ${dual.result.avg_cable_m.toFixed(2)} m`);
   const b8 = dual.search8.best;
   console.log(`  search study, HC n = 8 (${dual.search8.method}, ${dual.search8.evaluated} sets, core ${dual.search8.seconds.toFixed(2)} s): ${(dual.searchMs / 1000).toFixed(2)} s (target < 5 s); best avg distance ${b8.avg_distance.toFixed(4)} (${b8.distance_gain_pct.toFixed(1)}%), a2a ${b8.a2a_max_traffic.toFixed(4)} (+${b8.a2a_gain_pct.toFixed(1)}%)`);
+  const relay = await page.evaluate(async () => {
+    const { Engine } = await import('/www/engine.js');
+    const engine = new Engine(new URL('/www/', location.href));
+    await engine.start();
+    const out = [];
+    // paper 001: a lab run is the allocation, the routes and five simulations (ours, EPS only,
+    // full bisection, and the 1:20 pair); 8×32 with 64 OCS nodes, each application
+    for (const app of ['neighbor', 'cg', 'lu', 'mg']) {
+      const json = JSON.stringify({ version: 1, lab: 'ocs-relay', seed: 1, 'ocs-relay': { edge: '8x32', ocs_nodes: 64, app } });
+      const t0 = performance.now();
+      const r = await engine.request('run', { json });
+      out.push({ app, ms: performance.now() - t0, relative: r.result.relative_time, hops: r.result.packet_hops });
+    }
+    return out;
+  });
+  console.log('OCS relay in Chromium (paper 001, 8×32/64, worker round trip of a lab run = allocation + routes + 5 simulations):');
+  for (const r of relay) console.log(`  ${r.app.padEnd(9)} ${r.ms.toFixed(0)} ms (about ${(r.ms / 5).toFixed(0)} ms per simulation; target < 1 s for allocation + one); ours ${r.relative.toFixed(3)}× EPS only, ${r.hops} packet-hops in ours`);
   const wasm = statSync(new URL('../www/pkg/topolab_bg.wasm', import.meta.url)).size;
   console.log(`WASM size: ${(wasm / 1024).toFixed(0)} KiB (${wasm} bytes) before gzip`);
 } finally {
