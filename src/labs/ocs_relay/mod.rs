@@ -3,8 +3,10 @@
 //! the circuits (§3.2.2, one step per decision), routes every large communication (§3.2.3:
 //! direct, relayed or EPS only) and simulates the messages (§4.1) for ours and for the
 //! baselines: EPS only at the same uplinks, the full-bisection EPS, and the low-bisection
-//! (1:20) EPS with and without the OCS. Times are communication only (the paper's compute
-//! times are not printed). Applications so far: the neighbour exchange of §4.1.
+//! (1:20) EPS with and without the OCS. Applications (`hybrid::relay::apps`): §4.1's neighbour
+//! exchange, NPB CG, LU and MG's communication structures, a traffic matrix. Times are
+//! communication only unless `compute_us` is set (the paper's compute times are not printed).
+//! Studies (`studies`): Fig. 4–5's bars and Table 2.
 
 mod studies;
 
