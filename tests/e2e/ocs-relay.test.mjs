@@ -77,6 +77,10 @@ test('the lab opens on 8×32 with 64 OCS nodes: 56 used, 0 / 224 / 0 routes, Fig
   assert.equal((await viewState(page)).path, '17,1,34,33');
   // every number is the worker's result
   const { result: r } = await resultJson(page);
+  assert.equal(await text(page, '#step-counter'), `Step 1 / ${r.decisions.length}`, 'it opens on the first decision');
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('End');
+  await page.waitForFunction((n) => document.querySelector('#ocs-view svg')?.dataset.step === String(n - 1), r.decisions.length);
   assert.equal(r.ocs_nodes_used, 56);
   assert.equal(await text(page, '#ocs-metric-relative'), `${r.relative_time.toFixed(2)}×`);
   assert.ok(r.relative_time > 1, 'ours is slower than EPS only at 8×32/64 (README: 2.10)');
@@ -100,8 +104,9 @@ test('stepping the allocation: the circuits made so far, the step’s circuit an
   const { page, problems } = await openLab();
   const { result: r } = await resultJson(page);
   const decisions = r.decisions;
-  assert.equal(await text(page, '#step-counter'), `Step ${decisions.length} / ${decisions.length}`, 'it opens finished');
   await page.locator('#step-slider').focus();
+  await page.keyboard.press('End');
+  await page.waitForFunction((n) => document.querySelector('#ocs-view svg')?.dataset.step === String(n - 1), decisions.length);
   await page.keyboard.press('Home');
   let made = 0;
   const titles = new Set();

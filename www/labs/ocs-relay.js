@@ -304,7 +304,9 @@ export default {
   noSteps: 'No allocation steps: no two edge switches exchange large messages, or there are no OCS nodes.',
   channels: false,
   figureLabel: 'The EPS tree: the upper switch over the edge switches and their nodes, uplinks coloured by the MiB ours sends over them; the allocation step’s switch pair marked. The OCS plane is drawn in the hybrid view below',
-  /** The asked step, else the finished allocation. */
+  /** Opening the lab (or a link without a step) starts the allocation at its first decision, to step through with →. */
+  openStep: 0,
+  /** The asked step, else (another set-up) the finished allocation. */
   wantStep: (scenario, step) => step ?? 'last',
   /** The same allocation keeps its step; anything else opens finished. */
   keepView: (scenario, shown) => ({ step: shown.scenario && allocationKey(shown.scenario) === allocationKey(scenario) ? shown.step : null, channel: null }),
@@ -446,7 +448,7 @@ export default {
       shownChanged: (scenario) => studies.shownChanged(scenario),
       populate: (catalog) => studies.populate(catalog),
       /** The tree's switches carry nothing to pick here: the nodes are in the hybrid view. */
-      switchClicked: () => 'Pick nodes in the hybrid view below the step player.',
+      switchClicked: () => 'Pick nodes in the hybrid view above the step player.',
       formSet() {
         picked = null;
       },
