@@ -13,9 +13,9 @@ import { el } from '../dom.js';
 export const DETAILED_NODES = 512;
 /** The steps of §3.2.2 (colours read on both themes). */
 export const STEPS = [
-  { step: 1, color: '#2e9e5b', name: 'step 1: between two talking OCS nodes, by volume' },
-  { step: 2, color: '#3b7dd8', name: 'step 2: round-robin over talking switch pairs' },
-  { step: 3, color: '#e08a00', name: 'step 3: where volume and circuits differ most' },
+  { step: 1, color: '#2e9e5b', name: 'step 1: two talking OCS nodes' },
+  { step: 2, color: '#3b7dd8', name: 'step 2: round-robin over switch pairs' },
+  { step: 3, color: '#e08a00', name: 'step 3: the largest difference left' },
 ];
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** The selected route's colour. */
@@ -453,5 +453,5 @@ function legendItems(detailed) {
   if (!detailed) {
     return [item(`background: ${STEP_COLOURS[2]}`, 'bar: a switch’s OCS nodes holding a circuit; arc: circuits between two switches (their count under it)'), route];
   }
-  return [...STEPS.map((s) => item(`background: ${s.color}`, s.name)), item('', 'OCS node (dashed: unused); arc width: bytes', 'ocs-swatch ocs-swatch-node'), route];
+  return [...STEPS.map((s) => item(`background: ${s.color}`, s.name)), item('', 'OCS node, the lowest ranks (dashed: unused); arc width: bytes', 'ocs-swatch ocs-swatch-node'), route];
 }

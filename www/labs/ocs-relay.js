@@ -529,8 +529,8 @@ export default {
       padding: 0;
       display: flex;
       flex-wrap: wrap;
-      gap: 0.25rem 1rem;
-      font-size: 0.82rem;
+      gap: 0.15rem 0.9rem;
+      font-size: 0.78rem;
       color: var(--muted);
     }
     .ocs-legend li {
@@ -561,7 +561,7 @@ export default {
       color: var(--error);
     }
     #ocs-node-pick {
-      width: 4.5rem;
+      width: 4rem;
     }
     .ocs-times th:first-child {
       text-align: left;
@@ -663,7 +663,7 @@ export default {
   analysisHtml: `
     <div class="card" id="ocs-view-card">
       <div class="card-head">
-        <h2 id="ocs-view-heading">Hybrid network (Fig. 1, 3)</h2>
+        <h2 id="ocs-view-heading" title="The EPS tree and the OCS plane (paper 001, Fig. 1 and 3)">Hybrid network</h2>
         <span class="row">
           <label for="ocs-node-pick">Node</label>
           <input id="ocs-node-pick" type="number" min="0" step="1" inputmode="numeric" aria-describedby="ocs-view-hint">
@@ -671,7 +671,7 @@ export default {
           <button type="button" id="ocs-view-svg" class="small" title="Download the hybrid view as SVG">SVG</button>
         </span>
       </div>
-      <p class="help" id="ocs-view-hint">Click a node for its circuit, then another for the route between them. OCS nodes (each switch’s lowest ranks) sit next to the OCS plane.</p>
+      <p class="help" id="ocs-view-hint">Click a node for its circuit, then another for the route between them.</p>
       <p class="help" id="ocs-view-status" aria-live="polite"></p>
       <div id="ocs-view" class="ocs-view"></div>
       <ul id="ocs-view-legend" class="ocs-legend" aria-label="Legend"></ul>
@@ -697,7 +697,7 @@ export default {
         <h2 id="ocs-figure-heading">Fig. 4–5: ours against the EPS baselines</h2>
         <span class="row"><button type="button" id="ocs-figure" aria-describedby="ocs-figure-status">Run Fig. 4–5</button></span>
       </div>
-      <p class="help" id="ocs-figure-hint">The controls’ edge switches and application on seven networks (§4.1): EPS only and the full-bisection EPS, ours with 64 and 128 OCS nodes at 1:5, and the low-bisection (1:20) EPS with and without them. The paper’s bars are lost in our copy; its text gives +47% / +22% (8×32) and −33% (16×16, 128).</p>
+      <p class="help" id="ocs-figure-hint">The controls’ edge switches and application on seven networks (§4.1): EPS only and the full-bisection EPS, ours with a quarter and a half of the nodes on the OCS (64 and 128 of 256) at 1:5, and the low-bisection (1:20) EPS with and without them. The paper’s bars are lost in our copy; its text gives +47% / +22% (8×32) and −33% (16×16, 128).</p>
       <p class="help" id="ocs-figure-status" aria-live="polite"></p>
       <p class="error" id="ocs-figure-error" role="alert" hidden></p>
       <div id="ocs-figure-chart" class="chart" role="img" aria-label="Bars: each network's time relative to EPS only, a line at 1.0, the link-load bounds marked"></div>
