@@ -451,7 +451,7 @@ function legendItems(detailed) {
   const item = (style, text, cls = 'ocs-swatch') => el('li', {}, el('span', { class: cls, style }), el('span', { text }));
   const route = item(`background: ${ROUTE_COLOUR}`, 'selected route');
   if (!detailed) {
-    return [item(`background: ${STEP_COLOURS[2]}`, 'bar: a switch’s OCS nodes holding a circuit; arc: circuits between two switches (their count under it)'), route];
+    return [item(`background: ${STEP_COLOURS[2]}`, 'bar: a switch’s OCS nodes holding a circuit; arc: the circuits between two switches, as wide as their count (written under it when there is room)'), route];
   }
   return [...STEPS.map((s) => item(`background: ${s.color}`, s.name)), item('', 'OCS node, the lowest ranks (dashed: unused); arc width: bytes', 'ocs-swatch ocs-swatch-node'), route];
 }

@@ -94,7 +94,7 @@ const fields = [
     label: 'Edge switches × nodes',
     kind: 'text',
     examples: ['8x32', '16x16', '4x16', '32x32'],
-    help: 'EDGESxNODES: edge switches under one upper switch, nodes per edge switch (the paper: 8x32 and 16x16; at most 1,024 nodes).',
+    help: 'EDGESxNODES: edge switches under one upper switch, nodes per edge switch (the paper: 8x32 and 16x16; at most 4,096 nodes).',
     parse: parsers.text({ required: true, hint: 'edge: write EDGESxNODES, e.g. 8x32' }),
   },
   {
