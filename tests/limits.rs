@@ -225,6 +225,11 @@ fn ocs_relay_limits_are_refused_at_once() {
             "ocs-relay.matrix",
         ),
         (
+            serde_json::json!({ "mtu": 1 }),
+            "an MTU of 4096 B fits",
+            "ocs-relay.mtu",
+        ),
+        (
             serde_json::json!({ "app": "matrix", "matrix": "0,1,100\n" }),
             "line 1",
             "ocs-relay.matrix",

@@ -456,7 +456,19 @@ impl Run<'_> {
     }
 
     /// Put a train on channel `c`'s queue (it arrives after everything there).
+    /// A packet that follows its predecessor of the same segment back to back joins its train
+    /// (same times; a slow link's queue then holds a train per message, not a packet).
     fn enqueue(&mut self, c: usize, tr: Train) {
+        let packet_ps = self.costs[c].packet_ps;
+        if let Some(back) = self.queues[c].back_mut() {
+            if (back.message, back.seg, back.hop, back.end)
+                == (tr.message, tr.seg, tr.hop, tr.first)
+                && tr.start == back.start + u64::from(tr.first - back.first) * packet_ps
+            {
+                back.end += 1;
+                return;
+            }
+        }
         if self.queues[c].is_empty() {
             let at = self.arrival_of(&tr, c);
             self.heap.push(Reverse((at, c as u32)));

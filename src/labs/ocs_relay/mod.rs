@@ -17,7 +17,7 @@ use crate::hybrid::relay::route::{Kind, RelayNet, Routes, UplinkCost};
 use crate::hybrid::relay::run::{self, NetParams};
 use crate::hybrid::relay::{communications, Counting, Demand, OcsPlacement};
 use crate::model::{ChannelId, SwitchId, Topology};
-use crate::sim::message::Outcome;
+use crate::sim::message::{Outcome, MAX_PACKET_HOPS};
 use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -198,11 +198,33 @@ impl OcsRelayConfig {
                 format!("from 0 to 10^9 µs, not {}", self.compute_us),
             ));
         }
-        App::parse(&self.app, &self.class, self.message_bytes, &self.matrix)?.workload(
+        let work = App::parse(&self.app, &self.class, self.message_bytes, &self.matrix)?.workload(
             p.nodes() as u32,
             self.iterations,
             (self.compute_us * 1000.0).round() as u64,
-        )
+        )?;
+        // a packet crosses at most 4 EPS links (a relay: 2 + 2); checked before simulating
+        let packets = |mtu: u64| -> u64 {
+            work.demands()
+                .iter()
+                .map(|d| d.count.saturating_mul(d.bytes.div_ceil(mtu).max(1)))
+                .fold(0, u64::saturating_add)
+        };
+        let hops = packets(self.mtu).saturating_mul(4);
+        if hops > MAX_PACKET_HOPS {
+            let fits = [4096u64, 16384, 65536, 1 << 20]
+                .into_iter()
+                .find(|&m| m > self.mtu && packets(m).saturating_mul(4) <= MAX_PACKET_HOPS);
+            return Err(Error::invalid(
+                "mtu",
+                format!(
+                    "up to {hops} packet-hops at {} B packets, above the {MAX_PACKET_HOPS} a simulation may take: {}",
+                    self.mtu,
+                    fits.map_or("fewer iterations or smaller messages".into(), |m| format!("an MTU of {m} B fits"))
+                ),
+            ));
+        }
+        Ok(work)
     }
 }
 
