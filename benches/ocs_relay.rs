@@ -7,7 +7,6 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::time::{Duration, Instant};
 use topolab::hybrid::relay::alloc::{allocate, Readings};
-use topolab::hybrid::relay::apps::App;
 use topolab::hybrid::relay::route::{RelayNet, UplinkCost};
 use topolab::hybrid::relay::{communications, neighbor_exchange, Counting, OcsPlacement};
 use topolab::labs::ocs_relay::{OcsRelayConfig, OcsRelayRun};
@@ -32,41 +31,51 @@ fn bench(c: &mut Criterion) {
         });
     }
     group.finish();
-    // single runs, timed once: program, allocation + routes + one simulation of ours
-    for (edge, ocs, apps) in [
-        ("8x32", 64, &["neighbor", "cg", "lu", "mg"][..]),
-        ("64x64", 1024, &["neighbor", "mg", "cg"][..]),
-    ] {
-        for app in apps {
-            let config = OcsRelayConfig {
-                edge: edge.into(),
-                ocs_nodes: ocs,
-                app: app.to_string(),
-                ..OcsRelayConfig::default()
-            };
-            let p = config.placement().unwrap();
-            let started = Instant::now();
-            let work = config.workload(&p).unwrap();
-            let demands = work.demands();
-            let built = started.elapsed().as_secs_f64();
-            let planned = config.plan(&p, &work, &demands, ocs, 5.0).unwrap();
-            let total = started.elapsed().as_secs_f64();
-            println!(
-                "{edge}/{ocs} {app}: program {:.0} ms, + allocation, routes and one simulation {:.0} ms ({} messages, {} packet-hops, {:.0} ns per packet-hop overall)",
-                built * 1e3,
-                total * 1e3,
-                work.messages(),
-                planned.outcome.packet_hops,
-                (total - built) * 1e9 / planned.outcome.packet_hops as f64
-            );
-        }
+    // single runs, timed once: program, allocation + routes + one simulation of ours. At 4,096
+    // ranks: MG at class C (class B's faces stay under the threshold there), CG at 2 iterations
+    // and LU at class D with 1 (the limits on messages and on points per rank)
+    let at_256 = |app: &str| (app.to_string(), "B", 5);
+    let runs: Vec<(&str, usize, (String, &str, u32))> = ["neighbor", "cg", "lu", "mg"]
+        .into_iter()
+        .map(|a| ("8x32", 64, at_256(a)))
+        .chain([
+            ("64x64", 1024, ("neighbor".to_string(), "B", 5)),
+            ("64x64", 1024, ("mg".to_string(), "C", 5)),
+            ("64x64", 1024, ("cg".to_string(), "B", 2)),
+            ("64x64", 1024, ("lu".to_string(), "D", 1)),
+        ])
+        .collect();
+    for (edge, ocs, (app, class, iterations)) in runs {
+        let config = OcsRelayConfig {
+            edge: edge.into(),
+            ocs_nodes: ocs,
+            app: app.clone(),
+            class: class.into(),
+            iterations,
+            ..OcsRelayConfig::default()
+        };
+        let p = config.placement().unwrap();
+        let started = Instant::now();
+        let work = match config.workload(&p) {
+            Ok(w) => w,
+            Err(e) => {
+                println!("{edge}/{ocs} {app} class {class}: {e}");
+                continue;
+            }
+        };
+        let demands = work.demands();
+        let built = started.elapsed().as_secs_f64();
+        let planned = config.plan(&p, &work, &demands, ocs, 5.0).unwrap();
+        let total = started.elapsed().as_secs_f64();
+        println!(
+            "{edge}/{ocs} {app} class {class}, {iterations} iterations: program {:.0} ms, + allocation, routes and one simulation {:.0} ms ({} messages, {} packet-hops, {:.0} ns per packet-hop overall)",
+            built * 1e3,
+            total * 1e3,
+            work.messages(),
+            planned.outcome.packet_hops,
+            (total - built) * 1e9 / planned.outcome.packet_hops as f64
+        );
     }
-    // LU at 4,096 ranks needs class D (class B leaves one grid point per rank and side)
-    let lu = App::parse("lu", "D", 0, "").unwrap().workload(4096, 1, 0);
-    println!(
-        "64x64 lu: class D, 1 iteration: {}",
-        lu.map_or_else(|e| e.to_string(), |w| format!("{} messages", w.messages()))
-    );
     for edge in ["8x32", "16x16"] {
         let started = Instant::now();
         let config = OcsRelayConfig {

@@ -108,8 +108,9 @@ pub struct Outcome {
 const PS: u64 = 1000;
 
 fn ps_for(bytes: u64, gbps: f64) -> u64 {
-    // bits / Gbps = ns; in ps
-    (bytes as f64 * 8.0 / gbps * PS as f64).round() as u64
+    // bits / Gbps = ns; in ps, rounded half up (`f64::round` is a library call, and this runs
+    // for every packet shorter than the MTU; the values are far below 2^52, where the two agree)
+    (bytes as f64 * 8.0 / gbps * PS as f64 + 0.5) as u64
 }
 
 /// Run messages posted on their own (each at its `start_ns`, ties in the order given).
@@ -339,7 +340,7 @@ pub fn simulate_program(
         posts,
         waits,
         opened: vec![0; gates],
-        pending: vec![0; program.messages.len()],
+        packets: vec![0; program.messages.len()],
         arrival: vec![u64::MAX; program.messages.len()],
         last: 0,
     };
@@ -349,7 +350,6 @@ pub fn simulate_program(
                 .push(Reverse((program.gates[g].delay_ns * PS, g as u32)));
         }
     }
-    let mut packet_hops = 0u64;
     loop {
         // gates that opened with nothing to compute post at once
         while let Some((t, g)) = run.now.pop() {
@@ -363,10 +363,7 @@ pub fn simulate_program(
                 let Reverse((t, g)) = run.ready.pop().expect("peeked");
                 run.fire(g, t);
             }
-            _ => {
-                packet_hops += 1;
-                run.arrive();
-            }
+            _ => run.arrive(),
         }
     }
     if let Some(lost) = run.arrival.iter().position(|&a| a == u64::MAX) {
@@ -387,7 +384,8 @@ pub fn simulate_program(
         arrival_ns: run.arrival.iter().map(|&a| to_ns(a)).collect(),
         channel_bytes: run.channel_bytes,
         bound_ns: to_ns(bound_ps),
-        packet_hops,
+        // every message arrived, so every packet crossed every link of its route
+        packet_hops: hops,
     })
 }
 
@@ -413,8 +411,8 @@ struct Run<'a> {
     /// Per gate: signals still to come; when the last came.
     waits: Vec<u32>,
     opened: Vec<u64>,
-    /// Per message: the pieces of its current segment still to arrive.
-    pending: Vec<u32>,
+    /// Per message: the pieces of its current segment.
+    packets: Vec<u32>,
     arrival: Vec<u64>,
     /// The latest arrival or gate.
     last: u64,
@@ -502,7 +500,7 @@ impl Run<'_> {
         let start = t.max(self.free_at[c]);
         self.free_at[c] = start + busy;
         self.channel_bytes[c] += bytes;
-        self.pending[m as usize] = count;
+        self.packets[m as usize] = count;
         self.enqueue(
             c,
             Train {
@@ -553,16 +551,17 @@ impl Run<'_> {
             let start = ready.max(self.free_at[next]);
             let busy = self.packet_ps(m, index, next, true);
             self.free_at[next] = start + busy;
-            self.channel_bytes[next] += if busy == self.costs[next].packet_ps {
+            let bytes = self.program.messages[m as usize].bytes;
+            self.channel_bytes[next] += if u64::from(index) < bytes / self.mtu {
                 self.mtu
             } else {
-                let bytes = self.program.messages[m as usize].bytes;
-                if u64::from(index) < bytes / self.mtu {
-                    self.mtu
-                } else {
-                    (bytes % self.mtu).max(1)
-                }
+                (bytes % self.mtu).max(1)
             };
+            if hop + 2 == s.len && index + 1 < self.packets[m as usize] {
+                // onto the segment's last link: only its last packet's arrival matters (the
+                // others arrive before it, FIFO on one path), so no event for this one
+                return;
+            }
             self.enqueue(
                 next,
                 Train {
@@ -577,12 +576,10 @@ impl Run<'_> {
             );
             return;
         }
-        let pending = &mut self.pending[m as usize];
-        *pending -= 1;
-        if *pending > 0 {
+        if index + 1 < self.packets[m as usize] {
             return;
         }
-        // the whole segment is in: the next one (a relay rebuilt the message), or delivered
+        // the whole segment is in (its last packet, behind all the others): the next one (a relay rebuilt the message), or delivered
         let (_, last) = self.flat.route_segs[self.program.messages[m as usize].route as usize];
         if seg + 1 < last {
             self.start_segment(m, seg + 1, t);
