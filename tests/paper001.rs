@@ -109,27 +109,11 @@ proptest! {
     }
 }
 
-/// The CLI contract of issue 12 on §4.1's neighbour exchange (8×32, 64 OCS nodes; 64 KiB
-/// packets keep a debug build quick and move the times by under 1%).
-#[test]
-fn the_cli_contract() {
+/// `topolab ocs-relay ARGS`: its JSON, asserting success.
+fn cli(args: &[&str]) -> serde_json::Value {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_topolab"))
-        .args([
-            "ocs-relay",
-            "--edge",
-            "8x32",
-            "--ocs-nodes",
-            "64",
-            "--app",
-            "neighbor",
-            "--ratio",
-            "1:5",
-            "--threshold",
-            "8192",
-            "--mtu",
-            "65536",
-            "--json",
-        ])
+        .arg("ocs-relay")
+        .args(args)
         .output()
         .unwrap();
     assert!(
@@ -137,7 +121,28 @@ fn the_cli_contract() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// The CLI contract of issue 12 on §4.1's neighbour exchange (8×32, 64 OCS nodes; 64 KiB
+/// packets keep a debug build quick and move the times by under 1%).
+#[test]
+fn the_cli_contract() {
+    let v = cli(&[
+        "--edge",
+        "8x32",
+        "--ocs-nodes",
+        "64",
+        "--app",
+        "neighbor",
+        "--ratio",
+        "1:5",
+        "--threshold",
+        "8192",
+        "--mtu",
+        "65536",
+        "--json",
+    ]);
     for key in [
         "ocs_nodes_used",
         "circuits",
@@ -169,19 +174,8 @@ fn the_cli_contract() {
 /// configurations), and a matrix's large pair gets a direct circuit.
 #[test]
 fn the_cli_runs_npb_structures_and_matrix_files() {
-    let run = |args: &[&str]| -> serde_json::Value {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_topolab"))
-            .args(["ocs-relay", "--edge", "4x16", "--mtu", "65536", "--json"])
-            .args(args)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        serde_json::from_slice(&out.stdout).unwrap()
-    };
+    let run =
+        |args: &[&str]| cli(&[&["--edge", "4x16", "--mtu", "65536", "--json"], args].concat());
     let mg = run(&["--ocs-nodes", "16", "--app", "mg", "--iterations", "1"]);
     assert_eq!(mg["ocs_nodes_used"], 16);
     assert!(mg["app_definition"].as_str().unwrap().contains("4×4×4"));

@@ -42,9 +42,9 @@ pub struct Workload {
 }
 
 /// Most messages plus rank-steps (ranks × phases) a program may hold, checked before it is
-/// built: the simulator keeps about 60 bytes for each, so a program at the limit takes under
-/// 1 GB natively and in the page.
-pub const MAX_EVENTS: u64 = 12_000_000;
+/// built: the simulator's own limit (it keeps about 60 bytes for each, under 1 GB at the
+/// limit natively and in the page).
+pub const MAX_EVENTS: u64 = crate::sim::message::MAX_MESSAGES as u64;
 
 /// The application and its parameters.
 #[derive(Debug, Clone, PartialEq)]

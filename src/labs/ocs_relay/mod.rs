@@ -205,9 +205,10 @@ impl OcsRelayConfig {
         )?;
         // a packet crosses at most 4 EPS links (a relay: 2 + 2); checked before simulating
         let packets = |mtu: u64| -> u64 {
-            work.demands()
+            work.phases
                 .iter()
-                .map(|d| d.count.saturating_mul(d.bytes.div_ceil(mtu).max(1)))
+                .flat_map(|phase| &phase.sends)
+                .map(|s| s.bytes.div_ceil(mtu).max(1))
                 .fold(0, u64::saturating_add)
         };
         let hops = packets(self.mtu).saturating_mul(4);
@@ -259,6 +260,19 @@ pub struct RouteKinds {
     pub relay: usize,
     pub eps: usize,
     pub local: usize,
+}
+
+impl RouteKinds {
+    /// The counts of a set of routes.
+    pub fn of(routes: &Routes) -> RouteKinds {
+        let [direct, relay, eps, local] = routes.kinds();
+        RouteKinds {
+            direct,
+            relay,
+            eps,
+            local,
+        }
+    }
 }
 
 /// A circuit with what it carries.
@@ -385,7 +399,6 @@ impl OcsRelayRun {
         } = ours;
         let (eps, full, low_eps, low) = (eps.outcome, full.outcome, low_eps.outcome, low.outcome);
         let params = |ratio: f64| c.net_params(&p, ratio);
-        let k = routes.kinds();
         let n = p.nodes();
         let uplink_channel_bytes: Vec<[u64; 2]> = (0..p.edges)
             .map(|s| {
@@ -447,12 +460,7 @@ impl OcsRelayRun {
                 })
                 .collect(),
             circuits_by_step: alloc.by_step(),
-            routes: RouteKinds {
-                direct: k[0],
-                relay: k[1],
-                eps: k[2],
-                local: k[3],
-            },
+            routes: RouteKinds::of(&routes),
             unused_ocs_nodes: alloc.unused.clone(),
             time_s: s(ours.time_ns),
             time_eps_only_s: s(eps.time_ns),

@@ -145,21 +145,15 @@ pub fn table_2(c: &OcsRelayConfig, report: Report<'_>) -> Result<TableResult> {
                 &c.readings,
             );
             let q = cell.net_params(&p, c.ratio);
-            let k = RelayNet::new(&p, &alloc, q.bandwidths(), c.uplink_cost)
-                .route_all(&super::large_messages(&demands, c.threshold))
-                .kinds();
+            let routes = RelayNet::new(&p, &alloc, q.bandwidths(), c.uplink_cost)
+                .route_all(&super::large_messages(&demands, c.threshold));
             let row = TableRow {
                 edge: edge.into(),
                 ocs_nodes,
                 app: app.into(),
                 ocs_nodes_used: alloc.nodes_used(),
                 circuits_by_step: alloc.by_step(),
-                routes: RouteKinds {
-                    direct: k[0],
-                    relay: k[1],
-                    eps: k[2],
-                    local: k[3],
-                },
+                routes: RouteKinds::of(&routes),
             };
             report((rows.len() + 1) as f64 / total, Some(json(&row)));
             rows.push(row);
