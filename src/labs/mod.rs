@@ -6,6 +6,7 @@
 //! from this list, in the manner of BookSim's factory by name: adding a lab is a new module
 //! and one line in `LABS`.
 
+pub mod ctc;
 pub mod dualplane;
 pub mod ocs_relay;
 pub mod routing;
@@ -27,6 +28,7 @@ pub const LABS: &[Lab] = &[
     sim::LAB,
     dualplane::LAB,
     ocs_relay::LAB,
+    ctc::LAB,
 ];
 
 /// What the page shows on top of a run: the step and the clicked channel. Part of the

@@ -21,7 +21,7 @@ pub fn layout(topo: &Topology) -> Layout {
     match topo.shape() {
         Shape::Grid { dims, .. } => grid(dims),
         Shape::FatTree { k, levels } => layered(topo, *k, *levels),
-        Shape::Full { n } => circle(*n),
+        Shape::Full { n } | Shape::Circle { n } => circle(*n),
         Shape::Floor { side } => grid(&[*side, *side]),
         Shape::DualPlane { n, .. } => side_by_side(&grid(&vec![2; *n as usize])),
         Shape::Tree2 {

@@ -170,7 +170,7 @@ fn arrangement(topo: &Topology) -> Arrangement {
                     .collect(),
             }
         }
-        Shape::Full { .. } | Shape::Irregular | Shape::Tree2 { .. } => {
+        Shape::Full { .. } | Shape::Circle { .. } | Shape::Irregular | Shape::Tree2 { .. } => {
             wrapped(n, "switches in id order".into())
         }
     }

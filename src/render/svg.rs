@@ -30,6 +30,8 @@ pub struct FigureState<'a> {
     pub caption: String,
     /// What the colour scale measures (empty: slots used / N, the circuit labs' measure).
     pub legend: &'a str,
+    /// Channels not drawn, by id (a configured one-way link leaves its reverse unbuilt).
+    pub hidden: Vec<bool>,
 }
 
 impl FigureState<'_> {
@@ -233,6 +235,9 @@ pub fn channel_svg(topo: &Topology, layout: &Layout, state: &FigureState) -> Res
     let mut highlights = String::new();
     for c in 0..topo.channel_count() {
         let ch = ChannelId::new(c);
+        if state.hidden.get(c).copied().unwrap_or(false) {
+            continue;
+        }
         let (a, b) = topo.channel_ends(ch);
         let ((x1, y1), (x2, y2)) = (pos(a), pos(b));
         let (dx, dy) = (x2 - x1, y2 - y1);

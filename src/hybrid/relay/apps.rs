@@ -669,61 +669,17 @@ fn mg(ranks: u32, class: char, iterations: u32, compute_ns: u64) -> Result<(Vec<
     Ok((phases, format!("NPB MG class {class} ({n}³, {lt} levels): a {}×{}×{} periodic process grid; comm3 swaps the six faces of each block one axis at a time at every level of the V-cycle (3 times per iteration at each level from 2 up, twice at level 1), finest faces {} / {} / {} B, coarser ones smaller; dead processes at coarse levels are skipped. {iterations} iterations.", pi[0], pi[1], pi[2], faces[0], faces[1], faces[2])))
 }
 
-/// CSV rows `rank,rank,bytes,count` (a header line, blank lines and `#` comments allowed).
+/// CSV rows `rank,rank,bytes,count` (`traffic::matrix`, the count required).
 pub fn parse_matrix(text: &str) -> Result<Vec<Demand>> {
-    let mut out = Vec::new();
-    let mut first = true;
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let header = std::mem::replace(&mut first, false);
-        let cells: Vec<&str> = line.split([',', ';', '\t']).map(str::trim).collect();
-        let numbers: Option<Vec<u64>> = cells.iter().map(|c| c.parse().ok()).collect();
-        match (cells.len(), numbers) {
-            (4, Some(v)) => {
-                if v[0] > u64::from(u32::MAX) || v[1] > u64::from(u32::MAX) {
-                    return Err(Error::invalid(
-                        "matrix",
-                        format!("line {}: a rank too large", i + 1),
-                    ));
-                }
-                if v[2] == 0 || v[2] > 1 << 32 {
-                    return Err(Error::invalid(
-                        "matrix",
-                        format!("line {}: bytes from 1 to 4 GiB, not {}", i + 1, v[2]),
-                    ));
-                }
-                out.push(Demand {
-                    src: v[0] as u32,
-                    dst: v[1] as u32,
-                    bytes: v[2],
-                    count: v[3],
-                });
-            }
-            (4, None) if header && cells.iter().all(|c| c.parse::<f64>().is_err()) => {
-                // a header
-            }
-            _ => {
-                return Err(Error::invalid(
-                    "matrix",
-                    format!(
-                        "line {}: write rank,rank,bytes,count (whole numbers), not '{}'",
-                        i + 1,
-                        crate::error::shorten(line)
-                    ),
-                ))
-            }
-        }
-    }
-    if out.is_empty() {
-        return Err(Error::invalid(
-            "matrix",
-            "no rows: paste CSV lines rank,rank,bytes,count",
-        ));
-    }
-    Ok(out)
+    Ok(crate::traffic::matrix::parse(text, "matrix", true)?
+        .into_iter()
+        .map(|r| Demand {
+            src: r.src,
+            dst: r.dst,
+            bytes: r.bytes,
+            count: r.count,
+        })
+        .collect())
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! Every lab's subcommand, one file each: its flags turned into the lab's configuration and
 //! its studies. A new lab adds its file and one line to `LAB_COMMANDS`.
 
+mod ctc;
 mod dualplane;
 mod export;
 mod ocs_relay;
@@ -19,5 +20,6 @@ pub const LAB_COMMANDS: &[LabCommand] = &[
     sim::COMMAND,
     dualplane::COMMAND,
     ocs_relay::COMMAND,
+    ctc::COMMAND,
     export::COMMAND,
 ];

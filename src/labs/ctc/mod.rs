@@ -1,0 +1,923 @@
+//! The CTC lab (paper 003): a task-to-task traffic matrix is clustered into LCs of T tasks
+//! (§4.2.1), the OCS of K planes × P ports per LC is configured by serving the inter-LC
+//! demands in HDF order (§4.2.2–4.2.3, one step per decision) and the order improved by
+//! simulated annealing; optionally the ILP (§4.1) for small instances; beside it the same LCs
+//! mapped onto a torus (§5) and the cost of both (§5.2.1). Studies (`studies`): Table I and a
+//! live annealing curve.
+
+mod steps;
+mod studies;
+
+use super::{check_section, config, default_section, json, Lab, LabRun, StepSummary, View};
+use crate::hybrid::ctc::anneal::{anneal, CurvePoint, Permutation, Schedule};
+use crate::hybrid::ctc::cost::{Cost, CostParams};
+use crate::hybrid::ctc::ilp::{self, IlpLimits, IlpOutcome};
+use crate::hybrid::ctc::serve::{path_in, Event, Server};
+use crate::hybrid::ctc::spectral::{self, Split};
+use crate::hybrid::ctc::{
+    bound, inputs, order, planes, torus, Demand, LcTraffic, Ocs, PlaneRule, Readings, TaskMatrix,
+    MAX_DEPTH, MAX_LCS, MAX_PLANES, MAX_PORTS,
+};
+use crate::model::{ChannelId, LinkInfo, LinkKind, Shape, SwitchId, SwitchInfo, Topology};
+use crate::rng::{stream, Purpose};
+use crate::{Error, Result};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+pub use steps::MAX_STEPS;
+
+pub const LAB: Lab = Lab {
+    name: "ctc",
+    title: "CTC",
+    about: "Clustering and topology configuration of a hybrid EPS/OCS network (paper 003): spectral clustering into logical clusters, the OCS configured by serving demands in HDF order step by step, simulated annealing over orders, the ILP for small instances, against a torus mapping and its cost",
+    default_config: default_section::<CtcConfig>,
+    check_config: check_section::<CtcConfig>,
+    run: |section, seed, record, progress| {
+        Ok(Box::new(CtcRun::run(&config(section)?, seed, record, progress)?))
+    },
+    studies: studies::STUDIES,
+};
+
+/// Most annealing iterations.
+pub const MAX_ITERATIONS: u32 = 100_000;
+/// Most demand servings in one annealing run (iterations × demands): about 10 s in the page.
+pub const MAX_SERVINGS: u64 = 200_000_000;
+
+/// How the demands are ordered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OrderKind {
+    /// HDF alone.
+    Hdf,
+    /// HDF, then simulated annealing.
+    #[default]
+    Sa,
+}
+
+/// Which solver configures the OCS.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SolverKind {
+    #[default]
+    Heuristic,
+    /// §4.1's ILP (small instances), warm-started from the heuristic.
+    Ilp,
+}
+
+/// Configuration of the CTC lab.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct CtcConfig {
+    /// The task matrix: random:N:p, stencil:AxB[:periodic][:BYTES], fft:Z[:BYTES][:pencil],
+    /// superlu:PRxPC[:BYTES][:density] or csv (the `matrix` text).
+    pub traffic: String,
+    /// CSV rows src,dst,bytes[,count] when `traffic` is csv.
+    pub matrix: String,
+    /// T: tasks per logical cluster (1: the matrix is the inter-LC traffic, §5.1).
+    pub cluster_size: usize,
+    /// K optical planes and P ports per LC per plane.
+    pub planes: usize,
+    pub ports: usize,
+    pub order: OrderKind,
+    /// Annealing iterations (one neighbour and one serving each).
+    pub iterations: u32,
+    pub solver: SolverKind,
+    /// The ILP's wall-clock limit (seconds).
+    pub time_limit_s: f64,
+    /// The electronic-only baseline: torus:X (the most even X-D torus), torus:AxBxC, or none.
+    pub baseline: String,
+    /// The torus mapping's annealing iterations (None: the same as the hybrid's, §5.2).
+    pub torus_iterations: Option<u32>,
+    pub readings: Readings,
+    pub cost: CostParams,
+}
+
+impl Default for CtcConfig {
+    fn default() -> Self {
+        // Table I's setting: N = 16, p = 0.5, K = 6, P = 1, SA 1000
+        CtcConfig {
+            traffic: "random:16:0.5".into(),
+            matrix: String::new(),
+            cluster_size: 1,
+            planes: 6,
+            ports: 1,
+            order: OrderKind::Sa,
+            iterations: 1000,
+            solver: SolverKind::Heuristic,
+            time_limit_s: 10.0,
+            baseline: "torus:3".into(),
+            torus_iterations: None,
+            readings: Readings::default(),
+            cost: CostParams::default(),
+        }
+    }
+}
+
+impl CtcConfig {
+    /// The OCS, checked against the number of LCs.
+    pub fn ocs(&self, lcs: usize) -> Result<Ocs> {
+        if !(1..=MAX_PLANES).contains(&self.planes) {
+            return Err(Error::invalid(
+                "planes",
+                format!("from 1 to {MAX_PLANES} planes, not {}", self.planes),
+            ));
+        }
+        if !(1..=MAX_PORTS).contains(&self.ports) {
+            return Err(Error::invalid(
+                "ports",
+                format!("from 1 to {MAX_PORTS} ports per plane, not {}", self.ports),
+            ));
+        }
+        if self.planes * self.ports >= lcs.max(2) {
+            return Err(Error::invalid(
+                "planes",
+                format!(
+                    "K·P = {} links per LC reach all {} others already: at most {} for {lcs} LCs",
+                    self.planes * self.ports,
+                    lcs.saturating_sub(1),
+                    lcs.saturating_sub(2).max(1)
+                ),
+            ));
+        }
+        Ok(Ocs {
+            planes: self.planes,
+            ports: self.ports,
+        })
+    }
+
+    /// Every scalar checked (sizes are checked once the matrix is known).
+    fn check(&self) -> Result<()> {
+        let r = &self.readings;
+        if !(1..=MAX_DEPTH).contains(&r.depth) {
+            return Err(Error::invalid(
+                "readings.depth",
+                format!("from 1 to {MAX_DEPTH}, not {}", r.depth),
+            ));
+        }
+        if !(r.t0.is_finite() && r.t0 > 0.0 && r.t0 <= 1e18) {
+            return Err(Error::invalid(
+                "readings.t0",
+                format!("a temperature above 0, not {}", r.t0),
+            ));
+        }
+        if !(r.cooling.is_finite() && r.cooling > 0.0 && r.cooling <= 1.0) {
+            return Err(Error::invalid(
+                "readings.cooling",
+                format!("a factor in (0, 1], not {}", r.cooling),
+            ));
+        }
+        if self.iterations > MAX_ITERATIONS {
+            return Err(Error::invalid(
+                "iterations",
+                format!("at most {MAX_ITERATIONS}, not {}", self.iterations),
+            ));
+        }
+        if let Some(t) = self.torus_iterations {
+            if t > MAX_ITERATIONS {
+                return Err(Error::invalid(
+                    "torus_iterations",
+                    format!("at most {MAX_ITERATIONS}, not {t}"),
+                ));
+            }
+        }
+        if !(self.time_limit_s.is_finite() && (0.1..=3600.0).contains(&self.time_limit_s)) {
+            return Err(Error::invalid(
+                "time_limit_s",
+                format!("from 0.1 to 3600 s, not {}", self.time_limit_s),
+            ));
+        }
+        let c = &self.cost;
+        for (field, v, max) in [
+            ("cost.port_ratio", c.port_ratio, 100.0),
+            ("cost.txrx_cost", c.txrx_cost, 100.0),
+        ] {
+            if !(v.is_finite() && (0.0..=max).contains(&v)) {
+                return Err(Error::invalid(field, format!("from 0 to {max}, not {v}")));
+            }
+        }
+        if c.eps_core_ports > 64 || c.nodes_per_rack > 10_000 {
+            return Err(Error::invalid(
+                "cost",
+                "at most 64 EPS-core ports per LC and 10,000 nodes per rack",
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A demand ordering under annealing: the fitness is the serving's cost.
+pub struct OrderSearch<'a> {
+    pub traffic: &'a LcTraffic,
+    pub server: Server,
+    pub order: Vec<u32>,
+    pub best: Vec<u32>,
+}
+
+impl OrderSearch<'_> {
+    pub fn cost(&mut self) -> u64 {
+        self.server
+            .serve(self.traffic, &self.order, None)
+            .cost(self.traffic.lcs)
+    }
+}
+
+impl Permutation for OrderSearch<'_> {
+    fn len(&self) -> usize {
+        self.order.len()
+    }
+    fn swap_cost(&mut self, i: usize, j: usize) -> u64 {
+        self.order.swap(i, j);
+        self.cost()
+    }
+    fn undo(&mut self, i: usize, j: usize) {
+        self.order.swap(i, j);
+    }
+    fn keep_best(&mut self) {
+        self.best.clone_from(&self.order);
+    }
+}
+
+/// The inputs of a run, built and checked: the matrix, the clustering, the inter-LC traffic.
+pub struct Prepared {
+    pub matrix: TaskMatrix,
+    pub lc_of_task: Vec<u32>,
+    pub members: Vec<Vec<u32>>,
+    pub splits: Vec<Split>,
+    pub traffic: LcTraffic,
+    pub ocs: Ocs,
+}
+
+impl CtcConfig {
+    /// Build the matrix (study matrix `index`), cluster it and check the sizes.
+    pub fn prepare(&self, seed: u64, index: u32) -> Result<Prepared> {
+        self.check()?;
+        let matrix = inputs::build(&self.traffic, seed, index, &self.matrix)?;
+        let t = self.cluster_size;
+        if t == 0 || t > matrix.tasks {
+            return Err(Error::invalid(
+                "cluster_size",
+                format!("from 1 to the {} tasks, not {t}", matrix.tasks),
+            ));
+        }
+        let lcs = matrix.tasks.div_ceil(t);
+        if lcs > MAX_LCS {
+            return Err(Error::invalid(
+                "cluster_size",
+                format!(
+                    "{} tasks in LCs of {t} make {lcs} LCs, above the limit of {MAX_LCS}: at least {} tasks per LC",
+                    matrix.tasks,
+                    matrix.tasks.div_ceil(MAX_LCS)
+                ),
+            ));
+        }
+        if lcs < 3 {
+            return Err(Error::invalid(
+                "cluster_size",
+                format!(
+                    "{} tasks in LCs of {t} make {lcs} LCs: at least 3 are needed",
+                    matrix.tasks
+                ),
+            ));
+        }
+        let ocs = self.ocs(lcs)?;
+        let (lc_of_task, members, splits) = if t == 1 {
+            (
+                (0..matrix.tasks as u32).collect(),
+                (0..matrix.tasks as u32).map(|i| vec![i]).collect(),
+                Vec::new(),
+            )
+        } else {
+            let c = spectral::cluster(&matrix, t, self.readings.laplacian);
+            (c.lc_of_task, c.members, c.splits)
+        };
+        let traffic = LcTraffic::new(&matrix, &lc_of_task, lcs);
+        if traffic.demands.is_empty() {
+            return Err(Error::invalid(
+                "cluster_size",
+                "every byte stays inside an LC: no inter-LC traffic to configure for",
+            ));
+        }
+        let servings = u64::from(self.iterations) * traffic.demands.len() as u64;
+        if self.order == OrderKind::Sa && servings > MAX_SERVINGS {
+            return Err(Error::invalid(
+                "iterations",
+                format!(
+                    "{} iterations × {} demands is above the {MAX_SERVINGS} demand servings a run may take: at most {} iterations here",
+                    self.iterations,
+                    traffic.demands.len(),
+                    MAX_SERVINGS / traffic.demands.len() as u64
+                ),
+            ));
+        }
+        Ok(Prepared {
+            matrix,
+            lc_of_task,
+            members,
+            splits,
+            traffic,
+            ocs,
+        })
+    }
+
+    /// The annealing schedule of the hybrid.
+    pub fn schedule(&self, iterations: u32) -> Schedule {
+        Schedule {
+            iterations,
+            t0: self.readings.t0,
+            cooling: self.readings.cooling,
+            accept: self.readings.accept,
+        }
+    }
+}
+
+/// HDF then (if asked) annealing: the best order, its cost, the HDF cost and the curve.
+pub struct Ordered {
+    pub hdf_order: Vec<u32>,
+    pub hdf_cost: u64,
+    pub order: Vec<u32>,
+    pub cost: u64,
+    pub curve: Vec<CurvePoint>,
+}
+
+/// Order and anneal `p`'s demands; `each` sees every annealing point.
+pub fn order_and_anneal(
+    c: &CtcConfig,
+    p: &Prepared,
+    seed: u64,
+    chain: u32,
+    iterations: u32,
+    each: impl FnMut(CurvePoint),
+) -> Ordered {
+    let mut rng = stream(seed, Purpose::Search, chain);
+    let hdf_order = order::hdf(&p.traffic, c.readings.tie, &mut rng);
+    let mut search = OrderSearch {
+        traffic: &p.traffic,
+        server: Server::new(p.traffic.lcs, p.ocs, c.readings),
+        order: hdf_order.clone(),
+        best: hdf_order.clone(),
+    };
+    let hdf_cost = search.cost();
+    let (cost, curve) = anneal(
+        &mut search,
+        hdf_cost,
+        c.schedule(iterations),
+        &mut rng,
+        each,
+    );
+    Ordered {
+        hdf_order,
+        hdf_cost,
+        order: search.best,
+        cost,
+        curve,
+    }
+}
+
+/// A link in the result: plane (0-based), ends, the pass that made it, bytes routed over it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LinkOut {
+    pub plane: u8,
+    pub src: u32,
+    pub dst: u32,
+    pub pass: u8,
+    pub bytes: u64,
+}
+
+/// A demand with no path.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Unserved {
+    pub src: u32,
+    pub dst: u32,
+    pub bytes: u64,
+}
+
+/// The torus baseline in the result.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TorusOut {
+    pub dims: Vec<usize>,
+    pub degree: usize,
+    pub node_of_lc: Vec<usize>,
+    pub start_hop_bytes: u64,
+    pub hop_bytes: u64,
+    pub iterations: u32,
+    pub curve: Vec<CurvePoint>,
+}
+
+/// Both networks' cost.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CostOut {
+    pub hybrid: Cost,
+    pub torus: Option<Cost>,
+    /// Hybrid over torus.
+    pub ratio: Option<f64>,
+}
+
+/// A matrix drawn as a heatmap: `size`×`size` cells (bins of `per_cell` rows), row-major
+/// bytes, with the LC boundaries (cell positions where an LC starts).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Heatmap {
+    pub rows: usize,
+    pub size: usize,
+    pub per_cell: usize,
+    pub cells: Vec<u64>,
+    pub lc_starts: Vec<usize>,
+}
+
+/// Most cells per side of a heatmap.
+pub const HEATMAP_MAX: usize = 128;
+
+impl Heatmap {
+    /// `rows`×`rows` entries given by position (already reordered), LCs starting at `starts`.
+    fn new(
+        rows: usize,
+        entries: impl Iterator<Item = (usize, usize, u64)>,
+        starts: &[usize],
+    ) -> Heatmap {
+        let per_cell = rows.div_ceil(HEATMAP_MAX).max(1);
+        let size = rows.div_ceil(per_cell);
+        let mut cells = vec![0u64; size * size];
+        for (a, b, bytes) in entries {
+            cells[(a / per_cell) * size + b / per_cell] += bytes;
+        }
+        let mut lc_starts: Vec<usize> = starts.iter().map(|&s| s / per_cell).collect();
+        lc_starts.dedup();
+        Heatmap {
+            rows,
+            size,
+            per_cell,
+            cells,
+            lc_starts,
+        }
+    }
+}
+
+/// The result of a run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CtcResult {
+    pub traffic: String,
+    pub traffic_about: String,
+    pub tasks: usize,
+    pub lcs: usize,
+    pub cluster_size: usize,
+    pub planes: usize,
+    pub ports: usize,
+    pub demands: usize,
+    pub total_bytes: u64,
+    pub intra_lc_bytes: u64,
+    /// The configuration shown (the ILP's when it found one, else the heuristic's).
+    pub hop_bytes: u64,
+    pub avg_hops: f64,
+    /// Bytes at 1, 2, 3, … hops.
+    pub by_hops: Vec<u64>,
+    pub direct_demands: usize,
+    pub links: Vec<LinkOut>,
+    pub unserved: Vec<Unserved>,
+    pub hdf_hop_bytes: u64,
+    pub heuristic_hop_bytes: u64,
+    pub sa_curve: Vec<CurvePoint>,
+    pub iterations: u32,
+    /// 2·V − M* (None above the bound's size limit).
+    pub lower_bound: Option<u64>,
+    pub gap_to_bound: Option<f64>,
+    /// The ILP: proven optimal, its best bound, and the solve.
+    pub optimal: Option<bool>,
+    pub bound: Option<f64>,
+    pub ilp: Option<IlpOutcome>,
+    pub torus_hop_bytes: Option<u64>,
+    pub torus: Option<TorusOut>,
+    pub cost: CostOut,
+    /// Demands in id order (s, d, bytes) and the order served (indices).
+    pub demand_list: Vec<Demand>,
+    pub order: Vec<u32>,
+    /// Members of each LC (when T > 1) and the splits that made them.
+    pub clusters: Option<Vec<Vec<u32>>>,
+    pub splits: Vec<Split>,
+    pub task_heatmap: Heatmap,
+    pub lc_heatmap: Heatmap,
+    pub readings: Readings,
+    pub seed: u64,
+    pub runtime_ms: f64,
+}
+
+/// A finished run.
+pub struct CtcRun {
+    result: CtcResult,
+    events: Vec<Event>,
+    /// Links made up to each event (prefix counts into `result.links` in making order).
+    made_links: Vec<(u32, u32, u8)>,
+    made_after: Vec<usize>,
+    topology: Topology,
+    /// Directed channel of every made link, by link index.
+    channel_of: Vec<ChannelId>,
+    channel_bytes: Vec<u64>,
+    apsp: crate::hybrid::ctc::apsp::Apsp,
+    members: Vec<Vec<u32>>,
+    ports_used: (Vec<u8>, Vec<u8>),
+}
+
+impl CtcRun {
+    pub fn run(
+        c: &CtcConfig,
+        seed: u64,
+        record: bool,
+        progress: &mut dyn FnMut(f64),
+    ) -> Result<CtcRun> {
+        let started = web_time::Instant::now();
+        let p = c.prepare(seed, 0)?;
+        let baseline_dims = match c.baseline.trim() {
+            "none" | "" => None,
+            spec => Some(torus::parse_dims(spec, p.traffic.lcs)?),
+        };
+        if c.solver == SolverKind::Ilp && p.traffic.lcs > ilp::MAX_ILP_LCS {
+            return Err(Error::invalid(
+                "solver",
+                format!(
+                    "the ILP takes at most {} LCs, not {}: use the heuristic",
+                    ilp::MAX_ILP_LCS,
+                    p.traffic.lcs
+                ),
+            ));
+        }
+        progress(0.05);
+        let iterations = if c.order == OrderKind::Sa {
+            c.iterations
+        } else {
+            0
+        };
+        let ilp_share = if c.solver == SolverKind::Ilp {
+            0.4
+        } else {
+            0.0
+        };
+        let step = (iterations / 100).max(1);
+        let ordered = order_and_anneal(c, &p, seed, 0, iterations, |pt| {
+            if pt.iteration % step == 0 {
+                progress(
+                    0.05 + (0.85 - ilp_share) * f64::from(pt.iteration)
+                        / f64::from(iterations.max(1)),
+                );
+            }
+        });
+        // the best order served once more, recorded
+        let t = &p.traffic;
+        let mut server = Server::new(t.lcs, p.ocs, c.readings);
+        let mut events = Vec::new();
+        let served = server.serve(t, &ordered.order, record.then_some(&mut events));
+        debug_assert_eq!(served.cost(t.lcs), ordered.cost);
+        let mut links: Vec<(u32, u32, u8, u8)> = server
+            .links()
+            .iter()
+            .map(|l| (l.src, l.dst, l.plane, l.pass))
+            .collect();
+        if c.readings.planes == PlaneRule::Merged {
+            let pairs: Vec<(u32, u32)> = links.iter().map(|l| (l.0, l.1)).collect();
+            let split = planes::split(t.lcs, &pairs, p.ocs.planes, p.ocs.ports)
+                .expect("merged degrees ≤ K·P split into planes");
+            for (l, k) in links.iter_mut().zip(split) {
+                l.2 = k;
+            }
+        }
+        let heuristic = served.hop_bytes + served.unserved_bytes * t.lcs as u64;
+        let degree = p.ocs.degree();
+        let lower_bound = bound::lower_bound(t, degree);
+        // the ILP, warm-started from the heuristic when it serves everything
+        let mut ilp_out = None;
+        let mut apsp = server.apsp().clone();
+        if c.solver == SolverKind::Ilp {
+            let warm: Vec<(u32, u32)> = links.iter().map(|l| (l.0, l.1)).collect();
+            let since = web_time::Instant::now();
+            let out = ilp::solve(
+                t,
+                degree,
+                (served.unserved == 0).then_some(&warm[..]),
+                IlpLimits {
+                    time_limit_s: c.time_limit_s,
+                    node_limit: None,
+                },
+                &mut |_, _, _| {
+                    let f = since.elapsed().as_secs_f64() / c.time_limit_s;
+                    progress(0.5 + 0.4 * f.min(1.0));
+                },
+            )?;
+            if !out.links.is_empty() {
+                let split = planes::split(t.lcs, &out.links, p.ocs.planes, p.ocs.ports)
+                    .expect("the ILP's degrees are ≤ K·P");
+                links = out
+                    .links
+                    .iter()
+                    .zip(split)
+                    .map(|(&(u, v), k)| (u, v, k, 0))
+                    .collect();
+                apsp = crate::hybrid::ctc::apsp::Apsp::new(t.lcs);
+                for l in &links {
+                    apsp.add_link(l.0 as usize, l.1 as usize);
+                }
+                apsp.recompute();
+            }
+            ilp_out = Some(out);
+        }
+        progress(0.9);
+        // hop-bytes of the configuration shown, from its distances
+        let mut by_hops: Vec<u64> = Vec::new();
+        let mut unserved = Vec::new();
+        let mut hop_bytes = 0u64;
+        for dem in &t.demands {
+            match apsp.dist(dem.s as usize, dem.d as usize) {
+                crate::hybrid::ctc::apsp::UNREACHABLE => unserved.push(Unserved {
+                    src: dem.s,
+                    dst: dem.d,
+                    bytes: dem.bytes,
+                }),
+                h => {
+                    let h = h as usize;
+                    if by_hops.len() < h {
+                        by_hops.resize(h, 0);
+                    }
+                    by_hops[h - 1] += dem.bytes;
+                    hop_bytes += dem.bytes * h as u64;
+                }
+            }
+        }
+        let direct_demands = t
+            .demands
+            .iter()
+            .filter(|d| apsp.dist(d.s as usize, d.d as usize) == 1)
+            .count();
+        // bytes over every link along the lowest-id shortest paths
+        let mut link_bytes = std::collections::HashMap::<(u32, u32), u64>::new();
+        for dem in &t.demands {
+            for w in path_in(&apsp, dem.s as usize, dem.d as usize).windows(2) {
+                *link_bytes.entry((w[0] as u32, w[1] as u32)).or_insert(0) += dem.bytes;
+            }
+        }
+        let links_out: Vec<LinkOut> = links
+            .iter()
+            .map(|&(src, dst, plane, pass)| LinkOut {
+                plane,
+                src,
+                dst,
+                pass,
+                bytes: link_bytes.get(&(src, dst)).copied().unwrap_or(0),
+            })
+            .collect();
+        // the torus baseline
+        let torus_out = baseline_dims.map(|dims| {
+            let its = c.torus_iterations.unwrap_or(iterations);
+            let mut rng = stream(seed, Purpose::Search, 1_000_000);
+            let m = torus::map(t, &dims, c.schedule(its), &mut rng, |_| {});
+            TorusOut {
+                dims: m.dims,
+                degree: m.degree,
+                node_of_lc: m.node_of,
+                start_hop_bytes: m.start_hop_bytes,
+                hop_bytes: m.hop_bytes,
+                iterations: its,
+                curve: m.curve,
+            }
+        });
+        let hybrid_cost = c.cost.hybrid(t.lcs, p.ocs.planes, p.ocs.ports);
+        let torus_cost = torus_out.as_ref().map(|m| {
+            c.cost
+                .torus(t.lcs, m.dims.iter().filter(|&&k| k > 1).count())
+        });
+        // heatmaps: tasks in LC order, and the LCs
+        let mut position = vec![0usize; p.matrix.tasks];
+        let mut starts = Vec::with_capacity(p.members.len());
+        let mut at = 0;
+        for m in &p.members {
+            starts.push(at);
+            for &x in m {
+                position[x as usize] = at;
+                at += 1;
+            }
+        }
+        let task_heatmap = Heatmap::new(
+            p.matrix.tasks,
+            p.matrix
+                .entries
+                .iter()
+                .map(|&(s, d, b)| (position[s as usize], position[d as usize], b)),
+            &starts,
+        );
+        let lc_heatmap = Heatmap::new(
+            t.lcs,
+            t.demands
+                .iter()
+                .map(|d| (d.s as usize, d.d as usize, d.bytes)),
+            &[],
+        );
+        let (ilp_optimal, ilp_bound) = ilp_out
+            .as_ref()
+            .map_or((None, None), |o| (Some(o.optimal), o.bound));
+        let traffic_about = inputs::GENERATORS
+            .iter()
+            .find(|g| c.traffic.trim().starts_with(g.name))
+            .map_or(String::new(), |g| g.about.to_string());
+        let result = CtcResult {
+            traffic: c.traffic.clone(),
+            traffic_about,
+            tasks: p.matrix.tasks,
+            lcs: t.lcs,
+            cluster_size: c.cluster_size,
+            planes: c.planes,
+            ports: c.ports,
+            demands: t.demands.len(),
+            total_bytes: t.total_bytes(),
+            intra_lc_bytes: t.intra_bytes,
+            hop_bytes,
+            avg_hops: hop_bytes as f64 / t.total_bytes().max(1) as f64,
+            by_hops,
+            direct_demands,
+            links: links_out,
+            unserved,
+            hdf_hop_bytes: ordered.hdf_cost,
+            heuristic_hop_bytes: heuristic,
+            sa_curve: ordered.curve,
+            iterations,
+            lower_bound,
+            gap_to_bound: lower_bound.map(|b| (hop_bytes as f64 - b as f64) / (b as f64).max(1.0)),
+            optimal: ilp_optimal,
+            bound: ilp_bound,
+            ilp: ilp_out,
+            torus_hop_bytes: torus_out.as_ref().map(|m| m.hop_bytes),
+            torus: torus_out,
+            cost: CostOut {
+                hybrid: hybrid_cost,
+                torus: torus_cost,
+                ratio: torus_cost.map(|tc| hybrid_cost.total / tc.total),
+            },
+            demand_list: t.demands.clone(),
+            order: ordered.order.clone(),
+            clusters: (c.cluster_size > 1).then(|| p.members.clone()),
+            splits: p.splits.clone(),
+            task_heatmap,
+            lc_heatmap,
+            readings: c.readings,
+            seed,
+            runtime_ms: started.elapsed().as_secs_f64() * 1e3,
+        };
+        // the figure's network: one link per LC pair with an OCS link either way
+        let mut topology = Topology::new(
+            format!("ctc:{}", c.traffic),
+            Shape::Circle { n: t.lcs },
+            vec![SwitchInfo::default(); t.lcs],
+        );
+        let mut channel_of = Vec::with_capacity(links.len());
+        for l in &links {
+            let (a, b) = (SwitchId(l.0), SwitchId(l.1));
+            let ch = match topology.channel_between(a, b) {
+                Some(ch) => ch,
+                None => {
+                    topology.add_link(
+                        a,
+                        b,
+                        LinkInfo {
+                            kind: LinkKind::Optical,
+                            plane: l.2,
+                            ..LinkInfo::default()
+                        },
+                    );
+                    topology.channel_between(a, b).expect("just added")
+                }
+            };
+            channel_of.push(ch);
+        }
+        let mut channel_bytes = vec![0u64; topology.channel_count()];
+        for (lo, &ch) in result.links.iter().zip(&channel_of) {
+            channel_bytes[ch.index()] = lo.bytes;
+        }
+        let (made_links, made_after) = steps::made_by_event(&events, &t.demands);
+        let ports_used = {
+            let (o, i) = server.ports_used();
+            (o.to_vec(), i.to_vec())
+        };
+        progress(1.0);
+        Ok(CtcRun {
+            result,
+            events,
+            made_links,
+            made_after,
+            topology,
+            channel_of,
+            channel_bytes,
+            apsp,
+            members: p.members,
+            ports_used,
+        })
+    }
+
+    pub fn result(&self) -> &CtcResult {
+        &self.result
+    }
+}
+
+impl LabRun for CtcRun {
+    fn result(&self) -> Value {
+        json(&self.result)
+    }
+
+    fn steps(&self) -> Vec<StepSummary> {
+        steps::summaries(&self.result, &self.events, &self.made_after)
+    }
+
+    /// The LC graph on a circle: links coloured by the bytes they carry; at a step, only the
+    /// links made so far, the step's demand and new links marked.
+    fn figure(&self, view: &View) -> Result<crate::render::Figure> {
+        let r = &self.result;
+        let shown_step = view
+            .step_index()
+            .filter(|&i| i < self.events.len() && r.ilp.is_none());
+        let made = shown_step.map_or(usize::MAX, |i| self.made_after[i]);
+        let mut hidden = vec![true; self.topology.channel_count()];
+        let at_step = shown_step.is_some();
+        let mut values = vec![0u32; self.topology.channel_count()];
+        if let Some(limit) = shown_step.map(|_| made) {
+            for &(u, v, _) in self.made_links.iter().take(limit) {
+                if let Some(ch) = self.topology.channel_between(SwitchId(u), SwitchId(v)) {
+                    hidden[ch.index()] = false;
+                    values[ch.index()] = 1;
+                }
+            }
+        } else {
+            let max = self.channel_bytes.iter().copied().max().unwrap_or(0).max(1);
+            let scale = (max / u64::from(u32::MAX / 2)).max(1);
+            for &ch in &self.channel_of {
+                hidden[ch.index()] = false;
+                values[ch.index()] = (self.channel_bytes[ch.index()] / scale).max(1) as u32;
+            }
+        }
+        let max_value = values.iter().copied().max().unwrap_or(0).max(1);
+        let mut state = crate::render::FigureState {
+            channel_values: &values,
+            max_value,
+            legend: if at_step {
+                "links made so far"
+            } else {
+                "bytes over each OCS link (shortest paths)"
+            },
+            hidden,
+            selected: view.channel.map(ChannelId),
+            ..Default::default()
+        };
+        if let Some(i) = shown_step {
+            let (demand, new) = steps::event_demand_and_links(&self.events[i]);
+            if let Some(d) = demand.and_then(|d| r.demand_list.get(d as usize)) {
+                state.step_switches = vec![SwitchId(d.s), SwitchId(d.d)];
+            }
+            state.step_channels = new
+                .iter()
+                .filter_map(|&(u, v)| self.topology.channel_between(SwitchId(u), SwitchId(v)))
+                .collect();
+        }
+        state.caption = format!(
+            "{} · {} LCs · K = {}, P = {} · hop-bytes {} ({:.2} hops per byte){}",
+            r.traffic,
+            r.lcs,
+            r.planes,
+            r.ports,
+            r.hop_bytes,
+            r.avg_hops,
+            r.torus_hop_bytes
+                .map_or(String::new(), |t| format!(" · torus {t}"))
+        );
+        Ok(crate::render::figure(
+            &self.topology,
+            &crate::layout::layout(&self.topology),
+            &state,
+        ))
+    }
+
+    fn topology(&self) -> &Topology {
+        &self.topology
+    }
+
+    /// Bytes per directed channel of the LC graph.
+    fn csv(&self) -> String {
+        let loads: Vec<u32> = self
+            .channel_bytes
+            .iter()
+            .map(|&b| b.min(u64::from(u32::MAX)) as u32)
+            .collect();
+        crate::export::channel_loads_csv(&self.topology, &loads, None)
+    }
+
+    /// `{"demand": i}` or `{"pair": [s, d]}`: the demand's volume, order position, link or
+    /// refusal, path; `{"lc": i}`: its tasks, ports per plane and links; `{"channel": c}`:
+    /// the link and the demands routed over it.
+    fn detail(&self, query: &Value, _view: &View) -> Result<Value> {
+        steps::detail(self, query)
+    }
+}
+
+impl CtcRun {
+    pub(crate) fn parts(&self) -> steps::Parts<'_> {
+        steps::Parts {
+            result: &self.result,
+            events: &self.events,
+            apsp: &self.apsp,
+            members: &self.members,
+            ports_used: (&self.ports_used.0, &self.ports_used.1),
+            topology: &self.topology,
+        }
+    }
+}

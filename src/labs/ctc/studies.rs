@@ -1,0 +1,281 @@
+//! The CTC lab's studies (paper 003 §5.1): `anneal`, the configuration's annealing run with
+//! its convergence curve streamed as it goes (Cancel keeps the points); `table-1`, Table I's
+//! setting — 10 random unit matrices with N = 16 and 32 LCs, p = 0.5, K = 6, P = 1 — with HDF,
+//! SA 100 and SA 1000 (one chain read at 100 and 1000), the 2V − M* lower bound, the ILP for
+//! N = 16, and the 3-D torus mapping by the same annealing, with id and random HDF ties.
+
+use super::{order_and_anneal, CtcConfig, OrderKind};
+use crate::hybrid::ctc::anneal::CurvePoint;
+use crate::hybrid::ctc::ilp::{self, IlpLimits};
+use crate::hybrid::ctc::serve::Server;
+use crate::hybrid::ctc::{bound, torus, Tie};
+use crate::labs::{config, json, study_args, Report, Study};
+use crate::rng::{stream, Purpose};
+use crate::Result;
+use serde::{Deserialize, Serialize};
+
+pub const STUDIES: &[Study] = &[
+    Study {
+        name: "anneal",
+        title: "Annealing, live",
+        about: "the configuration's simulated annealing over demand orders from HDF, its current and best hop-bytes streamed every 1% of the iterations",
+        run: |section, seed, _args, report| Ok(json(&anneal_live(&config(section)?, seed, report)?)),
+    },
+    Study {
+        name: "table-1",
+        title: "Table I: heuristic against ILP and torus",
+        about: "§5.1: 10 random unit matrices (p = 0.5) with 16 and 32 LCs, K = 6, P = 1: HDF, SA 100, SA 1000 (id ties and random ties), the 2V − M* lower bound, the ILP at N = 16, and the 3-D torus mapping; per matrix and the means",
+        run: |section, seed, args, report| {
+            Ok(json(&table_1(&config(section)?, seed, &study_args(args)?, report)?))
+        },
+    },
+];
+
+/// The live curve's result.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AnnealResult {
+    pub hdf: u64,
+    pub best: u64,
+    pub iterations: u32,
+    pub points: Vec<CurvePoint>,
+}
+
+/// Anneal the configuration's demands, reporting a point every 1% of the iterations.
+pub fn anneal_live(c: &CtcConfig, seed: u64, report: Report<'_>) -> Result<AnnealResult> {
+    let p = c.prepare(seed, 0)?;
+    let iterations = c.iterations;
+    let every = (iterations / 100).max(1);
+    let mut points = Vec::new();
+    let ordered = order_and_anneal(c, &p, seed, 0, iterations, |pt| {
+        if pt.iteration % every == 0 || pt.iteration == iterations {
+            points.push(pt);
+            report(
+                f64::from(pt.iteration) / f64::from(iterations.max(1)),
+                Some(json(&pt)),
+            );
+        }
+    });
+    Ok(AnnealResult {
+        hdf: ordered.hdf_cost,
+        best: ordered.cost,
+        iterations,
+        points,
+    })
+}
+
+/// Table I's arguments.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Table1Args {
+    /// Matrices per size.
+    pub matrices: u32,
+    pub sizes: Vec<usize>,
+    /// Solve the ILP for sizes up to this many LCs.
+    pub ilp_up_to: usize,
+    /// The ILP's limit per matrix: seconds, and nodes (deterministic, for tests).
+    pub ilp_time_limit_s: f64,
+    pub ilp_node_limit: Option<u64>,
+}
+
+impl Default for Table1Args {
+    fn default() -> Self {
+        Table1Args {
+            matrices: 10,
+            sizes: vec![16, 32],
+            ilp_up_to: 16,
+            ilp_time_limit_s: 60.0,
+            ilp_node_limit: None,
+        }
+    }
+}
+
+/// One matrix of Table I.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Table1Row {
+    pub lcs: usize,
+    pub matrix: u32,
+    pub demands: usize,
+    pub hdf: u64,
+    pub sa100: u64,
+    pub sa1000: u64,
+    pub hdf_random_ties: u64,
+    pub sa1000_random_ties: u64,
+    pub lower_bound: Option<u64>,
+    pub ilp: Option<f64>,
+    pub ilp_optimal: Option<bool>,
+    pub ilp_bound: Option<f64>,
+    pub ilp_ms: Option<f64>,
+    pub torus_start: u64,
+    pub torus_sa100: u64,
+    pub torus_sa1000: u64,
+    pub heuristic_ms: f64,
+}
+
+/// Means per size.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Table1Mean {
+    pub lcs: usize,
+    pub hdf: f64,
+    pub sa100: f64,
+    pub sa1000: f64,
+    pub hdf_random_ties: f64,
+    pub sa1000_random_ties: f64,
+    pub lower_bound: Option<f64>,
+    pub ilp: Option<f64>,
+    pub ilp_optimal: usize,
+    pub sa1000_gap_to_ilp: Option<f64>,
+    pub torus_start: f64,
+    pub torus_sa100: f64,
+    pub torus_sa1000: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Table1 {
+    pub rows: Vec<Table1Row>,
+    pub means: Vec<Table1Mean>,
+}
+
+/// One matrix: both tie rules, the bound, the ILP and the torus.
+fn table_1_row(
+    c: &CtcConfig,
+    seed: u64,
+    lcs: usize,
+    index: u32,
+    a: &Table1Args,
+) -> Result<Table1Row> {
+    let started = web_time::Instant::now();
+    let mut c = CtcConfig {
+        traffic: format!("random:{lcs}:0.5"),
+        cluster_size: 1,
+        planes: 6,
+        ports: 1,
+        order: OrderKind::Sa,
+        iterations: 1000,
+        ..c.clone()
+    };
+    c.readings.tie = Tie::Id;
+    let p = c.prepare(seed, index)?;
+    let mut at100 = 0;
+    let ordered = order_and_anneal(&c, &p, seed, index, 1000, |pt| {
+        if pt.iteration == 100 {
+            at100 = pt.best;
+        }
+    });
+    let mut random = c.clone();
+    random.readings.tie = Tie::Random;
+    let ordered_random = order_and_anneal(&random, &p, seed, index, 1000, |_| {});
+    let heuristic_ms = started.elapsed().as_secs_f64() * 1e3;
+    let t = &p.traffic;
+    let degree = p.ocs.degree();
+    let (mut ilp_value, mut ilp_optimal, mut ilp_bound, mut ilp_ms) = (None, None, None, None);
+    if lcs <= a.ilp_up_to.min(ilp::MAX_ILP_LCS) {
+        let mut server = Server::new(t.lcs, p.ocs, c.readings);
+        let served = server.serve(t, &ordered.order, None);
+        let warm: Vec<(u32, u32)> = server.links().iter().map(|l| (l.src, l.dst)).collect();
+        let out = ilp::solve(
+            t,
+            degree,
+            (served.unserved == 0).then_some(&warm[..]),
+            IlpLimits {
+                time_limit_s: a.ilp_time_limit_s,
+                node_limit: a.ilp_node_limit,
+            },
+            &mut |_, _, _| {},
+        )?;
+        ilp_value = out.hop_bytes;
+        ilp_optimal = Some(out.optimal);
+        ilp_bound = out.bound;
+        ilp_ms = Some(out.elapsed_ms);
+    }
+    let dims = torus::balanced_dims(lcs, 3);
+    let mut rng = stream(seed, Purpose::Search, 1_000_000 + index);
+    let mut torus100 = 0;
+    let m = torus::map(t, &dims, c.schedule(1000), &mut rng, |pt| {
+        if pt.iteration == 100 {
+            torus100 = pt.best;
+        }
+    });
+    Ok(Table1Row {
+        lcs,
+        matrix: index,
+        demands: t.demands.len(),
+        hdf: ordered.hdf_cost,
+        sa100: at100,
+        sa1000: ordered.cost,
+        hdf_random_ties: ordered_random.hdf_cost,
+        sa1000_random_ties: ordered_random.cost,
+        lower_bound: bound::lower_bound(t, degree),
+        ilp: ilp_value,
+        ilp_optimal,
+        ilp_bound,
+        ilp_ms,
+        torus_start: m.start_hop_bytes,
+        torus_sa100: torus100,
+        torus_sa1000: m.hop_bytes,
+        heuristic_ms,
+    })
+}
+
+/// Table I: every (size, matrix) on every core, rows streamed as they finish.
+pub fn table_1(c: &CtcConfig, seed: u64, a: &Table1Args, report: Report<'_>) -> Result<Table1> {
+    if a.matrices == 0
+        || a.matrices > 100
+        || a.sizes.is_empty()
+        || a.sizes.iter().any(|&n| !(4..=256).contains(&n))
+    {
+        return Err(crate::Error::invalid(
+            "arguments",
+            "1 to 100 matrices of 4 to 256 LCs",
+        ));
+    }
+    let jobs: Vec<(usize, u32)> = a
+        .sizes
+        .iter()
+        .flat_map(|&n| (0..a.matrices).map(move |i| (n, i)))
+        .collect();
+    let total = jobs.len() as f64;
+    let mut done = 0.0;
+    let mut rows = crate::parallel::try_map_chunked(
+        &jobs,
+        crate::parallel::threads(),
+        |&(n, i)| table_1_row(c, seed, n, i, a),
+        |_, row: &Table1Row| {
+            done += 1.0;
+            report(done / total, Some(json(row)));
+        },
+    )?;
+    rows.sort_by_key(|r| (r.lcs, r.matrix));
+    let means = a
+        .sizes
+        .iter()
+        .map(|&n| {
+            let of: Vec<&Table1Row> = rows.iter().filter(|r| r.lcs == n).collect();
+            let k = of.len() as f64;
+            let mean = |f: &dyn Fn(&Table1Row) -> f64| of.iter().map(|r| f(r)).sum::<f64>() / k;
+            let all = |f: &dyn Fn(&Table1Row) -> Option<f64>| -> Option<f64> {
+                of.iter()
+                    .map(|r| f(r))
+                    .collect::<Option<Vec<f64>>>()
+                    .map(|v| v.iter().sum::<f64>() / k)
+            };
+            let ilp = all(&|r| r.ilp);
+            let sa = mean(&|r| r.sa1000 as f64);
+            Table1Mean {
+                lcs: n,
+                hdf: mean(&|r| r.hdf as f64),
+                sa100: mean(&|r| r.sa100 as f64),
+                sa1000: sa,
+                hdf_random_ties: mean(&|r| r.hdf_random_ties as f64),
+                sa1000_random_ties: mean(&|r| r.sa1000_random_ties as f64),
+                lower_bound: all(&|r| r.lower_bound.map(|b| b as f64)),
+                ilp,
+                ilp_optimal: of.iter().filter(|r| r.ilp_optimal == Some(true)).count(),
+                sa1000_gap_to_ilp: ilp.map(|i| (sa - i) / i),
+                torus_start: mean(&|r| r.torus_start as f64),
+                torus_sa100: mean(&|r| r.torus_sa100 as f64),
+                torus_sa1000: mean(&|r| r.torus_sa1000 as f64),
+            }
+        })
+        .collect();
+    Ok(Table1 { rows, means })
+}
