@@ -21,6 +21,8 @@ pub struct Apsp {
     seen: Vec<u64>,
     frontier: Vec<u64>,
     next: Vec<u64>,
+    /// Scratch of `insert`.
+    targets: Vec<(u32, u16)>,
 }
 
 impl Apsp {
@@ -34,6 +36,7 @@ impl Apsp {
             seen: vec![0; words],
             frontier: vec![0; words],
             next: vec![0; words],
+            targets: Vec::new(),
         }
     }
 
@@ -131,26 +134,31 @@ impl Apsp {
     pub fn insert(&mut self, u: usize, v: usize) {
         self.add_link(u, v);
         let n = self.n;
-        let from_v: Vec<u16> = self.row(v).to_vec();
-        let targets: Vec<(usize, u16)> = from_v
-            .iter()
-            .enumerate()
-            .filter(|&(_, &d)| d != UNREACHABLE)
-            .map(|(b, &d)| (b, d))
-            .collect();
+        // a row a can only gain if a reaches u and u → v beats its way to v:
+        // dist(a, u) + 1 < dist(a, v), since dist(a, b) ≤ dist(a, v) + dist(v, b)
+        let mut targets = std::mem::take(&mut self.targets);
+        targets.clear();
+        targets.extend(
+            self.row(v)
+                .iter()
+                .enumerate()
+                .filter(|&(_, &d)| d != UNREACHABLE)
+                .map(|(b, &d)| (b as u32, d)),
+        );
         for a in 0..n {
             let to_u = self.dist[a * n + u];
-            if to_u == UNREACHABLE {
+            if to_u == UNREACHABLE || to_u + 1 >= self.dist[a * n + v] {
                 continue;
             }
             let row = &mut self.dist[a * n..(a + 1) * n];
             for &(b, d) in &targets {
                 let via = to_u + 1 + d;
-                if via < row[b] {
-                    row[b] = via;
+                if via < row[b as usize] {
+                    row[b as usize] = via;
                 }
             }
         }
+        self.targets = targets;
     }
 }
 

@@ -56,6 +56,9 @@ pub enum Event {
     Full { pass: u8 },
 }
 
+/// Most events one serving records (the rest are counted: `Server::events_dropped`).
+pub const MAX_EVENTS: usize = 20_000;
+
 /// The outcome's numbers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Served {
@@ -184,6 +187,7 @@ pub struct Server {
     /// Scratch of the path search.
     free_out: Vec<usize>,
     free_in: Vec<usize>,
+    dropped: usize,
 }
 
 /// One layer of the path search: per candidate, the fewest hops from s and how it was reached
@@ -204,7 +208,13 @@ impl Server {
             links: Vec::new(),
             free_out: Vec::new(),
             free_in: Vec::new(),
+            dropped: 0,
         }
+    }
+
+    /// Decisions of the last serving beyond the `MAX_EVENTS` recorded.
+    pub fn events_dropped(&self) -> usize {
+        self.dropped
     }
 
     /// The links of the last serving.
@@ -233,11 +243,15 @@ impl Server {
         self.ports.clear();
         self.apsp.clear();
         self.links.clear();
+        self.dropped = 0;
         for &i in order {
             let dem = t.demands[i as usize];
             let (s, d) = (dem.s as usize, dem.d as usize);
             let fits = self.ports.common(s, d) != 0;
-            let tried = events.as_ref().map(|_| self.ports.tried(s, d));
+            let tried = events
+                .as_ref()
+                .filter(|e| e.len() < MAX_EVENTS)
+                .map(|_| self.ports.tried(s, d));
             if fits {
                 let plane = self.ports.take(s, d);
                 self.apsp.add_link(s, d);
@@ -248,7 +262,7 @@ impl Server {
                     pass: 1,
                     demand: i,
                 });
-                if let (Some(ev), Some(mut tried)) = (events.as_deref_mut(), tried) {
+                if let (Some(ev), Some(mut tried)) = (room(&mut events, &mut self.dropped), tried) {
                     if self.readings.planes == PlaneRule::FirstFit {
                         tried.truncate(plane as usize + 1);
                     }
@@ -258,7 +272,7 @@ impl Server {
                         tried,
                     });
                 }
-            } else if let (Some(ev), Some(tried)) = (events.as_deref_mut(), tried) {
+            } else if let (Some(ev), Some(tried)) = (room(&mut events, &mut self.dropped), tried) {
                 ev.push(Event::Refused { demand: i, tried });
             }
         }
@@ -274,7 +288,7 @@ impl Server {
                 break;
             }
             if !self.any_free_pair() {
-                if let Some(ev) = events.as_deref_mut() {
+                if let Some(ev) = room(&mut events, &mut self.dropped) {
                     ev.push(Event::Full { pass: h });
                 }
                 break;
@@ -301,7 +315,7 @@ impl Server {
                             });
                             made.push((u as u32, v as u32, plane));
                         }
-                        if let Some(ev) = events.as_deref_mut() {
+                        if let Some(ev) = room(&mut events, &mut self.dropped) {
                             ev.push(Event::Built {
                                 pass: h,
                                 demand: i,
@@ -311,14 +325,14 @@ impl Server {
                             });
                         }
                         if !self.any_free_pair() {
-                            if let Some(ev) = events.as_deref_mut() {
+                            if let Some(ev) = room(&mut events, &mut self.dropped) {
                                 ev.push(Event::Full { pass: h });
                             }
                             break 'passes;
                         }
                     }
                     None => {
-                        if let Some(ev) = events.as_deref_mut() {
+                        if let Some(ev) = room(&mut events, &mut self.dropped) {
                             ev.push(Event::NoPath {
                                 pass: h,
                                 demand: i,
@@ -371,10 +385,20 @@ impl Server {
     /// links: the fewest new links, then the fewest hops, then the lowest ids. Layer j holds,
     /// for every LC with a free out-port and for d, the fewest hops from s using ≤ j new links;
     /// a new link u → v at layer j extends layer j − 1's reach of u, then existing links take
-    /// v on. The lists of free LCs are those of the last `any_free_pair`, refreshed here.
-    fn search(&mut self, s: usize, d: usize, h: u8, max_new: usize) -> Option<Vec<(usize, usize)>> {
-        self.any_free_pair();
+    /// v on. The lists of free LCs are those of the last `any_free_pair` (refreshed at each
+    /// pass's start and after every new link).
+    fn search(&self, s: usize, d: usize, h: u8, max_new: usize) -> Option<Vec<(usize, usize)>> {
         let limit = u16::from(h);
+        // any path with a new link goes s ⇝ u → v ⇝ d: at least the nearest free out-port LC,
+        // one hop, and the nearest free in-port LC's distance (most demands stop here)
+        let nearest_out = self.free_out.iter().map(|&u| self.apsp.dist(s, u)).min()?;
+        let nearest_in = self.free_in.iter().map(|&v| self.apsp.dist(v, d)).min()?;
+        if nearest_out == UNREACHABLE
+            || nearest_in == UNREACHABLE
+            || nearest_out + 1 + nearest_in > limit
+        {
+            return None;
+        }
         // candidates: the free out-port LCs, then d
         let mut cands: Vec<usize> = self.free_out.clone();
         cands.push(d);
@@ -387,18 +411,13 @@ impl Server {
             .collect()];
         for _ in 1..=max_new {
             let prev = layers.last().expect("layer 0");
-            // best arrival at each free in-port LC v by a new link u → v
-            let mut arrive: Vec<(u16, usize)> = Vec::with_capacity(self.free_in.len());
-            for &v in &self.free_in {
-                let mut best = (UNREACHABLE, usize::MAX);
-                for (ci, &u) in cands[..cands.len() - 1].iter().enumerate() {
-                    let r = prev[ci].hops;
-                    if r < limit && self.establishable(u, v) && r + 1 < best.0 {
-                        best = (r + 1, u);
-                    }
-                }
-                arrive.push(best);
-            }
+            // the free out-port LCs reached in under `limit` hops: the only starts of a new link
+            let starts: Vec<(usize, u16)> = cands[..cands.len() - 1]
+                .iter()
+                .zip(prev)
+                .filter(|(_, r)| r.hops < limit)
+                .map(|(&u, r)| (u, r.hops))
+                .collect();
             let mut layer: Vec<Reach> = prev
                 .iter()
                 .map(|r| Reach {
@@ -406,11 +425,27 @@ impl Server {
                     via: None,
                 })
                 .collect();
-            for (ci, &x) in cands.iter().enumerate() {
-                for (vi, &v) in self.free_in.iter().enumerate() {
-                    let (a, u) = arrive[vi];
-                    let rest = self.apsp.dist(v, x);
-                    if a == UNREACHABLE || rest == UNREACHABLE {
+            if starts.is_empty() {
+                layers.push(layer);
+                continue;
+            }
+            // for each free in-port LC v: the best arrival by a new link u → v, then existing
+            // links onwards to every candidate
+            for &v in &self.free_in {
+                let mut best = (UNREACHABLE, usize::MAX);
+                for &(u, r) in &starts {
+                    if r + 1 < best.0 && self.establishable(u, v) {
+                        best = (r + 1, u);
+                    }
+                }
+                let (a, u) = best;
+                if a == UNREACHABLE {
+                    continue;
+                }
+                let from_v = self.apsp.row(v);
+                for (ci, &x) in cands.iter().enumerate() {
+                    let rest = from_v[x];
+                    if rest == UNREACHABLE {
                         continue;
                     }
                     let total = a + rest;
@@ -452,6 +487,21 @@ impl Server {
     /// A shortest path s ⇝ d over the links (the lowest next LC at each step).
     pub fn path(&self, s: usize, d: usize) -> Vec<usize> {
         path_in(&self.apsp, s, d)
+    }
+}
+
+/// The event list if it has room; otherwise the event is counted as dropped.
+fn room<'a>(
+    events: &'a mut Option<&mut Vec<Event>>,
+    dropped: &mut usize,
+) -> Option<&'a mut Vec<Event>> {
+    match events.as_deref_mut() {
+        Some(ev) if ev.len() < MAX_EVENTS => Some(ev),
+        Some(_) => {
+            *dropped += 1;
+            None
+        }
+        None => None,
     }
 }
 

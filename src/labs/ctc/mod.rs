@@ -40,8 +40,14 @@ pub const LAB: Lab = Lab {
 
 /// Most annealing iterations.
 pub const MAX_ITERATIONS: u32 = 100_000;
-/// Most demand servings in one annealing run (iterations × demands): about 10 s in the page.
-pub const MAX_SERVINGS: u64 = 200_000_000;
+/// Most work in one annealing run, iterations × (demands + N²/2): a serving visits every
+/// demand, and its distance tables (the APSP, links added in the multi-hop passes) cost about
+/// N² / 2 demands' worth (sparse traffic leaves many free ports for the passes). About 10 s
+/// natively at the limit (N = 256 dense: 1,800 iterations;
+/// N = 1,024 dense: 110; a 64×64 stencil in LCs of 4: 220).
+pub const MAX_SA_WORK: u64 = 120_000_000;
+/// Most demands listed in the result (above, the list would dominate the result's size).
+pub const MAX_LISTED_DEMANDS: usize = 65_536;
 
 /// How the demands are ordered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -297,15 +303,15 @@ impl CtcConfig {
                 "every byte stays inside an LC: no inter-LC traffic to configure for",
             ));
         }
-        let servings = u64::from(self.iterations) * traffic.demands.len() as u64;
-        if self.order == OrderKind::Sa && servings > MAX_SERVINGS {
+        let per_iteration = traffic.demands.len() as u64 + (lcs * lcs / 2) as u64;
+        if self.order == OrderKind::Sa && u64::from(self.iterations) * per_iteration > MAX_SA_WORK {
             return Err(Error::invalid(
                 "iterations",
                 format!(
-                    "{} iterations × {} demands is above the {MAX_SERVINGS} demand servings a run may take: at most {} iterations here",
+                    "{} iterations on {lcs} LCs with {} demands are above what a run may take (iterations × (demands + N²/2) ≤ {MAX_SA_WORK}): at most {} iterations here",
                     self.iterations,
                     traffic.demands.len(),
-                    MAX_SERVINGS / traffic.demands.len() as u64
+                    MAX_SA_WORK / per_iteration
                 ),
             ));
         }
@@ -486,7 +492,8 @@ pub struct CtcResult {
     pub torus_hop_bytes: Option<u64>,
     pub torus: Option<TorusOut>,
     pub cost: CostOut,
-    /// Demands in id order (s, d, bytes) and the order served (indices).
+    /// Demands in id order (s, d, bytes) and the order served (indices), when there are at
+    /// most `MAX_LISTED_DEMANDS` (the page's steps and details have them all).
     pub demand_list: Vec<Demand>,
     pub order: Vec<u32>,
     /// Members of each LC (when T > 1) and the splits that made them.
@@ -502,7 +509,11 @@ pub struct CtcResult {
 /// A finished run.
 pub struct CtcRun {
     result: CtcResult,
+    demands: Vec<Demand>,
+    order: Vec<u32>,
     events: Vec<Event>,
+    /// Decisions not recorded (beyond `serve::MAX_EVENTS`).
+    dropped: usize,
     /// Links made up to each event (prefix counts into `result.links` in making order).
     made_links: Vec<(u32, u32, u8)>,
     made_after: Vec<usize>,
@@ -746,8 +757,16 @@ impl CtcRun {
                 torus: torus_cost,
                 ratio: torus_cost.map(|tc| hybrid_cost.total / tc.total),
             },
-            demand_list: t.demands.clone(),
-            order: ordered.order.clone(),
+            demand_list: if t.demands.len() <= MAX_LISTED_DEMANDS {
+                t.demands.clone()
+            } else {
+                Vec::new()
+            },
+            order: if t.demands.len() <= MAX_LISTED_DEMANDS {
+                ordered.order.clone()
+            } else {
+                Vec::new()
+            },
             clusters: (c.cluster_size > 1).then(|| p.members.clone()),
             splits: p.splits.clone(),
             task_heatmap,
@@ -794,7 +813,10 @@ impl CtcRun {
         progress(1.0);
         Ok(CtcRun {
             result,
+            demands: t.demands.clone(),
+            order: ordered.order,
             events,
+            dropped: server.events_dropped(),
             made_links,
             made_after,
             topology,
@@ -817,7 +839,14 @@ impl LabRun for CtcRun {
     }
 
     fn steps(&self) -> Vec<StepSummary> {
-        steps::summaries(&self.result, &self.events, &self.made_after)
+        steps::summaries(
+            &self.result,
+            &self.demands,
+            &self.order,
+            &self.events,
+            self.dropped,
+            &self.made_after,
+        )
     }
 
     /// The LC graph on a circle: links coloured by the bytes they carry; at a step, only the
@@ -861,7 +890,7 @@ impl LabRun for CtcRun {
         };
         if let Some(i) = shown_step {
             let (demand, new) = steps::event_demand_and_links(&self.events[i]);
-            if let Some(d) = demand.and_then(|d| r.demand_list.get(d as usize)) {
+            if let Some(d) = demand.and_then(|d| self.demands.get(d as usize)) {
                 state.step_switches = vec![SwitchId(d.s), SwitchId(d.d)];
             }
             state.step_channels = new
@@ -913,6 +942,8 @@ impl CtcRun {
     pub(crate) fn parts(&self) -> steps::Parts<'_> {
         steps::Parts {
             result: &self.result,
+            demands: &self.demands,
+            order: &self.order,
             events: &self.events,
             apsp: &self.apsp,
             members: &self.members,

@@ -17,6 +17,8 @@ pub const MAX_STEPS: usize = crate::trace::MAX_TRACE_STEPS;
 /// What a detail query reads.
 pub(crate) struct Parts<'a> {
     pub result: &'a CtcResult,
+    pub demands: &'a [Demand],
+    pub order: &'a [u32],
     pub events: &'a [Event],
     pub apsp: &'a Apsp,
     pub members: &'a [Vec<u32>],
@@ -66,14 +68,17 @@ fn planes_text(tried: &[Tried], ports: usize) -> String {
 }
 
 /// One summary per event (up to `MAX_STEPS`, then one that says what was left out).
-pub fn summaries(r: &CtcResult, events: &[Event], made_after: &[usize]) -> Vec<StepSummary> {
-    let dem = |i: u32| r.demand_list[i as usize];
-    let position: std::collections::HashMap<u32, usize> = r
-        .order
-        .iter()
-        .enumerate()
-        .map(|(p, &d)| (d, p + 1))
-        .collect();
+pub fn summaries(
+    r: &CtcResult,
+    demands: &[Demand],
+    order: &[u32],
+    events: &[Event],
+    dropped: usize,
+    made_after: &[usize],
+) -> Vec<StepSummary> {
+    let dem = |i: u32| demands[i as usize];
+    let position: std::collections::HashMap<u32, usize> =
+        order.iter().enumerate().map(|(p, &d)| (d, p + 1)).collect();
     let mut direct = 0usize;
     let mut out = Vec::with_capacity(events.len().min(MAX_STEPS + 1));
     for (k, e) in events.iter().enumerate() {
@@ -94,7 +99,7 @@ pub fn summaries(r: &CtcResult, events: &[Event], made_after: &[usize]) -> Vec<S
                     format!("Pass 1: {}→{} linked on plane {}", d.s, d.d, plane + 1),
                     format!(
                         "Demand {}→{} ({} B, {} of {} in the order). {}. LC {} has a free out-port and LC {} a free in-port on plane {}: link ({}, {}, {}) is established and O, I count it.",
-                        d.s, d.d, d.bytes, position[demand], r.order.len(), planes_text(tried, r.ports), d.s, d.d, plane + 1, plane + 1, d.s, d.d
+                        d.s, d.d, d.bytes, position[demand], order.len(), planes_text(tried, r.ports), d.s, d.d, plane + 1, plane + 1, d.s, d.d
                     ),
                 )
             }
@@ -114,7 +119,7 @@ pub fn summaries(r: &CtcResult, events: &[Event], made_after: &[usize]) -> Vec<S
                     format!("Pass 1: {}→{} refused", d.s, d.d),
                     format!(
                         "Demand {}→{} ({} B, {} of {} in the order). {}. {why}; the demand is left to the multi-hop passes.",
-                        d.s, d.d, d.bytes, position[demand], r.order.len(), planes_text(tried, r.ports)
+                        d.s, d.d, d.bytes, position[demand], order.len(), planes_text(tried, r.ports)
                     ),
                 )
             }
@@ -160,12 +165,12 @@ pub fn summaries(r: &CtcResult, events: &[Event], made_after: &[usize]) -> Vec<S
             ],
         });
     }
-    if events.len() > MAX_STEPS {
+    let total = events.len() + dropped;
+    if total > MAX_STEPS {
         out.push(StepSummary {
-            title: format!("{} more decisions", events.len() - MAX_STEPS),
+            title: format!("{} more decisions", total - MAX_STEPS),
             explanation: format!(
-                "The serving made {} decisions; the first {MAX_STEPS} are listed. The links, hop-bytes and unserved demands in the results cover all of them.",
-                events.len()
+                "The serving made {total} decisions; the first {MAX_STEPS} are listed. The links, hop-bytes and unserved demands in the results cover all of them."
             ),
             metrics: vec![("links".into(), r.links.len() as f64)],
         });
@@ -196,13 +201,13 @@ pub(crate) fn detail(run: &CtcRun, query: &Value) -> Result<Value> {
                 .ok_or_else(|| Error::invalid(key, format!("a number below {below}"))),
         }
     };
-    let demand = match (index("demand", r.demand_list.len())?, query.get("pair")) {
+    let demand = match (index("demand", p.demands.len())?, query.get("pair")) {
         (Some(i), _) => Some(i),
         (None, Some(pair)) => {
             let ids: Vec<u32> = serde_json::from_value(pair.clone())
                 .map_err(|_| Error::invalid("pair", "write [source LC, destination LC]"))?;
-            let found = r
-                .demand_list
+            let found = p
+                .demands
                 .iter()
                 .position(|d| ids.len() == 2 && (d.s, d.d) == (ids[0], ids[1]));
             Some(found.ok_or_else(|| Error::invalid("pair", format!("{ids:?} is not a demand")))?)
@@ -210,7 +215,7 @@ pub(crate) fn detail(run: &CtcRun, query: &Value) -> Result<Value> {
         _ => None,
     };
     if let Some(i) = demand {
-        let d = r.demand_list[i];
+        let d = p.demands[i];
         let path = path_in(p.apsp, d.s as usize, d.d as usize);
         let decisions: Vec<&Event> = p
             .events
@@ -222,7 +227,7 @@ pub(crate) fn detail(run: &CtcRun, query: &Value) -> Result<Value> {
             "src": d.s,
             "dst": d.d,
             "bytes": d.bytes,
-            "position": r.order.iter().position(|&x| x as usize == i).map(|x| x + 1),
+            "position": p.order.iter().position(|&x| x as usize == i).map(|x| x + 1),
             "hops": path.len().checked_sub(1),
             "path": path,
             "direct": r.links.iter().any(|l| (l.src, l.dst) == (d.s, d.d)),
@@ -245,8 +250,8 @@ pub(crate) fn detail(run: &CtcRun, query: &Value) -> Result<Value> {
         let (a, b) = p.topology.channel_ends(ChannelId(c as u32));
         let (a, b) = (a.0, b.0);
         let link = r.links.iter().find(|l| (l.src, l.dst) == (a, b));
-        let over: Vec<Value> = r
-            .demand_list
+        let over: Vec<Value> = p
+            .demands
             .iter()
             .filter(|d| {
                 path_in(p.apsp, d.s as usize, d.d as usize)
