@@ -26,6 +26,8 @@ run('cargo test --target wasm32-unknown-unknown --test wasm');
 run('cargo build --release --bin topolab');
 // runs at every documented size limit: seconds each in release, minutes in a debug build
 run('cargo test --release --test at_limits');
+// paper 003's Table I (20 matrices, the ILP at N = 16) and the other release-only checks
+run('cargo test --release --test paper003');
 run('npm run build');
 run('npm run build:single');
 run('node --test tests/node/');

@@ -383,3 +383,30 @@ fn ocs_relay_at_4096_nodes() {
         "MG uses every OCS node (§4.2, Table 2)"
     );
 }
+
+/// The CTC lab at its limits: 1,024 LCs of a dense random matrix (522 k demands) with the most
+/// annealing iterations it allows, and 4,096 tasks of a 64×64 stencil clustered by Lanczos into
+/// 1,024 LCs of 4 with its most iterations (about 5 and 10 s natively).
+#[test]
+fn ctc_at_1024_lcs() {
+    if !release() {
+        return;
+    }
+    let dense = json!({ "traffic": "random:1024:0.5", "iterations": 114 });
+    let r = finishes(
+        "ctc random:1024:0.5, SA 114",
+        &Scenario::for_lab("ctc", 1, &dense).unwrap(),
+    );
+    assert_eq!(r["lcs"], 1024);
+    assert!(r["hop_bytes"].as_u64().unwrap() < r["hdf_hop_bytes"].as_u64().unwrap());
+    let stencil = json!({ "traffic": "stencil:64x64", "cluster_size": 4, "iterations": 226 });
+    let r = finishes(
+        "ctc stencil:64x64 in LCs of 4, SA 226",
+        &Scenario::for_lab("ctc", 1, &stencil).unwrap(),
+    );
+    assert_eq!(
+        (r["tasks"].as_u64(), r["lcs"].as_u64()),
+        (Some(4096), Some(1024))
+    );
+    assert!(r["intra_lc_bytes"].as_u64().unwrap() > 0);
+}

@@ -30,6 +30,13 @@ const TOKENS: &[&str] = &[
     "updown",
     "loren",
     "cowen",
+    "random",
+    "stencil",
+    "fft",
+    "superlu",
+    "csv",
+    "pencil",
+    "periodic",
     ":",
     ":",
     ":",
@@ -87,6 +94,8 @@ proptest! {
     #[test]
     fn spec_strings_never_panic(text in spec_text(), seed in 0u64..4) {
         let _ = Pattern::parse(&text);
+        // paper 003's task matrices (the CTC lab's traffic field)
+        let _ = topolab::hybrid::ctc::inputs::build(&text, seed, 0, &text);
         let _ = RouterSpec::parse(&text);
         if let Ok(spec) = TopologySpec::parse(&text) {
             // small ones are built and analysed like the page would

@@ -257,3 +257,61 @@ fn ocs_relay_limits_are_refused_at_once() {
         Some("slots.topology"),
     );
 }
+
+#[test]
+fn ctc_limits_are_refused_at_once() {
+    for (section, needle, field) in [
+        (
+            serde_json::json!({ "traffic": "random:99999:0.5" }),
+            "from 2 to 4096 tasks",
+            "ctc.traffic",
+        ),
+        (
+            serde_json::json!({ "traffic": "fft:4096" }),
+            "entries",
+            "ctc.traffic",
+        ),
+        (
+            serde_json::json!({ "traffic": "random:2048:0.01" }),
+            "above the limit of 1024",
+            "ctc.cluster_size",
+        ),
+        (
+            serde_json::json!({ "traffic": "random:1024:0.5" }),
+            "at most 114 iterations",
+            "ctc.iterations",
+        ),
+        (
+            serde_json::json!({ "traffic": "random:32:0.5", "solver": "ilp" }),
+            "use the heuristic",
+            "ctc.solver",
+        ),
+        (serde_json::json!({ "planes": 16 }), "K·P", "ctc.planes"),
+        (
+            serde_json::json!({ "traffic": "csv", "matrix": "0,1,5\n1,x,2\n" }),
+            "line 2",
+            "ctc.matrix",
+        ),
+        (
+            serde_json::json!({ "baseline": "torus:5x5" }),
+            "multiply",
+            "ctc.baseline",
+        ),
+        (
+            serde_json::json!({ "readings": { "t0": 0.0 } }),
+            "temperature",
+            "ctc.readings.t0",
+        ),
+        (
+            serde_json::json!({ "time_limit_s": 1e9 }),
+            "3600",
+            "ctc.time_limit_s",
+        ),
+    ] {
+        refused(
+            Scenario::for_lab("ctc", 1, &section).unwrap(),
+            needle,
+            Some(field),
+        );
+    }
+}

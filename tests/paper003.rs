@@ -123,3 +123,306 @@ fn table_1_heuristic_rows_at_n_16_have_the_shape_of_the_paper() {
     assert!((140.0..175.0).contains(&hdf), "{hdf}");
     assert!((135.0..165.0).contains(&sa), "{sa}");
 }
+
+fn release() -> bool {
+    if cfg!(debug_assertions) {
+        eprintln!("skipped in a debug build: run `cargo test --release --test paper003`");
+        return false;
+    }
+    true
+}
+
+/// The Table I study at N = 16 and 32 (10 matrices each): SA 1000 ≤ SA 100 ≤ HDF on every
+/// matrix, the ILP optimal on every N = 16 matrix (a node limit, not a clock), equal to the
+/// 2V − M* bound and no worse than SA 1000; random ties beat id ties at N = 32; the torus
+/// mapping's annealing never worse than its start. Prints the table (the README's numbers).
+#[test]
+fn table_1() {
+    if !release() {
+        return;
+    }
+    let section = serde_json::to_value(CtcConfig::default()).unwrap();
+    let scenario = topolab::scenario::Scenario::for_lab("ctc", 1, &section).unwrap();
+    let args = serde_json::json!({ "ilp_node_limit": 100000, "ilp_time_limit_s": 3600 });
+    let v = topolab::scenario::study(&scenario, "table-1", &args, &mut |_, _| {}).unwrap();
+    let t: topolab::labs::ctc::studies::Table1 = serde_json::from_value(v).unwrap();
+    assert_eq!(t.rows.len(), 20);
+    for r in &t.rows {
+        assert!(r.sa1000 <= r.sa100 && r.sa100 <= r.hdf, "{r:?}");
+        assert!(r.sa1000_random_ties <= r.hdf_random_ties, "{r:?}");
+        assert!(
+            r.torus_sa1000 <= r.torus_sa100 && r.torus_sa100 <= r.torus_start,
+            "{r:?}"
+        );
+        let bound = r.lower_bound.unwrap() as f64;
+        assert!(bound <= r.sa1000 as f64);
+        if r.lcs == 16 {
+            let ilp = r.ilp.unwrap();
+            assert_eq!(r.ilp_optimal, Some(true), "{r:?}");
+            assert!((ilp - bound).abs() < 1e-6, "the ILP meets the bound: {r:?}");
+            assert!(ilp <= r.sa1000 as f64 + 1e-6);
+        }
+    }
+    for m in &t.means {
+        eprintln!("{m:?}");
+    }
+    let (n16, n32) = (&t.means[0], &t.means[1]);
+    assert!((140.0..175.0).contains(&n16.hdf) && (135.0..165.0).contains(&n16.sa1000));
+    assert!((950.0..1200.0).contains(&n32.hdf) && (780.0..950.0).contains(&n32.sa1000));
+    assert!(n32.hdf_random_ties < n32.hdf, "id ties cost at N = 32");
+    assert_eq!(n16.ilp_optimal, 10);
+}
+
+/// Clustering recovers planted clusters: hierarchical blocks (pairs of clusters talk more to each
+/// other than to the rest), task ids shuffled, 5 seeds each.
+#[test]
+fn spectral_clustering_recovers_hierarchical_blocks() {
+    use rand::{seq::SliceRandom, Rng, SeedableRng};
+    use topolab::hybrid::ctc::{spectral, Laplacian, TaskMatrix};
+    for (tasks, t) in [(64usize, 8usize), (128, 16)] {
+        for seed in 0..5u64 {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut label: Vec<usize> = (0..tasks).collect();
+            label.shuffle(&mut rng);
+            // block of task i = label[i] / t; weight by the tree distance between blocks
+            let blocks = tasks / t;
+            let level = |a: usize, b: usize| -> u32 {
+                let (mut a, mut b, mut l) = (a, b, 0);
+                while a != b {
+                    a /= 2;
+                    b /= 2;
+                    l += 1;
+                }
+                l
+            };
+            let mut entries = Vec::new();
+            for i in 0..tasks {
+                for j in 0..tasks {
+                    if i == j {
+                        continue;
+                    }
+                    let l = level(label[i] / t, label[j] / t);
+                    let (p, w) = if l == 0 {
+                        (0.9, 40u64)
+                    } else {
+                        (0.1, 4u64.pow(4 - l.min(3)))
+                    };
+                    if rng.random::<f64>() < p {
+                        entries.push((i as u32, j as u32, w));
+                    }
+                }
+            }
+            let _ = blocks;
+            let m = TaskMatrix::from_entries(tasks, entries);
+            let c = spectral::cluster(&m, t, Laplacian::Sym);
+            for members in &c.members {
+                let b = label[members[0] as usize] / t;
+                assert!(
+                    members.iter().all(|&x| label[x as usize] / t == b),
+                    "{tasks}/{t} seed {seed}: {members:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_lab_runs_with_clusters_and_the_cli_keeps_its_contract() {
+    let run = CtcRun::run(
+        &CtcConfig {
+            traffic: "stencil:8x8".into(),
+            cluster_size: 4,
+            planes: 4,
+            iterations: 50,
+            ..CtcConfig::default()
+        },
+        3,
+        true,
+        &mut |_| {},
+    )
+    .unwrap();
+    let r = run.result();
+    assert_eq!((r.lcs, r.tasks), (16, 64));
+    assert_eq!(r.clusters.as_ref().unwrap().len(), 16);
+    assert!(r.intra_lc_bytes > 0);
+    assert_eq!(
+        r.total_bytes + r.intra_lc_bytes,
+        2 * (7 * 8) * 2 * (1 << 20)
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_topolab"))
+        .args([
+            "ctc",
+            "--traffic",
+            "random:12:0.5",
+            "--solver",
+            "ilp",
+            "--json",
+            "--baseline",
+            "torus:3",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for key in [
+        "hop_bytes",
+        "links",
+        "unserved",
+        "runtime_ms",
+        "optimal",
+        "bound",
+        "torus_hop_bytes",
+    ] {
+        assert!(v.get(key).is_some(), "{key} missing");
+    }
+    assert_eq!(v["optimal"], true);
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_topolab"))
+        .args(["ctc", "--traffic", "random:40:0.5", "--solver", "ilp"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("use the heuristic"));
+}
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    use topolab::hybrid::ctc::Accept;
+
+    fn traffic(n: u32, density: f64, seed: u64) -> LcTraffic {
+        use rand::Rng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut demands = Vec::new();
+        for s in 0..n {
+            for d in 0..n {
+                if s != d && rng.random::<f64>() < density {
+                    demands.push(Demand {
+                        s,
+                        d,
+                        bytes: rng.random_range(1..6),
+                    });
+                }
+            }
+        }
+        LcTraffic {
+            lcs: n as usize,
+            demands,
+            intra_bytes: 0,
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        /// Ports per plane never exceed P, a direct link is made whenever a plane has both ports
+        /// free, links are simple, and hop-bytes are Σ bytes × BFS hops on the links (petgraph).
+        #[test]
+        fn serving_keeps_ports_serves_directly_and_counts_hops(
+            n in 3u32..20, k in 1usize..5, p in 1usize..4, density in 0.05f64..1.0, seed in 0u64..1000,
+            merged in any::<bool>(), hop in 0usize..3, depth in 1u8..6,
+        ) {
+            prop_assume!(k * p < n as usize);
+            let t = traffic(n, density, seed);
+            prop_assume!(!t.demands.is_empty());
+            let readings = Readings {
+                planes: if merged { PlaneRule::Merged } else { PlaneRule::FirstFit },
+                multi_hop: [MultiHop::Chain, MultiHop::OneNew, MultiHop::None][hop],
+                depth,
+                ..Readings::default()
+            };
+            let mut order: Vec<u32> = (0..t.demands.len() as u32).collect();
+            order.shuffle(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed + 1));
+            let mut server = Server::new(n as usize, Ocs { planes: k, ports: p }, readings);
+            let mut events = Vec::new();
+            let served = server.serve(&t, &order, Some(&mut events));
+            let links = server.links().to_vec();
+            // simple links
+            let mut pairs: Vec<(u32, u32)> = links.iter().map(|l| (l.src, l.dst)).collect();
+            prop_assert!(pairs.iter().all(|&(u, v)| u != v));
+            pairs.sort();
+            pairs.dedup();
+            prop_assert_eq!(pairs.len(), links.len());
+            // port bounds per plane (merged: after the König split)
+            let planes: Vec<u8> = if merged {
+                let ends: Vec<(u32, u32)> = links.iter().map(|l| (l.src, l.dst)).collect();
+                topolab::hybrid::ctc::planes::split(n as usize, &ends, k, p).expect("degrees ≤ K·P")
+            } else {
+                links.iter().map(|l| l.plane).collect()
+            };
+            let mut out = vec![0usize; n as usize * k];
+            let mut inn = vec![0usize; n as usize * k];
+            for (l, &pl) in links.iter().zip(&planes) {
+                prop_assert!((pl as usize) < k);
+                out[l.src as usize * k + pl as usize] += 1;
+                inn[l.dst as usize * k + pl as usize] += 1;
+            }
+            prop_assert!(out.iter().chain(&inn).all(|&x| x <= p));
+            // pass 1 replayed: direct on the first plane with both ports free, refused only when
+            // none has (merged: degree below K·P at both ends)
+            let mut o = vec![0usize; n as usize * k];
+            let mut i = vec![0usize; n as usize * k];
+            let free = |o: &[usize], i: &[usize], s: usize, d: usize| -> Option<usize> {
+                if merged {
+                    let tot = |x: &[usize], v: usize| x[v * k..(v + 1) * k].iter().sum::<usize>();
+                    (tot(o, s) < k * p && tot(i, d) < k * p).then_some(0)
+                } else {
+                    (0..k).find(|&pl| o[s * k + pl] < p && i[d * k + pl] < p)
+                }
+            };
+            for e in &events {
+                match e {
+                    Event::Direct { demand, plane, .. } => {
+                        let dm = t.demands[*demand as usize];
+                        let (s, d) = (dm.s as usize, dm.d as usize);
+                        let fit = free(&o, &i, s, d);
+                        prop_assert!(fit.is_some());
+                        if !merged {
+                            prop_assert_eq!(fit, Some(*plane as usize));
+                        }
+                        o[s * k + fit.unwrap()] += 1;
+                        i[d * k + fit.unwrap()] += 1;
+                    }
+                    Event::Refused { demand, .. } => {
+                        let dm = t.demands[*demand as usize];
+                        prop_assert!(free(&o, &i, dm.s as usize, dm.d as usize).is_none());
+                    }
+                    _ => {}
+                }
+            }
+            // hop-bytes against petgraph's BFS
+            let mut g = petgraph::graph::DiGraph::<(), ()>::new();
+            let nodes: Vec<_> = (0..n).map(|_| g.add_node(())).collect();
+            for l in &links {
+                g.add_edge(nodes[l.src as usize], nodes[l.dst as usize], ());
+            }
+            let (mut hop_bytes, mut unserved) = (0u64, 0usize);
+            for dm in &t.demands {
+                let dist = petgraph::algo::dijkstra(&g, nodes[dm.s as usize], Some(nodes[dm.d as usize]), |_| 1u64);
+                match dist.get(&nodes[dm.d as usize]) {
+                    Some(&h) => hop_bytes += dm.bytes * h,
+                    None => unserved += 1,
+                }
+            }
+            prop_assert_eq!(served.hop_bytes, hop_bytes);
+            prop_assert_eq!(served.unserved, unserved);
+        }
+
+        /// Annealing never ends worse than its HDF start.
+        #[test]
+        fn annealing_never_ends_worse_than_hdf(n in 4u32..14, density in 0.2f64..1.0, seed in 0u64..1000, accept in 0usize..3) {
+            let mut readings = Readings::default();
+            readings.accept = [Accept::Matlab, Accept::Metropolis, Accept::Greedy][accept];
+            let c = CtcConfig { traffic: format!("random:{n}:{density}"), planes: 2, iterations: 60, readings, ..CtcConfig::default() };
+            let p = c.prepare(seed, 0).unwrap();
+            let o = order_and_anneal(&c, &p, seed, 0, 60, |_| {});
+            prop_assert!(o.cost <= o.hdf_cost);
+            let mut server = Server::new(p.traffic.lcs, p.ocs, readings);
+            prop_assert_eq!(server.serve(&p.traffic, &o.order, None).cost(p.traffic.lcs), o.cost);
+        }
+    }
+}

@@ -6,7 +6,7 @@
 //! live annealing curve.
 
 mod steps;
-mod studies;
+pub mod studies;
 
 use super::{check_section, config, default_section, json, Lab, LabRun, StepSummary, View};
 use crate::hybrid::ctc::anneal::{anneal, CurvePoint, Permutation, Schedule};
@@ -533,7 +533,7 @@ impl CtcRun {
         record: bool,
         progress: &mut dyn FnMut(f64),
     ) -> Result<CtcRun> {
-        let started = web_time::Instant::now();
+        let started = crate::clock::now_seconds();
         let p = c.prepare(seed, 0)?;
         let baseline_dims = match c.baseline.trim() {
             "none" | "" => None,
@@ -596,7 +596,7 @@ impl CtcRun {
         let mut apsp = server.apsp().clone();
         if c.solver == SolverKind::Ilp {
             let warm: Vec<(u32, u32)> = links.iter().map(|l| (l.0, l.1)).collect();
-            let since = web_time::Instant::now();
+            let since = crate::clock::now_seconds();
             let out = ilp::solve(
                 t,
                 degree,
@@ -606,7 +606,7 @@ impl CtcRun {
                     node_limit: None,
                 },
                 &mut |_, _, _| {
-                    let f = since.elapsed().as_secs_f64() / c.time_limit_s;
+                    let f = (crate::clock::now_seconds() - since) / c.time_limit_s;
                     progress(0.5 + 0.4 * f.min(1.0));
                 },
             )?;
@@ -773,7 +773,7 @@ impl CtcRun {
             lc_heatmap,
             readings: c.readings,
             seed,
-            runtime_ms: started.elapsed().as_secs_f64() * 1e3,
+            runtime_ms: (crate::clock::now_seconds() - started) * 1e3,
         };
         // the figure's network: one link per LC pair with an OCS link either way
         let mut topology = Topology::new(

@@ -143,7 +143,7 @@ fn table_1_row(
     index: u32,
     a: &Table1Args,
 ) -> Result<Table1Row> {
-    let started = web_time::Instant::now();
+    let started = crate::clock::now_seconds();
     let mut c = CtcConfig {
         traffic: format!("random:{lcs}:0.5"),
         cluster_size: 1,
@@ -164,7 +164,7 @@ fn table_1_row(
     let mut random = c.clone();
     random.readings.tie = Tie::Random;
     let ordered_random = order_and_anneal(&random, &p, seed, index, 1000, |_| {});
-    let heuristic_ms = started.elapsed().as_secs_f64() * 1e3;
+    let heuristic_ms = (crate::clock::now_seconds() - started) * 1e3;
     let t = &p.traffic;
     let degree = p.ocs.degree();
     let (mut ilp_value, mut ilp_optimal, mut ilp_bound, mut ilp_ms) = (None, None, None, None);
