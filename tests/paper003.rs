@@ -418,7 +418,9 @@ mod properties {
             let mut readings = Readings::default();
             readings.accept = [Accept::Matlab, Accept::Metropolis, Accept::Greedy][accept];
             let c = CtcConfig { traffic: format!("random:{n}:{density}"), planes: 2, iterations: 60, readings, ..CtcConfig::default() };
-            let p = c.prepare(seed, 0).unwrap();
+            let p = c.prepare(seed, 0);
+            prop_assume!(p.is_ok(), "an empty matrix");
+            let p = p.unwrap();
             let o = order_and_anneal(&c, &p, seed, 0, 60, |_| {});
             prop_assert!(o.cost <= o.hdf_cost);
             let mut server = Server::new(p.traffic.lcs, p.ocs, readings);
