@@ -64,7 +64,8 @@ fn bench(c: &mut Criterion) {
     let mut server = Server::new(16, p.ocs, cfg.readings);
     server.serve(&p.traffic, &o.order, None);
     let warm: Vec<(u32, u32)> = server.links().iter().map(|l| (l.src, l.dst)).collect();
-    for (label, start) in [("with", Some(&warm[..])), ("without", None)] {
+    let hb = o.cost;
+    for (label, start) in [("with", Some((&warm[..], hb))), ("without", None)] {
         timed(
             &format!("ILP, random:16:0.5, {label} the warm start"),
             &mut || {

@@ -126,6 +126,29 @@ try {
   });
   console.log('OCS relay in Chromium (paper 001, 8×32/64, worker round trip of a lab run = allocation + routes + 5 simulations):');
   for (const r of relay) console.log(`  ${r.app.padEnd(9)} ${r.ms.toFixed(0)} ms (about ${(r.ms / 5).toFixed(0)} ms per simulation; target < 1 s for allocation + one); ours ${r.relative.toFixed(3)}× EPS only, ${r.hops} packet-hops in ours`);
+  const ctc = await page.evaluate(async () => {
+    const { Engine } = await import('/www/engine.js');
+    const engine = new Engine(new URL('/www/', location.href));
+    await engine.start();
+    const out = [];
+    // paper 003: a lab run is HDF, SA (one serving per iteration), the recorded serving of the
+    // best order, the 2V − M* bound and the 3-D torus mapping; the ILP at N = 16 separately
+    const cases = [
+      ['random:32:0.5, HDF + SA 1000', { traffic: 'random:32:0.5', iterations: 1000 }],
+      ['random:256:0.5, HDF + SA 1000', { traffic: 'random:256:0.5', iterations: 1000 }],
+      ['random:16:0.5, ILP (after SA 1000)', { traffic: 'random:16:0.5', solver: 'ilp', time_limit_s: 60 }],
+      ['stencil:64x64 in LCs of 16, SA 1000', { traffic: 'stencil:64x64', cluster_size: 16, iterations: 1000 }],
+    ];
+    for (const [label, ctc] of cases) {
+      const json = JSON.stringify({ version: 1, lab: 'ctc', seed: 1, ctc });
+      const t0 = performance.now();
+      const r = await engine.request('run', { json });
+      out.push({ label, ms: performance.now() - t0, core: r.result.runtime_ms, hop: r.result.hop_bytes, hdf: r.result.hdf_hop_bytes, ilp: r.result.ilp });
+    }
+    return out;
+  });
+  console.log('CTC in Chromium (paper 003, worker round trip of a lab run; targets: N = 32 < 300 ms, SA 1000 at N = 256 < 10 s):');
+  for (const r of ctc) console.log(`  ${r.label.padEnd(38)} ${r.ms.toFixed(0)} ms (core ${r.core.toFixed(0)} ms); hop-bytes HDF ${r.hdf} → ${r.hop}${r.ilp ? `, ILP ${r.ilp.status} in ${r.ilp.elapsed_ms.toFixed(0)} ms, ${r.ilp.nodes} nodes` : ''}`);
   const wasm = statSync(new URL('../www/pkg/topolab_bg.wasm', import.meta.url)).size;
   console.log(`WASM size: ${(wasm / 1024).toFixed(0)} KiB (${wasm} bytes) before gzip`);
 } finally {

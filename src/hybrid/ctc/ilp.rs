@@ -20,8 +20,9 @@ use microlp::{
 use serde::{Deserialize, Serialize};
 use web_time::Duration;
 
-/// Most LCs the ILP is built for (N = 20: 380 binaries, 7,220 flows).
-pub const MAX_ILP_LCS: usize = 20;
+/// Most LCs the ILP is built for (Table I's sizes; N = 32: 992 binaries, 30,752 flows, 62 MB;
+/// it proves N = 16 optimal in well under a second and stops at its time limit at N = 32).
+pub const MAX_ILP_LCS: usize = 32;
 
 /// Limits of one solve.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -48,6 +49,9 @@ pub struct IlpOutcome {
     pub elapsed_ms: f64,
     /// The best solution's links (src, dst), merged planes.
     pub links: Vec<(u32, u32)>,
+    /// Where the best solution came from: "ilp", or "warm-start" when the solver found none
+    /// better than the configuration it was given (e.g. at N = 32 within the limit).
+    pub incumbent: String,
     pub variables: usize,
     pub constraints: usize,
 }
@@ -56,11 +60,12 @@ pub struct IlpOutcome {
 pub type IlpProgress<'a> = &'a mut dyn FnMut(f64, Option<f64>, Option<f64>);
 
 /// Solve for `t` with `degree` = K·P ports per LC each way; `warm`: links of a known
-/// configuration whose every demand has a path (the heuristic's), to start from.
+/// configuration whose every demand has a path (the heuristic's), to start from, and its
+/// hop-bytes: it is the best solution reported when the solver finds none better.
 pub fn solve(
     t: &LcTraffic,
     degree: usize,
-    warm: Option<&[(u32, u32)]>,
+    warm: Option<(&[(u32, u32)], u64)>,
     limits: IlpLimits,
     progress: IlpProgress<'_>,
 ) -> Result<IlpOutcome> {
@@ -156,10 +161,10 @@ pub fn solve(
 
     let mut options = SolveOptions::default();
     options.node_limit = limits.node_limit;
-    let slice = Duration::from_millis(250);
+    let slice = Duration::from_secs_f64((limits.time_limit_s / 20.0).clamp(0.25, 5.0));
     let deadline = Duration::from_secs_f64(limits.time_limit_s.max(0.01));
     options.time_limit = Some(slice.min(deadline));
-    if let Some(links) = warm {
+    if let Some((links, _)) = warm {
         options.warm_start = Some(warm_start(t, n, links, &y, &f));
     }
     let started = web_time::Instant::now();
@@ -190,7 +195,7 @@ pub fn solve(
         microlp::SolveOutcome::Interrupted(i) => i.stats(),
     };
     let solution = outcome.solution();
-    let links: Vec<(u32, u32)> = solution.map_or(Vec::new(), |sol| {
+    let mut links: Vec<(u32, u32)> = solution.map_or(Vec::new(), |sol| {
         (0..n * n)
             .filter_map(|k| {
                 y[k].filter(|&v| sol.var_value(v) > 0.5)
@@ -199,25 +204,38 @@ pub fn solve(
             .collect()
     });
     let optimal = reason == TerminationReason::ProvenOptimal && solution.is_some();
+    let mut hop_bytes = solution.map(|s| s.objective());
+    let mut incumbent = "ilp";
+    if let Some((warm_links, warm_value)) = warm {
+        if hop_bytes.is_none_or(|h| warm_value as f64 <= h - 1e-6) {
+            links = warm_links.to_vec();
+            hop_bytes = Some(warm_value as f64);
+            incumbent = "warm-start";
+        }
+    }
+    let proven = optimal && incumbent == "ilp";
     Ok(IlpOutcome {
-        optimal,
-        status: match (solution.is_some(), reason) {
+        optimal: proven,
+        status: match (hop_bytes.is_some(), reason) {
             (true, TerminationReason::ProvenOptimal) => "optimal",
             (false, _) => "no-solution",
             (_, TerminationReason::NodeLimit) => "node-limit",
             _ => "time-limit",
         }
         .into(),
-        hop_bytes: solution.map(|s| s.objective()),
-        bound: if optimal {
-            solution.map(|s| s.objective())
+        hop_bytes,
+        bound: if proven { hop_bytes } else { stats.best_bound },
+        gap: if proven {
+            Some(0.0)
         } else {
-            stats.best_bound
+            hop_bytes
+                .zip(stats.best_bound)
+                .map(|(h, b)| (h - b) / h.abs().max(1e-9))
         },
-        gap: if optimal { Some(0.0) } else { stats.gap },
         nodes: stats.nodes_solved,
         elapsed_ms: started.elapsed().as_secs_f64() * 1e3,
         links,
+        incumbent: incumbent.into(),
         variables: y.iter().flatten().count() + flows,
         constraints: rows,
     })

@@ -600,7 +600,7 @@ impl CtcRun {
             let out = ilp::solve(
                 t,
                 degree,
-                (served.unserved == 0).then_some(&warm[..]),
+                (served.unserved == 0).then_some((&warm[..], served.hop_bytes)),
                 IlpLimits {
                     time_limit_s: c.time_limit_s,
                     node_limit: None,

@@ -175,7 +175,7 @@ fn table_1_row(
         let out = ilp::solve(
             t,
             degree,
-            (served.unserved == 0).then_some(&warm[..]),
+            (served.unserved == 0).then_some((&warm[..], served.hop_bytes)),
             IlpLimits {
                 time_limit_s: a.ilp_time_limit_s,
                 node_limit: a.ilp_node_limit,
