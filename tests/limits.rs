@@ -282,7 +282,7 @@ fn ctc_limits_are_refused_at_once() {
             "ctc.iterations",
         ),
         (
-            serde_json::json!({ "traffic": "random:32:0.5", "solver": "ilp" }),
+            serde_json::json!({ "traffic": "random:40:0.5", "solver": "ilp" }),
             "use the heuristic",
             "ctc.solver",
         ),
