@@ -415,8 +415,7 @@ mod properties {
         /// Annealing never ends worse than its HDF start.
         #[test]
         fn annealing_never_ends_worse_than_hdf(n in 4u32..14, density in 0.2f64..1.0, seed in 0u64..1000, accept in 0usize..3) {
-            let mut readings = Readings::default();
-            readings.accept = [Accept::Matlab, Accept::Metropolis, Accept::Greedy][accept];
+            let readings = Readings { accept: [Accept::Matlab, Accept::Metropolis, Accept::Greedy][accept], ..Readings::default() };
             let c = CtcConfig { traffic: format!("random:{n}:{density}"), planes: 2, iterations: 60, readings, ..CtcConfig::default() };
             let p = c.prepare(seed, 0);
             prop_assume!(p.is_ok(), "an empty matrix");

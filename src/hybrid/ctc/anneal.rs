@@ -12,6 +12,7 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 
 /// What is annealed: a permutation whose positions can be swapped.
+#[allow(clippy::len_without_is_empty)] // a permutation's length, never asked to be empty
 pub trait Permutation {
     fn len(&self) -> usize;
     /// Swap positions i and j and return the new cost.
@@ -102,7 +103,7 @@ pub fn anneal<P: Permutation>(
             current,
             best,
         };
-        if k as usize % stride == 0 || k == schedule.iterations {
+        if (k as usize).is_multiple_of(stride) || k == schedule.iterations {
             curve.push(point);
         }
         each(point);

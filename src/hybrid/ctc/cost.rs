@@ -1,8 +1,8 @@
 //! The cost model of paper 003 §5.2.1, in units of one electronic (EPS) port. With rack-level
 //! aggregation, R nodes per rack on R edge ports and M ports per LC to the EPS core:
 //! hybrid EPS ports P·K·N + M·N + R·N, OCS ports P·K·N, transceivers P·K·N + M·N; X-D torus EPS
-//! ports 2·X·N + R·N (the paper prints 2·X·D; D is N) and transceivers 2·X·N. Cost = EPS ports
-//! + ratio × OCS ports + transceiver cost × transceivers; the optical/electronic port price
+//! ports 2·X·N + R·N (the paper prints 2·X·D; D is N) and transceivers 2·X·N. Cost is EPS ports
+//! plus ratio × OCS ports plus transceiver cost × transceivers; the optical/electronic port price
 //! ratio is "currently in [0.4 – 0.6]" (0.5 used). With M = 1 and a transceiver costing a
 //! port, K = 4, P = 1 costs exactly a 3-D torus (the paper's claim).
 

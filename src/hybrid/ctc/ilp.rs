@@ -262,8 +262,8 @@ fn warm_start(
         }
     }
     let mut out: Vec<(Variable, f64)> = Vec::new();
-    for k in 0..n * n {
-        if let Some(v) = y[k] {
+    for (k, var) in y.iter().enumerate() {
+        if let Some(v) = *var {
             out.push((
                 v,
                 if apsp.has_link(k / n, k % n) {

@@ -21,7 +21,7 @@ pub fn balanced_dims(n: usize, x: usize) -> Vec<usize> {
         // the first (largest) side: the smallest that leaves a product the rest can make
         let mut result: Option<Vec<usize>> = None;
         for f in (1..=max.min(n)).rev() {
-            if n % f != 0 {
+            if !n.is_multiple_of(f) {
                 continue;
             }
             if let Some(mut rest) = best(n / f, x - 1, f) {
@@ -275,6 +275,6 @@ mod tests {
         let d = distances(&[4, 2]);
         assert_eq!(d[3], 1); // 0 and 3 wrap around
         assert_eq!(d[4], 1); // a side of 2 is one hop
-        assert_eq!(d[2 * 8 + 0], 2);
+        assert_eq!(d[2 * 8], 2);
     }
 }
