@@ -42,6 +42,11 @@ pub struct AnnealResult {
 
 /// Anneal the configuration's demands, reporting a point every 1% of the iterations.
 pub fn anneal_live(c: &CtcConfig, seed: u64, report: Report<'_>) -> Result<AnnealResult> {
+    // annealing whatever the order field says, so its work limit applies
+    let c = &CtcConfig {
+        order: OrderKind::Sa,
+        ..c.clone()
+    };
     let p = c.prepare(seed, 0)?;
     let iterations = c.iterations;
     let every = (iterations / 100).max(1);
