@@ -8,10 +8,9 @@ import routing from './labs/routing.js';
 import simulate from './labs/simulate.js';
 import dualplane from './labs/dualplane.js';
 import ocsRelay from './labs/ocs-relay.js';
+import ctc from './labs/ctc.js';
 
-export const LABS = [slots, topogen, routing, simulate, dualplane, ocsRelay];
+export const LABS = [slots, topogen, routing, simulate, dualplane, ocsRelay, ctc];
 
 /** Labs to come (their issues are open): a tab each, marked "coming soon". */
-export const PLANNED = [
-  { label: 'CTC', about: 'Clustering and topology configuration of hybrid EPS/OCS networks (paper 003)' },
-];
+export const PLANNED = [];

@@ -1,0 +1,361 @@
+// The CTC lab (paper 003): tasks with a traffic matrix are clustered into logical clusters (LCs)
+// of T tasks (§4.2.1); the OCS of K planes × P ports per LC is configured by serving the inter-LC
+// demands in HDF order (§4.2.2–4.2.3, a step per decision: a direct link on a plane, a refusal
+// with the planes' ports, a multi-hop pass), the order improved by simulated annealing; the ILP
+// (§4.1) solves small instances; the same LCs mapped onto a torus are the electronic-only
+// baseline (§5), with both networks' cost (§5.2.1). Panels: www/labs/ctc-panels.js.
+import { el, byId } from '../dom.js';
+import { parsers, seedField, FieldError } from '../fields.js';
+import { CtcResults, CtcStudies, drawHeatmap } from './ctc-panels.js';
+
+const whole = (what, hint, extra = {}) => parsers.whole({ what, hint, ...extra });
+
+/** The readings of what §4.2 leaves open: key, label, what it decides, choices (first = default). */
+const READINGS = [
+  { key: 'tie', label: 'HDF ties', decides: 'How HDF orders demands of equal volume', options: [['id', 'by demand id, row-major s·N + d (§5.1)'], ['id-col', 'by demand id, column-major (Matlab’s numbering)'], ['random', 'in a seeded random order']] },
+  { key: 'planes', label: 'Direct links', decides: 'Which ports a direct link may use', options: [['first-fit', 'the first plane with a free out-port at s and in-port at d (§4.2.3)'], ['merged', 'any free ports; planes assigned afterwards (König)']] },
+  { key: 'multi_hop', label: 'Multi-hop passes', decides: 'What pass h does for a demand still more than h hops away', options: [['chain', 'a path of ≤ h hops of existing and new links, fewest new links'], ['one-new', 'one new link only'], ['none', 'nothing: direct links only']] },
+  { key: 'accept', label: 'Annealing acceptance', decides: 'When annealing takes a worse order', options: [['matlab', 'with probability 1/(1 + e^(Δ/T)) (Matlab’s default)'], ['metropolis', 'with probability e^(−Δ/T)'], ['greedy', 'never']] },
+  { key: 'laplacian', label: 'Fiedler vector', decides: 'Which eigenvector phase 1 orders', options: [['sym', 'z of the normalised Laplacian (§4.2.1)'], ['random-walk', 'Shi–Malik’s y = Δ^(−1/2) z']] },
+];
+const NUMBERS = [
+  { key: 'depth', label: 'Deepest pass', help: 'The last multi-hop pass (the paper: 4)', whole: true },
+  { key: 't0', label: 'T₀', help: 'Initial temperature in hop-bytes (Matlab: 100)' },
+  { key: 'cooling', label: 'Cooling', help: 'T_k = T₀ · cooling^k (Matlab: 0.95)' },
+];
+
+/** The readings as one field (`readings` in the Scenario). */
+function readingsControl({ id, changed }) {
+  const selects = {};
+  const numbers = {};
+  const rows = READINGS.map((r) => {
+    const sid = `${id}-${r.key}`;
+    const select = el('select', { id: sid, name: sid, 'aria-describedby': `${sid}-help` }, ...r.options.map(([value, text], i) => el('option', { value, text: `${value}${i === 0 ? ' (default)' : ''}`, title: text })));
+    const help = el('p', { class: 'help', id: `${sid}-help` });
+    const describe = () => (help.textContent = `${r.decides}: ${select.selectedOptions[0]?.title ?? ''}.`);
+    select.addEventListener('change', () => {
+      describe();
+      changed();
+    });
+    selects[r.key] = { select, describe };
+    return el('div', { class: 'ctc-reading' }, el('label', { for: sid, text: r.label }), select, help);
+  });
+  const numberRows = NUMBERS.map((n) => {
+    const nid = `${id}-${n.key}`;
+    const input = el('input', { id: nid, name: nid, type: 'number', step: 'any', inputmode: 'decimal', title: n.help });
+    input.addEventListener('input', () => changed());
+    numbers[n.key] = input;
+    return el('div', { class: 'ctc-reading' }, el('label', { for: nid, text: n.label, title: n.help }), input);
+  });
+  return {
+    element: el('div', { class: 'ctc-readings', id, role: 'group', 'aria-label': 'Readings of §4.2' }, ...rows, el('div', { class: 'ctc-numbers' }, ...numberRows)),
+    get: () => ({ ...Object.fromEntries(READINGS.map((r) => [r.key, selects[r.key].select.value])), ...Object.fromEntries(NUMBERS.map((n) => [n.key, numbers[n.key].value])) }),
+    set(value) {
+      for (const r of READINGS) {
+        selects[r.key].select.value = value?.[r.key] ?? r.options[0][0];
+        selects[r.key].describe();
+      }
+      const defaults = { depth: 4, t0: 100, cooling: 0.95 };
+      for (const n of NUMBERS) numbers[n.key].value = String(value?.[n.key] ?? defaults[n.key]);
+    },
+    setInvalid: (on) => [...Object.values(selects).map((s) => s.select), ...Object.values(numbers)].forEach((x) => x.toggleAttribute('aria-invalid', on)),
+  };
+}
+
+/** The readings' numbers checked (the core checks their ranges). */
+function parseReadings(value) {
+  const out = { ...value };
+  for (const n of NUMBERS) {
+    const v = Number(value[n.key]);
+    if (String(value[n.key]).trim() === '' || !Number.isFinite(v) || (n.whole && !Number.isInteger(v))) throw new FieldError(`${n.label} '${value[n.key]}': ${n.whole ? 'a whole number, e.g. 4' : 'a number'}`);
+    out[n.key] = v;
+  }
+  return out;
+}
+
+const COSTS = [
+  { key: 'port_ratio', label: 'OCS ÷ EPS port price', help: '§5.2.1: currently 0.4–0.6 (0.5)' },
+  { key: 'txrx_cost', label: 'Transceiver (EPS ports)', help: 'A transceiver’s price in EPS ports (not printed: 1)' },
+  { key: 'eps_core_ports', label: 'M: EPS-core ports per LC', help: 'Ports of an LC to the EPS core (1: K = 4 costs a 3-D torus)', whole: true },
+  { key: 'nodes_per_rack', label: 'R: nodes per rack', help: 'Edge ports per rack, the same in both networks (40)', whole: true },
+];
+
+/** The cost model's prices as one field (`cost` in the Scenario). */
+function costControl({ id, changed }) {
+  const inputs = {};
+  const rows = COSTS.map((c) => {
+    const cid = `${id}-${c.key}`;
+    const input = el('input', { id: cid, name: cid, type: 'number', step: 'any', inputmode: 'decimal', title: c.help });
+    input.addEventListener('input', () => changed());
+    inputs[c.key] = input;
+    return el('div', { class: 'ctc-reading' }, el('label', { for: cid, text: c.label, title: c.help }), input);
+  });
+  return {
+    element: el('div', { class: 'ctc-numbers', id, role: 'group', 'aria-label': 'Cost model of §5.2.1' }, ...rows),
+    get: () => Object.fromEntries(COSTS.map((c) => [c.key, inputs[c.key].value])),
+    set(value) {
+      const defaults = { port_ratio: 0.5, txrx_cost: 1, eps_core_ports: 1, nodes_per_rack: 40 };
+      for (const c of COSTS) inputs[c.key].value = String(value?.[c.key] ?? defaults[c.key]);
+    },
+    setInvalid: (on) => Object.values(inputs).forEach((x) => x.toggleAttribute('aria-invalid', on)),
+  };
+}
+
+function parseCost(value) {
+  const out = {};
+  for (const c of COSTS) {
+    const v = Number(value[c.key]);
+    if (String(value[c.key]).trim() === '' || !Number.isFinite(v) || v < 0 || (c.whole && !Number.isInteger(v))) throw new FieldError(`${c.label} '${value[c.key]}': ${c.whole ? 'a whole number' : 'a number from 0'}`);
+    out[c.key] = v;
+  }
+  return out;
+}
+
+/** The CSV matrix (traffic = csv). */
+function matrixControl({ id, changed }) {
+  const area = el('textarea', { id, name: id, rows: '5', spellcheck: 'false', placeholder: 'src,dst,bytes\n0,1,4096\n1,0,4096', 'aria-describedby': `${id}-help ${id}-error` });
+  area.addEventListener('input', () => changed());
+  return {
+    element: el('div', { class: 'ctc-matrix' }, el('label', { for: id, text: 'Matrix (CSV)' }), area),
+    get: () => area.value,
+    set: (value) => (area.value = value ?? ''),
+    setInvalid: (on) => area.toggleAttribute('aria-invalid', on),
+  };
+}
+
+const isCsv = (values) => String(values.traffic ?? '').trim() === 'csv';
+
+const fields = [
+  {
+    name: 'traffic',
+    path: 'traffic',
+    label: 'Traffic',
+    kind: 'text',
+    examples: ['random:16:0.5', 'random:32:0.5', 'stencil:16x16', 'fft:64', 'superlu:20x24', 'csv'],
+    help: 'random:N:p (§5.1), stencil:AxB[:periodic][:BYTES], fft:Z[:BYTES][:pencil], superlu:PRxPC[:BYTES][:density], or csv (the matrix below). Up to 4,096 tasks.',
+    parse: parsers.text({ required: true, hint: 'traffic: e.g. random:16:0.5' }),
+  },
+  { name: 'matrix', path: 'matrix', kind: 'custom', control: matrixControl, visible: isCsv, hiddenValue: '', help: 'A line per entry: source task, destination task, bytes (and optionally a count).', parse: (text) => String(text) },
+  { name: 'cluster_size', path: 'cluster_size', label: 'T (tasks per LC)', kind: 'number', pair: true, attrs: { min: '1', step: '1', inputmode: 'numeric' }, parse: whole('T', 'tasks per logical cluster, e.g. 1') },
+  { name: 'planes', path: 'planes', label: 'K (planes)', kind: 'number', attrs: { min: '1', step: '1', inputmode: 'numeric' }, parse: whole('K', 'optical planes, e.g. 6') },
+  { name: 'ports', path: 'ports', label: 'P (ports per plane)', kind: 'number', pair: true, attrs: { min: '1', step: '1', inputmode: 'numeric' }, parse: whole('P', 'ports per LC per plane, e.g. 1') },
+  {
+    name: 'order',
+    path: 'order',
+    label: 'Order',
+    kind: 'select',
+    describe: true,
+    fallback: 'sa',
+    options: () => [
+      ['sa', 'HDF, then annealing', 'Highest Demand First, improved by simulated annealing over orders (§4.2.2)'],
+      ['hdf', 'HDF only', 'Highest Demand First alone'],
+    ],
+  },
+  { name: 'iterations', path: 'iterations', label: 'Iterations', kind: 'number', attrs: { min: '0', step: '1', inputmode: 'numeric' }, parse: whole('iterations', 'annealing iterations, e.g. 1000') },
+  {
+    name: 'solver',
+    path: 'solver',
+    label: 'Solver',
+    kind: 'select',
+    describe: true,
+    fallback: 'heuristic',
+    options: () => [
+      ['heuristic', 'Heuristic', 'The serving heuristic (§4.2)'],
+      ['ilp', 'ILP (≤ 32 LCs)', 'The ILP of §4.1 (planes merged), warm-started from the heuristic; proves N = 16 optimal in under a second'],
+    ],
+  },
+  { name: 'time_limit_s', path: 'time_limit_s', label: 'ILP time limit (s)', kind: 'number', visible: (v) => v.solver === 'ilp', hiddenValue: 10, attrs: { min: '0.1', step: 'any', inputmode: 'decimal' }, parse: parsers.number({ what: 'time limit', hint: 'seconds, e.g. 10' }) },
+  { name: 'baseline', path: 'baseline', label: 'Torus baseline', kind: 'text', examples: ['torus:3', 'torus:2', 'torus:4', 'none'], help: 'torus:X (the most even X-D torus), torus:AxBxC, or none.', parse: parsers.text({ required: true, hint: 'baseline: e.g. torus:3' }) },
+  { name: 'torus_iterations', path: 'torus_iterations', label: 'Torus iterations', kind: 'number', attrs: { min: '0', step: '1', inputmode: 'numeric', placeholder: 'as the hybrid' }, help: 'Empty: the same as the hybrid’s (§5.2).', parse: whole('torus iterations', 'a whole number, or empty', { optional: true }) },
+  { name: 'readings', path: 'readings', group: 'Readings', closed: true, kind: 'custom', control: readingsControl, parse: parseReadings },
+  { name: 'cost', path: 'cost', group: 'Cost model (§5.2.1)', closed: true, kind: 'custom', control: costControl, parse: parseCost },
+  seedField({ title: 'Seeds the random matrices, random ties and both annealing chains' }),
+];
+
+/** Fields in groups: a group starts at a field with `group` and runs to the next. */
+function foldGroups(prefix) {
+  for (const field of fields) {
+    if (!field.group) continue;
+    const box = byId(`${prefix}${field.name}-field`);
+    const details = el('details', { class: 'ctc-group', open: !field.closed }, el('summary', { text: field.group }));
+    box.before(details);
+    details.append(box);
+    new MutationObserver(() => {
+      if (details.querySelector('.error:not([hidden])')) details.open = true;
+    }).observe(details, { subtree: true, attributes: true, attributeFilter: ['hidden'] });
+  }
+}
+
+/** Same serving (everything but the shown step): keep the step. */
+const servingKey = (s) => (s?.ctc ? JSON.stringify([s.seed, s.ctc]) : null);
+
+export default {
+  name: 'ctc',
+  label: 'CTC',
+  about: 'CTC: clustering tasks into logical clusters and configuring the optical planes of a hybrid EPS/OCS network for them (paper 003)',
+  section: 'ctc',
+  prefix: 'ctc-',
+  heading: 'CTC lab',
+  intro:
+    'Tasks are clustered into <em>logical clusters</em> (LCs) of T by recursive spectral bisection; each LC has K optical planes of P ports. Demands between LCs are served one by one in HDF order — a direct link on the first plane with both ports free, else a path built in the multi-hop passes — and simulated annealing searches better orders. Hop-bytes = Σ bytes × hops, against the same LCs mapped onto a torus (paper 003). Readings we chose: HDF ties by demand id (§5.1); the ILP merges the planes (exact) and, with T > 1, configures the topology for phase 1’s clusters; unserved demands are listed and cost N hops per byte in annealing.',
+  presets: [
+    { id: 'ctc-preset-t16', label: 'Table I, N = 16', aria: 'Preset: 16 LCs, random unit matrix p = 0.5, K = 6, P = 1, annealing 1000', values: { traffic: 'random:16:0.5', cluster_size: 1, planes: 6, ports: 1, order: 'sa', iterations: 1000, solver: 'heuristic', baseline: 'torus:3' } },
+    { id: 'ctc-preset-t32', label: 'Table I, N = 32', aria: 'Preset: 32 LCs, random unit matrix p = 0.5, K = 6, P = 1, annealing 1000', values: { traffic: 'random:32:0.5', cluster_size: 1, planes: 6, ports: 1, order: 'sa', iterations: 1000, solver: 'heuristic', baseline: 'torus:3' } },
+    { id: 'ctc-preset-ring', label: '4 LCs, K = 1: the ring', aria: 'Preset: 4 LCs all-to-all, one plane of one port, solved by the ILP', values: { traffic: 'random:4:1', cluster_size: 1, planes: 1, ports: 1, order: 'sa', iterations: 300, solver: 'ilp', baseline: 'torus:3' } },
+    { id: 'ctc-preset-stencil', label: 'Stencil 16×16 on 16 LCs', aria: 'Preset: a 16 by 16 halo exchange in LCs of 16 tasks, K = 4', values: { traffic: 'stencil:16x16', cluster_size: 16, planes: 4, ports: 1, order: 'sa', iterations: 1000, solver: 'heuristic', baseline: 'torus:2' } },
+    { id: 'ctc-preset-superlu', label: 'SuperLU-like, 480 ranks', aria: 'Preset: a SuperLU-like 20 by 24 process grid in nodes of 12, K = 6, annealing 100', values: { traffic: 'superlu:20x24', cluster_size: 12, planes: 6, ports: 1, order: 'sa', iterations: 100, solver: 'heuristic', baseline: 'torus:3' } },
+    { id: 'ctc-preset-256', label: 'N = 256, annealing', aria: 'Preset: 256 LCs, random p = 0.5, K = 6, annealing 1000', values: { traffic: 'random:256:0.5', cluster_size: 1, planes: 6, ports: 1, order: 'sa', iterations: 1000, solver: 'heuristic', baseline: 'torus:3' } },
+  ],
+  fields,
+  exports: ['svg', 'png', 'json', 'csv'],
+  noSteps: 'No serving steps recorded.',
+  channels: false,
+  figureLabel: 'The LC graph: logical clusters on a circle, the OCS links between them coloured by the bytes they carry; at a step only the links made so far, the step’s demand and new links marked',
+  openStep: 0,
+  wantStep: (scenario, step) => step ?? 'last',
+  keepView: (scenario, shown) => ({ step: shown.scenario && servingKey(shown.scenario) === servingKey(scenario) ? shown.step : null, channel: null }),
+  resultsLabel: 'CTC results',
+  analysisLabel: 'Traffic matrices, the annealing curve and Table I',
+  documentTitle: (r) => `Topolab — CTC · ${r.traffic} · ${r.lcs} LCs · K = ${r.planes} · hop-bytes ${r.hop_bytes}`,
+  shareTitle: (s) => `Topolab CTC: ${s.ctc.traffic}, T = ${s.ctc.cluster_size}, K = ${s.ctc.planes}, P = ${s.ctc.ports}`,
+  fileParts: (s) => ['ctc', s.ctc.traffic.replaceAll(':', '-'), `t${s.ctc.cluster_size}`, `k${s.ctc.planes}`, `p${s.ctc.ports}`],
+  create(ctx) {
+    foldGroups('ctc-');
+    const results = new CtcResults(ctx);
+    const studies = new CtcStudies(ctx);
+    let shown = null;
+    let asked = 0;
+    const detail = async (query) => {
+      const mine = ++asked;
+      try {
+        const answer = await ctx.detail(query);
+        return mine === asked ? answer : null;
+      } catch (err) {
+        if (mine === asked) ctx.notify(err.message);
+        return null;
+      }
+    };
+    /** The step's demand, from the step title's "s→d". */
+    const stepShown = async (index) => {
+      if (!shown || index === null) return results.showDemand(null);
+      const title = shown.steps[index]?.title ?? '';
+      const m = title.match(/(\d+)→(\d+)/);
+      if (!m) return results.showDemand(null);
+      const d = await detail({ pair: [Number(m[1]), Number(m[2])] });
+      if (d) results.showDemand(d);
+    };
+    return {
+      showLoading: () => results.showLoading(),
+      showResult(result, steps, step) {
+        shown = { result, steps };
+        results.showResult(result);
+        studies.showRun(result);
+        drawHeatmap(byId('ctc-heat-tasks'), result.task_heatmap, 'Task matrix in LC order');
+        drawHeatmap(byId('ctc-heat-lcs'), result.lc_heatmap, 'LC matrix');
+        byId('ctc-heat-note').textContent = `${result.tasks} tasks${result.cluster_size > 1 ? ` in ${result.lcs} LCs of ${result.cluster_size} (blue lines: LC boundaries)` : ''}; ${result.intra_lc_bytes} bytes stay inside LCs, ${result.total_bytes} cross between them. Log colour scale.`;
+        stepShown(step);
+      },
+      showStep: (index) => stepShown(index),
+      shownChanged: () => {},
+      populate: (catalog) => studies.populate(catalog),
+      switchClicked(id) {
+        if (!shown) return null;
+        detail({ lc: id }).then((d) => d && results.showLc(d));
+        return null;
+      },
+    };
+  },
+  css: `
+    .ctc-group > summary { font-weight: 650; font-size: 1rem; margin: 0.2rem 0 0.35rem; }
+    .ctc-group { display: grid; gap: 0.6rem; }
+    #ctc-controls .field input[type='number'] { width: 100%; min-width: 0; }
+    .ctc-readings { display: grid; gap: 0.5rem; }
+    .ctc-reading > label { display: block; font-weight: 600; font-size: 0.9rem; }
+    .ctc-reading select, .ctc-reading input { width: 100%; }
+    .ctc-numbers { display: grid; grid-template-columns: repeat(auto-fill, minmax(7.5rem, 1fr)); gap: 0.5rem; }
+    .ctc-matrix > label { display: block; font-weight: 600; }
+    .ctc-matrix textarea { width: 100%; font-family: ui-monospace, monospace; font-size: 0.85rem; }
+    .ctc-heatmaps { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
+    .ctc-heatmaps figure { margin: 0; }
+    .ctc-heatmaps canvas { width: min(16rem, 40vw); height: auto; image-rendering: pixelated; border: 1px solid var(--chart-grid, #d9dee6); }
+    .ctc-heatmaps figcaption { font-size: 0.85rem; color: var(--muted); }
+    .ctc-scroll { max-height: 16rem; overflow-y: auto; }
+    .ctc-list { margin: 0; padding-left: 1.1rem; font-size: 0.85rem; max-height: 10rem; overflow-y: auto; }
+    .ctc-paper { color: var(--muted); }
+    .ctc-table1 th:first-child { text-align: left; white-space: nowrap; }
+    #ctc-demand-text { font-size: 1.05rem; }
+  `,
+  resultsHtml: `
+    <section id="ctc-demand-box" class="detail" aria-labelledby="ctc-demand-heading" aria-live="polite">
+      <h2 id="ctc-demand-heading">Demand <span id="ctc-demand-title"></span></h2>
+      <p class="help" id="ctc-demand-text">Step through the serving, or click an LC in the figure.</p>
+    </section>
+    <section id="ctc-results-box" aria-labelledby="ctc-results-heading">
+      <h2 id="ctc-results-heading">Results</h2>
+      <dl class="metrics">
+        <div class="metric key"><dt title="Σ bytes × hops over the OCS links (the ILP's configuration when the ILP ran)">Hop-bytes, hybrid</dt><dd id="ctc-metric-hop">…</dd></div>
+        <div class="metric key"><dt title="The same LCs mapped onto the torus by annealing">Hop-bytes, torus</dt><dd id="ctc-metric-torus">…</dd></div>
+        <div class="metric"><dt title="(torus − hybrid) ÷ torus">Hybrid better by</dt><dd id="ctc-metric-gain">…</dd></div>
+        <div class="metric"><dt title="Hop-bytes ÷ bytes between LCs">Hops per byte</dt><dd id="ctc-metric-avg">…</dd></div>
+        <div class="metric"><dt title="Demands with their own direct link">Direct demands</dt><dd id="ctc-metric-direct">…</dd></div>
+        <div class="metric"><dt title="HDF's hop-bytes, then the best order annealing found (unserved bytes cost N hops here)">HDF → annealed</dt><dd id="ctc-metric-sa">…</dd></div>
+        <div class="metric"><dt title="2V − M*: no configuration of K planes of P ports does better">Lower bound</dt><dd id="ctc-metric-bound">…</dd></div>
+        <div class="metric"><dt title="Logical clusters and tasks">LCs</dt><dd id="ctc-metric-lcs">…</dd></div>
+        <div class="metric"><dt title="Bytes between tasks of one LC (not counted in hop-bytes)">Bytes inside LCs</dt><dd id="ctc-metric-intra">…</dd></div>
+        <div class="metric" id="ctc-ilp-row" hidden><dt title="The ILP of §4.1">ILP</dt><dd id="ctc-metric-ilp">…</dd></div>
+      </dl>
+      <p class="help">Bytes by hops: <span id="ctc-by-hops"></span></p>
+      <p class="help" id="ctc-traffic-about"></p>
+    </section>
+    <section aria-labelledby="ctc-cost-heading">
+      <h2 id="ctc-cost-heading">Cost (§5.2.1)</h2>
+      <div class="table-wrap">
+        <table class="data">
+          <thead><tr><th scope="col">Part</th><th scope="col">Hybrid</th><th scope="col" id="ctc-cost-head-torus">Torus</th></tr></thead>
+          <tbody id="ctc-cost-body"></tbody>
+        </table>
+      </div>
+      <p class="help" id="ctc-cost-ratio"></p>
+    </section>
+    <section aria-labelledby="ctc-unserved-heading">
+      <h2 id="ctc-unserved-heading">Unserved demands <span id="ctc-unserved-count"></span></h2>
+      <p class="help" id="ctc-unserved-note"></p>
+      <ul id="ctc-unserved" class="ctc-list"></ul>
+    </section>
+    <section aria-labelledby="ctc-links-heading">
+      <div class="card-head"><h2 id="ctc-links-heading">OCS links <span id="ctc-links-count"></span></h2><button type="button" id="ctc-links-csv">CSV</button></div>
+      <div class="ctc-scroll table-wrap">
+        <table class="data"><thead><tr><th scope="col">Plane</th><th scope="col">Link</th><th scope="col" title="1: direct (pass 1); 2–4: multi-hop passes">Pass</th><th scope="col" title="Bytes over the link on shortest paths">Bytes</th></tr></thead><tbody id="ctc-links-body"></tbody></table>
+      </div>
+      <p class="help" id="ctc-links-more"></p>
+    </section>
+  `,
+  analysisHtml: `
+    <div class="card" id="ctc-heat-card">
+      <div class="card-head"><h2 id="ctc-heat-heading">Traffic matrices</h2></div>
+      <div class="ctc-heatmaps">
+        <figure><canvas id="ctc-heat-tasks" role="img" width="256" height="256"></canvas><figcaption>Tasks, in LC order</figcaption></figure>
+        <figure><canvas id="ctc-heat-lcs" role="img" width="256" height="256"></canvas><figcaption>Between LCs (d)</figcaption></figure>
+      </div>
+      <p class="help" id="ctc-heat-note"></p>
+    </div>
+    <div class="card" id="ctc-curve-card">
+      <div class="card-head"><h2 id="ctc-curve-heading">Simulated annealing</h2><span class="row"><button type="button" id="ctc-anneal">Run live</button><button type="button" id="ctc-curve-png">PNG</button></span></div>
+      <p class="help" id="ctc-anneal-status" aria-live="polite"></p>
+      <p class="error" id="ctc-anneal-error" hidden></p>
+      <div class="chart" id="ctc-curve-chart" role="img" aria-label="Hop-bytes of the current and the best order per iteration"></div>
+    </div>
+    <div class="card" id="ctc-table1-card">
+      <div class="card-head"><h2 id="ctc-table1-heading">Table I: heuristic, ILP and torus</h2><span class="row"><button type="button" id="ctc-table1">Run</button><button type="button" id="ctc-table1-csv">CSV</button></span></div>
+      <p class="help" id="ctc-table1-status" aria-live="polite"></p>
+      <p class="error" id="ctc-table1-error" hidden></p>
+      <div class="table-wrap">
+        <table class="data ctc-table1">
+          <thead><tr><th scope="col">Mean hop-bytes</th><th scope="col">N = 16 hybrid</th><th scope="col">N = 16 3-D torus</th><th scope="col">N = 32 hybrid</th><th scope="col">N = 32 3-D torus</th><th scope="col">Paper's time, hybrid</th></tr></thead>
+          <tbody id="ctc-table1-body"></tbody>
+        </table>
+      </div>
+      <p class="help" id="ctc-table1-note"></p>
+    </div>
+  `,
+};
