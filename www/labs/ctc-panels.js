@@ -129,7 +129,9 @@ export function drawHeatmap(canvas, map, label) {
   }
   ctx.strokeStyle = '#1557b0';
   ctx.lineWidth = 1;
-  for (const s of map.lc_starts.slice(1)) {
+  // LC boundaries when LCs hold several rows and there are few enough lines to read
+  const boundaries = map.lc_starts.length < size && map.lc_starts.length <= 64 ? map.lc_starts.slice(1) : [];
+  for (const s of boundaries) {
     const at = s * px + 0.5;
     ctx.beginPath();
     ctx.moveTo(at, 0);
@@ -309,12 +311,12 @@ export class CtcStudies extends StudyPanels {
         el('td', { class: 'ctc-paper', text: paper }),
       );
     body.replaceChildren(
-      line('HDF (id ties)', 'hdf', 'torus_start', '0.07 / 0.08 s'),
+      line('HDF (id ties)', 'hdf', 'torus_start', '0.07 / 0.08'),
       line('HDF (random ties)', 'hdf_random_ties', null, '—'),
-      line('SA 100', 'sa100', 'torus_sa100', '0.60 / 0.94 s'),
-      line('SA 1000', 'sa1000', 'torus_sa1000', '4.30 / 8.24 s'),
+      line('SA 100', 'sa100', 'torus_sa100', '0.60 / 0.94'),
+      line('SA 1000', 'sa1000', 'torus_sa1000', '4.30 / 8.24'),
       line('SA 1000 (random ties)', 'sa1000_random_ties', null, '—'),
-      line('ILP (N = 16)', 'ilp', null, '6.75 / 2399.91* s'),
+      line('ILP (N = 16)', 'ilp', null, '6.75 / 2399.91*'),
       line('Lower bound 2V − M*', 'lower_bound', null, '—'),
     );
     const optimal = rows.filter((r) => r.lcs === 16 && r.ilp_optimal === true).length;

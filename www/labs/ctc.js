@@ -351,7 +351,7 @@ export default {
       <p class="error" id="ctc-table1-error" hidden></p>
       <div class="table-wrap">
         <table class="data ctc-table1">
-          <thead><tr><th scope="col">Mean hop-bytes</th><th scope="col">N = 16 hybrid</th><th scope="col">N = 16 3-D torus</th><th scope="col">N = 32 hybrid</th><th scope="col">N = 32 3-D torus</th><th scope="col">Paper's time, hybrid</th></tr></thead>
+          <thead><tr><th scope="col">Mean hop-bytes</th><th scope="col" title="16 LCs, hybrid K = 6">16: hybrid</th><th scope="col" title="16 LCs on a 3-D torus">16: torus</th><th scope="col" title="32 LCs, hybrid K = 6">32: hybrid</th><th scope="col" title="32 LCs on a 3-D torus">32: torus</th><th scope="col" title="The paper's run time of the hybrid row, N = 16 / 32 (its hop-bytes are withheld)">Paper (s)</th></tr></thead>
           <tbody id="ctc-table1-body"></tbody>
         </table>
       </div>
