@@ -77,7 +77,7 @@ async function download(page, selector) {
 test('a run: metrics, → steps one cycle, a clicked router shows its VCs, a clicked channel its detail', async () => {
   const { page, problems } = await openSim();
   assert.equal(await text(page, '.lab.active'), 'Simulate');
-  assert.equal(await page.locator('.lab[data-lab]').count(), 6, 'Slots, TopoGen, Routing, Simulate, Dual-plane and OCS relay');
+  assert.equal(await page.locator('.lab[data-lab]').count(), 7, 'Slots, TopoGen, Routing, Simulate, Dual-plane, OCS relay and CTC');
   assert.equal(await page.isVisible('#sim-controls'), true);
   assert.equal(await page.inputValue('#sim-topology'), 'mesh:8x8', 'the lab opens on its defaults');
   await configure(page, SMALL);
