@@ -171,12 +171,7 @@ fn input_sizes_at_their_limits() {
     let padded = format!("{json}{}", " ".repeat((1 << 20) - json.len()));
     let path = std::env::temp_dir().join(format!("topolab-at-limit-{}.json", std::process::id()));
     std::fs::write(&path, &padded).unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_topolab"))
-        .arg("run")
-        .arg(&path)
-        .arg("--json")
-        .output()
-        .unwrap();
+    let out = common::cli::run(&["run", &path.to_string_lossy(), "--json"]);
     let _ = std::fs::remove_file(&path);
     assert!(
         out.status.success(),

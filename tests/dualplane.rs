@@ -5,6 +5,9 @@
 //! through the registries: the `dual:` topology, the `dual-plane` router's entry and per-hop
 //! walk, and the one channel-load counter of the analysis.
 
+mod common;
+
+use common::cli;
 use petgraph::graph::{NodeIndex, UnGraph};
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -142,17 +145,9 @@ fn identical_planes_match_brute_force_too() {
     }
 }
 
-/// Run the CLI.
-fn run(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_topolab"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
 #[test]
 fn the_cli_contract() {
-    let out = run(&[
+    let v = cli::json(&[
         "dualplane",
         "--kind",
         "hc",
@@ -162,12 +157,6 @@ fn the_cli_contract() {
         "3,5,7",
         "--json",
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     for key in [
         "generators",
         "avg_distance",
@@ -185,7 +174,7 @@ fn the_cli_contract() {
     }
     assert_eq!(v["avg_distance"], 1.0);
     assert_eq!(v["baseline_avg_distance"], 1.5);
-    let bad = run(&[
+    let (code, message) = cli::refused(&[
         "dualplane",
         "--kind",
         "hc",
@@ -194,15 +183,15 @@ fn the_cli_contract() {
         "--generators",
         "3,5,6",
     ]);
-    assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("6 (element 3) is the XOR"));
+    assert_eq!(code, Some(2));
+    assert!(message.contains("6 (element 3) is the XOR"), "{message}");
 }
 
 #[test]
 fn the_cli_searches() {
     // n = 5, exhaustive: the best of every class (ours: 1.8125 and 16/3, against 2.5 and 4)
     for objective in ["distance", "delay"] {
-        let out = run(&[
+        let v = cli::json(&[
             "dualplane",
             "--kind",
             "hc",
@@ -215,12 +204,6 @@ fn the_cli_searches() {
             "3",
             "--json",
         ]);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(v["avg_distance"], 1.8125, "{objective}");
         assert!((v["a2a_max_traffic"].as_f64().unwrap() - 16.0 / 3.0).abs() < 1e-12);
         assert!(v["search"]["method"]
@@ -236,7 +219,7 @@ fn the_cli_searches() {
         }
     }
     // a search and a given set together make no sense
-    let both = run(&[
+    let (code, _) = cli::refused(&[
         "dualplane",
         "--kind",
         "hc",
@@ -246,10 +229,10 @@ fn the_cli_searches() {
         "--generators",
         "3,5,7",
     ]);
-    assert_eq!(both.status.code(), Some(2));
-    let big = run(&["dualplane", "--kind", "hc", "--n", "13", "--search"]);
-    assert_eq!(big.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&big.stderr).contains("n = 2 to 12"));
+    assert_eq!(code, Some(2));
+    let (code, message) = cli::refused(&["dualplane", "--kind", "hc", "--n", "13", "--search"]);
+    assert_eq!(code, Some(2));
+    assert!(message.contains("n = 2 to 12"), "{message}");
 }
 
 /// Paper 004 §3.4 in the flit simulator: nodes on both planes, the plane chosen per packet,

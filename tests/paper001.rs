@@ -3,6 +3,9 @@
 //! join different switches, and each route is as cheap as the shortest path says, never
 //! dearer than the EPS alone — under every reading of what §3.2.2–3.2.3 leave open.
 
+mod common;
+
+use common::cli;
 use proptest::prelude::*;
 use topolab::hybrid::relay::alloc::{allocate, Blocked, NodeChoice, Readings, Step3};
 use topolab::hybrid::relay::route::{Bandwidths, Kind, RelayNet, UplinkCost, Vertex};
@@ -110,25 +113,15 @@ proptest! {
 }
 
 /// `topolab ocs-relay ARGS`: its JSON, asserting success.
-fn cli(args: &[&str]) -> serde_json::Value {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_topolab"))
-        .arg("ocs-relay")
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
+fn ocs_relay(args: &[&str]) -> serde_json::Value {
+    cli::json(&[&["ocs-relay"], args].concat())
 }
 
 /// The CLI contract of issue 12 on §4.1's neighbour exchange (8×32, 64 OCS nodes; 64 KiB
 /// packets keep a debug build quick and move the times by under 1%).
 #[test]
 fn the_cli_contract() {
-    let v = cli(&[
+    let v = ocs_relay(&[
         "--edge",
         "8x32",
         "--ocs-nodes",
@@ -161,12 +154,9 @@ fn the_cli_contract() {
     assert_eq!(v["uplink_bytes"], 0);
     // relays everything, slower than EPS only (the paper: +47%; ours about 2.1, see README)
     assert!(v["relative_time"].as_f64().unwrap() > 1.0);
-    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_topolab"))
-        .args(["ocs-relay", "--ocs-nodes", "60"])
-        .output()
-        .unwrap();
-    assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("ocs_nodes"));
+    let (code, message) = cli::refused(&["ocs-relay", "--ocs-nodes", "60"]);
+    assert_eq!(code, Some(2));
+    assert!(message.contains("ocs_nodes"), "{message}");
 }
 
 /// `--app` takes the NPB structures and a traffic matrix file (a 4×16 tree keeps a debug
@@ -174,8 +164,9 @@ fn the_cli_contract() {
 /// configurations), and a matrix's large pair gets a direct circuit.
 #[test]
 fn the_cli_runs_npb_structures_and_matrix_files() {
-    let run =
-        |args: &[&str]| cli(&[&["--edge", "4x16", "--mtu", "65536", "--json"], args].concat());
+    let run = |args: &[&str]| {
+        ocs_relay(&[&["--edge", "4x16", "--mtu", "65536", "--json"], args].concat())
+    };
     let mg = run(&["--ocs-nodes", "16", "--app", "mg", "--iterations", "1"]);
     assert_eq!(mg["ocs_nodes_used"], 16);
     assert!(mg["app_definition"].as_str().unwrap().contains("4×4×4"));
@@ -205,10 +196,7 @@ fn the_cli_runs_npb_structures_and_matrix_files() {
     assert_eq!(rows.len(), 7);
     assert_eq!(rows[0]["label"], "EPS only");
     assert_eq!(rows[0]["relative"], 1.0);
-    let missing = std::process::Command::new(env!("CARGO_BIN_EXE_topolab"))
-        .args(["ocs-relay", "--app", "matrix:/nonexistent/m.csv"])
-        .output()
-        .unwrap();
-    assert_ne!(missing.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&missing.stderr).contains("/nonexistent/m.csv"));
+    let (code, message) = cli::refused(&["ocs-relay", "--app", "matrix:/nonexistent/m.csv"]);
+    assert_ne!(code, Some(0));
+    assert!(message.contains("/nonexistent/m.csv"), "{message}");
 }

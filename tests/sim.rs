@@ -3,24 +3,17 @@
 //! injected is delivered or still in flight, and the VC layering keeps table-driven routing
 //! free of deadlock.
 
+mod common;
+
+use common::cli;
 use proptest::prelude::*;
 use topolab::routing::RouterSpec;
 use topolab::sim::flit::{simulate, Network, RouteTable, SimParams, Simulation};
 use topolab::topology::build_seeded;
 
-fn cli(args: &[&str]) -> serde_json::Value {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_topolab"))
-        .arg("sim")
-        .args(args)
-        .arg("--json")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
+/// `topolab sim ARGS --json`: its JSON, asserting success.
+fn sim(args: &[&str]) -> serde_json::Value {
+    cli::json(&[&["sim"], args, &["--json"]].concat())
 }
 
 #[test]
@@ -39,7 +32,7 @@ fn cli_contract_and_repeatability() {
         "--warmup",
         "500",
     ];
-    let a = cli(&args);
+    let a = sim(&args);
     for key in [
         "avg_latency_cycles",
         "p99_latency_cycles",
@@ -51,13 +44,13 @@ fn cli_contract_and_repeatability() {
     ] {
         assert!(a.get(key).is_some(), "{key} missing: {a}");
     }
-    let b = cli(&args);
+    let b = sim(&args);
     let strip = |mut v: serde_json::Value| {
         v.as_object_mut().unwrap().remove("wall_seconds");
         v
     };
     assert_eq!(strip(a), strip(b), "the same seed gives the same numbers");
-    let sweep = cli(&[
+    let sweep = sim(&[
         "--topology",
         "mesh:4x4",
         "--routing",
@@ -75,20 +68,17 @@ fn cli_contract_and_repeatability() {
     assert!(points.len() >= 3);
     assert!(sweep["saturation_throughput"].as_f64().unwrap() > 0.2);
     // refusals name their field
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_topolab"))
-        .args([
-            "sim",
-            "--topology",
-            "torus:8",
-            "--routing",
-            "shortest",
-            "--vcs",
-            "1",
-        ])
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("use at least"));
+    let (code, message) = cli::refused(&[
+        "sim",
+        "--topology",
+        "torus:8",
+        "--routing",
+        "shortest",
+        "--vcs",
+        "1",
+    ]);
+    assert_ne!(code, Some(0));
+    assert!(message.contains("use at least"), "{message}");
 }
 
 proptest! {

@@ -2,6 +2,9 @@
 //! patterns, sizes and seeds — the degree limit holds, every communication has a route, N never
 //! increases across swap and link steps.
 
+mod common;
+
+use common::cli;
 use proptest::prelude::*;
 use topolab::circuit::topogen::topogen;
 use topolab::labs::topogen::{run_topogen, topogen_traffic, TopoGenConfig};
@@ -64,31 +67,20 @@ fn fig12_claim_at_1024_nodes() {
 #[test]
 fn fig13_at_the_meshs_n_through_the_cli() {
     for seed in 1..=3 {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_topolab"))
-            .args([
-                "topogen",
-                "--nodes",
-                "1024",
-                "--degree",
-                "5",
-                "--pattern",
-                "uniform",
-            ])
-            .args([
-                "--target-slots",
-                "14",
-                "--seed",
-                &seed.to_string(),
-                "--json",
-            ])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let r = cli::json(&[
+            "topogen",
+            "--nodes",
+            "1024",
+            "--degree",
+            "5",
+            "--pattern",
+            "uniform",
+            "--target-slots",
+            "14",
+            "--seed",
+            &seed.to_string(),
+            "--json",
+        ]);
         let (n, switches, links) = (
             r["max_slots"].as_u64().unwrap(),
             r["switches"].as_f64().unwrap(),

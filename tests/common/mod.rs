@@ -1,5 +1,9 @@
-//! Scenarios the limit tests (tests/limits.rs, tests/at_limits.rs) build: a lab on a given
-//! topology, with uniform traffic and no slot policy or walk, so only the size matters.
+//! What several integration tests share: the scenarios the limit tests (tests/limits.rs,
+//! tests/at_limits.rs) build — a lab on a given topology, with uniform traffic and no slot
+//! policy or walk, so only the size matters — and the CLI run as a user runs it (`cli`).
+#![allow(dead_code)] // each test file uses part of this module
+
+pub mod cli;
 
 use topolab::labs::routing::RoutingConfig;
 use topolab::labs::slots::SlotsConfig;
@@ -29,7 +33,6 @@ pub fn routing_config(topology: &str, scheme: &str) -> RoutingConfig {
 }
 
 /// The Routing lab on `topology` with `scheme`.
-#[allow(dead_code)] // each test file uses part of this module
 pub fn routing(topology: &str, scheme: &str) -> Scenario {
     Scenario::for_lab("routing", 1, &routing_config(topology, scheme)).unwrap()
 }
