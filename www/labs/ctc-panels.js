@@ -11,6 +11,19 @@ import { Chart, axis, palette, plainNumbers, uPlot } from '../charts.js';
 
 const num = (v, digits = 0) => (v === null || v === undefined || !Number.isFinite(Number(v)) ? '—' : Number(v).toFixed(digits));
 const pct = (v) => (v === null || v === undefined || !Number.isFinite(v) ? '—' : `${(v * 100).toFixed(1)}%`);
+/**
+ * A whole number short enough for a metric card or an axis (272.6 M for 272,629,760): digits
+ * below ten million, else four significant digits and M, G or T. Where it shortens, the exact
+ * digits go in a title (`setShort`).
+ */
+const short = (v) => {
+  if (v === null || v === undefined || !Number.isFinite(Number(v))) return '—';
+  const a = Math.abs(v);
+  if (a < 1e7) return String(v);
+  const [unit, name] = a >= 1e12 ? [1e12, 'T'] : a >= 1e9 ? [1e9, 'G'] : [1e6, 'M'];
+  return `${Number((v / unit).toPrecision(4))} ${name}`;
+};
+const shortTicks = (u, splits) => splits.map((v) => (v === null ? '' : short(v)));
 
 /** CSV text of `rows` (objects) with `columns` [key, header]. */
 function csv(columns, rows) {
@@ -38,16 +51,20 @@ export class CtcResults {
 
   showResult(r) {
     this.result = r;
-    const set = (id, text) => (byId(id).textContent = text);
+    const set = (id, text, exact = '') => {
+      byId(id).textContent = text;
+      if (exact && exact !== text) byId(id).title = exact;
+      else byId(id).removeAttribute('title');
+    };
     set('ctc-metric-hop', integer(r.hop_bytes));
     set('ctc-metric-torus', r.torus_hop_bytes === null ? '—' : integer(r.torus_hop_bytes));
     set('ctc-metric-gain', r.torus_hop_bytes ? pct((r.torus_hop_bytes - r.hop_bytes) / r.torus_hop_bytes) : '—');
     set('ctc-metric-avg', num(r.avg_hops, 3));
     set('ctc-metric-direct', `${integer(r.direct_demands)} of ${integer(r.demands)}`);
-    set('ctc-metric-sa', r.iterations ? `${integer(r.hdf_hop_bytes)} → ${integer(r.heuristic_hop_bytes)}` : integer(r.hdf_hop_bytes));
-    set('ctc-metric-bound', r.lower_bound === null ? '—' : `${integer(r.lower_bound)} (gap ${pct(r.gap_to_bound)})`);
+    set('ctc-metric-sa', r.iterations ? `${short(r.hdf_hop_bytes)} → ${short(r.heuristic_hop_bytes)}` : short(r.hdf_hop_bytes), r.iterations ? `${r.hdf_hop_bytes} → ${r.heuristic_hop_bytes}` : String(r.hdf_hop_bytes));
+    set('ctc-metric-bound', r.lower_bound === null ? '—' : `${short(r.lower_bound)} (gap ${pct(r.gap_to_bound)})`, r.lower_bound === null ? '' : `${r.lower_bound} (gap ${pct(r.gap_to_bound)})`);
     set('ctc-metric-lcs', `${integer(r.lcs)} LCs of ${integer(r.cluster_size)} (${integer(r.tasks)} tasks)`);
-    set('ctc-metric-intra', integer(r.intra_lc_bytes));
+    set('ctc-metric-intra', short(r.intra_lc_bytes), String(r.intra_lc_bytes));
     const ilp = r.ilp;
     show(byId('ctc-ilp-row'), Boolean(ilp));
     if (ilp) {
@@ -69,7 +86,7 @@ export class CtcResults {
     // links and unserved
     set('ctc-links-count', `(${integer(r.links.length)})`);
     const links = byId('ctc-links-body');
-    links.replaceChildren(...r.links.slice(0, 300).map((l) => el('tr', {}, el('td', { text: String(l.plane + 1) }), el('td', { text: `${l.src} → ${l.dst}` }), el('td', { text: l.pass === 0 ? 'ILP' : String(l.pass) }), el('td', { text: integer(l.bytes) }))));
+    links.replaceChildren(...r.links.slice(0, 300).map((l) => el('tr', {}, el('td', { text: String(l.plane + 1) }), el('td', { text: `${l.src} → ${l.dst}` }), el('td', { text: l.pass === 0 ? 'ILP' : String(l.pass) }), el('td', { text: short(l.bytes), title: String(l.bytes) }))));
     set('ctc-links-more', r.links.length > 300 ? `The first 300 of ${integer(r.links.length)} links; the CSV has all.` : '');
     set('ctc-unserved-count', `(${integer(r.unserved.length)})`);
     const unserved = byId('ctc-unserved');
@@ -182,7 +199,7 @@ export class CurveChart extends Chart {
         { label: 'current order', stroke: p.mesh, width: 1.2, points: { show: false } },
         { label: 'best so far', stroke: p.n, width: 2.2, points: { show: false } },
       ],
-      axes: [axis(p, { label: 'iteration', values: plainNumbers }), axis(p, { label: 'hop-bytes', size: Math.round(p.rem * 4.2), values: plainNumbers })],
+      axes: [axis(p, { label: 'iteration', values: plainNumbers }), axis(p, { label: 'hop-bytes', size: Math.round(p.rem * 4.2), values: shortTicks })],
     };
   }
 }

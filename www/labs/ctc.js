@@ -136,9 +136,9 @@ const fields = [
     parse: parsers.text({ required: true, hint: 'traffic: e.g. random:16:0.5' }),
   },
   { name: 'matrix', path: 'matrix', kind: 'custom', control: matrixControl, visible: isCsv, hiddenValue: '', help: 'A line per entry: source task, destination task, bytes (and optionally a count).', parse: (text) => String(text) },
-  { name: 'cluster_size', path: 'cluster_size', label: 'T (tasks per LC)', kind: 'number', pair: true, attrs: { min: '1', step: '1', inputmode: 'numeric' }, parse: whole('T', 'tasks per logical cluster, e.g. 1') },
-  { name: 'planes', path: 'planes', label: 'K (planes)', kind: 'number', attrs: { min: '1', step: '1', inputmode: 'numeric' }, parse: whole('K', 'optical planes, e.g. 6') },
-  { name: 'ports', path: 'ports', label: 'P (ports per plane)', kind: 'number', pair: true, attrs: { min: '1', step: '1', inputmode: 'numeric' }, parse: whole('P', 'ports per LC per plane, e.g. 1') },
+  { name: 'cluster_size', path: 'cluster_size', label: 'T (tasks per LC)', kind: 'number', attrs: { min: '1', step: '1', inputmode: 'numeric' }, parse: whole('T', 'tasks per logical cluster, e.g. 1') },
+  { name: 'planes', path: 'planes', label: 'K (planes)', kind: 'number', pair: true, attrs: { min: '1', step: '1', inputmode: 'numeric' }, parse: whole('K', 'optical planes, e.g. 6') },
+  { name: 'ports', path: 'ports', label: 'P (ports per plane)', kind: 'number', attrs: { min: '1', step: '1', inputmode: 'numeric' }, parse: whole('P', 'ports per LC per plane, e.g. 1') },
   {
     name: 'order',
     path: 'order',
@@ -147,7 +147,7 @@ const fields = [
     describe: true,
     fallback: 'sa',
     options: () => [
-      ['sa', 'HDF, then annealing', 'Highest Demand First, improved by simulated annealing over orders (§4.2.2)'],
+      ['sa', 'HDF + annealing', 'Highest Demand First, improved by simulated annealing over orders (§4.2.2)'],
       ['hdf', 'HDF only', 'Highest Demand First alone'],
     ],
   },
@@ -284,6 +284,13 @@ export default {
     .ctc-paper { color: var(--muted); }
     .ctc-table1 th:first-child { text-align: left; white-space: nowrap; }
     #ctc-demand-text { font-size: 1.05rem; }
+    #ctc-metric-ilp { font-size: 0.95rem; }
+    /* projector widths: the right column's tables and Table I fit without scrolling */
+    @media (max-width: 1180px) {
+      .ctc-fit .data { font-size: 0.8rem; }
+      .ctc-fit .data th, .ctc-fit .data td { padding: 0.2rem 0.25rem; }
+      .ctc-fit .data thead th { white-space: normal; }
+    }
   `,
   resultsHtml: `
     <section id="ctc-demand-box" class="detail" aria-labelledby="ctc-demand-heading" aria-live="polite">
@@ -302,14 +309,14 @@ export default {
         <div class="metric"><dt title="2V − M*: no configuration of K planes of P ports does better">Lower bound</dt><dd id="ctc-metric-bound">…</dd></div>
         <div class="metric"><dt title="Logical clusters and tasks">LCs</dt><dd id="ctc-metric-lcs">…</dd></div>
         <div class="metric"><dt title="Bytes between tasks of one LC (not counted in hop-bytes)">Bytes inside LCs</dt><dd id="ctc-metric-intra">…</dd></div>
-        <div class="metric" id="ctc-ilp-row" hidden><dt title="The ILP of §4.1">ILP</dt><dd id="ctc-metric-ilp">…</dd></div>
+        <div class="metric wide" id="ctc-ilp-row" hidden><dt title="The ILP of §4.1">ILP</dt><dd id="ctc-metric-ilp">…</dd></div>
       </dl>
       <p class="help">Bytes by hops: <span id="ctc-by-hops"></span></p>
       <p class="help" id="ctc-traffic-about"></p>
     </section>
     <section aria-labelledby="ctc-cost-heading">
       <h2 id="ctc-cost-heading">Cost (§5.2.1)</h2>
-      <div class="table-wrap">
+      <div class="table-wrap ctc-fit">
         <table class="data">
           <thead><tr><th scope="col">Part</th><th scope="col">Hybrid</th><th scope="col" id="ctc-cost-head-torus">Torus</th></tr></thead>
           <tbody id="ctc-cost-body"></tbody>
@@ -324,7 +331,7 @@ export default {
     </section>
     <section aria-labelledby="ctc-links-heading">
       <div class="card-head"><h2 id="ctc-links-heading">OCS links <span id="ctc-links-count"></span></h2><button type="button" id="ctc-links-csv">CSV</button></div>
-      <div class="ctc-scroll table-wrap">
+      <div class="ctc-scroll table-wrap ctc-fit">
         <table class="data"><thead><tr><th scope="col">Plane</th><th scope="col">Link</th><th scope="col" title="1: direct (pass 1); 2–4: multi-hop passes">Pass</th><th scope="col" title="Bytes over the link on shortest paths">Bytes</th></tr></thead><tbody id="ctc-links-body"></tbody></table>
       </div>
       <p class="help" id="ctc-links-more"></p>
@@ -349,7 +356,7 @@ export default {
       <div class="card-head"><h2 id="ctc-table1-heading">Table I: heuristic, ILP and torus</h2><span class="row"><button type="button" id="ctc-table1">Run</button><button type="button" id="ctc-table1-csv">CSV</button></span></div>
       <p class="help" id="ctc-table1-status" aria-live="polite"></p>
       <p class="error" id="ctc-table1-error" hidden></p>
-      <div class="table-wrap">
+      <div class="table-wrap ctc-fit">
         <table class="data ctc-table1">
           <thead><tr><th scope="col">Mean hop-bytes</th><th scope="col" title="16 LCs, hybrid K = 6">16: hybrid</th><th scope="col" title="16 LCs on a 3-D torus">16: torus</th><th scope="col" title="32 LCs, hybrid K = 6">32: hybrid</th><th scope="col" title="32 LCs on a 3-D torus">32: torus</th><th scope="col" title="The paper's run time of the hybrid row, N = 16 / 32 (its hop-bytes are withheld)">Paper (s)</th></tr></thead>
           <tbody id="ctc-table1-body"></tbody>
