@@ -1,9 +1,13 @@
 //! Paper 003 (CTC): the serving heuristic's guarantees, the worked examples, Table I's shape,
 //! the ILP's optimum against the lower bound, clustering of planted clusters, and the lab.
 
+mod common;
+
+use common::cli;
 use topolab::hybrid::ctc::serve::{Event, Server};
 use topolab::hybrid::ctc::{Demand, LcTraffic, MultiHop, Ocs, PlaneRule, Readings};
 use topolab::labs::ctc::{order_and_anneal, CtcConfig, CtcRun};
+use topolab::labs::{LabRun, View};
 
 fn all_to_all(n: u32) -> LcTraffic {
     LcTraffic {
@@ -45,6 +49,56 @@ fn id_order_on_four_lcs_with_one_port_leaves_two_cycles_and_annealing_finds_the_
     assert_eq!(r.hdf_hop_bytes, 36);
     assert_eq!(r.hop_bytes, 24, "the ring");
     assert!(r.unserved.is_empty());
+}
+
+/// With the ILP, the steps are the serving that warm-started it (the figure draws the links it
+/// made so far), then one step of the ILP's own configuration. On four LCs with one port in
+/// HDF's id order the serving leaves two 2-cycles (4 links, 36 hop-bytes with its unserved
+/// demands); the ILP's ring has 4 other links and 24 hop-bytes.
+#[test]
+fn the_ilp_is_the_last_step_after_the_serving_it_started_from() {
+    let c = CtcConfig {
+        traffic: "random:4:1".into(),
+        planes: 1,
+        ports: 1,
+        order: topolab::labs::ctc::OrderKind::Hdf,
+        solver: topolab::labs::ctc::SolverKind::Ilp,
+        ..CtcConfig::default()
+    };
+    let run = CtcRun::run(&c, 1, true, &mut |_| {}).unwrap();
+    assert_eq!(run.result().hop_bytes, 24);
+    let steps = run.steps();
+    let last = steps.last().unwrap();
+    assert_eq!(last.title, "The ILP (§4.1): proven optimal");
+    assert!(
+        last.explanation.contains("24 hop-bytes"),
+        "{}",
+        last.explanation
+    );
+    assert!(
+        steps[0].title.starts_with("Pass 1: 0→1 linked"),
+        "{}",
+        steps[0].title
+    );
+    let drawn = |step: Option<usize>| {
+        let view = View {
+            step: step.map(|s| s as u32),
+            channel: None,
+        };
+        let svg = run.figure(&view).unwrap().detail.unwrap();
+        svg.matches(r#"<line class="ch"#).count()
+    };
+    assert_eq!(drawn(Some(0)), 1, "the serving's first link");
+    // the serving's last decision: its 4 links (the two 2-cycles 0⇄1, 2⇄3)
+    assert_eq!(drawn(Some(steps.len() - 2)), 4);
+    assert_eq!(drawn(Some(steps.len() - 1)), 4, "the ILP's ring");
+    assert_eq!(drawn(None), 4);
+    let ring: std::collections::HashSet<(u32, u32)> =
+        run.result().links.iter().map(|l| (l.src, l.dst)).collect();
+    assert!(
+        !ring.contains(&(0, 1)) || !ring.contains(&(1, 0)),
+        "a ring, not 2-cycles: {ring:?}"
+    );
 }
 
 #[test]
@@ -249,25 +303,16 @@ fn the_lab_runs_with_clusters_and_the_cli_keeps_its_contract() {
         r.total_bytes + r.intra_lc_bytes,
         2 * (7 * 8) * 2 * (1 << 20)
     );
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_topolab"))
-        .args([
-            "ctc",
-            "--traffic",
-            "random:12:0.5",
-            "--solver",
-            "ilp",
-            "--json",
-            "--baseline",
-            "torus:3",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = cli::json(&[
+        "ctc",
+        "--traffic",
+        "random:12:0.5",
+        "--solver",
+        "ilp",
+        "--json",
+        "--baseline",
+        "torus:3",
+    ]);
     for key in [
         "hop_bytes",
         "links",
@@ -280,12 +325,9 @@ fn the_lab_runs_with_clusters_and_the_cli_keeps_its_contract() {
         assert!(v.get(key).is_some(), "{key} missing");
     }
     assert_eq!(v["optimal"], true);
-    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_topolab"))
-        .args(["ctc", "--traffic", "random:40:0.5", "--solver", "ilp"])
-        .output()
-        .unwrap();
-    assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("use the heuristic"));
+    let (code, message) = cli::refused(&["ctc", "--traffic", "random:40:0.5", "--solver", "ilp"]);
+    assert_eq!(code, Some(2));
+    assert!(message.contains("use the heuristic"), "{message}");
 }
 
 mod properties {

@@ -96,6 +96,15 @@ test('the ILP on the 4-LC ring: optimal, the ring’s 24 hop-bytes, bound 24', a
   assert.equal(await text(page, '#ctc-metric-hop'), '24');
   assert.match(await text(page, '#ctc-metric-ilp'), /^optimal \(proven\): 24 · bound 24\.0/);
   assert.equal(r.hdf_hop_bytes, 36, 'HDF in id order leaves two 2-cycles: 8 demands unserved at 4 hops each');
+  // the steps: the serving that warm-started the ILP (its links so far), then the ILP's ring
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => document.getElementById('step-title').textContent.trim() === 'The ILP (§4.1): proven optimal');
+  assert.match(await text(page, '#step-explanation'), /its configuration has 24 hop-bytes/);
+  await page.waitForFunction(() => document.querySelectorAll('#figure svg line.ch').length === 4);
+  await page.keyboard.press('Home');
+  await page.waitForFunction(() => /^Step 1 \//.test(document.getElementById('step-counter').textContent.trim()));
+  await page.waitForFunction(() => document.querySelectorAll('#figure svg line.ch').length === 1);
   assertNoProblems(problems);
 });
 

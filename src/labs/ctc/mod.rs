@@ -801,11 +801,26 @@ impl CtcRun {
             };
             channel_of.push(ch);
         }
+        // the serving's links too: when the ILP ran they differ, and its steps show them
+        let (made_links, made_after) = steps::made_by_event(&events, &t.demands);
+        for &(u, v, plane) in &made_links {
+            let (a, b) = (SwitchId(u), SwitchId(v));
+            if topology.channel_between(a, b).is_none() {
+                topology.add_link(
+                    a,
+                    b,
+                    LinkInfo {
+                        kind: LinkKind::Optical,
+                        plane,
+                        ..LinkInfo::default()
+                    },
+                );
+            }
+        }
         let mut channel_bytes = vec![0u64; topology.channel_count()];
         for (lo, &ch) in result.links.iter().zip(&channel_of) {
             channel_bytes[ch.index()] = lo.bytes;
         }
-        let (made_links, made_after) = steps::made_by_event(&events, &t.demands);
         let ports_used = {
             let (o, i) = server.ports_used();
             (o.to_vec(), i.to_vec())
@@ -849,13 +864,12 @@ impl LabRun for CtcRun {
         )
     }
 
-    /// The LC graph on a circle: links coloured by the bytes they carry; at a step, only the
-    /// links made so far, the step's demand and new links marked.
+    /// The LC graph on a circle: links coloured by the bytes they carry; at a serving step,
+    /// only the links the serving made so far, the step's demand and new links marked (with
+    /// the ILP, its configuration is the last step's and the figure's without a step).
     fn figure(&self, view: &View) -> Result<crate::render::Figure> {
         let r = &self.result;
-        let shown_step = view
-            .step_index()
-            .filter(|&i| i < self.events.len() && r.ilp.is_none());
+        let shown_step = view.step_index().filter(|&i| i < self.events.len());
         let made = shown_step.map_or(usize::MAX, |i| self.made_after[i]);
         let mut hidden = vec![true; self.topology.channel_count()];
         let at_step = shown_step.is_some();

@@ -4,6 +4,7 @@
 
 use super::{CtcResult, CtcRun};
 use crate::hybrid::ctc::apsp::{Apsp, UNREACHABLE};
+use crate::hybrid::ctc::ilp::IlpOutcome;
 use crate::hybrid::ctc::serve::{path_in, Event, Tried};
 use crate::hybrid::ctc::Demand;
 use crate::labs::StepSummary;
@@ -98,7 +99,7 @@ pub fn summaries(
                 (
                     format!("Pass 1: {}→{} linked on plane {}", d.s, d.d, plane + 1),
                     format!(
-                        "Demand {}→{} ({} B, {} of {} in the order). {}. LC {} has a free out-port and LC {} a free in-port on plane {}: link ({}, {}, {}) is established and O, I count it.",
+                        "Demand {}→{} ({} B, {} of {} in the order). {}. LC {} has a free out-port and LC {} a free in-port on plane {}: link (k, i, j) = ({}, {}, {}) is established, taking one of each (O and I count them).",
                         d.s, d.d, d.bytes, position[demand], order.len(), planes_text(tried, r.ports), d.s, d.d, plane + 1, plane + 1, d.s, d.d
                     ),
                 )
@@ -175,7 +176,42 @@ pub fn summaries(
             metrics: vec![("links".into(), r.links.len() as f64)],
         });
     }
+    if let Some(ilp) = &r.ilp {
+        out.push(ilp_step(r, ilp));
+    }
     out
+}
+
+/// The last step when the ILP ran: the steps before it are the serving that warm-started it;
+/// this one shows the configuration the ILP returned.
+fn ilp_step(r: &CtcResult, ilp: &IlpOutcome) -> StepSummary {
+    let found = match ilp.hop_bytes {
+        Some(h) if ilp.incumbent == "warm-start" => format!(
+            "it found no configuration better than the serving's, whose hop-bytes ({h:.0}) it keeps"
+        ),
+        Some(h) => format!("its configuration has {h:.0} hop-bytes"),
+        None => "it found no configuration in time".into(),
+    };
+    let proof = if ilp.optimal {
+        "proven optimal".to_string()
+    } else {
+        match ilp.bound {
+            Some(b) => format!("stopped ({}) with bound {b:.1}", ilp.status),
+            None => format!("stopped ({})", ilp.status),
+        }
+    };
+    StepSummary {
+        title: format!("The ILP (§4.1): {proof}"),
+        explanation: format!(
+            "The steps so far served the demands in the heuristic's order; the ILP, started from that configuration, searched every configuration of {} link{} per LC each way (K·P, planes merged) in {:.0} ms over {} nodes: {found}. The figure shows its {} links; the results are the ILP's.",
+            r.planes * r.ports,
+            if r.planes * r.ports == 1 { "" } else { "s" },
+            ilp.elapsed_ms,
+            ilp.nodes,
+            r.links.len()
+        ),
+        metrics: vec![("links".into(), r.links.len() as f64)],
+    }
 }
 
 fn hops_text(h: u16) -> String {

@@ -36,7 +36,7 @@ struct CtcArgs {
     /// Annealing iterations.
     #[arg(long, default_value_t = 1000)]
     iterations: u32,
-    /// heuristic, or ilp (§4.1, up to 20 LCs, warm-started from the heuristic).
+    /// heuristic, or ilp (§4.1, up to 32 LCs, warm-started from the heuristic).
     #[arg(long, value_enum, default_value = "heuristic")]
     solver: SolverArg,
     /// The ILP's wall-clock limit in seconds (it reports its best solution and bound).
