@@ -14,7 +14,7 @@ const pct = (v) => (v === null || v === undefined || !Number.isFinite(v) ? '—'
 /**
  * A whole number short enough for a metric card or an axis (272.6 M for 272,629,760): digits
  * below ten million, else four significant digits and M, G or T. Where it shortens, the exact
- * digits go in a title (`setShort`).
+ * digits go in a title (the `exact` argument of `showResult`'s `set`).
  */
 const short = (v) => {
   if (v === null || v === undefined || !Number.isFinite(Number(v))) return '—';

@@ -781,41 +781,14 @@ impl CtcRun {
             Shape::Circle { n: t.lcs },
             vec![SwitchInfo::default(); t.lcs],
         );
-        let mut channel_of = Vec::with_capacity(links.len());
-        for l in &links {
-            let (a, b) = (SwitchId(l.0), SwitchId(l.1));
-            let ch = match topology.channel_between(a, b) {
-                Some(ch) => ch,
-                None => {
-                    topology.add_link(
-                        a,
-                        b,
-                        LinkInfo {
-                            kind: LinkKind::Optical,
-                            plane: l.2,
-                            ..LinkInfo::default()
-                        },
-                    );
-                    topology.channel_between(a, b).expect("just added")
-                }
-            };
-            channel_of.push(ch);
-        }
+        let channel_of: Vec<ChannelId> = links
+            .iter()
+            .map(|&(u, v, plane, _)| optical_channel(&mut topology, u, v, plane))
+            .collect();
         // the serving's links too: when the ILP ran they differ, and its steps show them
         let (made_links, made_after) = steps::made_by_event(&events, &t.demands);
         for &(u, v, plane) in &made_links {
-            let (a, b) = (SwitchId(u), SwitchId(v));
-            if topology.channel_between(a, b).is_none() {
-                topology.add_link(
-                    a,
-                    b,
-                    LinkInfo {
-                        kind: LinkKind::Optical,
-                        plane,
-                        ..LinkInfo::default()
-                    },
-                );
-            }
+            optical_channel(&mut topology, u, v, plane);
         }
         let mut channel_bytes = vec![0u64; topology.channel_count()];
         for (lo, &ch) in result.links.iter().zip(&channel_of) {
@@ -846,6 +819,24 @@ impl CtcRun {
     pub fn result(&self) -> &CtcResult {
         &self.result
     }
+}
+
+/// The channel u → v of the figure's network, adding the link (both directions) on first use.
+fn optical_channel(topology: &mut Topology, u: u32, v: u32, plane: u8) -> ChannelId {
+    let (a, b) = (SwitchId(u), SwitchId(v));
+    if let Some(ch) = topology.channel_between(a, b) {
+        return ch;
+    }
+    topology.add_link(
+        a,
+        b,
+        LinkInfo {
+            kind: LinkKind::Optical,
+            plane,
+            ..LinkInfo::default()
+        },
+    );
+    topology.channel_between(a, b).expect("just added")
 }
 
 impl LabRun for CtcRun {
