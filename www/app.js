@@ -1,9 +1,13 @@
 // Topolab's page: builds the labs of www/labs.js (tabs, controls from their declared fields,
-// panels) and wires them, the figure, the step player and the permalink to two workers
-// (www/engine.js): one holds the shown run and answers stepping, clicks and exports; the other
-// runs the labs' long studies, so a sweep never delays a step and its Cancel never drops the
-// shown run. The page keeps what is shown (the last good run) and what was asked; an error or
-// a Cancel never takes the shown result away. Nothing here names a lab.
+// panels) and wires them, the figure, the step player and the permalink to workers
+// (www/engine.js). Each lab owns a record (what it shows, what it asked, its run in flight) and
+// two workers started on first use: one holds the lab's shown run and answers stepping, clicks
+// and exports; the other runs its long studies, so a sweep never delays a step and its Cancel
+// never drops the shown run. A run goes on while another lab is shown (its tab says "running…",
+// then "done"), and its result waits in its lab's record: only Cancel while the lab is shown, or
+// a newer run of the same lab, stops it. A third worker answers the catalog and permalinks, so
+// Share never waits for a run. An error or a Cancel never takes a lab's shown result away.
+// Nothing here names a lab.
 import { Engine, Cancelled } from './engine.js';
 import { byId, el, show, progressText } from './dom.js';
 import { FieldForm } from './fields.js';
@@ -11,40 +15,85 @@ import { Figure } from './figure.js';
 import { Player } from './player.js';
 import { download, fileName, pngBlob, svgBlob, textBlob } from './exporting.js';
 import { LABS, PLANNED } from './labs.js';
-import { Sharing, currentHash, fullPageUrl, isEmbed, writeHash } from './permalink.js';
+import { Sharing, currentHash, fullPageUrl, isEmbed, linkTo, writeHash } from './permalink.js';
 import { setupTheme } from './theme.js';
 
 /** A run longer than this shows the progress bar and Cancel. */
 const BUSY_AFTER_MS = 150;
 
-/** The shown run: runs, steps, figures, details, exports. */
-const engine = new Engine();
-/** The labs' long studies (started on first use). */
-const studies = new Engine();
+/** The catalog, the default Scenario and the permalink codec (quick requests only). */
+const codec = new Engine();
 const embed = isEmbed();
 const FIRST = LABS[0].name;
 
+/** What the page shows: the lab, and what every lab shares. Each lab's own state is in `records`. */
 const state = {
   lab: FIRST, // the lab whose panels are shown
-  base: { version: 1, lab: FIRST }, // the last Scenario loaded or shown: the other labs' sections are kept from it
-  shown: null, // the Scenario (seed as digits, view ignored) whose result is on screen
-  result: null,
-  steps: [],
-  step: null, // index into steps, or null
-  channel: null, // selected channel id, or null
-  requested: null, // config key of the last run asked for
-  workerKey: null, // config key of the session the worker holds (null: none)
-  runSeq: 0,
-  running: null, // {seq, promise} of the newest run in flight
+  base: { version: 1, lab: FIRST }, // the Scenario loaded, each lab's section updated by its good runs: a run's other sections come from it
   linkError: null, // message about an unreadable permalink, kept until the user changes something
   lastHash: null, // the hash this page wrote last
-  views: {}, // per lab, the run and view left when switching away: {key, step, channel}
 };
+
+/**
+ * A lab's own state: its workers, the run it shows (the last good one) and the view of it, the
+ * run it asked for last and the one in flight. Nothing of one lab's record is shown in another.
+ */
+function newRecord(name) {
+  return {
+    name,
+    engine: null, // the worker holding the shown run (started on first use)
+    studies: null, // the worker of the lab's studies (started on first use)
+    shown: null, // the Scenario (seed as digits, view ignored) whose result this lab shows
+    result: null,
+    steps: [],
+    step: null, // index into steps, or null
+    channel: null, // selected channel id, or null
+    fig: null, // the last figure of the shown run: {figure, step, channel} (step/channel as asked, -1 for none)
+    requested: null, // own key (`ownKey`) of the last run asked for
+    workerKey: null, // Scenario JSON of the session the worker holds (null: none)
+    runSeq: 0,
+    running: null, // the newest run in flight: {seq, key, slow, progress, since, promise}
+    viewRun: null, // the figure request loop (`refreshView`) while it runs
+    viewAgain: false,
+    failed: null, // the last run asked for failed: {key, field, message}
+    error: null, // the message about this lab's input, in the general box while the lab is shown
+    unseen: null, // 'done' | 'failed': a run ended while another lab was shown
+  };
+}
 
 let figure;
 let player;
 /** The labs by name: each definition with its `form` (FieldForm) and `panel` (from `create`). */
 let labs;
+/** Each lab's record (`newRecord`) by name. */
+const records = Object.fromEntries(LABS.map((def) => [def.name, newRecord(def.name)]));
+
+/** The shown lab's record. */
+function active() {
+  return records[state.lab];
+}
+
+function isShown(rec) {
+  return rec.name === state.lab;
+}
+
+/** The worker of a lab's shown run, started on first use. */
+function engineOf(rec) {
+  if (!rec.engine) {
+    rec.engine = new Engine();
+    rec.engine.start().catch(() => {});
+  }
+  return rec.engine;
+}
+
+/** The worker of a lab's studies, started on first use. */
+function studiesOf(rec) {
+  if (!rec.studies) {
+    rec.studies = new Engine();
+    rec.studies.start().catch(() => {});
+  }
+  return rec.studies;
+}
 
 // ---------------------------------------------------------------- Scenario JSON
 
@@ -66,9 +115,15 @@ function parseScenario(json) {
   return scenario;
 }
 
-/** Identifies a run: the Scenario without its view. */
+/** The JSON a run is sent as: the Scenario without its view. */
 function configKey(scenario) {
   return scenarioJson(scenario);
+}
+
+/** What a lab's result depends on: the lab, its seed and its section (not the other labs' sections). */
+function ownKey(scenario) {
+  const lab = labOf(scenario);
+  return JSON.stringify([lab.name, String(scenario.seed), scenario[lab.section] ?? null]);
 }
 
 function withoutView(scenario) {
@@ -89,28 +144,27 @@ function labOf(scenario) {
 
 /** What a lab's panels may ask of the page. */
 function contextFor(lab) {
+  const rec = records[lab.name];
   return {
     form: lab.form,
-    /** A request to the worker holding the shown run (quick work only). */
-    request: (type, args) => engine.request(type, args),
-    /** Run study `name` of a Scenario (JSON) in the studies' worker; `onProgress(fraction, point)`. */
-    study: (name, json, args, onProgress) => {
-      if (!studies.worker) studies.start().catch(() => {});
-      return studies.request('study', { json, name, args }, onProgress);
-    },
-    /** Stop the running study (the shown run stays). */
-    cancelStudy: () => studies.cancel().catch(() => {}),
-    /** The shown run if it is this lab's: {scenario, json, result}, else null. */
-    current: () => (state.shown?.lab === lab.name ? { scenario: state.shown, json: configKey(state.shown), result: state.result } : null),
+    /** A request to the worker holding this lab's shown run (quick work only). */
+    request: (type, args) => engineOf(rec).request(type, args),
+    /** Run study `name` of a Scenario (JSON) in this lab's studies' worker; `onProgress(fraction, point)`. */
+    study: (name, json, args, onProgress) => studiesOf(rec).request('study', { json, name, args }, onProgress),
+    /** Stop this lab's running study (its shown run stays). */
+    cancelStudy: () => rec.studies?.cancel().catch(() => {}),
+    /** The lab's shown run: {scenario, json, result}, or null before its first good run. */
+    current: () => (rec.shown ? { scenario: rec.shown, json: configKey(rec.shown), result: rec.result } : null),
     jsonFor: (scenario) => configKey(scenario),
     notify: (message) => showNotice(message),
     error: (message) => showGeneralError(message),
-    fileStem: () => fileName(['topolab', ...lab.fileParts(state.shown?.lab === lab.name ? state.shown : defaultOf(lab))]),
+    /** topolab-<the lab's parts> of `scenario` (default: the shown run's). */
+    fileStem: (scenario = null) => fileName(['topolab', ...lab.fileParts(scenario ?? rec.shown ?? defaultOf(lab))]),
     goToStep: (index) => player.go(index),
     selectChannel: (channel) => selectChannel(channel),
     runNow: () => controlsChanged({ force: true }),
-    /** A detail of the shown run at the shown step (`{switch}`, `{channel}`), or null when this lab shows none. */
-    detail: async (query) => ((await ensureSession()) && state.shown?.lab === lab.name ? engine.request('detail', { query, step: state.step ?? -1 }) : null),
+    /** A detail of the lab's shown run at its step (`{switch}`, `{channel}`), or null before its first good run. */
+    detail: async (query) => ((await ensureSession(rec)) ? engineOf(rec).request('detail', { query, step: rec.step ?? -1 }) : null),
     /** Open lab `name` with `values` in its fields (name → value, as a preset) and run it. */
     openLab: (name, values) => openLab(name, values),
   };
@@ -197,32 +251,51 @@ function openLab(name, values) {
   else switchLab(name);
 }
 
-/** Show `name`'s panels and tab (no run). */
+/**
+ * A lab's tab says what its run does while another lab is shown: "running…", then "done" (or
+ * "failed") until the lab is opened.
+ */
+function markTab(rec) {
+  const tab = document.getElementById(`lab-${rec.name}`);
+  if (!tab) return;
+  const lab = labs[rec.name];
+  const current = isShown(rec);
+  const status = current ? null : rec.running ? 'running' : rec.unseen;
+  const says = { running: 'running…', done: 'done, a new result to see', failed: 'the run failed, open it to see why' }[status] ?? null;
+  for (const name of ['running', 'done', 'failed']) tab.classList.toggle(name, status === name);
+  if (status) tab.dataset.status = status;
+  else delete tab.dataset.status;
+  tab.setAttribute('aria-label', `${lab.label} lab${current ? ' (current)' : says ? ` — ${says}` : ''}`);
+  tab.title = says ? `${lab.label}: ${says}` : lab.about;
+}
+
+/** Show `name`'s panels, tab, busy bar and error (its figure and steps: `showRecord`). */
 function activateLab(name) {
   if (!labs[name]) name = FIRST;
   state.lab = name;
+  const rec = records[name];
+  rec.unseen = null;
   for (const panel of document.querySelectorAll('[data-lab-panel]')) show(panel, panel.dataset.labPanel === name);
   for (const tab of document.querySelectorAll('.lab[data-lab]')) {
-    const active = tab.dataset.lab === name;
-    tab.classList.toggle('active', active);
-    if (active) tab.setAttribute('aria-current', 'page');
+    const current = tab.dataset.lab === name;
+    tab.classList.toggle('active', current);
+    if (current) tab.setAttribute('aria-current', 'page');
     else tab.removeAttribute('aria-current');
-    tab.setAttribute('aria-label', `${labs[tab.dataset.lab].label} lab${active ? ' (current)' : ''}`);
   }
+  for (const other of Object.values(records)) markTab(other);
   document.body.dataset.lab = name;
   for (const kind of ['svg', 'png', 'json', 'csv', 'anynet']) show(byId(`export-${kind}`), exportsOf(labs[name]).includes(kind));
   figure.setLabel(labs[name].figureLabel);
+  busyStop();
+  if (rec.running) busyStart(rec);
+  showPageError();
 }
 
-/** The user picked another lab: show it and run its scenario (or go back to its last view). */
+/** The user picked another lab: show it with its own result; run its controls if they ask for something else. */
 function switchLab(name) {
   if (name === state.lab || !labs[name]) return;
-  state.views[state.lab] = { key: state.shown ? configKey(state.shown) : null, step: state.step, channel: state.channel };
-  // Each lab keeps its own seed (the permalink carries them all: `seeds`).
-  activateLab(name);
-  labs[name].panel.showLoading?.();
   player.stop();
-  state.runSeq++; // a run of the other lab still in flight is not shown here
+  activateLab(name);
   controlsChanged({ force: true, restore: true });
 }
 
@@ -234,8 +307,9 @@ function showGeneralError(message) {
   show(box, Boolean(message));
 }
 
-function clearGeneralError() {
-  showGeneralError(state.linkError ?? '');
+/** The general box for the shown lab: an unreadable link, then the lab's own error. */
+function showPageError() {
+  showGeneralError([state.linkError, active().error].filter(Boolean).join('\n'));
 }
 
 let noticeTimer = null;
@@ -248,12 +322,18 @@ function showNotice(message, ms = 4000) {
 }
 
 /** An error from the core: next to the control of its Scenario field and, in full, in the general box. */
-function showRunError(lab, err) {
+function showRunError(rec, err) {
+  const lab = labs[rec.name];
+  rec.error = err.message;
   lab.form.showError(lab.form.fieldOfPath(err.field), err.message);
-  showGeneralError(state.linkError ? `${state.linkError}\n${err.message}` : err.message);
+  if (isShown(rec)) showPageError();
 }
 
-/** Counters on <body> (data-runs, data-views) so tests and scripts can wait for the page. */
+/**
+ * Counters on <body> so tests and scripts can wait for the page: data-runs (a lab's result came
+ * on screen: a run ended, well or not, or a lab was opened again on its kept result) and
+ * data-views (a step's or selection's figure was drawn).
+ */
 function countDone(name) {
   document.body.dataset[name] = String(Number(document.body.dataset[name] ?? 0) + 1);
 }
@@ -261,18 +341,23 @@ function countDone(name) {
 // ---------------------------------------------------------------- busy indicator
 
 let busyTimer = null;
-let busySince = 0;
-function busyStart(seq) {
+/** The bar of the shown lab's run: after BUSY_AFTER_MS of it (at once when it already ran that long). */
+function busyStart(rec) {
   clearTimeout(busyTimer);
-  busySince = performance.now();
-  byId('progress').value = 0;
-  byId('busy-label').textContent = 'Working…';
+  const { seq, since } = rec.running;
+  busyProgress(rec);
   busyTimer = setTimeout(() => {
-    if (state.running?.seq === seq) {
+    if (isShown(rec) && rec.running?.seq === seq) {
       show(byId('busy'), true);
       document.body.classList.add('working');
     }
-  }, BUSY_AFTER_MS);
+  }, Math.max(0, BUSY_AFTER_MS - (performance.now() - since)));
+}
+
+function busyProgress(rec) {
+  const { progress, since } = rec.running;
+  byId('progress').value = progress;
+  byId('busy-label').textContent = progress > 0 ? progressText('Working…', progress, performance.now() - since) : 'Working…';
 }
 
 function busyStop() {
@@ -284,67 +369,73 @@ function busyStop() {
 // ---------------------------------------------------------------- running
 
 /**
- * Run `scenario` and show it. `step`/`channel`: what to show once it ran (step null = the
- * lab's default, its `wantStep`). Errors keep the shown result.
+ * Run `scenario` in its lab's worker and show it if the lab is shown when it ends (else it waits
+ * in the lab's record). `step`/`channel`: what to show once it ran (step null = the lab's
+ * default, its `wantStep`). Errors keep the lab's shown result.
  */
-async function run(scenario, { step = null, channel = null } = {}) {
-  if (state.running && state.running.slow) await cancelRun({ quiet: true });
-  const lab = labOf(scenario);
-  const seq = ++state.runSeq;
-  const key = configKey(scenario);
-  state.requested = key;
+async function run(rec, scenario, { step = null, channel = null } = {}) {
+  if (rec.running?.slow) await cancelRun(rec, { quiet: true });
+  const lab = labs[rec.name];
+  const seq = ++rec.runSeq;
+  const json = configKey(scenario);
+  const key = ownKey(scenario);
+  rec.requested = key;
   const want = lab.wantStep(scenario, step);
   const requestStep = typeof want === 'number' ? want : -1;
+  const requestChannel = lab.channels ? channel ?? -1 : -1;
   let finish;
-  state.running = { seq, slow: false, promise: new Promise((resolve) => (finish = resolve)) };
+  rec.running = { seq, key, slow: false, progress: 0, since: performance.now(), promise: new Promise((resolve) => (finish = resolve)) };
   const slowTimer = setTimeout(() => {
-    if (state.running?.seq === seq) state.running.slow = true;
+    if (rec.running?.seq === seq) rec.running.slow = true;
   }, BUSY_AFTER_MS);
-  busyStart(seq);
+  if (isShown(rec)) busyStart(rec);
+  markTab(rec);
   let out;
   try {
-    out = await engine.request('run', { json: key, step: requestStep, channel: lab.channels ? channel ?? -1 : -1 }, (fraction) => {
-      if (seq !== state.runSeq) return;
-      byId('progress').value = fraction;
-      byId('busy-label').textContent = progressText('Working…', fraction, performance.now() - busySince);
+    out = await engineOf(rec).request('run', { json, step: requestStep, channel: requestChannel }, (fraction) => {
+      if (rec.running?.seq !== seq) return;
+      rec.running.progress = fraction;
+      if (isShown(rec)) busyProgress(rec);
     });
-    state.workerKey = key;
+    rec.workerKey = json;
   } catch (err) {
-    if (!isCancelled(err)) state.workerKey = null;
-    if (seq === state.runSeq && !isCancelled(err) && lab === labs[state.lab]) {
-      showRunError(lab, err);
-      if (!state.shown || state.shown.lab !== scenario.lab) showNothing();
-    }
+    if (!isCancelled(err)) rec.workerKey = null;
+    if (seq === rec.runSeq && !isCancelled(err)) runFailed(rec, key, err);
     return false;
   } finally {
     clearTimeout(slowTimer);
-    if (state.running?.seq === seq) {
-      state.running = null;
-      busyStop();
+    if (rec.running?.seq === seq) {
+      rec.running = null;
+      if (isShown(rec)) busyStop();
     }
     finish();
     document.body.classList.remove('loading');
-    if (seq === state.runSeq) countDone('runs');
+    if (seq === rec.runSeq) countDone('runs');
+    markTab(rec);
   }
-  if (seq !== state.runSeq || lab !== labs[state.lab]) return false;
+  if (seq !== rec.runSeq) return false;
 
   const steps = out.steps ?? [];
   const last = steps.length - 1;
   const shownStep = steps.length ? (want === 'last' ? last : Math.max(0, Math.min(last, want ?? 0))) : null;
   const shownChannel = lab.channels && channel !== null && channel >= 0 && channel < out.result.channels ? channel : null;
-  state.shown = scenario;
-  state.base = withoutView(scenario);
-  state.result = out.result;
-  state.steps = steps;
-  state.step = shownStep;
-  state.channel = shownChannel;
-
-  lab.form.clearErrors();
-  clearGeneralError();
+  Object.assign(rec, { shown: scenario, result: out.result, steps, step: shownStep, channel: shownChannel, failed: null });
+  rec.fig = { figure: out.figure, step: requestStep, channel: requestChannel };
+  state.base = { ...state.base, [lab.section]: scenario[lab.section] };
+  if (formKey(lab) === key) {
+    lab.form.clearErrors();
+    rec.error = null;
+  } // else the form was changed to something not valid meanwhile: its error stays
+  if (!isShown(rec)) {
+    rec.unseen = 'done';
+    markTab(rec);
+    return true;
+  }
+  showPageError();
   lab.panel.shownChanged?.(scenario, out.result);
   lab.panel.showResult?.(out.result, steps, shownStep, { scenario, channel: shownChannel });
   player.setSteps(steps, shownStep, lab.noSteps);
-  showFigure(out.figure);
+  showFigure(rec, out.figure);
   document.title = lab.documentTitle(out.result);
   if ((shownStep ?? -1) !== requestStep) refreshView();
   else refreshChannel();
@@ -352,103 +443,147 @@ async function run(scenario, { step = null, channel = null } = {}) {
   return true;
 }
 
+/** A run of `rec` failed: its error by the field (and in the general box when shown); its shown result stays. */
+function runFailed(rec, key, err) {
+  rec.failed = { key, field: err.field ?? null, message: err.message };
+  showRunError(rec, err);
+  if (!isShown(rec)) rec.unseen = 'failed';
+  else if (!rec.shown) showNothing(rec);
+}
+
+/** The key of what a lab's form asks for now, or null while it has an error. */
+function formKey(lab) {
+  const read = lab.form.read(state.base);
+  return read.error ? null : ownKey({ lab: lab.name, seed: read.seed, [lab.section]: read.section });
+}
+
+/** The shown lab has no good run yet (its first run failed or its input is not valid): no figure, no steps. */
+function showNothing(rec) {
+  const lab = labs[rec.name];
+  player.setSteps([], null, lab.noSteps);
+  lab.panel.showLoading?.();
+  figure.showMessage(rec.running ? 'Running…' : 'Nothing to show yet: correct the input marked in red and press Run.');
+}
+
 /**
- * Nothing of this lab has run yet (its first run failed, e.g. after switching labs with a bad
- * input): show no result rather than another lab's.
+ * Show the shown lab's record again: its result in the panels, its steps at its step, its figure
+ * at its step and channel (the one kept, or asked of its worker). Resolves once drawn.
  */
-function showNothing() {
-  state.shown = null;
-  state.result = null;
-  state.steps = [];
-  state.step = null;
-  state.channel = null;
-  player.setSteps([], null);
-  figure.showMessage('Nothing to show yet: correct the input marked in red and press Run.');
+async function showRecord(rec) {
+  const lab = labs[rec.name];
+  if (!rec.shown) return showNothing(rec);
+  lab.panel.shownChanged?.(rec.shown, rec.result);
+  lab.panel.showResult?.(rec.result, rec.steps, rec.step, { scenario: rec.shown, channel: rec.channel });
+  player.setSteps(rec.steps, rec.step, lab.noSteps);
+  document.title = lab.documentTitle(rec.result);
+  const kept = rec.fig;
+  if (kept && kept.step === (rec.step ?? -1) && kept.channel === (lab.channels ? rec.channel ?? -1 : -1)) {
+    showFigure(rec, kept.figure);
+    await refreshChannel();
+  } else if (rec.running) {
+    // its worker is busy with the newer run, which repaints everything when it ends
+    figure.showMessage('Running…');
+  } else {
+    await refreshView();
+  }
 }
 
-async function cancelRun({ quiet = false } = {}) {
-  state.runSeq++;
-  state.running = null;
-  state.workerKey = null;
-  state.requested = null;
-  busyStop();
-  player.stop();
-  if (!quiet) showNotice(state.shown ? 'Cancelled — the previous result is still shown.' : 'Cancelled.');
-  await engine.cancel().catch(() => {});
+/** Stop `rec`'s run: its worker is replaced (its studies' worker is not); its shown result stays. */
+async function cancelRun(rec, { quiet = false } = {}) {
+  rec.runSeq++;
+  rec.running = null;
+  rec.workerKey = null;
+  rec.requested = null;
+  markTab(rec);
+  if (isShown(rec)) {
+    busyStop();
+    player.stop();
+    if (!quiet) showNotice(rec.shown ? 'Cancelled — the previous result is still shown.' : 'Cancelled.');
+  }
+  await rec.engine?.cancel().catch(() => {});
 }
 
-/** Make sure the worker holds the shown run (an error or Cancel dropped it); false if none. */
-async function ensureSession() {
-  if (state.running) await state.running.promise;
-  if (!state.shown) return false;
-  const key = configKey(state.shown);
-  if (state.workerKey === key) return true;
+/** Make sure the lab's worker holds its shown run (an error or Cancel dropped it); false if none. */
+async function ensureSession(rec) {
+  if (rec.running) await rec.running.promise;
+  if (!rec.shown) return false;
+  const json = configKey(rec.shown);
+  if (rec.workerKey === json) return true;
   try {
-    await engine.request('run', { json: key, step: -1, channel: -1 });
-    state.workerKey = key;
+    await engineOf(rec).request('run', { json, step: -1, channel: -1 });
+    rec.workerKey = json;
     return true;
   } catch (err) {
-    state.workerKey = null;
-    if (!isCancelled(err)) showGeneralError(err.message);
+    rec.workerKey = null;
+    if (!isCancelled(err) && isShown(rec)) showGeneralError(err.message);
     return false;
   }
 }
 
-function showFigure(fig) {
+function showFigure(rec, fig) {
   if (fig?.svg || fig?.overview) {
-    figure.showFigure(fig, state.shown ? configKey(state.shown) : null);
-    labOf(state.shown).panel.decorate?.(figure, state.result);
+    figure.showFigure(fig, configKey(rec.shown));
+    labs[rec.name].panel.decorate?.(figure, rec.result);
   } else {
     figure.showMessage(fig?.error ?? 'No figure for this run.', 'too-large');
   }
 }
 
-let viewBusy = false;
-let viewAgain = false;
-/** Ask for the figure (and channel detail) of the current step and channel; newest wins. */
-async function refreshView() {
-  if (viewBusy) {
-    viewAgain = true;
-    return;
+/**
+ * Ask the shown lab's worker for the figure (and channel detail) of its step and channel; newest
+ * wins. Each lab has its own loop, so a lab whose run is going never holds up another's figure.
+ * Resolves once the newest asked is drawn (or kept in the record when the lab was left).
+ */
+function refreshView(rec = active()) {
+  if (rec.viewRun) {
+    rec.viewAgain = true;
+    return rec.viewRun;
   }
-  viewBusy = true;
-  try {
-    do {
-      viewAgain = false;
-      if (!(await ensureSession())) return;
-      if (state.running) {
-        viewAgain = true; // a run started meanwhile: wait for it, then ask again
-        continue;
-      }
-      const seq = state.runSeq;
-      const step = state.step ?? -1;
-      const channel = state.channel ?? -1;
-      const lab = labOf(state.shown);
-      const [fig, detail] = await Promise.all([
-        engine.request('figure', { step, channel }),
-        channel >= 0 && lab.channels && !embed ? engine.request('detail', { query: { channel }, step }) : Promise.resolve(null),
-      ]);
-      if (seq !== state.runSeq) return; // a new run repaints everything
-      showFigure(fig);
-      if (!embed) lab.panel.showChannel?.(detail);
-    } while (viewAgain);
-  } catch (err) {
-    if (!isCancelled(err)) showGeneralError(err.message);
-  } finally {
-    viewBusy = false;
-    countDone('views');
-  }
+  rec.viewRun = (async () => {
+    try {
+      do {
+        rec.viewAgain = false;
+        if (!(await ensureSession(rec))) continue;
+        if (!isShown(rec)) break; // asked again when the lab is shown again
+        if (rec.running) {
+          rec.viewAgain = true; // a run started meanwhile: wait for it, then ask again
+          continue;
+        }
+        const seq = rec.runSeq;
+        const step = rec.step ?? -1;
+        const lab = labs[rec.name];
+        const channel = lab.channels ? rec.channel ?? -1 : -1;
+        const engine = engineOf(rec);
+        const [fig, detail] = await Promise.all([
+          engine.request('figure', { step, channel }),
+          channel >= 0 && !embed ? engine.request('detail', { query: { channel }, step }) : Promise.resolve(null),
+        ]);
+        if (seq !== rec.runSeq) continue; // a new run repaints everything
+        rec.fig = { figure: fig, step, channel };
+        if (!isShown(rec)) break; // kept for when the lab is shown again
+        showFigure(rec, fig);
+        if (!embed) lab.panel.showChannel?.(detail);
+      } while (rec.viewAgain);
+    } catch (err) {
+      if (!isCancelled(err)) showGeneralError(err.message);
+    } finally {
+      rec.viewRun = null;
+      countDone('views');
+    }
+  })();
+  return rec.viewRun;
 }
 
 /** Only the channel detail (after a run, whose figure already has the selection). */
 async function refreshChannel() {
-  const lab = labOf(state.shown);
+  const rec = active();
+  const lab = labs[rec.name];
   if (!lab.channels) return;
-  if (embed || state.channel === null) return lab.panel.showChannel?.(null);
-  const seq = state.runSeq;
+  if (embed || rec.channel === null) return lab.panel.showChannel?.(null);
+  const seq = rec.runSeq;
   try {
-    const detail = await engine.request('detail', { query: { channel: state.channel }, step: state.step ?? -1 });
-    if (seq === state.runSeq && !viewBusy) lab.panel.showChannel?.(detail);
+    const detail = await engineOf(rec).request('detail', { query: { channel: rec.channel }, step: rec.step ?? -1 });
+    if (seq === rec.runSeq && isShown(rec) && !rec.viewRun) lab.panel.showChannel?.(detail);
   } catch (err) {
     if (!isCancelled(err)) showGeneralError(err.message);
   }
@@ -456,18 +591,43 @@ async function refreshChannel() {
 
 // ---------------------------------------------------------------- permalink
 
+/** The other labs' seeds (their last good run's, else their form's where valid), where unlike `seed`. */
+function otherSeeds(name, seed) {
+  const seeds = {};
+  for (const [other, lab] of Object.entries(labs)) {
+    if (other === name) continue;
+    const own = String(records[other].shown?.seed ?? lab.form.text('seed').trim());
+    if (/^\d{1,16}$/.test(own) && own !== String(seed) && Number(own) <= Number.MAX_SAFE_INTEGER) seeds[other] = Number(own);
+  }
+  return seeds;
+}
+
+/** The Scenario a link of a lab's shown run carries: that run, the other labs' sections and seeds as the page keeps them. */
+function linkScenario(rec) {
+  const lab = labs[rec.name];
+  const s = rec.shown;
+  const scenario = { ...state.base, version: s.version ?? state.base.version ?? 1, lab: s.lab, seed: s.seed, [lab.section]: s[lab.section], seeds: otherSeeds(s.lab, s.seed) };
+  if (!Object.keys(scenario.seeds).length) delete scenario.seeds;
+  delete scenario.view;
+  return scenario;
+}
+
+/** The permalink hash of a lab's shown run at its step and channel (the codec may refuse: too large). */
+function encodeShown(rec) {
+  return codec.request('encodePermalink', { json: scenarioJson(linkScenario(rec), { step: rec.step, channel: rec.channel }) });
+}
+
 let hashPromise = Promise.resolve();
 let hashSeq = 0;
 /**
- * Write the shown Scenario, step and channel into the URL hash; resolves once written. While an
- * unreadable link is reported the address keeps it, so it can be fixed (until a change).
+ * Write the shown lab's Scenario, step and channel into the URL hash; resolves once written.
+ * While an unreadable link is reported the address keeps it, so it can be fixed (until a change).
  */
 function updateHash() {
-  if (!state.shown || state.linkError) return hashPromise;
+  const rec = active();
+  if (!rec.shown || state.linkError) return hashPromise;
   const seq = ++hashSeq;
-  const json = scenarioJson(state.shown, { step: state.step, channel: state.channel });
-  hashPromise = engine
-    .request('encodePermalink', { json })
+  hashPromise = encodeShown(rec)
     .then((hash) => {
       if (seq !== hashSeq) return;
       state.lastHash = hash;
@@ -481,18 +641,38 @@ function updateHash() {
 }
 
 /**
+ * Share and Embed: the link of the last run of the shown lab that ran well (never the address
+ * bar, which may hold an unreadable link), or why there is none.
+ */
+async function shareLink() {
+  const rec = active();
+  const lab = labs[rec.name];
+  if (!rec.shown) {
+    const why = rec.error ? ' (correct the input marked in red)' : rec.running ? ' (its first run is still going)' : '';
+    return { error: `Nothing to share yet: the ${lab.label} lab has no result${why}.` };
+  }
+  try {
+    const url = linkTo(await encodeShown(rec));
+    const pending = rec.error || rec.running || state.linkError;
+    return { url, note: pending ? `the last ${lab.label} view that ran (${rec.running ? 'a newer run is going' : 'what is marked in red did not run'})` : null, title: lab.shareTitle(rec.shown) };
+  } catch (err) {
+    return { error: `No link for this view: ${err.message}` };
+  }
+}
+
+/**
  * The Scenario of a permalink hash. An unreadable one is explained; on first load the default
  * lab stands in, later (`keep`) the page keeps what it shows and this returns null.
  */
 async function loadHash(hash, { keep = false } = {}) {
   try {
-    return parseScenario(await engine.request('decodePermalink', { hash }));
+    return parseScenario(await codec.request('decodePermalink', { hash }));
   } catch (err) {
     if (isCancelled(err)) throw err;
     const instead = keep ? 'the page keeps what it showed' : 'showing the default lab instead';
     state.linkError = `This link could not be read: ${err.message} — ${instead}; the address keeps the link so it can be corrected.`;
-    showGeneralError(state.linkError);
-    return keep ? null : parseScenario(await engine.request('defaultScenario'));
+    showPageError();
+    return keep ? null : parseScenario(await codec.request('defaultScenario'));
   }
 }
 
@@ -510,70 +690,92 @@ function loadScenario(scenario) {
 
 // ---------------------------------------------------------------- user actions
 
-/** The other labs' seeds as their forms show them, where valid and unlike `seed`. */
-function otherSeeds(seed) {
-  const seeds = {};
-  for (const [name, lab] of Object.entries(labs)) {
-    const own = lab.form.text('seed').trim();
-    if (name !== state.lab && /^\d{1,16}$/.test(own) && own !== String(seed) && Number(own) <= Number.MAX_SAFE_INTEGER) seeds[name] = Number(own);
-  }
-  return seeds;
-}
-
 /**
- * The active lab's controls changed (or Run, or a lab switch with `restore`): run them unless
- * that is what was asked last. `step`: the step to show (null: keep or the lab's default).
+ * The shown lab's controls changed (or Run, or the lab was opened with `restore`): run them
+ * unless that is what was asked last. Opened (`restore`), the lab shows its record first and runs
+ * only when its controls ask for something else. `step`: the step to show (null: keep or the
+ * lab's default).
  */
 function controlsChanged({ force = false, step = undefined, restore = false } = {}) {
-  const lab = labs[state.lab];
+  const rec = active();
+  const lab = labs[rec.name];
   const read = lab.form.read(state.base);
   if (read.error) {
     lab.form.showError(read.error.field, read.error.message);
-    showGeneralError(read.error.message);
-    if (restore) showNothing();
+    rec.error = read.error.message;
+    showPageError();
+    if (restore) showRecord(rec).finally(() => countDone('runs'));
     return;
   }
   state.linkError = null;
-  const scenario = { ...state.base, lab: state.lab, seed: read.seed, [lab.section]: read.section, seeds: otherSeeds(read.seed) };
+  const scenario = { ...state.base, lab: state.lab, seed: read.seed, [lab.section]: read.section, seeds: otherSeeds(state.lab, read.seed) };
   if (!Object.keys(scenario.seeds).length) delete scenario.seeds;
   delete scenario.view;
-  const key = configKey(scenario);
-  if (!force && key === state.requested && !state.running) {
-    if (state.shown && key === configKey(state.shown)) {
+  const key = ownKey(scenario);
+  if (restore) {
+    if (rec.running?.key === key) {
+      // its run goes on: the last good result meanwhile, the new one when it ends
+      showPageError();
+      showRecord(rec);
+      return;
+    }
+    if (!rec.running && rec.shown && ownKey(rec.shown) === key) {
       lab.form.clearErrors();
-      clearGeneralError();
+      rec.error = null;
+      showPageError();
+      showRecord(rec).finally(() => countDone('runs'));
+      updateHash();
+      return;
+    }
+    if (!rec.running && rec.failed?.key === key) {
+      showRunError(rec, rec.failed);
+      showRecord(rec).finally(() => countDone('runs'));
+      return;
+    }
+    showPageError();
+    showRecord(rec);
+  }
+  if (!force && rec.running?.key === key) return; // already running
+  if (!force && key === rec.requested && !rec.running) {
+    if (rec.shown && key === ownKey(rec.shown)) {
+      lab.form.clearErrors();
+      rec.error = null;
+      showPageError();
     }
     return;
   }
   let view;
-  const left = state.views[state.lab];
-  if (restore && left && left.key === key) view = { step: left.step, channel: left.channel };
-  else if (restore) view = { step: lab.openStep ?? null, channel: null };
-  else view = lab.keepView(scenario, { scenario: state.shown, step: state.step, channel: state.channel });
+  if (restore) view = { step: lab.openStep ?? null, channel: null };
+  else view = lab.keepView(scenario, { scenario: rec.shown, step: rec.step, channel: rec.channel });
   if (step !== undefined) view.step = step;
-  run(scenario, view);
+  run(rec, scenario, view);
 }
 
 function selectChannel(channel) {
-  if (!state.shown || !labOf(state.shown).channels) return;
-  state.channel = channel;
-  labOf(state.shown).panel.markSelected?.(channel);
+  const rec = active();
+  const lab = labs[rec.name];
+  if (!rec.shown || !lab.channels) return;
+  rec.channel = channel;
+  lab.panel.markSelected?.(channel);
   refreshView();
   updateHash();
 }
 
 /** A switch clicked in the figure: the shown lab's to handle (it may answer with a notice). */
 function switchClicked(id) {
-  if (state.shown?.lab !== state.lab) return;
-  const lab = labs[state.lab];
+  const rec = active();
+  if (!rec.shown) return;
+  const lab = labs[rec.name];
   const notice = lab.panel.switchClicked?.(id);
   if (notice) showNotice(notice);
-  lab.panel.decorate?.(figure, state.result);
+  lab.panel.decorate?.(figure, rec.result);
 }
 
 function goToStep(index) {
-  state.step = index;
-  labOf(state.shown).panel.showStep?.(index);
+  const rec = active();
+  if (!rec.shown) return;
+  rec.step = index;
+  labs[rec.name].panel.showStep?.(index);
   refreshView();
   updateHash();
 }
@@ -582,10 +784,10 @@ function goToStep(index) {
  * The results JSON with the shown view (step, selected channel) in its Scenario, as a permalink
  * carries it: `topolab run` on the file reopens what was on screen. The seed keeps its digits.
  */
-function withView(text) {
+function withView(text, rec) {
   const both = JSON.parse(text);
-  both.scenario.view = { step: state.step, channel: state.channel };
-  return JSON.stringify(both, null, 2).replace(/("seed":\s*)-?[\d.e+]+/, `$1${state.shown.seed}`);
+  both.scenario.view = { step: rec.step, channel: rec.channel };
+  return JSON.stringify(both, null, 2).replace(/("seed":\s*)-?[\d.e+]+/, `$1${rec.shown.seed}`);
 }
 
 /** The exports the shown lab offers (a lab without per-channel data offers no CSV). */
@@ -595,19 +797,20 @@ function exportsOf(lab) {
 
 async function exportAs(kind) {
   byId('export-menu').open = false;
-  if (!state.shown) return showNotice('Nothing to export yet.');
+  const rec = active();
+  if (!rec.shown) return showNotice('Nothing to export yet.');
   try {
     let name;
     if (kind === 'svg' || kind === 'png') {
       if (!figure.svg) throw new Error('there is no figure to export for this topology (too large to draw); CSV and JSON still work');
-      name = fileName(['topolab', ...labOf(state.shown).fileParts(state.shown)], kind);
+      name = fileName(['topolab', ...labOf(rec.shown).fileParts(rec.shown)], kind);
       download(name, kind === 'svg' ? svgBlob(figure.svg) : await pngBlob(figure.svg, { scale: 2, background: '#ffffff' }));
     } else {
       const spec = { json: ['resultJson', 'json', 'application/json'], csv: ['csv', 'csv', 'text/csv'], anynet: ['anynet', 'anynet', 'text/plain'] }[kind];
-      if (!(await ensureSession())) throw new Error('the result is not available');
-      let text = await engine.request(spec[0]);
-      if (kind === 'json') text = withView(text);
-      name = fileName(['topolab', ...labOf(state.shown).fileParts(state.shown)], spec[1]);
+      if (!(await ensureSession(rec))) throw new Error('the result is not available');
+      let text = await engineOf(rec).request(spec[0]);
+      if (kind === 'json') text = withView(text, rec);
+      name = fileName(['topolab', ...labOf(rec.shown).fileParts(rec.shown)], spec[1]);
       download(name, textBlob(text, spec[2]));
     }
     showNotice(`Downloaded ${name}`);
@@ -620,11 +823,8 @@ function wire() {
   figure = new Figure({ onChannelClick: selectChannel, onSwitchClick: switchClicked });
   player = new Player({ onStep: goToStep });
   labs = buildLabs();
-  new Sharing({
-    prepare: () => updateHash(),
-    title: () => (state.shown ? labOf(state.shown).shareTitle(state.shown) : 'Topolab'),
-  });
-  byId('cancel').addEventListener('click', () => cancelRun());
+  new Sharing({ link: shareLink });
+  byId('cancel').addEventListener('click', () => cancelRun(active()));
   for (const kind of ['svg', 'png', 'json', 'csv', 'anynet']) byId(`export-${kind}`).addEventListener('click', () => exportAs(kind));
   document.addEventListener('click', (event) => {
     const menu = byId('export-menu');
@@ -636,7 +836,7 @@ function wire() {
     if (menu.open) {
       menu.open = false;
       menu.querySelector('summary').focus();
-    } else if (state.channel !== null && !event.target.closest?.('input, select, textarea, [role="dialog"]')) {
+    } else if (active().channel !== null && !event.target.closest?.('input, select, textarea, [role="dialog"]')) {
       selectChannel(null);
     }
   });
@@ -647,11 +847,15 @@ function wire() {
     const hash = currentHash();
     if (!hash || hash === state.lastHash) return;
     state.linkError = null;
-    loadHash(hash, { keep: Boolean(state.shown) })
+    loadHash(hash, { keep: Boolean(active().shown) })
       .then((scenario) => {
         if (!scenario) return null;
+        const switching = scenario.lab !== state.lab;
+        if (switching) player.stop();
         loadScenario(scenario);
-        return run(scenario, { step: scenario.view?.step ?? null, channel: scenario.view?.channel ?? null });
+        const rec = active();
+        if (switching) showRecord(rec);
+        return run(rec, scenario, { step: scenario.view?.step ?? null, channel: scenario.view?.channel ?? null });
       })
       .catch(() => {});
   });
@@ -665,14 +869,16 @@ async function main() {
   for (const lab of Object.values(labs)) lab.panel.showLoading?.();
   byId('open-full').href = fullPageUrl();
 
-  // Start the worker at once; ask for the catalog and run the scenario in parallel.
-  engine.start().catch(() => {});
-  const catalog = engine.request('catalog');
+  // Start the codec at once; ask for the catalog and run the scenario in parallel (the first
+  // lab's worker starts beside the codec unless a link names another lab).
+  codec.start().catch(() => {});
+  const catalog = codec.request('catalog');
   const hash = currentHash();
-  const scenario = hash ? loadHash(hash) : engine.request('defaultScenario').then(parseScenario);
+  if (!hash) engineOf(records[FIRST]);
+  const scenario = hash ? loadHash(hash) : codec.request('defaultScenario').then(parseScenario);
   const firstRun = scenario.then((s) => {
     activateLab(s.lab);
-    return run(s, { step: s.view?.step ?? labs[s.lab]?.openStep ?? null, channel: s.view?.channel ?? null });
+    return run(active(), s, { step: s.view?.step ?? labs[s.lab]?.openStep ?? null, channel: s.view?.channel ?? null });
   });
   firstRun.catch(() => {}); // reported below, whichever request fails first
   try {
@@ -683,7 +889,6 @@ async function main() {
     }
     byId('version').textContent = `Topolab ${names.version}`;
     loadScenario(await scenario);
-    state.requested ??= configKey(await scenario);
     await firstRun;
   } catch (err) {
     document.body.classList.remove('loading');

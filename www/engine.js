@@ -1,5 +1,6 @@
-// The page's handle on the worker: promise-based requests with progress, and Cancel (which
+// The page's handle on a worker: promise-based requests with progress, and Cancel (which
 // terminates the worker and starts a fresh one, so the page stays responsive whatever runs).
+// The page keeps several (a codec, and per lab one for its shown run and one for its studies).
 // Works served over http (worker.js + pkg/) and in the single-file build (sources inlined).
 
 export class Cancelled extends Error {
@@ -12,6 +13,9 @@ export class Cancelled extends Error {
 function inlineSources() {
   return globalThis.TOPOLAB_INLINE ?? null;
 }
+
+/** The inlined WASM's bytes, decoded once for every worker of the page. */
+let inlineBytes = null;
 
 function base64ToBytes(text) {
   const raw = atob(text);
@@ -37,7 +41,8 @@ export class Engine {
     if (inline) {
       const blob = new Blob([inline.glue, '\n', inline.worker], { type: 'text/javascript' });
       this.worker = new Worker(URL.createObjectURL(blob));
-      this.inlineWasm ??= base64ToBytes(inline.wasmBase64);
+      inlineBytes ??= base64ToBytes(inline.wasmBase64);
+      this.inlineWasm = inlineBytes;
     } else {
       this.base ??= new URL('./', import.meta.url);
       this.worker = new Worker(new URL('worker.js', this.base));

@@ -1,5 +1,7 @@
 // Permalinks in the page: the URL hash (the worker encodes and decodes it), the embed flag,
-// and the Share / Embed boxes that copy a link or an <iframe> snippet.
+// and the Share / Embed boxes that copy a link or an <iframe> snippet. The boxes copy the link
+// the page makes of what it shows (never the address bar, which may hold an unreadable link),
+// or say why there is none.
 import { byId, show } from './dom.js';
 
 /** True when the page runs as an embed (?embed=1). */
@@ -30,9 +32,16 @@ export function fullPageUrl() {
   return url.href;
 }
 
-/** The address of this view as an embed (embed=1 added). */
-export function embedUrl() {
+/** This page's address with `#hash` (embed=1 kept as it is). */
+export function linkTo(hash) {
   const url = new URL(location.href);
+  url.hash = `#${hash}`;
+  return url.href;
+}
+
+/** The address `href` (default: this view) as an embed (embed=1 added). */
+export function embedUrl(href = location.href) {
+  const url = new URL(href);
   url.searchParams.set('embed', '1');
   return url.href;
 }
@@ -41,9 +50,9 @@ function attribute(text) {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-/** The <iframe> snippet for this view. */
-export function embedSnippet(title) {
-  return `<iframe src="${attribute(embedUrl())}" width="800" height="600" style="border:0" title="${attribute(title)}" loading="lazy"></iframe>`;
+/** The <iframe> snippet for the view at `href` (default: this view). */
+export function embedSnippet(title, href = location.href) {
+  return `<iframe src="${attribute(embedUrl(href))}" width="800" height="600" style="border:0" title="${attribute(title)}" loading="lazy"></iframe>`;
 }
 
 /** Copy `text`; resolves true when the clipboard took it. */
@@ -66,11 +75,14 @@ export async function copyText(text, fallbackField) {
   }
 }
 
-/** The Share and Embed boxes. `prepare()` resolves once the hash is up to date. */
+/**
+ * The Share and Embed boxes. `link()` resolves to `{url, title, note}` (the link of the view
+ * shown; `note` says what it leaves out, e.g. input that did not run) or `{error}` (why there is
+ * no link: nothing ran yet, or the view is too large for a link). On an error nothing is copied.
+ */
 export class Sharing {
-  constructor({ prepare, title }) {
-    this.prepare = prepare;
-    this.title = title;
+  constructor({ link }) {
+    this.link = link;
     byId('share').addEventListener('click', () => this.share());
     byId('embed').addEventListener('click', () => this.embed());
     for (const button of document.querySelectorAll('[data-close]')) {
@@ -89,27 +101,35 @@ export class Sharing {
     opener.focus();
   }
 
-  async share() {
-    await this.prepare();
-    const field = byId('share-link');
-    field.value = location.href;
-    show(byId('embed-box'), false);
-    show(byId('share-box'), true);
-    const copied = await copyText(location.href, field);
-    byId('share-status').textContent = copied ? 'Link copied' : 'Copy this link:';
+  /** Open box `which` (share or embed) with `text` copied into its field, or with `made.error` and nothing copied. */
+  async #open(which, made, text, copiedText) {
+    const field = byId(which === 'share' ? 'share-link' : 'embed-code');
+    const status = byId(`${which}-status`);
+    const box = byId(`${which}-box`);
+    show(byId(which === 'share' ? 'embed-box' : 'share-box'), false);
+    show(box, true);
+    box.classList.toggle('refused', Boolean(made.error));
+    if (made.error) {
+      field.value = '';
+      status.textContent = made.error;
+      byId(which).focus();
+      return;
+    }
+    field.value = text;
+    const copied = await copyText(text, field);
+    const of = made.note ? ` — ${made.note}` : '';
+    status.textContent = copied ? `${copiedText}${of}` : `Copy this ${which === 'share' ? 'link' : 'code'}${of}:`;
     field.focus();
     field.select();
   }
 
+  async share() {
+    const made = await this.link();
+    await this.#open('share', made, made.url, 'Link copied');
+  }
+
   async embed() {
-    await this.prepare();
-    const field = byId('embed-code');
-    field.value = embedSnippet(this.title());
-    show(byId('share-box'), false);
-    show(byId('embed-box'), true);
-    const copied = await copyText(field.value, field);
-    byId('embed-status').textContent = copied ? 'Embed code copied' : 'Copy this code:';
-    field.focus();
-    field.select();
+    const made = await this.link();
+    await this.#open('embed', made, made.error ? '' : embedSnippet(made.title ?? 'Topolab', made.url), 'Embed code copied');
   }
 }

@@ -1,5 +1,6 @@
 // Topolab's Web Worker: owns the WASM module and the current Session, so long work never
-// blocks the page. The page runs two: one for the shown run, one for the labs' studies. Every
+// blocks the page. The page runs several: per lab one for its shown run and one for its studies,
+// and one for the catalog and permalinks. Every
 // lab goes through the same few requests (run, figure, detail, study, exports). Protocol: {id, type, ...args} in; {id, progress} while working; then
 // {id, ok: true, value} or {id, ok: false, error}. Cancel = the page terminates this worker.
 /* global wasm_bindgen, importScripts */
