@@ -1,5 +1,6 @@
 // Downloads: the figure as SVG or PNG (drawn on a canvas at 2×), and the data the worker
-// writes (results JSON, per-channel CSV, BookSim2 anynet). All made in the tab, no network.
+// writes (results JSON, per-channel CSV, BookSim2 anynet), and the studies' results (every JSON
+// of a study says which lab, study, Scenario and arguments made it). All made in the tab, no network.
 
 /** Save `blob` as `filename` through a hidden <a download>. */
 export function download(filename, blob) {
@@ -66,4 +67,27 @@ export async function pngBlob(svg, { scale = 2, background = '#ffffff' } = {}) {
 
 export function textBlob(text, type) {
   return new Blob([text], { type });
+}
+
+/**
+ * A study's results as a self-describing JSON text: the lab, the study, the Scenario of the run
+ * that produced them (its seed as exact digits, its view dropped), the study's arguments, then
+ * `body` (points, rows, a summary). The Scenario is one `topolab run` reads back.
+ */
+export function studyJson({ study, scenario, args = {}, body = {} }) {
+  const { view, ...config } = scenario;
+  const seed = String(scenario.seed);
+  const text = JSON.stringify({ lab: scenario.lab, study, scenario: { ...config, seed: '__SEED__' }, args, ...body }, null, 2);
+  return /^\d+$/.test(seed) ? text.replace('"__SEED__"', seed) : text.replace('"__SEED__"', JSON.stringify(seed));
+}
+
+/**
+ * Download a study's results as `kind` ('json' or 'csv'), named after the lab and its set-up
+ * (`stem`, e.g. topolab-sim-mesh-8x8-dor-uniform-0.3) and the study: …-sweep.json. JSON is
+ * `studyJson` of the rest; CSV is `csv` as it is. Returns the file name.
+ */
+export function downloadStudy(kind, { stem, study, scenario, args, body, csv }) {
+  const name = fileName([stem, study], kind);
+  download(name, kind === 'csv' ? textBlob(csv, 'text/csv') : textBlob(studyJson({ study, scenario, args, body }), 'application/json'));
+  return name;
 }

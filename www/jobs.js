@@ -1,7 +1,9 @@
 // Long computations started from a lab's analysis panel (a study: a sweep, a search): the busy
-// row with its progress bar, the status line, the error box and Cancel. Studies run in their own
-// worker, so Cancel stops only the study; what it streamed so far stays on the page.
+// row with its progress bar, the status line, the error box and Cancel. Studies run in their
+// lab's own studies' worker, so Cancel stops only the study and another lab never stops it; what
+// it streamed so far stays on the page, and its exports say what produced them.
 import { byId, el, show, progressText } from './dom.js';
+import { downloadStudy } from './exporting.js';
 
 export class JobPanel {
   /**
@@ -85,17 +87,36 @@ export class JobPanel {
 /**
  * What a lab's analysis panels share: the study runner, the shown run, notices, file names,
  * the key of what the shown results belong to, and the JobPanel of their long jobs.
- * `study(name, json, args, onProgress)` runs a study in the studies' worker (progress and
- * streamed points through `onProgress(fraction, point)`); `cancelStudy()` stops it; `current()`
- * is the shown run of the lab ({scenario, json, result}) or null.
+ * `study(name, now, args, onProgress)` runs a study of `now` (the shown run, from `current()`:
+ * {scenario, json, result}) in the lab's studies' worker (progress and streamed points through
+ * `onProgress(fraction, point)`) and remembers what it ran, for `exportStudy`; `cancelStudy()`
+ * stops it; `current()` is the lab's shown run or null.
  */
 export class StudyPanels {
   constructor(prefix, labels, { study, cancelStudy, current, notify, fileStem }) {
-    this.study = study;
+    this.runStudy = study;
     this.current = current;
     this.notify = notify;
     this.fileStem = fileStem;
     this.key = null;
+    this.made = {}; // study name → {study, scenario, args} of its last run
     this.jobs = new JobPanel(prefix, { cancel: () => cancelStudy(), labels });
+  }
+
+  study(name, now, args, onProgress) {
+    this.made[name] = { study: name, scenario: now.scenario, args };
+    return this.runStudy(name, now.json, args, onProgress);
+  }
+
+  /**
+   * Download the results of study `name` as `kind`: JSON carries the lab, the study, the
+   * Scenario it ran for and its arguments, then `body`; CSV is `csv()`. Named after the lab,
+   * the set-up it ran for and the study (www/exporting.js, `downloadStudy`).
+   */
+  exportStudy(kind, name, { body = {}, csv = () => '' } = {}) {
+    const made = this.made[name];
+    if (!made) return;
+    const file = downloadStudy(kind, { ...made, stem: this.fileStem(made.scenario), body, csv: kind === 'csv' ? csv() : null });
+    this.notify(`Downloaded ${file}`);
   }
 }

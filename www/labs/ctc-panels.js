@@ -228,15 +228,16 @@ export class CtcStudies extends StudyPanels {
     super('ctc-', { anneal: ['live annealing', 'Annealing…'], table1: ['Table I study', 'Computing Table I…'] }, ctx);
     this.chart = new CurveChart(byId('ctc-curve-chart'));
     this.rows = [];
+    this.means = null;
     this.key = null;
     byId('ctc-anneal').addEventListener('click', () => this.anneal());
     byId('ctc-table1').addEventListener('click', () => this.table1());
-    byId('ctc-table1-csv').addEventListener('click', () => {
-      if (!this.rows.length) return this.notify('Run the Table I study first.');
-      const name = `${this.fileStem()}-table-1.csv`;
-      download(name, textBlob(csv(TABLE1_COLUMNS, this.rows), 'text/csv'));
-      this.notify(`Downloaded ${name}`);
-    });
+    for (const kind of ['csv', 'json']) {
+      byId(`ctc-table1-${kind}`).addEventListener('click', () => {
+        if (!this.rows.length) return this.notify('Run the Table I study first.');
+        this.exportStudy(kind, 'table-1', { body: { rows: this.rows, means: this.means }, csv: () => csv(TABLE1_COLUMNS, this.rows) });
+      });
+    }
     byId('ctc-curve-png').addEventListener('click', async () => {
       if (!this.chart.hasData) return this.notify('Run the lab first.');
       const name = `${this.fileStem()}-annealing.png`;
@@ -269,7 +270,7 @@ export class CtcStudies extends StudyPanels {
     const points = [];
     const work = async (onProgress) => {
       this.chart.setData([]);
-      const out = await this.study('anneal', now.json, {}, (fraction, point) => {
+      const out = await this.study('anneal', now, {}, (fraction, point) => {
         onProgress(fraction);
         if (!point) return;
         points.push(point);
@@ -294,7 +295,7 @@ export class CtcStudies extends StudyPanels {
     const since = performance.now();
     const work = async (onProgress) => {
       this.#table([], null);
-      const out = await this.study('table-1', now.json, {}, (fraction, point) => {
+      const out = await this.study('table-1', now, {}, (fraction, point) => {
         onProgress(fraction);
         if (!point) return;
         rows.push(point);
@@ -312,6 +313,7 @@ export class CtcStudies extends StudyPanels {
   /** Means per size in Table I's layout (rows: algorithms; columns: hybrid and torus). */
   #table(rows, means) {
     this.rows = rows;
+    this.means = means; // null until the study ends
     const body = byId('ctc-table1-body');
     const sizes = [16, 32];
     const mean = (n, key) => {

@@ -353,7 +353,7 @@ export default {
       <div class="chart" id="ctc-curve-chart" role="img" aria-label="Hop-bytes of the current and the best order per iteration"></div>
     </div>
     <div class="card" id="ctc-table1-card">
-      <div class="card-head"><h2 id="ctc-table1-heading">Table I: heuristic, ILP and torus</h2><span class="row"><button type="button" id="ctc-table1">Run</button><button type="button" id="ctc-table1-csv">CSV</button></span></div>
+      <div class="card-head"><h2 id="ctc-table1-heading">Table I: heuristic, ILP and torus</h2><span class="row"><button type="button" id="ctc-table1">Run</button><button type="button" id="ctc-table1-csv">CSV</button><button type="button" id="ctc-table1-json">JSON</button></span></div>
       <p class="help" id="ctc-table1-status" aria-live="polite"></p>
       <p class="error" id="ctc-table1-error" hidden></p>
       <div class="table-wrap ctc-fit">

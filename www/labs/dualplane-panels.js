@@ -6,7 +6,6 @@
 // studies' worker. Every number is the core's.
 import { byId, el, show, integer, plural } from '../dom.js';
 import { StudyPanels } from '../jobs.js';
-import { download, textBlob } from '../exporting.js';
 import { SearchChart, VariantChart, VARIANTS, SWEEP_METRICS } from './dualplane-charts.js';
 
 const fixed = (value, digits) => (Number.isFinite(value) ? value.toFixed(digits) : '—');
@@ -332,7 +331,7 @@ export class DualPlaneAnalysis extends StudyPanels {
       `Searching plane 1 for ${searchName(now.scenario)}${method === 'auto' ? '' : `, ${method}`}…`,
       async (onProgress) => {
         this.#clearSearch();
-        const out = await this.study('search', now.json, { method }, (fraction, point) => {
+        const out = await this.study('search', now, { method }, (fraction, point) => {
           onProgress(fraction);
           if (!point || key !== this.searchKey) return;
           points.push(point);
@@ -428,7 +427,7 @@ export class DualPlaneAnalysis extends StudyPanels {
       `Sweeping the six variants for n = ${from}…${to} (effort ${now.scenario.dualplane.effort}, seed ${now.scenario.seed})…`,
       async (onProgress) => {
         this.#showSweep([]);
-        const out = await this.study('sweep-n', now.json, { from, to }, (fraction, point) => {
+        const out = await this.study('sweep-n', now, { from, to }, (fraction, point) => {
           onProgress(fraction);
           if (!point || key !== this.sweepKey) return;
           points.push(point);
@@ -474,7 +473,7 @@ export class DualPlaneAnalysis extends StudyPanels {
       `Simulating the six variants at ${what}…`,
       async (onProgress) => {
         this.#showFlit([]);
-        const out = await this.study('simulate', now.json, {}, (fraction, point) => {
+        const out = await this.study('simulate', now, {}, (fraction, point) => {
           onProgress(fraction);
           if (!point || key !== this.flitKey) return;
           points.push(point);
@@ -539,11 +538,9 @@ export class DualPlaneAnalysis extends StudyPanels {
     for (const id of ['dp-flit-csv', 'dp-flit-json']) show(byId(id), points.length > 0);
   }
 
-  /** `points` as CSV (the graph metrics, then `columns(points)`) or JSON, named after the lab's file stem and `what`. */
-  #export(kind, points, what, columns) {
+  /** Study `study`'s `points` as CSV (the graph metrics, then `columns(points)`) or as JSON with what produced them. */
+  #export(kind, points, study, columns) {
     if (!points.length) return;
-    const name = `${this.fileStem()}-${what}.${kind}`;
-    download(name, kind === 'csv' ? textBlob(pointsCsv(points, columns(points)), 'text/csv') : textBlob(JSON.stringify(points, null, 2), 'application/json'));
-    this.notify(`Downloaded ${name}`);
+    this.exportStudy(kind, study, { body: { points }, csv: () => pointsCsv(points, columns(points)) });
   }
 }

@@ -6,7 +6,6 @@
 // core's.
 import { byId, el, show, integer, plural } from '../dom.js';
 import { StudyPanels } from '../jobs.js';
-import { download, textBlob } from '../exporting.js';
 import { FigureChart, boundRelative } from './ocs-relay-charts.js';
 
 const MIB = 2 ** 20;
@@ -230,8 +229,10 @@ export class OcsStudies extends StudyPanels {
     this.#table2([]);
     byId('ocs-figure').addEventListener('click', () => this.figure());
     byId('ocs-table2').addEventListener('click', () => this.table2());
-    byId('ocs-figure-csv').addEventListener('click', () => this.#export('figure', FIGURE_COLUMNS, this.figureRows));
-    byId('ocs-table2-csv').addEventListener('click', () => this.#export('table-2', TABLE2_COLUMNS, this.table2Rows));
+    for (const kind of ['csv', 'json']) {
+      byId(`ocs-figure-${kind}`).addEventListener('click', () => this.#export(kind, 'figure', FIGURE_COLUMNS, this.figureRows));
+      byId(`ocs-table2-${kind}`).addEventListener('click', () => this.#export(kind, 'table-2', TABLE2_COLUMNS, this.table2Rows));
+    }
   }
 
   /** The catalog: a study this WASM does not have yet hides its card. */
@@ -276,7 +277,7 @@ export class OcsStudies extends StudyPanels {
     const since = performance.now();
     const work = async (onProgress) => {
       draw([]);
-      const out = await this.study(name, now.json, {}, (fraction, point) => {
+      const out = await this.study(name, now, {}, (fraction, point) => {
         onProgress(fraction);
         if (!point || !fresh()) return;
         rows.push(point);
@@ -321,7 +322,7 @@ export class OcsStudies extends StudyPanels {
     const table = byId('ocs-figure-table');
     table.dataset.rows = String(rows.length);
     show(table, rows.length > 0);
-    show(byId('ocs-figure-csv'), rows.length > 0);
+    for (const id of ['ocs-figure-csv', 'ocs-figure-json']) show(byId(id), rows.length > 0);
   }
 
   /** Table 2: OCS nodes used for the paper's four set-ups and four applications (allocation only). */
@@ -358,14 +359,13 @@ export class OcsStudies extends StudyPanels {
       ),
     );
     byId('ocs-table2').closest('.card').querySelector('table').dataset.cells = String(rows.length);
-    show(byId('ocs-table2-csv'), rows.length > 0);
+    for (const id of ['ocs-table2-csv', 'ocs-table2-json']) show(byId(id), rows.length > 0);
   }
 
-  #export(what, columns, rows) {
+  /** Study `study`'s rows as CSV, or as JSON with what produced them. */
+  #export(kind, study, columns, rows) {
     if (!rows.length) return;
-    const name = `${this.fileStem()}-${what}.csv`;
-    download(name, textBlob(csvOf(columns, rows), 'text/csv'));
-    this.notify(`Downloaded ${name}`);
+    this.exportStudy(kind, study, { body: { rows }, csv: () => csvOf(columns, rows) });
   }
 }
 

@@ -707,7 +707,7 @@ export default {
           <tbody id="ocs-figure-body"></tbody>
         </table>
       </div>
-      <div class="row"><button type="button" id="ocs-figure-csv" class="small" hidden>Bars as CSV</button></div>
+      <div class="row"><button type="button" id="ocs-figure-csv" class="small" hidden>Bars as CSV</button><button type="button" id="ocs-figure-json" class="small" hidden>Bars as JSON</button></div>
     </div>
     <div class="card" id="ocs-table2-card">
       <div class="card-head">
@@ -723,7 +723,7 @@ export default {
           <tbody id="ocs-table2-body"></tbody>
         </table>
       </div>
-      <div class="row"><button type="button" id="ocs-table2-csv" class="small" hidden>Table as CSV</button></div>
+      <div class="row"><button type="button" id="ocs-table2-csv" class="small" hidden>Table as CSV</button><button type="button" id="ocs-table2-json" class="small" hidden>Table as JSON</button></div>
     </div>
   `,
 };

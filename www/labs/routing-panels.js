@@ -213,7 +213,7 @@ export class RoutingAnalysis extends StudyPanels {
       'sweep',
       `Sweeping t_max (${describeRouting(now.scenario)})…`,
       async (onProgress) => {
-        const all = await this.study('sweep-tmax', now.json, {}, (fraction, point) => {
+        const all = await this.study('sweep-tmax', now, {}, (fraction, point) => {
           onProgress(fraction);
           if (!point || key !== this.key) return;
           points.push(point);
@@ -247,7 +247,7 @@ export class RoutingAnalysis extends StudyPanels {
       `Studying ${count} topologies like ${describeRouting(now.scenario)}…`,
       async (onProgress) => {
         try {
-          const out = await this.study('table-study', now.json, { count }, (fraction, summary) => {
+          const out = await this.study('table-study', now, { count }, (fraction, summary) => {
             onProgress(fraction);
             if (!summary || key !== this.key) return;
             soFar = summary;

@@ -4,7 +4,7 @@
 // and exports. Every number is the core's; the page only lays them out.
 import { byId, setText, el, show, integer, percent } from '../dom.js';
 import { JobPanel } from '../jobs.js';
-import { download, textBlob } from '../exporting.js';
+import { downloadStudy } from '../exporting.js';
 import { LoadChart } from './simulate-charts.js';
 import { ParallelSweep, sweepSummary, sweepWorkers } from './simulate-sweep.js';
 
@@ -186,7 +186,7 @@ export class SimSweep {
     this.fileStem = fileStem;
     this.key = null;
     this.sweep = null; // the ParallelSweep running, if any
-    this.shown = null; // {scenario, points, summary (null while running or cancelled)}
+    this.shown = null; // {scenario, args, points, summary (null while running or cancelled)}
     this.jobs = new JobPanel('sim-', { cancel: () => this.sweep?.cancel(), labels: { sweep: ['sweep', 'Simulating…'] } });
     this.chart = new LoadChart(byId('sim-sweep-chart'));
     byId('sim-sweep').addEventListener('click', () => this.run());
@@ -221,6 +221,7 @@ export class SimSweep {
     const key = this.key;
     // the core's loads for this configuration (sweep_step, 2·sweep_step, … up to 1)
     const loads = now.result.sweep_loads;
+    const args = { loads };
     const workers = Math.min(sweepWorkers(), loads.length);
     const sweep = new ParallelSweep(workers);
     this.sweep = sweep;
@@ -230,15 +231,15 @@ export class SimSweep {
       'sweep',
       status,
       async (onProgress) => {
-        this.#show(now, [], null);
+        this.#show(now, args, [], null);
         const out = await sweep.run(now.json, loads, (kept, fraction) => {
           onProgress(fraction);
           if (key !== this.key) return;
           points = kept;
-          this.#show(now, kept, null);
+          this.#show(now, args, kept, null);
           byId('sim-sweep-status').textContent = `${status} ${kept.length} load${kept.length === 1 ? '' : 's'} so far.`;
         });
-        return key === this.key ? () => this.#show(now, out.points, out) : null;
+        return key === this.key ? () => this.#show(now, args, out.points, out) : null;
       },
       {
         cancelled: () => (points.length && key === this.key ? `Cancelled after ${points.length} load${points.length === 1 ? '' : 's'} (offered ${fixed(points[0].offered_flits_per_node_cycle, 2)} → ${fixed(points[points.length - 1].offered_flits_per_node_cycle, 2)}): they are kept.` : null),
@@ -247,9 +248,9 @@ export class SimSweep {
     if (this.sweep === sweep) this.sweep = null;
   }
 
-  /** The points so far, or (with `summary`) the whole curve and its saturation. */
-  #show(now, points, summary) {
-    this.shown = { scenario: now.scenario, points, summary };
+  /** The points so far of the sweep of `now` at loads `args.loads`, or (with `summary`) the whole curve and its saturation. */
+  #show(now, args, points, summary) {
+    this.shown = { scenario: now.scenario, args, points, summary };
     const saturation = summary ? summary.saturation_throughput : null;
     const current = this.current()?.result?.offered_flits_per_node_cycle ?? null;
     this.chart.setData(points, { saturation, current, bound: points[0]?.channel_load_bound ?? null, title: `Latency and accepted throughput against offered load (${describe(now.scenario)})` });
@@ -274,17 +275,15 @@ export class SimSweep {
     byId('sim-sweep-status').textContent = `For ${describe(now.scenario)}: saturation ≈ ${fixed(summary.saturation_throughput, 2)} flits/node/cycle (the most any load accepted); ${at}; ${points.length} loads.`;
   }
 
-  /** The points shown as CSV, or as JSON with their Scenario and summary (so far, when cancelled). */
+  /**
+   * The points shown as CSV, or as JSON with what produced them (lab, study, the Scenario swept,
+   * the loads) and the summary (so far, when cancelled).
+   */
   #export(kind) {
     const shown = this.shown;
     if (!shown?.points.length) return;
-    const name = `${this.fileStem()}-sweep.${kind}`;
-    if (kind === 'csv') download(name, textBlob(pointsCsv(shown.points), 'text/csv'));
-    else {
-      const body = { scenario: shown.scenario, complete: Boolean(shown.summary), ...(shown.summary ?? sweepSummary(shown.points)) };
-      const text = JSON.stringify(body, null, 2).replace(/("seed":\s*)"(\d+)"/, '$1$2');
-      download(name, textBlob(text, 'application/json'));
-    }
+    const body = { complete: Boolean(shown.summary), ...(shown.summary ?? sweepSummary(shown.points)) };
+    const name = downloadStudy(kind, { stem: this.fileStem(shown.scenario), study: 'sweep', scenario: shown.scenario, args: shown.args, body, csv: kind === 'csv' ? pointsCsv(shown.points) : null });
     this.notify(`Downloaded ${name}`);
   }
 }

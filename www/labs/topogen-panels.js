@@ -183,7 +183,7 @@ export class TopoGenAnalysis extends StudyPanels {
     byId('tg-compare-status').textContent = `Comparing (${describe(now.scenario)})…`;
     const rows = [];
     try {
-      await this.study('compare', now.json, {}, (fraction, row) => {
+      await this.study('compare', now, {}, (fraction, row) => {
         if (!row || this.key !== key) return;
         rows.push(row);
         this.#showCompare(rows);
@@ -225,7 +225,7 @@ export class TopoGenAnalysis extends StudyPanels {
         this.#clearTradeoff();
         const pattern = byId('tg-tradeoff-pattern').value;
         this.tradeoffPattern = pattern;
-        const out = await this.study('tradeoff', now.json, pattern ? { lowest, pattern } : { lowest }, (fraction, point) => {
+        const out = await this.study('tradeoff', now, pattern ? { lowest, pattern } : { lowest }, (fraction, point) => {
           onProgress(fraction);
           if (!point || this.key !== key) return;
           points.push(point);
