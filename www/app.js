@@ -704,7 +704,10 @@ function controlsChanged({ force = false, step = undefined, restore = false } = 
     lab.form.showError(read.error.field, read.error.message);
     rec.error = read.error.message;
     showPageError();
-    if (restore) showRecord(rec).finally(() => countDone('runs'));
+    if (restore) {
+      updateHash();
+      showRecord(rec).finally(() => countDone('runs'));
+    }
     return;
   }
   state.linkError = null;
@@ -713,6 +716,7 @@ function controlsChanged({ force = false, step = undefined, restore = false } = 
   delete scenario.view;
   const key = ownKey(scenario);
   if (restore) {
+    updateHash(); // the address names the lab shown: its last good run until another ends
     if (rec.running?.key === key) {
       // its run goes on: the last good result meanwhile, the new one when it ends
       showPageError();
@@ -724,7 +728,6 @@ function controlsChanged({ force = false, step = undefined, restore = false } = 
       rec.error = null;
       showPageError();
       showRecord(rec).finally(() => countDone('runs'));
-      updateHash();
       return;
     }
     if (!rec.running && rec.failed?.key === key) {
