@@ -653,8 +653,8 @@ async function shareLink() {
   }
   try {
     const url = linkTo(await encodeShown(rec));
-    const pending = rec.error || rec.running || state.linkError;
-    return { url, note: pending ? `the last ${lab.label} view that ran (${rec.running ? 'a newer run is going' : 'what is marked in red did not run'})` : null, title: lab.shareTitle(rec.shown) };
+    const why = rec.running ? 'a newer run is going' : rec.error ? 'what is marked in red did not run' : state.linkError ? 'the link in the address could not be read' : null;
+    return { url, note: why ? `the last ${lab.label} view that ran (${why})` : null, title: lab.shareTitle(rec.shown) };
   } catch (err) {
     return { error: `No link for this view: ${err.message}` };
   }

@@ -93,8 +93,10 @@ export class JobPanel {
  * stops it; `current()` is the lab's shown run or null.
  */
 export class StudyPanels {
+  #runner;
+
   constructor(prefix, labels, { study, cancelStudy, current, notify, fileStem }) {
-    this.runStudy = study;
+    this.#runner = study;
     this.current = current;
     this.notify = notify;
     this.fileStem = fileStem;
@@ -105,7 +107,7 @@ export class StudyPanels {
 
   study(name, now, args, onProgress) {
     this.made[name] = { study: name, scenario: now.scenario, args };
-    return this.runStudy(name, now.json, args, onProgress);
+    return this.#runner(name, now.json, args, onProgress);
   }
 
   /**

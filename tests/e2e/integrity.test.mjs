@@ -150,6 +150,7 @@ test('Share after an error copies the link of the last view that ran, never a da
   assert.equal(await damaged.page.evaluate(() => location.hash), '#v1.AAAA', 'the address keeps the damaged link');
   const fixed = await share(damaged.page);
   assert.doesNotMatch(fixed.link, /#v1\.AAAA$/, 'not the damaged link');
+  assert.match(fixed.status, /the link in the address could not be read/, `the status says why the address is not copied: ${fixed.status}`);
   assert.match(fixed.link, /#v1\.[A-Za-z0-9_-]{8,}$/);
   const reopened = await openPage(env, fixed.link, { viewport: VIEWPORT });
   await waitForResult(reopened.page);
@@ -204,5 +205,49 @@ test('a study’s JSON export names its lab and study and carries the Scenario a
   assert.deepEqual(t2.args, {});
   assert.equal(t2.rows.length, Number(await page.getAttribute('#ocs-table2-table', 'data-cells')));
   assert.ok(t2.rows.length > 0);
+  assertNoProblems(problems);
+});
+
+/** How many topologies the Routing lab's table-size study has measured (its status line). */
+async function studied(page) {
+  const match = (await text(page, '#rt-study-status')).match(/^Studying: (\d+) of 1000/);
+  return match ? Number(match[1]) : null;
+}
+
+test('a study goes on in its lab while another lab runs its own studies and cancels one', async () => {
+  const { page, problems } = await openPage(env, env.url, { viewport: VIEWPORT });
+  await waitForResult(page);
+  await openLab(page, 'routing');
+  await page.fill('#rt-study-count', '1000');
+  await page.click('#rt-study');
+  await page.waitForFunction(() => /^Studying: \d+ of 1000/.test(document.getElementById('rt-study-status').textContent));
+
+  // TopoGen's Fig. 12 comparison finishes meanwhile: it has its own worker, not a queue behind Routing's study.
+  await openLab(page, 'topogen');
+  await page.click('#tg-compare');
+  await page.waitForFunction(() => /^For .*the same pattern on each topology/.test(document.getElementById('tg-compare-status').textContent));
+  assert.ok((await page.locator('#tg-compare-table tbody tr').count()) > 0, 'the comparison’s rows');
+  // A 1,024-node trade-off, cancelled: TopoGen's Cancel stops only TopoGen's study.
+  await afterRun(page, async () => {
+    await page.fill('#tg-nodes', '1024');
+    await page.press('#tg-nodes', 'Enter');
+  });
+  await page.click('#tg-tradeoff');
+  await page.waitForSelector('#tg-tradeoff-busy:not([hidden])');
+  await page.click('#tg-tradeoff-cancel');
+  await page.waitForSelector('#tg-tradeoff-busy', { state: 'hidden' });
+  assert.match(await text(page, '#tg-tradeoff-status'), /^Cancelled/);
+
+  await openLab(page, 'routing');
+  assert.equal(await page.isVisible('#rt-study-busy'), true, 'Routing’s study is still running');
+  const measured = await studied(page);
+  assert.ok(measured !== null, `still studying: ${await text(page, '#rt-study-status')}`);
+  await page.waitForFunction((n) => {
+    const m = document.getElementById('rt-study-status').textContent.match(/^Studying: (\d+) of 1000/);
+    return m && Number(m[1]) > n;
+  }, measured);
+  await page.click('#rt-study-cancel');
+  await page.waitForSelector('#rt-study-busy', { state: 'hidden' });
+  assert.match(await text(page, '#rt-study-status'), /^Cancelled after \d+ of 1000 topologies/);
   assertNoProblems(problems);
 });
