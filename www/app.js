@@ -612,9 +612,20 @@ function linkScenario(rec) {
   return scenario;
 }
 
-/** The permalink hash of a lab's shown run at its step and channel (the codec may refuse: too large). */
-function encodeShown(rec) {
-  return codec.request('encodePermalink', { json: scenarioJson(linkScenario(rec), { step: rec.step, channel: rec.channel }) });
+/**
+ * The permalink hash of a lab's shown run at its step and channel. The codec may refuse it (too
+ * large for a link: its message says what to do); a hash it makes is read back before use, so
+ * the page never offers a link it could not open itself.
+ */
+async function encodeShown(rec) {
+  const hash = await codec.request('encodePermalink', { json: scenarioJson(linkScenario(rec), { step: rec.step, channel: rec.channel }) });
+  try {
+    await codec.request('decodePermalink', { hash });
+  } catch (err) {
+    if (isCancelled(err)) throw err;
+    throw new Error(`a link of it would not open (${err.message}); save it as a Scenario file instead (Export → Results (JSON), then \`topolab run FILE\`)`);
+  }
+  return hash;
 }
 
 let hashPromise = Promise.resolve();

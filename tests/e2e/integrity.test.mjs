@@ -251,3 +251,35 @@ test('a study goes on in its lab while another lab runs its own studies and canc
   assert.match(await text(page, '#rt-study-status'), /^Cancelled after \d+ of 1000 topologies/);
   assertNoProblems(problems);
 });
+
+test('Share of a set-up too large for a link: the core’s reason, or a link that opens it whole', async () => {
+  const { page, problems } = await openPage(env, env.url, { viewport: VIEWPORT });
+  await waitForResult(page);
+  await openLab(page, 'ocs-relay');
+  await page.selectOption('#ocs-app', 'matrix');
+  // 4,200 messages typed: about 70 KB of Scenario JSON
+  await afterRun(page, () =>
+    page.evaluate(() => {
+      const lines = Array.from({ length: 4200 }, (_, i) => `${i % 256},${((i % 256) + 1 + (i >> 8)) % 256},4194304,1`);
+      const area = document.getElementById('ocs-matrix');
+      area.value = lines.join('\n');
+      area.dispatchEvent(new Event('input', { bubbles: true }));
+    }),
+  );
+  assert.equal(await page.isVisible('#ocs-matrix-error'), false, 'the matrix ran');
+  const shared = await share(page);
+  if (shared.link === '') {
+    // the core refuses it: its reason, nothing copied
+    assert.match(shared.status, /^No link for this view: .*KiB.*(file|JSON)/, shared.status);
+    assert.match(await page.getAttribute('#share-box', 'class'), /refused/);
+  } else {
+    // the core takes it: the link reopens all 4,200 messages
+    assert.match(shared.status, /^(Link copied|Copy this link)/);
+    const opened = await openPage(env, shared.link, { viewport: VIEWPORT });
+    await opened.page.waitForFunction(() => Number(document.body.dataset.runs ?? 0) > 0 && document.getElementById('ocs-app').value === 'matrix');
+    assert.equal((await opened.page.inputValue('#ocs-matrix')).split('\n').length, 4200);
+    assert.equal(await opened.page.isVisible('#error'), false);
+    assertNoProblems(opened.problems);
+  }
+  assertNoProblems(problems);
+});
