@@ -19,6 +19,9 @@ pub struct Spec<'a> {
     /// `rest` split at ':' (none when `rest` is empty).
     pub args: Vec<&'a str>,
     error: fn(&str, String) -> Error,
+    /// How many arguments a parser has read (`finish` refuses any left over, so
+    /// `tree2:8x32:full:extra` is an error, not `tree2:8x32:full`).
+    read: std::cell::Cell<usize>,
 }
 
 impl<'a> Spec<'a> {
@@ -37,6 +40,35 @@ impl<'a> Spec<'a> {
             rest,
             args,
             error,
+            read: std::cell::Cell::new(0),
+        }
+    }
+
+    fn mark_read(&self, count: usize) {
+        self.read.set(self.read.get().max(count));
+    }
+
+    /// Argument `i`, trimmed (marked as read).
+    pub fn arg(&self, i: usize) -> Option<&'a str> {
+        self.mark_read(i + 1);
+        self.args.get(i).map(|a| a.trim())
+    }
+
+    /// Arguments `i…`, trimmed (all marked as read).
+    pub fn args_from(&self, i: usize) -> Vec<&'a str> {
+        self.mark_read(self.args.len());
+        self.args.iter().skip(i).map(|a| a.trim()).collect()
+    }
+
+    /// Every argument was read by the parser: trailing ones are refused with `usage`
+    /// (specs are parsed whole, never up to the first part that makes sense).
+    pub fn finish(&self, usage: &str) -> Result<()> {
+        match self.args.get(self.read.get()) {
+            None => Ok(()),
+            Some(extra) => Err(self.error(format!(
+                "':{}' is not part of it; {usage}",
+                shorten(extra.trim())
+            ))),
         }
     }
 
@@ -47,6 +79,7 @@ impl<'a> Spec<'a> {
 
     /// Exactly `count` arguments, else an error showing `usage`.
     pub fn expect_args(&self, count: usize, usage: &str) -> Result<()> {
+        self.mark_read(count);
         if self.args.len() == count {
             Ok(())
         } else {
@@ -56,11 +89,13 @@ impl<'a> Spec<'a> {
 
     /// Argument `i` as a whole number, named `what` in the error.
     pub fn whole(&self, i: usize, what: &str) -> Result<usize> {
+        self.mark_read(i + 1);
         parse_whole(self.args.get(i).copied().unwrap_or(""), what).map_err(|r| self.error(r))
     }
 
     /// Argument `i` as a finite number, named `what` in the error.
     pub fn number(&self, i: usize, what: &str) -> Result<f64> {
+        self.mark_read(i + 1);
         let text = self.args.get(i).copied().unwrap_or("").trim();
         if text.is_empty() {
             return Err(self.error(format!("{what} is missing")));
@@ -76,6 +111,7 @@ impl<'a> Spec<'a> {
 
     /// Argument `i` as sides `K0xK1x…` (at most `max_rank` of them).
     pub fn sides(&self, i: usize, max_rank: usize, example: &str) -> Result<Vec<usize>> {
+        self.mark_read(i + 1);
         let text = self.args.get(i).copied().unwrap_or("");
         if text.trim().is_empty() {
             return Err(self.error(format!("give the sides, e.g. {example}")));
@@ -146,5 +182,17 @@ mod tests {
         let s = Spec::split("hotspot:NaN", Error::pattern);
         assert!(s.number(0, "β").unwrap_err().to_string().contains("finite"));
         assert!(Spec::split("full", Error::topology).args.is_empty());
+    }
+
+    #[test]
+    fn arguments_left_unread_are_refused() {
+        let s = Spec::split("tree2:8x32:full:extra", Error::topology);
+        s.sides(0, 2, "tree2:8x32").unwrap();
+        assert_eq!(s.arg(1), Some("full"));
+        let e = s.finish("write tree2:8x32:full").unwrap_err().to_string();
+        assert!(e.contains("':extra' is not part of it"), "{e}");
+        let s = Spec::split("lrt:64:4:2", Error::topology);
+        s.expect_args(3, "lrt:N:d:r").unwrap();
+        assert!(s.finish("").is_ok());
     }
 }

@@ -145,7 +145,7 @@ pub fn check_scenario(json: &str) -> Result<String, JsValue> {
 /// The permalink hash (without `#`) of a Scenario given as JSON.
 #[wasm_bindgen(js_name = encodePermalink)]
 pub fn encode_permalink(json: &str) -> Result<String, JsValue> {
-    Ok(scenario::encode_permalink(&scenario(json)?))
+    scenario::encode_permalink(&scenario(json)?).map_err(js_error)
 }
 
 /// The Scenario (JSON) in a permalink hash or URL.

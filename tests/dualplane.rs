@@ -300,11 +300,23 @@ fn the_simulator_runs_both_planes() {
                 .avg_latency_cycles,
             r.avg_latency_cycles
         );
+        // (with packets of 4 flits: a node starts at most one packet a cycle, so with 1-flit
+        // packets a rate above 1 is refused, not run as 1 and reported as asked)
         let high = SimParams {
             rate: 1.5,
+            packet: 4,
             ..params.clone()
         };
         assert!(simulate(&network, high, 7).is_ok());
+        let one_flit = SimParams {
+            rate: 1.5,
+            packet: 1,
+            ..params.clone()
+        };
+        assert!(simulate(&network, one_flit, 7)
+            .unwrap_err()
+            .to_string()
+            .contains("at most one packet a cycle"));
         let too_high = SimParams {
             rate: 2.5,
             ..params

@@ -75,7 +75,7 @@ fn valid() -> (String, String) {
         ..SlotsConfig::default()
     };
     let scenario = Scenario::for_lab("slots", 7, &config).unwrap();
-    (scenario.to_json(), encode_permalink(&scenario))
+    (scenario.to_json(), encode_permalink(&scenario).unwrap())
 }
 
 /// `text` with the character at `at` (mod its length) replaced by `with`.

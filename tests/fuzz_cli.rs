@@ -94,6 +94,44 @@ const FILES: &[&str] = &[
     "#",
 ];
 
+/// The surfaces added since the first hardening: small plausible networks first, then specs
+/// with trailing parts, no endpoints, or sizes at and past the limits.
+const NEW_TOPOLOGIES: &[&str] = &[
+    "mesh:4x4",
+    "tree2:2x4",
+    "dual:hc:3",
+    "hypercube:3",
+    "tree2:8x32:full:extra",
+    "tree2:8x0",
+    "dual:hc:8:x16",
+    "dual:fhc:99",
+    "full:64",
+    "torus:4x4:junk",
+];
+/// Rates, loads, time limits and factors: in range, at its ends, just past them, non-finite.
+const FLOATS: &[&str] = &[
+    "0.1", "0.5", "1", "1e-17", "1.5", "2", "0", "-0.1", "1e308", "NaN", "inf", "-inf", "",
+];
+const CTC_TRAFFIC: &[&str] = &[
+    "random:8:0.5",
+    "stencil:4x4",
+    "random:8:0",
+    "random:99999:0.5",
+    "csv:/dev/zero",
+    "csv:/nonexistent",
+    "fft:3",
+    "random:8:0.5:extra",
+];
+const OCS_APPS: &[&str] = &[
+    "neighbor",
+    "cg",
+    "matrix:/dev/zero",
+    "matrix:/dev/null",
+    "matrix:/nonexistent",
+    "lu",
+    "nope",
+];
+
 fn pick<'a>(rng: &mut ChaCha8Rng, from: &[&'a str]) -> &'a str {
     from[rng.random_range(0..from.len())]
 }
@@ -114,7 +152,75 @@ type Flag = (&'static str, &'static [&'static str], usize);
 
 fn command_line(rng: &mut ChaCha8Rng) -> Vec<String> {
     // (command, its required flags, its optional flags)
-    let (command, required, optional): (&str, &[Flag], &[Flag]) = match rng.random_range(0..6) {
+    let (command, required, optional): (&str, &[Flag], &[Flag]) = match rng.random_range(0..11) {
+        6 => (
+            "sim",
+            &[("--topology", NEW_TOPOLOGIES, 3), ("--routing", WORDS, 0)],
+            &[
+                ("--rate", FLOATS, 4),
+                ("--vcs", NUMBERS, 5),
+                ("--buf", NUMBERS, 5),
+                ("--packet", NUMBERS, 5),
+                ("--warmup", NUMBERS, 3),
+                ("--cycles", NUMBERS, 4),
+                ("--drain", NUMBERS, 3),
+                ("--seeds", NUMBERS, 3),
+                ("--json", &[], 0),
+            ],
+        ),
+        7 => (
+            "export",
+            &[
+                ("", &["booksim", "nope"], 1),
+                ("--topology", NEW_TOPOLOGIES, 4),
+                ("--routing", WORDS, 0),
+                ("--out", FILES, 0),
+            ],
+            &[
+                ("--rate", FLOATS, 4),
+                ("--force", &[], 0),
+                ("--json", &[], 0),
+            ],
+        ),
+        8 => (
+            "dualplane",
+            &[("--kind", &["hc", "fhc", "x"], 2), ("--n", NUMBERS, 5)],
+            &[
+                ("--effort", FLOATS, 3),
+                ("--search", &[], 0),
+                ("--generators", &["1,2,4", "3,5,6", "1,1,1", "x"], 2),
+                ("--json", &[], 0),
+            ],
+        ),
+        9 => (
+            "ocs-relay",
+            &[],
+            &[
+                (
+                    "--edge",
+                    &["4x4", "8x32", "2x0", "8x32x", "99999x99999", "4x4:extra"],
+                    2,
+                ),
+                ("--app", OCS_APPS, 2),
+                ("--compute-us", FLOATS, 4),
+                ("--iterations", NUMBERS, 3),
+                ("--csv", FILES, 1),
+                ("--json", &[], 0),
+            ],
+        ),
+        10 => (
+            "ctc",
+            &[("--traffic", CTC_TRAFFIC, 2)],
+            &[
+                ("--iterations", NUMBERS, 5),
+                ("--time-limit", FLOATS, 3),
+                ("--t0", FLOATS, 4),
+                ("--cooling", FLOATS, 4),
+                ("--planes", NUMBERS, 5),
+                ("--ports", NUMBERS, 5),
+                ("--json", &[], 0),
+            ],
+        ),
         0 | 1 => (
             "slots",
             &[("--topology", TOPOLOGIES, 7)],

@@ -156,7 +156,7 @@ fn the_cli_contract() {
     assert!(v["relative_time"].as_f64().unwrap() > 1.0);
     let (code, message) = cli::refused(&["ocs-relay", "--ocs-nodes", "60"]);
     assert_eq!(code, Some(2));
-    assert!(message.contains("ocs_nodes"), "{message}");
+    assert!(message.contains("--ocs-nodes"), "{message}");
 }
 
 /// `--app` takes the NPB structures and a traffic matrix file (a 4×16 tree keeps a debug

@@ -46,3 +46,47 @@ fn permalink_round_trip() {
         .unwrap_or_else(|_| panic!("decodes"))
         .contains("bitrev"));
 }
+
+/// The integrity cases of issue 23 through the WASM module: each is a JS error naming its
+/// field (never a trap, an allocation abort or a hang) or a correct answer.
+#[wasm_bindgen_test]
+fn hostile_requests_through_wasm_are_errors_or_correct() {
+    let sim = |section: &str| format!(r#"{{"version":1,"lab":"sim","seed":1,"sim":{section}}}"#);
+    let message = |json: &str| -> String {
+        match Session::new(json, None) {
+            Ok(_) => String::from("ran"),
+            Err(e) => js_sys::Error::from(e).message().into(),
+        }
+    };
+    // buffers estimated before they are allocated (10 GiB: a trap before)
+    let m = message(&sim(
+        r#"{"topology":"full:64","routing":"shortest","vcs":64,"buf":1024}"#,
+    ));
+    assert!(m.contains("MiB"), "{m}");
+    // a rate above what a node can start is refused; a tiny one is honoured
+    let m = message(&sim(
+        r#"{"topology":"dual:hc:3","routing":"dual-plane","rate":1.5,"packet":1}"#,
+    ));
+    assert!(m.contains("at most one packet a cycle"), "{m}");
+    let tiny = Session::new(&sim(r#"{"topology":"mesh:4x4","rate":1e-17}"#), None)
+        .unwrap_or_else(|_| panic!("a tiny rate runs"));
+    let r = tiny.result().unwrap_or_else(|_| panic!("result"));
+    assert_eq!(field(&r, "measured_packets").as_f64(), Some(0.0));
+    // specs parsed whole, networks need nodes
+    for spec in ["tree2:8x32:full:extra", "tree2:8x0"] {
+        let m = message(&sim(&format!(
+            r#"{{"topology":"{spec}","routing":"shortest"}}"#
+        )));
+        assert!(m.starts_with("topology"), "{spec}: {m}");
+    }
+    // a Scenario too large for a link is refused when encoding, with what to do instead
+    let matrix = "0,1,100,1\n".repeat(8000);
+    let big = format!(
+        r#"{{"version":1,"lab":"ocs-relay","seed":1,"ocs-relay":{{"matrix":{}}}}}"#,
+        serde_json::to_string(&matrix).unwrap()
+    );
+    let e = encode_permalink(&big)
+        .err()
+        .map(|e| String::from(js_sys::Error::from(e).message()));
+    assert!(e.unwrap_or_default().contains("a link can carry"));
+}

@@ -109,8 +109,19 @@ pub fn racks(n: u32) -> (u32, u32) {
     (wide, total.div_ceil(wide))
 }
 
+/// Largest n the floor model holds (§3.1: 64 × 16 racks; at n = 13 a folded cube's run
+/// outgrows the 100 m cable). Enforced for every kind: a hypercube's runs are shorter, but
+/// racks beyond 64 wide and cables past Table 2 are outside the model the paper priced.
+pub const MAX_FLOOR_N: u32 = 12;
+
 /// Every switch–switch cable of a plane with generators `generators`: (switch, switch, m, US$).
 pub fn cables(n: u32, generators: &[u32]) -> Result<Vec<(u32, u32, f64, f64)>> {
+    if n > MAX_FLOOR_N {
+        return Err(Error::invalid(
+            "n",
+            format!("the rack and cable model of paper 004 §3.1 holds up to n = {MAX_FLOOR_N}, not {n}: cables, delay and cost are not defined beyond it"),
+        ));
+    }
     let mut out = Vec::new();
     for s in 0..1u32 << n {
         for &g in generators {
@@ -179,6 +190,10 @@ mod tests {
         assert!(cable_for(8990).is_ok());
         let e = cable_for(run_cm(13, 0, 8191)).unwrap_err().to_string();
         assert!(e.contains("longer than the longest cable"), "{e}");
+        // the model's limit holds for hypercubes too, whose runs would still fit a cable
+        let hc = DualPlane::identical(Kind::Hc, 15).unwrap();
+        let e = floor(&hc, 7.5).unwrap_err().to_string();
+        assert!(e.contains("holds up to n = 12"), "{e}");
     }
 
     #[test]

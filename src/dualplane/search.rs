@@ -492,6 +492,44 @@ pub enum Method {
     Annealing,
 }
 
+/// Most search units one request may spend (`work`): a unit is one annealing phase at effort
+/// 1 (about 6·10⁸ inner steps, 0.3–1.2 s on one core), so the six-variant sweep over n = 2…12
+/// at effort 1 (36 units, about 13 s on 2 cores) fits, and one -r search at n = 12 may take
+/// effort 18 (about 40 s).
+pub const MAX_SEARCH_UNITS: f64 = 36.0;
+
+/// The work of a search in units of `MAX_SEARCH_UNITS`: the effort for each annealing phase
+/// (the distance search, and the delay search after it for -r); an exhaustive search (n ≤
+/// `EXHAUSTIVE_MAX`, under a second) counts nothing.
+pub fn work(spec: &SearchSpec) -> f64 {
+    let anneals = match spec.method {
+        Method::Auto | Method::Exhaustive => spec.n > EXHAUSTIVE_MAX,
+        Method::Annealing => true,
+    };
+    let phases = match (anneals, spec.objective) {
+        (true, Objective::Delay) => 2.0,
+        (true, Objective::Distance) => 1.0,
+        (false, Objective::Delay) => 1.0,
+        (false, Objective::Distance) => 0.0,
+    };
+    phases * spec.effort
+}
+
+/// Refuse a request whose searches (`units`, the sum of their `work`) are above
+/// `MAX_SEARCH_UNITS`, naming the effort that would fit.
+pub fn check_work(units: f64, effort: f64) -> Result<()> {
+    if units > MAX_SEARCH_UNITS {
+        return Err(Error::invalid(
+            "effort",
+            format!(
+                "this request's searches come to {units:.1} units of annealing at effort {effort}, above the limit of {MAX_SEARCH_UNITS} per request: use an effort of at most {:.2}",
+                effort * MAX_SEARCH_UNITS / units
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// Find plane 1's generator set. `report(fraction done, best so far)` hears progress; it is
 /// called on this thread.
 pub fn search(spec: &SearchSpec, report: &mut dyn FnMut(f64, &Candidate)) -> Result<SearchResult> {
@@ -501,6 +539,7 @@ pub fn search(spec: &SearchSpec, report: &mut dyn FnMut(f64, &Candidate)) -> Res
             format!("a factor in (0, 100], not {}", spec.effort),
         ));
     }
+    check_work(work(spec), spec.effort)?;
     let started = crate::clock::now_seconds();
     let distance = Evaluator::new(spec.kind, spec.n, Objective::Distance)?;
     let (mut best, mut evaluated, method);

@@ -42,6 +42,7 @@ pub fn booksim(
     seed: u64,
 ) -> Result<BooksimFiles> {
     let traffic_name = booksim_traffic(traffic)?;
+    check_readable(topo, params)?;
     if params.stages < MIN_STAGES {
         return Err(Error::invalid(
             "stages",
@@ -88,6 +89,42 @@ pub fn booksim(
         config: c.text,
         native,
     })
+}
+
+/// What BookSim2 can read and run, checked before anything is written: every node on one
+/// router (anynet attaches a node to one), every router reachable (one connected network),
+/// and an injection rate BookSim accepts (at most a flit per node per cycle).
+fn check_readable(topo: &Topology, params: &SimParams) -> Result<()> {
+    let ports = topo.max_endpoint_ports();
+    if ports > 1 {
+        return Err(Error::topology(
+            topo.spec(),
+            format!("its nodes attach to {ports} switches (one per plane); a BookSim2 anynet node has one router, so the second plane would have no node: export one plane (e.g. hypercube:N) instead"),
+        )
+        .at("topology"));
+    }
+    if topo.endpoint_count() == 0 {
+        return Err(Error::topology(
+            topo.spec(),
+            "it has no nodes: BookSim2 would have nothing to inject",
+        )
+        .at("topology"));
+    }
+    let components = petgraph::algo::connected_components(topo.graph());
+    if components != 1 {
+        return Err(Error::topology(
+            topo.spec(),
+            format!("its switches form {components} separate networks; BookSim2 needs every router reachable from every node"),
+        )
+        .at("topology"));
+    }
+    if !(params.rate > 0.0 && params.rate <= 1.0) {
+        return Err(Error::invalid(
+            "rate",
+            format!("BookSim2's injection_rate (flits per node per cycle, one injection port) lies in (0, 1], not {}", params.rate),
+        ));
+    }
+    Ok(())
 }
 
 /// BookSim's name of a pattern ours shares, or why there is none.

@@ -171,6 +171,19 @@ impl Topology {
         &self.attached
             [self.attach_offsets[e.index()] as usize..self.attach_offsets[e.index() + 1] as usize]
     }
+    /// The most switches any endpoint attaches to (its network ports; 2 on a dual-plane
+    /// network), 0 without endpoints.
+    pub fn max_endpoint_ports(&self) -> usize {
+        self.attach_offsets
+            .windows(2)
+            .map(|w| (w[1] - w[0]) as usize)
+            .max()
+            .unwrap_or(0)
+    }
+    /// Every endpoint's attachments counted: the network ports of all endpoints.
+    pub fn endpoint_port_count(&self) -> usize {
+        self.attached.len()
+    }
     /// Switch info (layer).
     pub fn switch_info(&self, s: SwitchId) -> SwitchInfo {
         self.graph[NodeIndex::new(s.index())]

@@ -216,7 +216,7 @@ impl RouterSpec {
             }
             (None, _) => return Err(spec.error(format!("{} takes no parameter", def.name))),
         };
-        let word = match spec.args.get(1) {
+        let word = match spec.arg(1) {
             None => None,
             Some(given) => Some(
                 *words

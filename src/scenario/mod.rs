@@ -7,7 +7,15 @@
 mod permalink;
 
 pub use crate::labs::{LabRun, StepSummary, View};
-pub use permalink::{decode_permalink, encode_permalink, PERMALINK_VERSION};
+pub use permalink::{
+    decode_permalink, encode_permalink, MAX_PERMALINK_JSON_BYTES, PERMALINK_VERSION,
+};
+
+/// Largest Scenario file the CLI reads (a Scenario is small JSON).
+pub const MAX_SCENARIO_FILE_BYTES: u64 = 1024 * 1024;
+/// Largest traffic matrix or CSV file the CLI reads (the CTC lab's 4 Mi entries at ~16 bytes a
+/// row).
+pub const MAX_MATRIX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 
 use crate::labs::{self, LabConfig, LABS};
 use crate::{Error, Result};

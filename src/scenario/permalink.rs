@@ -9,16 +9,26 @@ use base64::Engine;
 /// Prefix of the current permalink format.
 pub const PERMALINK_VERSION: &str = "v1";
 
-/// Largest Scenario JSON a permalink may inflate to (a real one is well under 1 KiB).
-const MAX_INFLATED_BYTES: usize = 64 * 1024;
+/// Largest Scenario JSON a permalink may hold (a real one is well under 1 KiB; a pasted
+/// traffic matrix can be far larger). The encoder refuses above it and the decoder stops
+/// inflating at it: one limit, so every link the encoder makes opens.
+pub const MAX_PERMALINK_JSON_BYTES: usize = 64 * 1024;
 
-/// The URL hash (without `#`) for a Scenario.
-pub fn encode_permalink(scenario: &Scenario) -> String {
+/// The URL hash (without `#`) for a Scenario; a Scenario too large for a link is refused with
+/// what to do instead.
+pub fn encode_permalink(scenario: &Scenario) -> Result<String> {
     let json = serde_json::to_vec(scenario).expect("a Scenario always serializes");
-    format!(
+    if json.len() > MAX_PERMALINK_JSON_BYTES {
+        return Err(Error::Permalink(format!(
+            "this set-up is {} KiB as JSON, more than the {} KiB a link can carry (a pasted matrix or a long list makes it large): save it as a Scenario file (Export → JSON; `topolab run FILE`) and share the file instead",
+            json.len().div_ceil(1024),
+            MAX_PERMALINK_JSON_BYTES / 1024
+        )));
+    }
+    Ok(format!(
         "{PERMALINK_VERSION}.{}",
         URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(&json, 9))
-    )
+    ))
 }
 
 /// The Scenario in a hash or a whole URL (anything before `#` is ignored).
@@ -39,17 +49,18 @@ pub fn decode_permalink(text: &str) -> Result<Scenario> {
                 .into(),
         )
     })?;
-    let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_INFLATED_BYTES)
-        .map_err(|e| {
-            Error::Permalink(match e.status {
-                miniz_oxide::inflate::TINFLStatus::HasMoreOutput => format!(
-                    "damaged data: it inflates past the {} KiB limit of a Scenario",
-                    MAX_INFLATED_BYTES / 1024
-                ),
-                _ => "damaged data: the link does not decompress (it was cut short or altered)"
-                    .into(),
-            })
-        })?;
+    let json =
+        miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_PERMALINK_JSON_BYTES)
+            .map_err(|e| {
+                Error::Permalink(match e.status {
+                    miniz_oxide::inflate::TINFLStatus::HasMoreOutput => format!(
+                        "damaged data: it inflates past the {} KiB limit of a Scenario",
+                        MAX_PERMALINK_JSON_BYTES / 1024
+                    ),
+                    _ => "damaged data: the link does not decompress (it was cut short or altered)"
+                        .into(),
+                })
+            })?;
     let text = std::str::from_utf8(&json)
         .map_err(|_| Error::Permalink("damaged data: the link does not hold text".into()))?;
     Scenario::from_json(text).map_err(|e| Error::Permalink(e.to_string()))
@@ -66,7 +77,7 @@ mod tests {
         s.seed = 42;
         s.set_section("slots", serde_json::json!({ "topology": "torus:4x4x4" }))
             .unwrap();
-        let hash = encode_permalink(&s);
+        let hash = encode_permalink(&s).unwrap();
         assert!(hash.starts_with("v1."));
         assert!(hash
             .chars()
@@ -80,7 +91,7 @@ mod tests {
 
     #[test]
     fn damaged_links_are_explained() {
-        let hash = encode_permalink(&Scenario::default());
+        let hash = encode_permalink(&Scenario::default()).unwrap();
         assert!(decode_permalink("")
             .unwrap_err()
             .to_string()
@@ -101,6 +112,37 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("damaged data"));
+    }
+
+    /// The encoder and the decoder share one limit: a Scenario just under it makes a link that
+    /// opens, one just over it is refused when encoding (never a link its receiver is told is
+    /// damaged).
+    #[test]
+    fn every_link_the_encoder_makes_opens() {
+        let with_matrix = |bytes: usize| {
+            let mut s = Scenario::default();
+            // incompressible-ish text, as a pasted matrix of varied numbers is
+            let mut x: u64 = 1;
+            let matrix: String = (0..bytes)
+                .map(|_| {
+                    x = x
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    char::from(b'0' + (x >> 60) as u8 % 10)
+                })
+                .collect();
+            s.set_section("ocs-relay", serde_json::json!({ "matrix": matrix }))
+                .unwrap();
+            s
+        };
+        let base = serde_json::to_vec(&with_matrix(0)).unwrap().len();
+        let fits = with_matrix(MAX_PERMALINK_JSON_BYTES - base);
+        let link = encode_permalink(&fits).unwrap();
+        assert_eq!(decode_permalink(&link).unwrap(), fits);
+        let e = encode_permalink(&with_matrix(MAX_PERMALINK_JSON_BYTES - base + 1))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("more than the 64 KiB a link can carry"), "{e}");
     }
 
     proptest! {

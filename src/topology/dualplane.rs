@@ -23,7 +23,7 @@ pub(super) const DUAL: Generator = Generator {
     syntax: "dual:hc|fhc:N[:h1,…,hN][:xK] (two planes of 2^N switches; plane 1 from a generator set; K nodes per switch)",
     parse: |spec| {
         let usage = "write dual:hc:N, dual:fhc:N, dual:hc:N:h1,…,hN or add :xK for K nodes per switch";
-        let kind = match spec.args.first().map(|k| k.trim().to_ascii_lowercase()) {
+        let kind = match spec.arg(0).map(str::to_ascii_lowercase) {
             Some(k) if k == "hc" => Kind::Hc,
             Some(k) if k == "fhc" => Kind::Fhc,
             _ => return Err(spec.error(format!("the first argument is hc or fhc; {usage}"))),
@@ -35,7 +35,7 @@ pub(super) const DUAL: Generator = Generator {
             )));
         }
         check_switches(spec, &[2, 1 << n])?;
-        let mut rest: Vec<&str> = spec.args[2..].iter().map(|a| a.trim()).collect();
+        let mut rest: Vec<&str> = spec.args_from(2);
         let mut nodes = 1;
         if let Some(last) = rest.last() {
             if let Some(k) = last.strip_prefix(['x', 'X']) {

@@ -28,7 +28,7 @@ pub(super) const LRT: Generator = Generator {
     aliases: &[],
     syntax: "lrt:N:d:r (layout-conscious random: N = n² switches on an n×n floor, degree d, links ≤ r long; seeded); lrt:fig4 is paper 002's Fig. 4 example",
     parse: |spec| {
-        if spec.rest.trim() == "fig4" {
+        if spec.arg(0) == Some("fig4") && spec.args.len() == 1 {
             return Ok(Box::new(LrtSpec::Fig4));
         }
         spec.expect_args(3, "lrt:N:d:r, e.g. lrt:64:4:2 (64 switches on an 8×8 floor, degree 4, links ≤ 2 long)")?;

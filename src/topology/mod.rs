@@ -79,9 +79,11 @@ impl TopologySpec {
     pub fn parse(text: &str) -> Result<Self> {
         let spec = topology_spec(text);
         let generator = find(GENERATORS, &spec, "generator")?;
+        let parsed = (generator.parse)(&spec)?;
+        spec.finish(&format!("write {}", generator.syntax))?;
         Ok(TopologySpec {
             text: spec.text.to_string(),
-            generator: Arc::from((generator.parse)(&spec)?),
+            generator: Arc::from(parsed),
         })
     }
     /// The spec as written (trimmed).

@@ -24,6 +24,9 @@ pub(super) const TREE2: Generator = Generator {
         if edges < 2 {
             return Err(spec.error("at least 2 edge switches"));
         }
+        if per == 0 {
+            return Err(spec.error("at least 1 node per edge switch (a network with no nodes carries nothing)"));
+        }
         check_switches(spec, &[edges + 1])?;
         if edges.saturating_mul(per) > MAX_ENDPOINTS {
             return Err(spec.error(format!(
@@ -31,7 +34,7 @@ pub(super) const TREE2: Generator = Generator {
                 edges.saturating_mul(per)
             )));
         }
-        let ratio = match spec.args.get(1).map(|a| a.trim()) {
+        let ratio = match spec.arg(1) {
             None => DEFAULT_RATIO,
             Some("full") => 1.0,
             Some("1") => {
@@ -113,5 +116,8 @@ mod tests {
         assert!(msg("tree2:8x32:2:5").contains("tree2:8x32:1:20"));
         assert!(msg("tree2:8x32:1:0.5").contains("1:R"));
         assert!(msg("tree2:1000x1000").contains("above the limit"));
+        assert!(msg("tree2:8x0").contains("at least 1 node"));
+        assert!(msg("tree2:8x32:full:extra").contains("':extra' is not part of it"));
+        assert!(msg("tree2:8x32:1:20:3").contains("':3' is not part of it"));
     }
 }

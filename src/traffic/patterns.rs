@@ -96,7 +96,10 @@ impl Pattern {
     /// Parse a pattern name (`transpose`, `hotspot:0.2`, `local:1.5`).
     pub fn parse(text: &str) -> Result<Pattern> {
         let spec = Spec::split(text, Error::pattern);
-        (find(PATTERNS, &spec, "pattern")?.parse)(&spec)
+        let def = find(PATTERNS, &spec, "pattern")?;
+        let pattern = (def.parse)(&spec)?;
+        spec.finish(&format!("write {}", def.syntax))?;
+        Ok(pattern)
     }
 
     /// True for the patterns that draw random numbers (and so depend on the seed).

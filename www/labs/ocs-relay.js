@@ -312,7 +312,7 @@ export default {
   keepView: (scenario, shown) => ({ step: shown.scenario && allocationKey(shown.scenario) === allocationKey(scenario) ? shown.step : null, channel: null }),
   resultsLabel: 'OCS relay results',
   analysisLabel: 'The hybrid network, the circuits’ loads, Fig. 4–5 and Table 2',
-  documentTitle: (r) => `Topolab — OCS relay · ${r.edge} / ${r.ocs_nodes} · ${APPS[r.app] ?? r.app} · ours ${r.relative_time.toFixed(2)}× EPS only`,
+  documentTitle: (r) => `Topolab — OCS relay · ${r.edge} / ${r.ocs_nodes} · ${APPS[r.app] ?? r.app} · ours ${Number.isFinite(r.relative_time) ? `${r.relative_time.toFixed(2)}×` : '— (no traffic)'} EPS only`,
   shareTitle: (s) => {
     const c = s['ocs-relay'];
     return `Topolab OCS relay: ${c.edge}, ${c.ocs_nodes} OCS nodes, ${APPS[c.app] ?? c.app} · ${c.source} → ${c.destination}`;

@@ -98,7 +98,7 @@ pub fn main() -> ExitCode {
         // `about` after the flags: a derived Args (and what it flattens) brings its own doc text.
         command = command.subcommand((lab.args)(clap::Command::new(lab.name)).about(lab.about));
     }
-    let matches = match command.try_get_matches() {
+    let matches = match command.clone().try_get_matches() {
         Ok(matches) => matches,
         Err(e) if !e.use_stderr() => {
             let _ = e.print();
@@ -122,6 +122,15 @@ pub fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let flags_of = matches
+        .subcommand_name()
+        .and_then(|name| command.find_subcommand(name))
+        .map(|sub| {
+            sub.get_arguments()
+                .filter_map(|a| a.get_long().map(str::to_string))
+                .collect::<Vec<_>>()
+        })
+        .unwrap_or_default();
     let outcome = match matches.subcommand() {
         Some((name, sub)) if LAB_COMMANDS.iter().any(|l| l.name == name) => {
             let lab = LAB_COMMANDS.iter().find(|l| l.name == name).expect("found");
@@ -134,10 +143,8 @@ pub fn main() -> ExitCode {
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!(
-                "error: {}",
-                shorten_words(message.lines().next().unwrap_or("failed"))
-            );
+            let line = message.lines().next().unwrap_or("failed");
+            eprintln!("error: {}", shorten_words(&name_the_flag(line, &flags_of)));
             ExitCode::from(2)
         }
     }
@@ -160,7 +167,10 @@ fn execute(command: Command) -> Result<(), String> {
             Ok(())
         }
         Command::Permalink { scenario } => {
-            out!("{}", encode_permalink(&load_scenario(&scenario)?));
+            out!(
+                "{}",
+                encode_permalink(&load_scenario(&scenario)?).map_err(|e| e.to_string())?
+            );
             Ok(())
         }
     }
@@ -180,31 +190,13 @@ fn load_scenario(source: &str) -> Result<Scenario, String> {
     if looks_like_link && !std::path::Path::new(source).exists() {
         return decode_permalink(source).map_err(|e| e.to_string());
     }
-    Scenario::from_json(&read_small(source)?).map_err(|e| format!("{source}: {e}"))
-}
-
-/// A Scenario file is small JSON: read at most `MAX_SCENARIO_BYTES` (a device or a huge file is
-/// refused instead of read into memory).
-const MAX_SCENARIO_BYTES: u64 = 1024 * 1024;
-
-fn read_small(source: &str) -> Result<String, String> {
-    use std::io::Read;
-    let file = std::fs::File::open(source).map_err(|e| format!("cannot read '{source}': {e}"))?;
-    let mut text = String::new();
-    file.take(MAX_SCENARIO_BYTES + 1)
-        .read_to_string(&mut text)
-        .map_err(|e| format!("cannot read '{source}': {e}"))?;
-    if text.len() as u64 > MAX_SCENARIO_BYTES {
-        return Err(format!(
-            "'{source}' is larger than {} KiB: a Scenario is a small JSON file",
-            MAX_SCENARIO_BYTES / 1024
-        ));
-    }
-    Ok(text)
+    let text = crate::files::read_input(source, "SCENARIO", crate::files::MAX_SCENARIO_BYTES)?;
+    Scenario::from_json(&text).map_err(|e| format!("{source}: {e}"))
 }
 
 /// Run a Scenario, write the files `output` asks for, print the result.
 pub fn run_and_report(scenario: &Scenario, output: &Output) -> Result<(), String> {
+    crate::files::check_outputs(&output.files(), true)?;
     let run = scenario::run(
         scenario,
         output.trace || scenario.view.step.is_some(),
@@ -220,13 +212,28 @@ pub fn run_and_report(scenario: &Scenario, output: &Output) -> Result<(), String
     Ok(())
 }
 
+impl Output {
+    /// The files asked for, with their flags.
+    fn files(&self) -> Vec<(&'static str, &std::path::Path)> {
+        [
+            ("--svg", &self.svg),
+            ("--overview-svg", &self.overview_svg),
+            ("--csv", &self.csv),
+            ("--anynet", &self.anynet),
+        ]
+        .into_iter()
+        .filter_map(|(flag, path)| path.as_deref().map(|p| (flag, std::path::Path::new(p))))
+        .collect()
+    }
+}
+
 fn write_files(run: &dyn LabRun, scenario: &Scenario, output: &Output) -> Result<(), String> {
-    let write = |path: &str, text: String| {
-        std::fs::write(path, text).map_err(|e| format!("cannot write '{path}': {e}"))
+    let write = |flag: &str, path: &str, text: String| {
+        crate::files::write_output(std::path::Path::new(path), flag, &text, true)
     };
     if let Some(path) = &output.svg {
         let figure = run.figure(&scenario.view).map_err(|e| e.to_string())?;
-        write(path, figure.into_svg().map_err(|e| e.to_string())?)?;
+        write("--svg", path, figure.into_svg().map_err(|e| e.to_string())?)?;
     }
     if let Some(path) = &output.overview_svg {
         let figure = run.figure(&scenario.view).map_err(|e| e.to_string())?;
@@ -238,15 +245,28 @@ fn write_files(run: &dyn LabRun, scenario: &Scenario, output: &Output) -> Result
                 topolab::render::OVERVIEW_MIN_SWITCHES
             )
         })?;
-        write(path, overview)?;
+        write("--overview-svg", path, overview)?;
     }
     if let Some(path) = &output.csv {
-        write(path, run.csv())?;
+        write("--csv", path, run.csv())?;
     }
     if let Some(path) = &output.anynet {
-        write(path, run.anynet())?;
+        write("--anynet", path, run.anynet())?;
     }
     Ok(())
+}
+
+/// A float flag's value: a finite number (clap names the flag when this refuses).
+pub fn finite(text: &str) -> Result<f64, String> {
+    let value: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number"))?;
+    if value.is_finite() {
+        Ok(value)
+    } else {
+        Err(format!("'{text}' is not a finite number"))
+    }
 }
 
 /// Print a value: as one JSON line, or as a short summary.
@@ -292,6 +312,29 @@ pub fn merged(extra: serde_json::Value, value: serde_json::Value) -> serde_json:
         out.extend(fields.clone());
     }
     serde_json::Value::Object(out)
+}
+
+/// A core error names a configuration field (`time_limit_s: …`, `sim.rate: …`); on the command
+/// line the user gave a flag, so the message names it (`--time-limit: …`) when the
+/// subcommand has one for that field (its name with dashes, with or without a unit suffix).
+fn name_the_flag(message: &str, flags: &[String]) -> String {
+    let Some((head, rest)) = message.split_once(": ") else {
+        return message.to_string();
+    };
+    if head.contains(' ') || head.starts_with('-') {
+        return message.to_string();
+    }
+    let field = head.rsplit('.').next().unwrap_or(head).replace('_', "-");
+    let bare = ["-s", "-us", "-ns", "-m", "-bytes", "-cycles", "-count"]
+        .iter()
+        .find_map(|unit| field.strip_suffix(unit))
+        .map(str::to_string);
+    let plural = bare.as_ref().map(|b| format!("{b}s"));
+    [Some(field.clone()), plural, bare]
+        .into_iter()
+        .flatten()
+        .find(|f| flags.iter().any(|known| known == f))
+        .map_or_else(|| message.to_string(), |f| format!("--{f}: {rest}"))
 }
 
 /// `text` with every word longer than 60 characters cut (a value echoed in an error: a flag

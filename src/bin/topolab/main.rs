@@ -5,6 +5,8 @@
 #[cfg(not(target_arch = "wasm32"))]
 mod cli;
 #[cfg(not(target_arch = "wasm32"))]
+mod files;
+#[cfg(not(target_arch = "wasm32"))]
 mod labs;
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -159,6 +159,17 @@ pub fn solve(
     p.add_constraint(cut, ComparisonOp::Ge, 2.0 * total);
     rows += 1;
 
+    // a time limit becomes a Duration: anything but a finite, positive number of seconds up
+    // to an hour is refused here (Duration::from_secs_f64 panics past its range)
+    if !(limits.time_limit_s.is_finite() && (0.01..=3600.0).contains(&limits.time_limit_s)) {
+        return Err(Error::invalid(
+            "time_limit_s",
+            format!(
+                "the ILP's time limit is from 0.01 to 3600 s, not {}",
+                limits.time_limit_s
+            ),
+        ));
+    }
     let mut options = SolveOptions::default();
     options.node_limit = limits.node_limit;
     let slice = Duration::from_secs_f64((limits.time_limit_s / 20.0).clamp(0.25, 5.0));

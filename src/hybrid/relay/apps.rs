@@ -671,7 +671,15 @@ fn mg(ranks: u32, class: char, iterations: u32, compute_ns: u64) -> Result<(Vec<
 
 /// CSV rows `rank,rank,bytes,count` (`traffic::matrix`, the count required).
 pub fn parse_matrix(text: &str) -> Result<Vec<Demand>> {
-    Ok(crate::traffic::matrix::parse(text, "matrix", true)?
+    let rows = crate::traffic::matrix::parse(text, "matrix", true)?;
+    // no bytes is no traffic: its time is 0 and every ratio to it 0/0, so it is refused here
+    if rows.iter().all(|r| r.bytes == 0 || r.count == 0) {
+        return Err(crate::Error::invalid(
+            "matrix",
+            "no traffic: every message of the matrix is empty (0 bytes or a count of 0)",
+        ));
+    }
+    Ok(rows
         .into_iter()
         .map(|r| Demand {
             src: r.src,

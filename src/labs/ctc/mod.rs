@@ -472,7 +472,9 @@ pub struct CtcResult {
     pub intra_lc_bytes: u64,
     /// The configuration shown (the ILP's when it found one, else the heuristic's).
     pub hop_bytes: u64,
-    pub avg_hops: f64,
+    /// Hop-bytes over the bytes between LCs; null when a demand is unserved (its hops are
+    /// undefined) or no bytes cross between LCs.
+    pub avg_hops: Option<f64>,
     /// Bytes at 1, 2, 3, … hops.
     pub by_hops: Vec<u64>,
     pub direct_demands: usize,
@@ -736,7 +738,8 @@ impl CtcRun {
             total_bytes: t.total_bytes(),
             intra_lc_bytes: t.intra_bytes,
             hop_bytes,
-            avg_hops: hop_bytes as f64 / t.total_bytes().max(1) as f64,
+            avg_hops: (unserved.is_empty() && t.total_bytes() > 0)
+                .then(|| hop_bytes as f64 / t.total_bytes() as f64),
             by_hops,
             direct_demands,
             links: links_out,
@@ -904,13 +907,16 @@ impl LabRun for CtcRun {
                 .collect();
         }
         state.caption = format!(
-            "{} · {} LCs · K = {}, P = {} · hop-bytes {} ({:.2} hops per byte){}",
+            "{} · {} LCs · K = {}, P = {} · hop-bytes {} ({}){}",
             r.traffic,
             r.lcs,
             r.planes,
             r.ports,
             r.hop_bytes,
-            r.avg_hops,
+            r.avg_hops.map_or_else(
+                || format!("{} demands unserved", r.unserved.len()),
+                |h| format!("{h:.2} hops per byte")
+            ),
             r.torus_hop_bytes
                 .map_or(String::new(), |t| format!(" · torus {t}"))
         );

@@ -221,6 +221,50 @@ fn table_1_row(
     })
 }
 
+/// Most annealing work of a Table I request: three chains of 1,000 iterations (two tie rules
+/// and the torus) per matrix, each about 1,000 × N² steps; ten runs' worth of `MAX_SA_WORK`.
+pub const MAX_TABLE_1_WORK: u64 = 10 * super::MAX_SA_WORK;
+/// Most seconds the ILPs of one Table I request may be given in all (matrices × ILP sizes ×
+/// the limit per matrix); the solver stops at the limit and reports its bound.
+pub const MAX_TABLE_1_ILP_S: f64 = 3600.0;
+
+/// The whole request's work, checked before any matrix runs.
+fn check_table_1_work(a: &Table1Args) -> Result<()> {
+    let work: u64 = a
+        .sizes
+        .iter()
+        .map(|&n| 3 * 1000 * (n as u64).pow(2) * u64::from(a.matrices))
+        .sum();
+    if work > MAX_TABLE_1_WORK {
+        return Err(crate::Error::invalid(
+            "arguments",
+            format!("{} matrices of sizes {:?} are about {work} annealing steps, above the limit of {MAX_TABLE_1_WORK} for one request: fewer matrices or smaller sizes", a.matrices, a.sizes),
+        ));
+    }
+    if !(a.ilp_time_limit_s.is_finite() && (0.1..=3600.0).contains(&a.ilp_time_limit_s)) {
+        return Err(crate::Error::invalid(
+            "ilp_time_limit_s",
+            format!(
+                "the ILP's limit per matrix is from 0.1 to 3600 s, not {}",
+                a.ilp_time_limit_s
+            ),
+        ));
+    }
+    let ilps = a
+        .sizes
+        .iter()
+        .filter(|&&n| n <= a.ilp_up_to.min(ilp::MAX_ILP_LCS))
+        .count() as f64
+        * f64::from(a.matrices);
+    if ilps * a.ilp_time_limit_s > MAX_TABLE_1_ILP_S {
+        return Err(crate::Error::invalid(
+            "ilp_time_limit_s",
+            format!("{ilps} ILPs × {} s is above the {MAX_TABLE_1_ILP_S} s one request may give the solver: at most {:.1} s per matrix", a.ilp_time_limit_s, MAX_TABLE_1_ILP_S / ilps),
+        ));
+    }
+    Ok(())
+}
+
 /// Table I: every (size, matrix) on every core, rows streamed as they finish.
 pub fn table_1(c: &CtcConfig, seed: u64, a: &Table1Args, report: Report<'_>) -> Result<Table1> {
     if a.matrices == 0
@@ -233,6 +277,7 @@ pub fn table_1(c: &CtcConfig, seed: u64, a: &Table1Args, report: Report<'_>) -> 
             "1 to 100 matrices of 4 to 256 LCs",
         ));
     }
+    check_table_1_work(a)?;
     let jobs: Vec<(usize, u32)> = a
         .sizes
         .iter()

@@ -651,6 +651,23 @@ fn sweep_n(
             })
         })
         .collect();
+    // the whole request's searches against one budget (each search alone would fit)
+    let units: f64 = runs
+        .iter()
+        .filter_map(|&(n, kind, objective)| {
+            objective.map(|objective| {
+                search::work(&SearchSpec {
+                    kind,
+                    n,
+                    objective,
+                    seed,
+                    effort: c.effort,
+                    method: Method::Auto,
+                })
+            })
+        })
+        .sum();
+    search::check_work(units, c.effort)?;
     // each search's cost grows with n·2ⁿ (annealing) or is small: weigh progress by it
     let weight = |n: u32| f64::from(n) * f64::from(1u32 << n);
     let total: f64 = runs.iter().map(|r| weight(r.0)).sum();

@@ -87,20 +87,25 @@ pub fn simulate_variants(
             format!("the simulation runs from n = {} to 8 (2·2ⁿ routers, at most {MAX_SIM_SWITCHES}), not {n}", search::MIN_N),
         ));
     }
+    let spec = |kind, objective| SearchSpec {
+        kind,
+        n,
+        objective,
+        seed,
+        effort,
+        method: Method::Auto,
+    };
+    let units = variants
+        .iter()
+        .filter_map(|&(kind, objective)| objective.map(|o| search::work(&spec(kind, o))))
+        .sum();
+    search::check_work(units, effort)?;
     let mut out = Vec::new();
     for (i, &(kind, objective)) in variants.iter().enumerate() {
         let network = match objective {
             None => DualPlane::identical(kind, n)?,
             Some(objective) => {
-                let spec = SearchSpec {
-                    kind,
-                    n,
-                    objective,
-                    seed,
-                    effort,
-                    method: Method::Auto,
-                };
-                let best = search::search(&spec, &mut |_, _| {})?.best;
+                let best = search::search(&spec(kind, objective), &mut |_, _| {})?.best;
                 DualPlane::isomorphic(kind, n, &best.generators)?
             }
         };

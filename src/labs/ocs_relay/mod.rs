@@ -337,7 +337,8 @@ pub struct OcsRelayResult {
     pub time_full_bisection_s: f64,
     pub time_low_bisection_eps_only_s: f64,
     pub time_low_bisection_s: f64,
-    pub relative_time: f64,
+    /// Ours over EPS only; null when EPS only takes no time (no traffic crosses the network).
+    pub relative_time: Option<f64>,
     pub bound_s: f64,
     pub bound_eps_only_s: f64,
     /// Bytes into the upper switch in ours (§4.2's "received from all links").
@@ -467,7 +468,7 @@ impl OcsRelayRun {
             time_full_bisection_s: s(full.time_ns),
             time_low_bisection_eps_only_s: s(low_eps.time_ns),
             time_low_bisection_s: s(low.time_ns),
-            relative_time: ours.time_ns / eps.time_ns.max(1e-9),
+            relative_time: (eps.time_ns > 0.0).then(|| ours.time_ns / eps.time_ns),
             bound_s: s(ours.bound_ns),
             bound_eps_only_s: s(eps.bound_ns),
             uplink_bytes: run::uplink_bytes(&p, &ours),
@@ -566,8 +567,13 @@ impl LabRun for OcsRelayRun {
         }
         let r = &self.result;
         state.caption = format!(
-            "{} · {} OCS nodes ({} used) · {} · ours {:.2}× EPS only",
-            r.edge, r.ocs_nodes, r.ocs_nodes_used, r.app, r.relative_time
+            "{} · {} OCS nodes ({} used) · {} · ours {} EPS only",
+            r.edge,
+            r.ocs_nodes,
+            r.ocs_nodes_used,
+            r.app,
+            r.relative_time
+                .map_or("— (no traffic) ×".to_string(), |t| format!("{t:.2}×"))
         );
         Ok(crate::render::figure(
             &self.topology,
@@ -650,7 +656,7 @@ mod tests {
         assert_eq!((v.routes.direct, v.routes.relay, v.routes.eps), (0, 224, 0));
         assert_eq!(v.route.as_ref().unwrap().nodes(), vec![17, 1, 34, 33]);
         assert_eq!(v.uplink_bytes, 0);
-        assert!(v.relative_time > 1.0);
+        assert!(v.relative_time.unwrap() > 1.0);
         assert_eq!(v.time_low_bisection_s, v.time_s);
         assert_eq!(LabRun::steps(&r).len(), r.alloc.decisions.len());
         assert!(r

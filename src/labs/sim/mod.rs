@@ -50,6 +50,7 @@ pub const LAB: Lab = Lab {
                 Some(loads) => check_loads(loads)?,
                 None => flit::loads(c.sweep_step),
             };
+            c.check_request(loads.len())?;
             Ok(json(&c.sweep(seed, &loads, report)?))
         },
     }],
@@ -59,11 +60,30 @@ pub const LAB: Lab = Lab {
 pub const ANIMATION_MAX_SWITCHES: usize = 64;
 /// Cycles of the measurement window the animation shows.
 pub const ANIMATION_CYCLES: u64 = 100;
-/// Most router-cycles (switches × (warm-up + window + drain)) of one run. The engine runs
-/// 5–10 million router-cycles per second on 64–256 routers but only 0.3–1.5 million on 512–576
-/// (more packets in flight per router, caches), so this is about 30 s natively at 256 routers
-/// and two minutes at 576; paper 002's 256-node runs (120,000 cycles) fit.
+/// Most router-cycles (switches × (warm-up + window + drain)) of one run on up to
+/// `FULL_SPEED_SWITCHES` routers. The engine runs 5–10 million router-cycles per second on
+/// 64–256 routers, so this is a few seconds there and paper 002's 256-node runs (120,000
+/// cycles) fit.
 pub const MAX_ROUTER_CYCLES: u64 = 40_000_000;
+/// Above this many routers a router-cycle costs more (more packets in flight per router,
+/// caches: a 24×24 mesh past saturation ran 1.0 million router-cycles a second), so the
+/// per-run limit shrinks as 256 / routers: 17.8 million router-cycles at 576 (about 20 s).
+pub const FULL_SPEED_SWITCHES: u64 = 256;
+
+/// Most router-cycles of one run on `switches` routers (a counted budget, checked before the
+/// run: `MAX_ROUTER_CYCLES`, scaled down above `FULL_SPEED_SWITCHES`).
+pub fn max_router_cycles(switches: usize) -> u64 {
+    let n = (switches as u64).max(1);
+    if n <= FULL_SPEED_SWITCHES {
+        MAX_ROUTER_CYCLES
+    } else {
+        MAX_ROUTER_CYCLES * FULL_SPEED_SWITCHES / n
+    }
+}
+
+/// Most router-cycles of one request (a run, or a sweep's loads × seeds counted as if none
+/// stopped early), as a multiple of the per-run limit: two runs' worth, one per core natively.
+pub const REQUEST_RUNS: u64 = 2;
 
 /// Configuration of the Simulate lab; the router parameters default to paper 002's Table II.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -199,12 +219,13 @@ impl SimConfig {
         router.check_switches(n).map_err(|e| e.at("routing"))?;
         flit::check(&self.params())?;
         let horizon = self.warmup + self.cycles + self.drain;
-        if (n as u64).saturating_mul(horizon) > MAX_ROUTER_CYCLES {
+        let limit = max_router_cycles(n);
+        if (n as u64).saturating_mul(horizon) > limit {
             return Err(Error::invalid(
                 "cycles",
                 format!(
-                    "{n} routers × {horizon} cycles is above the limit of {MAX_ROUTER_CYCLES} router-cycles per run: at most {} cycles (warm-up + window + drain) on this network",
-                    MAX_ROUTER_CYCLES / n.max(1) as u64
+                    "{n} routers × {horizon} cycles is above the limit of {limit} router-cycles per run on {n} routers: at most {} cycles (warm-up + window + drain) on this network",
+                    limit / n.max(1) as u64
                 ),
             ));
         }
@@ -225,6 +246,29 @@ impl SimConfig {
             ));
         }
         Ok((topology, router))
+    }
+
+    /// The work of a request of `loads` offered loads (`seed_count` runs each), checked against
+    /// `REQUEST_RUNS` runs at the per-run limit before any runs: a sweep is refused with its
+    /// estimate.
+    pub fn check_request(&self, loads: usize) -> Result<()> {
+        let (topology, _) = self.check()?;
+        let runs = (loads as u64).saturating_mul(self.seed_count as u64);
+        let per_run =
+            (topology.switch_count() as u64).saturating_mul(self.warmup + self.cycles + self.drain);
+        let work = per_run.saturating_mul(runs);
+        let limit = REQUEST_RUNS * max_router_cycles(topology.switch_count());
+        if work > limit {
+            return Err(Error::invalid(
+                "seed_count",
+                format!(
+                    "{loads} loads × {} seed(s) × {per_run} router-cycles is {work} router-cycles, above the limit of {limit} for one request on this network: at most {} runs of this size (fewer loads — a larger load step — fewer seeds, or fewer cycles)",
+                    self.seed_count,
+                    limit / per_run.max(1)
+                ),
+            ));
+        }
+        Ok(())
     }
 
     /// The network: checked, the topology built, routes walked and layered, pattern placed.

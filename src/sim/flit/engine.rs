@@ -206,12 +206,37 @@ pub struct Engine<'a> {
     pub measured_hops: u64,
     pub channel_flits: Vec<u64>,
     pub deadlock: bool,
+    /// Packets a node could not queue (its source queue was full): the network accepted less
+    /// than was offered.
+    pub refused_packets: u64,
 }
 
 /// Cycles on channel `c`: the link latency plus its cable's length in cycles (rounded).
 pub(super) fn channel_latency(topo: &Topology, p: &SimParams, c: crate::model::ChannelId) -> u32 {
     let m = topo.link_info(c.link()).length_m;
     p.link_latency + (p.latency_per_m * m).round() as u32
+}
+
+/// Most packets waiting at one terminal. Below saturation a source queue holds a few packets;
+/// past it, it would grow by the excess every cycle (a 3-router `tree2:2x2048` at rate 1 grew
+/// by ~4,000 packets a cycle), so arrivals beyond this are counted as refused instead.
+pub const MAX_SOURCE_PACKETS: usize = 1000;
+
+/// Bytes a run of a network with `channels` channels and `terminals` node ports holds at
+/// most, from its parameters: the input VC rings and their state, the output VCs, the full
+/// source queues and the packets they may hold. Checked before anything is allocated.
+pub fn memory_bytes(channels: usize, terminals: usize, p: &SimParams) -> u64 {
+    let ports = (channels + terminals) as u64;
+    let vcs = p.vcs as u64;
+    let flit = std::mem::size_of::<Flit>() as u64;
+    let rings = ports * vcs * p.buffer as u64 * flit;
+    let per_input_vc = ports * vcs * (2 + 2 + 4 + 2);
+    let per_output_vc = channels as u64 * vcs * (2 + 4 + 16);
+    let queued = terminals as u64 * MAX_SOURCE_PACKETS as u64;
+    let sources = queued * 16;
+    // a packet record per packet in the buffers (queued packets have none yet)
+    let packets = ports * vcs * p.buffer as u64 * std::mem::size_of::<Packet>() as u64;
+    rings + per_input_vc + per_output_vc + sources + packets
 }
 
 /// Cycles without a flit moving, while flits wait, that count as a deadlock.
@@ -314,6 +339,7 @@ impl<'a> Engine<'a> {
             measured_hops: 0,
             channel_flits: vec![0; c],
             deadlock: false,
+            refused_packets: 0,
             p,
         };
         for ep in 0..e {
@@ -330,7 +356,10 @@ impl<'a> Engine<'a> {
             return 1;
         }
         let u: f64 = 1.0 - self.rng.random::<f64>(); // (0, 1]
-        (u.ln() / (1.0 - p).ln()).ceil().max(1.0) as u64
+                                                     // ln(1 − p) through ln_1p: for p below 1e-16, 1.0 - p rounds to 1 and its log to 0,
+                                                     // which made every gap 1 (a rate of 1e-17 injected at full rate). A gap past u64
+                                                     // saturates: such a node never sends within any run.
+        (u.ln() / (-p).ln_1p()).ceil().max(1.0) as u64
     }
 
     /// The run's parameters.
@@ -455,6 +484,16 @@ impl<'a> Engine<'a> {
         let now = self.now;
         for ep in 0..self.next_arrival.len() {
             if self.next_arrival[ep] == now {
+                if self.node_queue_full(ep) {
+                    // the network takes less than is offered: the packet is counted, not
+                    // queued, so a source queue never grows without bound
+                    self.refused_packets += 1;
+                    self.next_arrival[ep] = now.saturating_add(self.gap());
+                    for t in self.node_terminals[ep]..self.node_terminals[ep + 1] {
+                        self.feed(t as usize);
+                    }
+                    continue;
+                }
                 let (first, last) = (
                     self.node_terminals[ep] as usize,
                     self.node_terminals[ep + 1] as usize,
@@ -479,7 +518,7 @@ impl<'a> Engine<'a> {
                 if self.in_window(now) {
                     self.measured_created += 1;
                 }
-                self.next_arrival[ep] = now + self.gap();
+                self.next_arrival[ep] = now.saturating_add(self.gap());
             }
             // after the endpoint's arrival, endpoint by endpoint: the random draws keep the
             // order they had before endpoints could have several ports
@@ -487,6 +526,12 @@ impl<'a> Engine<'a> {
                 self.feed(t as usize);
             }
         }
+    }
+
+    /// True when every source queue of node `ep` holds `MAX_SOURCE_PACKETS`.
+    fn node_queue_full(&self, ep: usize) -> bool {
+        (self.node_terminals[ep]..self.node_terminals[ep + 1])
+            .any(|t| self.source[t as usize].len() >= MAX_SOURCE_PACKETS)
     }
 
     /// One flit of terminal `t`'s front packet into its injection port, if a VC has room.

@@ -10,7 +10,7 @@ mod engine;
 mod routes;
 mod sweep;
 
-pub use engine::{SimParams, DEADLOCK_CYCLES};
+pub use engine::{SimParams, DEADLOCK_CYCLES, MAX_SOURCE_PACKETS};
 pub use routes::{RouteHop, RouteTable, MAX_SIM_SWITCHES};
 pub use sweep::{is_saturated, loads, point, sweep, Sweep, MAX_SWEEP_POINTS, MAX_SWEEP_SEEDS};
 
@@ -27,6 +27,9 @@ pub const MAX_SIM_CYCLES: u64 = 10_000_000;
 pub const MAX_PORTS: usize = 2;
 /// Most cycles on one channel (its link latency plus its cable).
 pub const MAX_CHANNEL_LATENCY: u32 = 4096;
+/// Most bytes one run may hold (`engine::memory_bytes`): the page's worker and a 32-bit WASM
+/// module have 4 GiB in all, and a sweep runs several at once natively.
+pub const MAX_SIM_MEMORY_BYTES: u64 = 1 << 30;
 /// Most VCs per port and flits per VC buffer and per packet.
 pub const MAX_VCS: usize = 64;
 pub const MAX_BUFFER: usize = 1024;
@@ -49,7 +52,12 @@ pub struct SimResult {
     pub simulated_cycles: u64,
     pub wall_seconds: f64,
     pub deadlock: bool,
-    /// Measured packets still missing when the drain ran out, or a deadlock: past saturation.
+    /// Packets the nodes could not queue because their source queues were full
+    /// (`engine::MAX_SOURCE_PACKETS` each): offered but never accepted.
+    #[serde(default)]
+    pub refused_packets: u64,
+    /// Measured packets still missing when the drain ran out, a deadlock, or packets refused
+    /// at a full source queue: past saturation.
     pub saturated: bool,
     /// Flits per cycle on each channel in the window (0–1).
     pub channel_utilisation: Vec<f64>,
@@ -107,6 +115,7 @@ impl SimResult {
             simulated_cycles: runs.iter().map(|r| r.simulated_cycles).max().unwrap_or(0),
             wall_seconds: runs.iter().map(|r| r.wall_seconds).sum(),
             deadlock: runs.iter().any(|r| r.deadlock),
+            refused_packets: runs.iter().map(|r| r.refused_packets).sum(),
             saturated: runs.iter().any(|r| r.saturated),
             channel_utilisation: (0..channels)
                 .map(|c| mean(&|r| r.channel_utilisation[c]))
@@ -177,6 +186,17 @@ pub fn check(p: &SimParams) -> Result<()> {
             format!(
                 "an offered load in (0, 1] flits per node per cycle (up to {MAX_PORTS} for nodes on {MAX_PORTS} planes), not {}",
                 p.rate
+            ),
+        );
+    }
+    // a node starts at most one packet a cycle (a Bernoulli draw of probability rate / P):
+    // a larger rate would be run as rate = P and reported as what was asked
+    if p.rate > p.packet as f64 {
+        return bad(
+            "rate",
+            format!(
+                "a node starts at most one packet a cycle, so with packets of {} flit(s) the offered load is at most {} flits per node per cycle, not {}",
+                p.packet, p.packet, p.rate
             ),
         );
     }
@@ -291,19 +311,28 @@ impl<'n> Simulation<'n> {
             ));
         }
         let topo = &network.topo;
-        let ports = (0..topo.endpoint_count())
-            .map(|e| {
-                topo.endpoint_switches(crate::model::EndpointId::new(e))
-                    .len()
-            })
-            .max()
-            .unwrap_or(1);
+        let ports = topo.max_endpoint_ports().max(1);
         if params.rate > ports as f64 {
             return Err(Error::invalid(
                 "rate",
                 format!(
                     "an offered load in (0, {ports}] flits per node per cycle: each node has {ports} port(s) of one flit per cycle, not {}",
                     params.rate
+                ),
+            ));
+        }
+        let terminals = topo.endpoint_port_count();
+        let bytes = engine::memory_bytes(topo.channel_count(), terminals, &params);
+        if bytes > MAX_SIM_MEMORY_BYTES {
+            return Err(Error::invalid(
+                "buf",
+                format!(
+                    "{} channels and {terminals} node ports × {} VCs × {} flits need {} MiB of buffers and queues, above the {} MiB a run may hold: use fewer VCs, shorter buffers or a smaller network",
+                    topo.channel_count(),
+                    params.vcs,
+                    params.buffer,
+                    bytes >> 20,
+                    MAX_SIM_MEMORY_BYTES >> 20
                 ),
             ));
         }
@@ -395,7 +424,9 @@ impl<'n> Simulation<'n> {
             f64::from(lat[i])
         });
         let accepted = e.window_flits as f64 / (nodes * window);
-        let saturated = e.deadlock || (e.finished() && e.measured_done < e.measured_created);
+        let saturated = e.deadlock
+            || e.refused_packets > 0
+            || (e.finished() && e.measured_done < e.measured_created);
         SimResult {
             offered_flits_per_node_cycle: p.rate,
             accepted_flits_per_node_cycle: accepted,
@@ -408,6 +439,7 @@ impl<'n> Simulation<'n> {
             simulated_cycles: e.now,
             wall_seconds: crate::clock::now_seconds() - self.started,
             deadlock: e.deadlock,
+            refused_packets: e.refused_packets,
             saturated,
             channel_utilisation: e.channel_flits.iter().map(|&f| f as f64 / window).collect(),
             vc_groups: self.network.routes.groups,

@@ -40,7 +40,7 @@ struct CtcArgs {
     #[arg(long, value_enum, default_value = "heuristic")]
     solver: SolverArg,
     /// The ILP's wall-clock limit in seconds (it reports its best solution and bound).
-    #[arg(long, default_value_t = 10.0)]
+    #[arg(value_parser = crate::cli::finite, long, default_value_t = 10.0)]
     time_limit: f64,
     /// The electronic-only baseline: torus:X, torus:AxBxC, or none.
     #[arg(long, default_value = "torus:3")]
@@ -64,15 +64,15 @@ struct CtcArgs {
     #[arg(long, value_enum, default_value = "matlab")]
     accept: AcceptArg,
     /// Initial temperature (hop-bytes) and cooling factor per iteration (Matlab: 100, 0.95).
-    #[arg(long, default_value_t = 100.0)]
+    #[arg(value_parser = crate::cli::finite, long, default_value_t = 100.0)]
     t0: f64,
-    #[arg(long, default_value_t = 0.95)]
+    #[arg(value_parser = crate::cli::finite, long, default_value_t = 0.95)]
     cooling: f64,
     /// Optical/electronic port price ratio (§5.2.1: 0.4–0.6).
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(value_parser = crate::cli::finite, long, default_value_t = 0.5)]
     port_ratio: f64,
     /// Transceiver price in electronic ports.
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(value_parser = crate::cli::finite, long, default_value_t = 1.0)]
     txrx_cost: f64,
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -80,7 +80,7 @@ struct CtcArgs {
     #[arg(long)]
     table1: bool,
     /// Table I's ILP limit per matrix (seconds).
-    #[arg(long, default_value_t = 60.0)]
+    #[arg(value_parser = crate::cli::finite, long, default_value_t = 60.0)]
     ilp_time_limit: f64,
     /// Keep the page's fields (demand list, order, heatmaps) in the output.
     #[arg(long)]
@@ -128,7 +128,7 @@ fn execute(a: CtcArgs) -> Result<(), String> {
     let (traffic, matrix) = match a.traffic.split_once(':') {
         Some(("csv", file)) => (
             "csv".to_string(),
-            std::fs::read_to_string(file).map_err(|e| format!("--traffic csv:{file}: {e}"))?,
+            crate::files::read_input(file, "--traffic csv:FILE", crate::files::MAX_MATRIX_BYTES)?,
         ),
         _ => (a.traffic, String::new()),
     };

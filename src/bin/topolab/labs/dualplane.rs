@@ -49,7 +49,7 @@ struct DualArgs {
     #[arg(long, value_enum, default_value = "auto")]
     method: MethodArg,
     /// Multiplies the annealing's evaluations.
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(value_parser = crate::cli::finite, long, default_value_t = 1.0)]
     effort: f64,
     /// Simulate the six variants (D-HC, DI-HC, DI-HC-r, D-FHC, DI-FHC, DI-FHC-r) at n ≤ 8 in
     /// the flit simulator (§3.4): throughput and latency beside the graph metrics.

@@ -5,6 +5,9 @@ use super::sim::ExperimentArgs;
 use crate::cli::{flags, print_value, LabCommand};
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
+
+/// The config's name in DIR.
+const CONFIG_FILE: &str = "booksim.cfg";
 use topolab::export::booksim::{booksim, ANYNET_FILE};
 use topolab::topology::TopologySpec;
 
@@ -31,6 +34,9 @@ struct ExportArgs {
     /// Directory to write into (created if missing).
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
+    /// Replace files of the same names already in DIR (refused without it).
+    #[arg(long)]
+    force: bool,
     /// Print one JSON object (the files written).
     #[arg(long)]
     json: bool,
@@ -54,15 +60,17 @@ fn execute(a: ExportArgs) -> Result<(), String> {
     )
     .map_err(err)?;
     let dir = &a.out;
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create '{}': {e}", dir.display()))?;
+    let (anynet_path, config_path) = (dir.join(ANYNET_FILE), dir.join(CONFIG_FILE));
+    crate::files::check_outputs(&[("--out", &anynet_path), ("--out", &config_path)], a.force)?;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("--out: cannot create '{}': {e}", dir.display()))?;
     let write = |name: &str, text: &str| {
         let path = dir.join(name);
-        std::fs::write(&path, text)
-            .map_err(|e| format!("cannot write '{}': {e}", path.display()))
+        crate::files::write_output(&path, "--out", text, a.force)
             .map(|()| path.display().to_string())
     };
     let anynet = write(ANYNET_FILE, &files.anynet)?;
-    let config = write("booksim.cfg", &files.config)?;
+    let config = write(CONFIG_FILE, &files.config)?;
     let value = serde_json::json!({
         "anynet": anynet,
         "config": config,

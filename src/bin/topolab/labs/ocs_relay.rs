@@ -37,7 +37,7 @@ struct RelayArgs {
     #[arg(long, default_value_t = 5)]
     iterations: u32,
     /// Computation per iteration in µs (not printed in the paper: 0, communication only).
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(value_parser = crate::cli::finite, long, default_value_t = 0.0)]
     compute_us: f64,
     /// Uplink oversubscription, 1:R (1:5 in the paper, 1:20 for its low bisection).
     #[arg(long, default_value = "1:5")]
@@ -121,7 +121,7 @@ fn execute(a: RelayArgs) -> Result<(), String> {
     let (app, matrix) = match a.app.split_once(':') {
         Some(("matrix", file)) => (
             "matrix".to_string(),
-            std::fs::read_to_string(file).map_err(|e| format!("--app matrix:{file}: {e}"))?,
+            crate::files::read_input(file, "--app matrix:FILE", crate::files::MAX_MATRIX_BYTES)?,
         ),
         _ => (a.app, String::new()),
     };

@@ -32,7 +32,7 @@ struct RoutingArgs {
     #[arg(long)]
     tmax: Option<usize>,
     /// Cowen's ball exponent, 0 < α < 1 (cowen and cowen-cluster).
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(value_parser = crate::cli::finite, long, default_value_t = 0.5)]
     alpha: f64,
     /// uniform | transpose | shuffle | reverse | hotspot:β | local:γ (adds effective_bandwidth, avg_efficiency).
     #[arg(long)]

@@ -19,7 +19,7 @@ struct SimArgs {
     #[command(flatten)]
     experiment: ExperimentArgs,
     /// Sweep offered loads step, 2·step, … up to saturation instead of one rate.
-    #[arg(long, value_name = "STEP", num_args = 0..=1, default_missing_value = "0.05")]
+    #[arg(value_parser = crate::cli::finite, long, value_name = "STEP", num_args = 0..=1, default_missing_value = "0.05")]
     sweep: Option<f64>,
     /// Seeds per sweep point, merged with their spread (error bars): seed, seed + 1, …
     #[arg(long, default_value_t = 1)]
@@ -56,14 +56,14 @@ pub(crate) struct ExperimentArgs {
     #[arg(long)]
     tmax: Option<usize>,
     /// Cowen's α.
-    #[arg(long)]
+    #[arg(value_parser = crate::cli::finite, long)]
     alpha: Option<f64>,
     /// Pattern, a fresh destination per packet: uniform, transpose, shuffle, bitrev, bitcomp,
     /// tornado, neighbor, randperm, hotspot:β, local:γ, …
     #[arg(long, default_value = "uniform")]
     traffic: String,
     /// Offered load, flits per node per cycle (0–1].
-    #[arg(long, default_value_t = SimParams::default().rate)]
+    #[arg(value_parser = crate::cli::finite, long, default_value_t = SimParams::default().rate)]
     rate: f64,
     /// Virtual channels per port.
     #[arg(long, default_value_t = SimParams::default().vcs)]
@@ -160,8 +160,8 @@ fn execute(a: SimArgs) -> Result<(), String> {
         Some(step) => {
             config.sweep_step = step;
             config.seed_count = a.seeds;
-            config.check().map_err(err)?;
             let loads = flit::loads(step);
+            config.check_request(loads.len()).map_err(err)?;
             let json = a.json;
             serde_json::to_value(
                 config

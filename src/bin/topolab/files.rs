@@ -1,0 +1,155 @@
+//! Every file the CLI reads or writes goes through here, so two promises hold for every flag:
+//! an input is read only up to a size cap (a device or a huge file is refused, not read into
+//! memory), and an output never replaces an input or another output of the same command (the
+//! same file after canonicalisation, through symbolic and hard links alike).
+//!
+//! The one piece of shared state: the files this command has read and written so far. A
+//! command reads its inputs before it writes, so a write checked against this list is checked
+//! against every input of the command.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+pub use topolab::scenario::{
+    MAX_MATRIX_FILE_BYTES as MAX_MATRIX_BYTES, MAX_SCENARIO_FILE_BYTES as MAX_SCENARIO_BYTES,
+};
+
+/// A file's identity: its canonical path and, on Unix, device and inode (hard links).
+#[derive(Debug, Clone, PartialEq)]
+struct Identity {
+    path: PathBuf,
+    inode: Option<(u64, u64)>,
+}
+
+impl Identity {
+    /// The identity of an existing file; None when it does not exist yet.
+    fn of(path: &Path) -> Option<Identity> {
+        let meta = std::fs::metadata(path).ok()?;
+        #[cfg(unix)]
+        let inode = {
+            use std::os::unix::fs::MetadataExt;
+            Some((meta.dev(), meta.ino()))
+        };
+        #[cfg(not(unix))]
+        let inode = {
+            let _ = meta;
+            None
+        };
+        Some(Identity {
+            path: std::fs::canonicalize(path).ok()?,
+            inode,
+        })
+    }
+
+    /// The identity a file about to be created will have: its parent's canonical path joined
+    /// with its name (a path through a symbolic link to a folder is the same file).
+    fn of_new(path: &Path) -> Option<Identity> {
+        let parent = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        Some(Identity {
+            path: std::fs::canonicalize(parent).ok()?.join(path.file_name()?),
+            inode: None,
+        })
+    }
+
+    fn same(&self, other: &Identity) -> bool {
+        self.path == other.path || (self.inode.is_some() && self.inode == other.inode)
+    }
+}
+
+/// (flag, identity) of every file read and written by this command.
+static SEEN: Mutex<Vec<(String, Identity, bool)>> = Mutex::new(Vec::new());
+
+fn remember(flag: &str, identity: Identity, written: bool) {
+    SEEN.lock()
+        .expect("no panic holds the lock")
+        .push((flag.to_string(), identity, written));
+}
+
+/// The text of input file `path`, given with `flag`, refused above `max_bytes`.
+pub fn read_input(path: &str, flag: &str, max_bytes: u64) -> Result<String, String> {
+    use std::io::Read;
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("{flag}: cannot read '{path}': {e}"))?;
+    let mut bytes = Vec::new();
+    file.take(max_bytes + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("{flag}: cannot read '{path}': {e}"))?;
+    if bytes.len() as u64 > max_bytes {
+        return Err(format!(
+            "{flag}: '{path}' is larger than {} KiB, the limit for this input",
+            max_bytes / 1024
+        ));
+    }
+    let text =
+        String::from_utf8(bytes).map_err(|_| format!("{flag}: '{path}' is not text (UTF-8)"))?;
+    if let Some(identity) = Identity::of(Path::new(path)) {
+        remember(flag, identity, false);
+    }
+    Ok(text)
+}
+
+/// Refuse to write `path` (for `flag`) when it is an input of this command or already one of
+/// its outputs; `replace` says whether an existing file that is neither may be replaced.
+pub fn check_output(path: &Path, flag: &str, replace: bool) -> Result<(), String> {
+    let shown = path.display();
+    let identity = match Identity::of(path) {
+        Some(existing) => {
+            if !replace {
+                return Err(format!(
+                    "{flag}: '{shown}' exists; give --force to replace it"
+                ));
+            }
+            existing
+        }
+        None => match Identity::of_new(path) {
+            Some(new) => new,
+            None => return Ok(()), // no such folder: the write will say so
+        },
+    };
+    let seen = SEEN.lock().expect("no panic holds the lock");
+    if let Some((other, _, written)) = seen.iter().find(|(_, id, _)| id.same(&identity)) {
+        return Err(if *written {
+            format!(
+                "{flag}: '{shown}' is also the output of {other}: give each output its own file"
+            )
+        } else {
+            format!("{flag}: '{shown}' is the input given with {other}: an output never replaces an input; choose another file")
+        });
+    }
+    Ok(())
+}
+
+/// Write `text` to output file `path` (for `flag`) after `check_output`.
+pub fn write_output(path: &Path, flag: &str, text: &str, replace: bool) -> Result<(), String> {
+    check_output(path, flag, replace)?;
+    std::fs::write(path, text)
+        .map_err(|e| format!("{flag}: cannot write '{}': {e}", path.display()))?;
+    if let Some(identity) = Identity::of(path) {
+        remember(flag, identity, true);
+    }
+    Ok(())
+}
+
+/// Check every output of a command before it runs (so a refusal costs no work and leaves no
+/// file half-written): none is an input, none is named twice.
+pub fn check_outputs(outputs: &[(&str, &Path)], replace: bool) -> Result<(), String> {
+    for (i, (flag, path)) in outputs.iter().enumerate() {
+        check_output(path, flag, replace)?;
+        let mine = Identity::of(path).or_else(|| Identity::of_new(path));
+        for (other, earlier) in &outputs[..i] {
+            let theirs = Identity::of(earlier).or_else(|| Identity::of_new(earlier));
+            if let (Some(a), Some(b)) = (&mine, &theirs) {
+                if a.same(b) {
+                    return Err(format!(
+                        "{flag}: '{}' is also the output of {other}: give each output its own file",
+                        path.display()
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}

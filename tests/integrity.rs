@@ -1,0 +1,394 @@
+//! The integrity promises on the CLI (issue 23): no output overwrites an input (every output
+//! flag, through symbolic and hard links), exports do not replace files without --force,
+//! file inputs are size-capped, rates are honoured exactly or refused with their range,
+//! specs are parsed whole, undefined metrics are null, documented model limits hold on every
+//! path, exports are valid for their reader, and a request's work is bounded as a whole.
+
+mod common;
+
+use common::cli::{json, refused};
+use std::path::{Path, PathBuf};
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("topolab-integrity-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn text(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+const SCENARIO: &str = r#"{"version":1,"lab":"slots","seed":1,"slots":{"topology":"mesh:4x4"}}"#;
+
+#[test]
+fn no_output_flag_overwrites_the_scenario_it_reads() {
+    let dir = scratch("outputs");
+    let input = dir.join("S.json");
+    std::fs::write(&input, SCENARIO).unwrap();
+    let symlink = dir.join("link.json");
+    std::os::unix::fs::symlink(&input, &symlink).unwrap();
+    let hardlink = dir.join("hard.json");
+    std::fs::hard_link(&input, &hardlink).unwrap();
+    let dotted = dir.join(".").join("S.json");
+    for flag in ["--svg", "--csv", "--anynet", "--overview-svg"] {
+        for target in [&input, &symlink, &hardlink, &dotted] {
+            let (code, message) = refused(&["run", text(&input), flag, text(target)]);
+            assert_eq!(code, Some(2), "{flag} {}: {message}", target.display());
+            assert!(
+                message.contains(flag) && message.contains("never replaces an input"),
+                "{flag}: {message}"
+            );
+        }
+    }
+    assert_eq!(
+        std::fs::read_to_string(&input).unwrap(),
+        SCENARIO,
+        "the input is intact"
+    );
+    // two outputs to one file: refused before running, nothing written
+    let out = dir.join("out.csv");
+    let (code, message) = refused(&[
+        "run",
+        text(&input),
+        "--csv",
+        text(&out),
+        "--svg",
+        text(&out),
+    ]);
+    assert_eq!(code, Some(2), "{message}");
+    assert!(
+        message.contains("give each output its own file"),
+        "{message}"
+    );
+    assert!(!out.exists());
+    // a separate output works
+    json(&["run", text(&input), "--csv", text(&out), "--json"]);
+    assert!(std::fs::read_to_string(&out)
+        .unwrap()
+        .starts_with("channel"));
+}
+
+#[test]
+fn export_refuses_to_replace_files_without_force() {
+    let dir = scratch("export");
+    let args = [
+        "export",
+        "booksim",
+        "--topology",
+        "mesh:4x4",
+        "--routing",
+        "dor",
+        "--out",
+        text(&dir),
+        "--json",
+    ];
+    let first = json(&args);
+    assert_eq!(first["network"], "native");
+    std::fs::write(dir.join("booksim.cfg"), "mine").unwrap();
+    let (code, message) = refused(&args);
+    assert_eq!(code, Some(2), "{message}");
+    assert!(message.contains("exists; give --force"), "{message}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("booksim.cfg")).unwrap(),
+        "mine"
+    );
+    let mut forced = args.to_vec();
+    forced.push("--force");
+    json(&forced);
+    assert_ne!(
+        std::fs::read_to_string(dir.join("booksim.cfg")).unwrap(),
+        "mine"
+    );
+}
+
+#[test]
+fn file_inputs_are_capped_before_they_are_read() {
+    for args in [
+        vec!["ocs-relay", "--app", "matrix:/dev/zero"],
+        vec!["ctc", "--traffic", "csv:/dev/zero"],
+        vec!["run", "/dev/zero"],
+    ] {
+        let (code, message) = refused(&args);
+        assert_eq!(code, Some(2), "{args:?}: {message}");
+        assert!(message.contains("larger than"), "{args:?}: {message}");
+    }
+}
+
+#[test]
+fn a_rate_is_honoured_exactly_or_refused_with_its_range() {
+    let tiny = json(&[
+        "sim",
+        "--topology",
+        "mesh:4x4",
+        "--routing",
+        "dor",
+        "--rate",
+        "1e-17",
+        "--json",
+    ]);
+    assert_eq!(tiny["offered_flits_per_node_cycle"], 1e-17);
+    assert_eq!(
+        tiny["measured_packets"], 0,
+        "1e-17 packets per cycle is no packet in 12,000 cycles"
+    );
+    for (rate, packet) in [
+        ("1.5", "1"),
+        ("2", "1"),
+        ("3", "4"),
+        ("0", "4"),
+        ("-1", "4"),
+    ] {
+        let rate = format!("--rate={rate}");
+        let (code, message) = refused(&[
+            "sim",
+            "--topology",
+            "dual:hc:3",
+            "--routing",
+            "dual-plane",
+            &rate,
+            "--packet",
+            packet,
+        ]);
+        assert_eq!(code, Some(2), "rate {rate}: {message}");
+        assert!(message.starts_with("error: --rate:"), "{message}");
+    }
+    let (code, message) = refused(&[
+        "sim",
+        "--topology",
+        "mesh:4x4",
+        "--routing",
+        "dor",
+        "--rate",
+        "NaN",
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(
+        message.contains("--rate") && message.contains("not a finite number"),
+        "{message}"
+    );
+}
+
+#[test]
+fn specs_are_parsed_whole_and_need_endpoints() {
+    for (topology, says) in [
+        ("tree2:8x32:full:extra", "':extra' is not part of it"),
+        ("tree2:8x0", "at least 1 node"),
+        ("mesh:4x4:3", "':3' is not part of it"),
+        ("dual:hc:3:1,2,4:x1:x2", "write dual"),
+    ] {
+        let (code, message) = refused(&["sim", "--topology", topology, "--routing", "shortest"]);
+        assert_eq!(code, Some(2), "{topology}: {message}");
+        assert!(message.contains(says), "{topology}: {message}");
+        let (code, message) = refused(&["slots", "--topology", topology]);
+        assert_eq!(code, Some(2), "{topology}: {message}");
+    }
+    let (code, message) = refused(&[
+        "slots",
+        "--topology",
+        "mesh:4x4",
+        "--pattern",
+        "transpose:1",
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(message.contains("':1' is not part of it"), "{message}");
+}
+
+#[test]
+fn undefined_metrics_are_null_or_refused() {
+    // one plane of one port for 32 LCs: most demands cannot be served
+    let v = json(&[
+        "ctc",
+        "--traffic",
+        "random:32:0.9",
+        "--planes",
+        "1",
+        "--ports",
+        "1",
+        "--order",
+        "hdf",
+        "--json",
+    ]);
+    assert!(!v["unserved"].as_array().unwrap().is_empty());
+    assert!(
+        v["avg_hops"].is_null(),
+        "avg_hops with unserved demands: {}",
+        v["avg_hops"]
+    );
+    // a matrix whose messages are all empty is no traffic
+    let dir = scratch("empty");
+    let matrix = dir.join("zero.csv");
+    std::fs::write(&matrix, "0,1,100,0\n1,0,5,0\n").unwrap();
+    let app = format!("matrix:{}", matrix.display());
+    let args = [
+        "ocs-relay",
+        "--edge",
+        "2x4",
+        "--ocs-nodes",
+        "2",
+        "--source",
+        "0",
+        "--destination",
+        "5",
+        "--app",
+        &app,
+        "--json",
+    ];
+    let (code, message) = refused(&args);
+    assert_eq!(code, Some(2), "{message}");
+    assert!(message.contains("no traffic"), "{message}");
+    // a rank sending only to itself: nothing crosses the network, so no ratio of times
+    std::fs::write(&matrix, "0,0,100,1\n").unwrap();
+    let v = json(&args);
+    assert_eq!(v["time_eps_only_s"], 0.0);
+    assert!(v["relative_time"].is_null(), "{}", v["relative_time"]);
+}
+
+#[test]
+fn documented_model_limits_hold_on_every_path() {
+    for kind in ["hc", "fhc"] {
+        let (code, message) = refused(&["dualplane", "--kind", kind, "--n", "13"]);
+        assert_eq!(code, Some(2), "{kind}: {message}");
+        assert!(message.contains("holds up to n = 12"), "{kind}: {message}");
+    }
+    let (code, message) = refused(&["dualplane", "--kind", "hc", "--n", "15"]);
+    assert_eq!(code, Some(2), "{message}");
+}
+
+#[test]
+fn exports_are_valid_for_their_reader_or_refused() {
+    let dir = scratch("booksim");
+    let (code, message) = refused(&[
+        "export",
+        "booksim",
+        "--topology",
+        "dual:hc:4",
+        "--routing",
+        "dual-plane",
+        "--out",
+        text(&dir),
+    ]);
+    assert_eq!(code, Some(2), "{message}");
+    assert!(
+        message.contains("second plane would have no node"),
+        "{message}"
+    );
+    let (code, message) = refused(&[
+        "export",
+        "booksim",
+        "--topology",
+        "hypercube:4",
+        "--routing",
+        "shortest",
+        "--rate",
+        "1.5",
+        "--packet",
+        "4",
+        "--out",
+        text(&dir),
+    ]);
+    assert_eq!(code, Some(2), "{message}");
+    assert!(message.contains("(0, 1]"), "{message}");
+    assert!(!dir.join("anynet").exists(), "nothing written when refused");
+}
+
+#[test]
+fn a_request_is_bounded_as_a_whole() {
+    // each run fits, but 200 loads × 32 seeds do not
+    let (code, message) = refused(&[
+        "sim",
+        "--topology",
+        "mesh:8x8",
+        "--routing",
+        "dor",
+        "--sweep",
+        "0.005",
+        "--seeds",
+        "32",
+    ]);
+    assert_eq!(code, Some(2), "{message}");
+    assert!(
+        message.starts_with("error: --seeds:") && message.contains("router-cycles"),
+        "{message}"
+    );
+    // buffers and queues estimated before anything is allocated
+    let (code, message) = refused(&[
+        "sim",
+        "--topology",
+        "full:64",
+        "--routing",
+        "shortest",
+        "--vcs",
+        "64",
+        "--buf",
+        "1024",
+    ]);
+    assert_eq!(code, Some(2), "{message}");
+    assert!(
+        message.starts_with("error: --buf:") && message.contains("MiB"),
+        "{message}"
+    );
+    // a search effort whose request would run for minutes
+    let (code, message) = refused(&[
+        "dualplane",
+        "--kind",
+        "fhc",
+        "--n",
+        "12",
+        "--search",
+        "--objective",
+        "delay",
+        "--effort",
+        "100",
+    ]);
+    assert_eq!(code, Some(2), "{message}");
+    assert!(message.contains("use an effort of at most 18"), "{message}");
+    // a float that becomes a duration
+    let (code, message) = refused(&[
+        "ctc",
+        "--traffic",
+        "random:16:0.5",
+        "--solver",
+        "ilp",
+        "--time-limit",
+        "1e308",
+    ]);
+    assert_eq!(code, Some(2), "{message}");
+    assert!(message.starts_with("error: --time-limit:"), "{message}");
+    let (code, message) = refused(&["ctc", "--table1", "--ilp-time-limit", "1e308"]);
+    assert_eq!(code, Some(2), "{message}");
+    assert!(message.starts_with("error: --ilp-time-limit:"), "{message}");
+}
+
+#[test]
+fn a_full_source_queue_counts_what_the_network_refused() {
+    // 2,048 nodes under each of two edge switches at full rate: far more than a 3-router
+    // tree can carry; the source queues stop at their bound and the excess is counted
+    let v = json(&[
+        "sim",
+        "--topology",
+        "tree2:2x2048",
+        "--routing",
+        "shortest",
+        "--rate",
+        "1",
+        "--packet",
+        "1",
+        "--warmup",
+        "100",
+        "--cycles",
+        "1500",
+        "--drain",
+        "100",
+        "--json",
+    ]);
+    assert!(
+        v["refused_packets"].as_u64().unwrap() > 0,
+        "{}",
+        v["refused_packets"]
+    );
+    assert_eq!(v["saturated"], true);
+    assert!(v["accepted_flits_per_node_cycle"].as_f64().unwrap() < 0.01);
+}
