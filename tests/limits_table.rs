@@ -107,6 +107,10 @@ fn enforced() -> Vec<(&'static str, f64)> {
             "labs::ctc::studies::MAX_TABLE_1_ILP_S",
             labs::ctc::studies::MAX_TABLE_1_ILP_S,
         ),
+        (
+            "labs::ctc::studies::MAX_TABLE_1_ILP_NODES",
+            labs::ctc::studies::MAX_TABLE_1_ILP_NODES as f64,
+        ),
     ]
 }
 

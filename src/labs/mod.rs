@@ -9,6 +9,7 @@
 pub mod ctc;
 pub mod dualplane;
 pub mod ocs_relay;
+pub mod plain;
 pub mod routing;
 pub mod sim;
 pub mod slots;
@@ -170,7 +171,7 @@ impl<T: Serialize + DeserializeOwned + Default> LabConfig for T {}
 
 /// The typed configuration in a section.
 pub fn config<C: LabConfig>(section: &Value) -> Result<C> {
-    serde_json::from_value(section.clone()).map_err(|e| Error::Scenario(e.to_string()))
+    plain::decode(section, "section")
 }
 
 /// A configuration as a section.
@@ -193,7 +194,7 @@ pub fn study_args<A: LabConfig>(args: &Value) -> Result<A> {
     if args.is_null() {
         return Ok(A::default());
     }
-    serde_json::from_value(args.clone()).map_err(|e| Error::invalid("arguments", e.to_string()))
+    plain::decode(args, "arguments")
 }
 
 /// A value as JSON (results, points).

@@ -72,8 +72,12 @@ impl Scenario {
 
     /// Read a Scenario from JSON, checking the version, every section and the seed.
     pub fn from_json(text: &str) -> Result<Scenario> {
-        let value: Value = serde_json::from_str(text)
-            .map_err(|e| Error::Scenario(format!("not a valid scenario: {e}")))?;
+        let value: Value = serde_json::from_str(text).map_err(|e| {
+            Error::Scenario(format!(
+                "not a valid scenario: {}",
+                crate::labs::plain::syntax(&e)
+            ))
+        })?;
         Scenario::from_value(value)
     }
 
@@ -86,9 +90,9 @@ impl Scenario {
         };
         let mut s = Scenario::default();
         let take = |map: &mut Map<String, Value>, key: &str| map.remove(key);
-        if let Some(v) = take(&mut map, "version") {
-            s.version = serde_json::from_value(v)
-                .map_err(|e| Error::Scenario(format!("not a valid scenario: version: {e}")))?;
+        if let Some(given) = take(&mut map, "version") {
+            s.version = serde_json::from_value(given.clone())
+                .map_err(|e| plain_error("version", &e, &given))?;
         }
         if s.version != SCENARIO_VERSION {
             return Err(Error::Scenario(format!(
@@ -96,16 +100,15 @@ impl Scenario {
                 s.version
             )));
         }
-        if let Some(v) = take(&mut map, "lab") {
-            let name: String = serde_json::from_value(v)
-                .map_err(|e| Error::Scenario(format!("not a valid scenario: lab: {e}")))?;
+        if let Some(given) = take(&mut map, "lab") {
+            let name: String = serde_json::from_value(given.clone())
+                .map_err(|e| plain_error("lab", &e, &given))?;
             labs::lab(&name)?;
             s.lab = name;
         }
-        if let Some(v) = take(&mut map, "seed") {
-            s.seed = serde_json::from_value(v).map_err(|e| {
-                Error::Scenario(format!("not a valid scenario: seed: {e}")).at("seed")
-            })?;
+        if let Some(given) = take(&mut map, "seed") {
+            s.seed = serde_json::from_value(given.clone())
+                .map_err(|e| plain_error("seed", &e, &given).at("seed"))?;
         }
         if let Some(v) = take(&mut map, "seeds") {
             let seeds: std::collections::BTreeMap<String, u64> = serde_json::from_value(v)
@@ -125,9 +128,9 @@ impl Scenario {
             }
             s.seeds = seeds;
         }
-        if let Some(v) = take(&mut map, "view") {
-            s.view = serde_json::from_value(v)
-                .map_err(|e| Error::Scenario(format!("not a valid scenario: view: {e}")))?;
+        if let Some(given) = take(&mut map, "view") {
+            s.view = serde_json::from_value(given.clone())
+                .map_err(|e| plain_error("view", &e, &given))?;
         }
         // the shown lab's seed is `seed`
         s.seeds.remove(&s.lab);
@@ -190,12 +193,23 @@ impl Scenario {
     pub fn set_section(&mut self, name: &str, section: Value) -> Result<()> {
         let i = index_of(name)?;
         let lab = &LABS[i];
-        self.sections[i] = (lab.check_config)(&section).map_err(|e| {
-            let reason = match e {
-                Error::Scenario(reason) => reason,
-                other => other.to_string(),
-            };
-            Error::Scenario(format!("not a valid scenario: {name}: {reason}"))
+        self.sections[i] = (lab.check_config)(&section).map_err(|e| match e {
+            // a field of the section: named by its path (`sim.rate: a number, not null`)
+            Error::Invalid {
+                name: field,
+                reason,
+            } => {
+                let path = if field == "section" {
+                    name.to_string()
+                } else {
+                    format!("{name}.{field}")
+                };
+                Error::invalid(&path, reason).at(&path)
+            }
+            Error::Scenario(reason) => {
+                Error::Scenario(format!("not a valid scenario: {name}: {reason}"))
+            }
+            other => Error::Scenario(format!("not a valid scenario: {name}: {other}")),
         })?;
         Ok(())
     }
@@ -204,6 +218,14 @@ impl Scenario {
     pub fn current_lab(&self) -> Result<&'static labs::Lab> {
         labs::lab(&self.lab)
     }
+}
+
+/// A Scenario key that does not decode, in plain words.
+fn plain_error(key: &str, e: &serde_json::Error, given: &Value) -> Error {
+    Error::Scenario(format!(
+        "not a valid scenario: {key}: {}",
+        crate::labs::plain::reason(&e.to_string(), given)
+    ))
 }
 
 fn index_of(name: &str) -> Result<usize> {
@@ -326,7 +348,7 @@ mod tests {
             Scenario::from_json(r#"{"version":1,"slots":{"topolgy":"x"}}"#)
                 .unwrap_err()
                 .to_string()
-                .contains("unknown field")
+                .contains("'topolgy' is not one of its settings; did you mean topology?")
         );
         assert!(Scenario::from_json("[").is_err());
         let seed = Scenario::from_json(r#"{"version":1,"seed":9007199254740992}"#).unwrap_err();

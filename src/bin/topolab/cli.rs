@@ -191,7 +191,7 @@ fn load_scenario(source: &str) -> Result<Scenario, String> {
         return decode_permalink(source).map_err(|e| e.to_string());
     }
     let text = crate::files::read_input(source, "SCENARIO", crate::files::MAX_SCENARIO_BYTES)?;
-    Scenario::from_json(&text).map_err(|e| format!("{source}: {e}"))
+    Scenario::from_json(&text).map_err(|e| format!("'{source}': {e}"))
 }
 
 /// Run a Scenario, write the files `output` asks for, print the result.
@@ -321,7 +321,10 @@ fn name_the_flag(message: &str, flags: &[String]) -> String {
     let Some((head, rest)) = message.split_once(": ") else {
         return message.to_string();
     };
-    if head.contains(' ') || head.starts_with('-') {
+    let is_field = head
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c));
+    if !is_field || head.starts_with('-') {
         return message.to_string();
     }
     let field = head.rsplit('.').next().unwrap_or(head).replace('_', "-");

@@ -225,8 +225,12 @@ fn table_1_row(
 /// and the torus) per matrix, each about 1,000 × N² steps; ten runs' worth of `MAX_SA_WORK`.
 pub const MAX_TABLE_1_WORK: u64 = 10 * super::MAX_SA_WORK;
 /// Most seconds the ILPs of one Table I request may be given in all (matrices × ILP sizes ×
-/// the limit per matrix); the solver stops at the limit and reports its bound.
+/// the limit per matrix) when no node limit is given; the solver stops at the limit and
+/// reports its bound.
 pub const MAX_TABLE_1_ILP_S: f64 = 3600.0;
+/// Most branch-and-bound nodes the ILPs of one Table I request may take in all when a node
+/// limit is given (the ILP at N = 16 proves optimality in about 25).
+pub const MAX_TABLE_1_ILP_NODES: u64 = 1_000_000;
 
 /// The whole request's work, checked before any matrix runs.
 fn check_table_1_work(a: &Table1Args) -> Result<()> {
@@ -256,7 +260,16 @@ fn check_table_1_work(a: &Table1Args) -> Result<()> {
         .filter(|&&n| n <= a.ilp_up_to.min(ilp::MAX_ILP_LCS))
         .count() as f64
         * f64::from(a.matrices);
-    if ilps * a.ilp_time_limit_s > MAX_TABLE_1_ILP_S {
+    // a node limit bounds the solver by counted work (the tests' way); without one, the
+    // seconds given to all the ILPs are the budget
+    if let Some(nodes) = a.ilp_node_limit {
+        if ilps * nodes as f64 > MAX_TABLE_1_ILP_NODES as f64 {
+            return Err(crate::Error::invalid(
+                "ilp_node_limit",
+                format!("{ilps} ILPs × {nodes} nodes is above the {MAX_TABLE_1_ILP_NODES} branch-and-bound nodes one request may take"),
+            ));
+        }
+    } else if ilps * a.ilp_time_limit_s > MAX_TABLE_1_ILP_S {
         return Err(crate::Error::invalid(
             "ilp_time_limit_s",
             format!("{ilps} ILPs × {} s is above the {MAX_TABLE_1_ILP_S} s one request may give the solver: at most {:.1} s per matrix", a.ilp_time_limit_s, MAX_TABLE_1_ILP_S / ilps),

@@ -1,0 +1,183 @@
+//! Serde's words turned into ours: a configuration or a study's arguments that do not decode
+//! give an error naming the field that is wrong and what it must be ("rate: a number, not
+//! null"), never the decoder's internals ("invalid type: null, expected f64", "expected `:`
+//! at line 1 column 722"). serde_json does not say which field a type error is about, so the
+//! field is found by decoding the defaults with one field replaced at a time.
+
+use crate::error::{shorten, suggest};
+use crate::{Error, Result};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::Value;
+
+/// `value` decoded as `T` (whose `Default` fills what is missing), or an error about the first
+/// field that does not decode, in plain words.
+pub fn decode<T: Serialize + DeserializeOwned + Default>(value: &Value, what: &str) -> Result<T> {
+    // checked first: serde would also read a struct from a list of its fields in order
+    let Value::Object(fields) = value else {
+        return Err(Error::invalid(
+            what,
+            format!(
+                "settings are a JSON object ({{\"name\": value, …}}), not {}",
+                shown(value)
+            ),
+        ));
+    };
+    let error = match serde_json::from_value(value.clone()) {
+        Ok(decoded) => return Ok(decoded),
+        Err(e) => e,
+    };
+    let defaults = serde_json::to_value(T::default()).expect("defaults serialize");
+    let known: Vec<&str> = defaults
+        .as_object()
+        .map(|m| m.keys().map(String::as_str).collect())
+        .unwrap_or_default();
+    for (name, given) in fields {
+        let mut probe = defaults.clone();
+        probe[name.as_str()] = given.clone();
+        if let Err(e) = serde_json::from_value::<T>(probe) {
+            let message = e.to_string();
+            if message.starts_with("unknown field") {
+                return Err(Error::invalid(
+                    what,
+                    format!(
+                        "'{}' is not one of its settings; {}",
+                        shorten(name),
+                        suggest(name, &known)
+                    ),
+                ));
+            }
+            return Err(Error::invalid(name, reason(&message, given)));
+        }
+    }
+    Err(Error::invalid(what, reason(&error.to_string(), value)))
+}
+
+/// What a field must be, from serde's message about `given`.
+pub fn reason(message: &str, given: &Value) -> String {
+    let message = message.split(" at line ").next().unwrap_or(message);
+    if let Some(rest) = message
+        .strip_prefix("invalid type: ")
+        .or_else(|| message.strip_prefix("invalid value: "))
+    {
+        if let Some((_, expected)) = rest.split_once(", expected ") {
+            return format!("{}, not {}", expected_words(expected), shown(given));
+        }
+    }
+    if let Some(rest) = message.strip_prefix("unknown variant ") {
+        if let Some((_, expected)) = rest.split_once(", expected ") {
+            return format!(
+                "{} is not one of {}",
+                shown(given),
+                expected.replace("one of ", "").replace('`', "")
+            );
+        }
+    }
+    message.replace('`', "'")
+}
+
+/// serde's name of a type, as a person says it.
+fn expected_words(expected: &str) -> String {
+    match expected.trim() {
+        "f64" | "f32" => "a number".into(),
+        "u8" => "a whole number from 0 to 255".into(),
+        "u16" => "a whole number from 0 to 65,535".into(),
+        "u32" => "a whole number from 0 to 4,294,967,295".into(),
+        "u64" | "usize" => "a whole number from 0 up".into(),
+        "i32" | "i64" | "isize" => "a whole number".into(),
+        "a string" | "a borrowed string" => "text".into(),
+        "a boolean" => "true or false".into(),
+        "a sequence" => "a list".into(),
+        other => other.replace('`', "'"),
+    }
+}
+
+/// A value as an error quotes it.
+fn shown(value: &Value) -> String {
+    match value {
+        Value::Null => "empty (null)".into(),
+        Value::String(s) if s.is_empty() => "empty text".into(),
+        Value::String(s) => format!("'{}'", shorten(s)),
+        Value::Array(_) => "a list".into(),
+        Value::Object(_) => "an object".into(),
+        other => shorten(&other.to_string()),
+    }
+}
+
+/// A JSON syntax error in plain words, with where it is (useful in a file, harmless in a link).
+pub fn syntax(error: &serde_json::Error) -> String {
+    let message = error.to_string();
+    let what = message
+        .split(" at line ")
+        .next()
+        .unwrap_or(&message)
+        .replace('`', "'");
+    format!(
+        "it is not valid JSON ({what} at line {}, column {})",
+        error.line(),
+        error.column()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    #[derive(Debug, Default, Serialize, Deserialize)]
+    #[serde(default, deny_unknown_fields)]
+    struct Settings {
+        rate: f64,
+        count: u32,
+        name: String,
+        limit: Option<usize>,
+    }
+
+    fn message(json: &str) -> (Option<String>, String) {
+        let e = decode::<Settings>(&serde_json::from_str(json).unwrap(), "arguments").unwrap_err();
+        (e.field(), e.to_string())
+    }
+
+    #[test]
+    fn errors_name_the_field_in_plain_words() {
+        assert_eq!(
+            message(r#"{"rate": null}"#),
+            (
+                Some("rate".into()),
+                "rate: a number, not empty (null)".into()
+            )
+        );
+        assert_eq!(
+            message(r#"{"rate": 0.5, "count": -1}"#).1,
+            "count: a whole number from 0 to 4,294,967,295, not -1"
+        );
+        assert_eq!(message(r#"{"name": 3}"#).1, "name: text, not 3");
+        assert_eq!(
+            message(r#"{"limit": ""}"#).1,
+            "limit: a whole number from 0 up, not empty text"
+        );
+        let (field, text) = message(r#"{"rat": 1}"#);
+        assert_eq!(field.as_deref(), Some("arguments"));
+        assert!(
+            text.contains("'rat' is not one of its settings; did you mean rate?"),
+            "{text}"
+        );
+        assert!(message("[1]").1.contains("a JSON object"));
+        for json in [r#"{"rate": null}"#, r#"{"count": 1e30}"#, r#"{"rat": 1}"#] {
+            let text = message(json).1;
+            assert!(
+                !text.contains("invalid type") && !text.contains("expected `"),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn syntax_errors_say_where() {
+        let e = serde_json::from_str::<Value>(r#"{"a" 1}"#).unwrap_err();
+        assert_eq!(
+            syntax(&e),
+            "it is not valid JSON (expected ':' at line 1, column 6)"
+        );
+    }
+}
