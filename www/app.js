@@ -10,7 +10,7 @@
 // Nothing here names a lab.
 import { Engine, Cancelled } from './engine.js';
 import { byId, el, show, progressText } from './dom.js';
-import { FieldForm } from './fields.js';
+import { FieldForm, unwrapped } from './fields.js';
 import { Figure } from './figure.js';
 import { Player } from './player.js';
 import { download, fileName, pngBlob, svgBlob, textBlob } from './exporting.js';
@@ -321,11 +321,15 @@ function showNotice(message, ms = 4000) {
   noticeTimer = setTimeout(() => show(box, false), ms);
 }
 
-/** An error from the core: next to the control of its Scenario field and, in full, in the general box. */
+/**
+ * An error from the core, in the page's words: its reason next to the control of its Scenario
+ * field and, with the field's label, in the general box.
+ */
 function showRunError(rec, err) {
   const lab = labs[rec.name];
-  rec.error = err.message;
-  lab.form.showError(lab.form.fieldOfPath(err.field), err.message);
+  const error = lab.form.explain(err);
+  rec.error = error.general;
+  lab.form.showError(error.field, error.message);
   if (isShown(rec)) showPageError();
 }
 
@@ -681,7 +685,7 @@ async function loadHash(hash, { keep = false } = {}) {
   } catch (err) {
     if (isCancelled(err)) throw err;
     const instead = keep ? 'the page keeps what it showed' : 'showing the default lab instead';
-    state.linkError = `This link could not be read: ${err.message} — ${instead}; the address keeps the link so it can be corrected.`;
+    state.linkError = `This link could not be read: ${unwrapped(err.message) ?? err.message} — ${instead}; the address keeps the link so it can be corrected.`;
     showPageError();
     return keep ? null : parseScenario(await codec.request('defaultScenario'));
   }
@@ -713,7 +717,7 @@ function controlsChanged({ force = false, step = undefined, restore = false } = 
   const read = lab.form.read(state.base);
   if (read.error) {
     lab.form.showError(read.error.field, read.error.message);
-    rec.error = read.error.message;
+    rec.error = read.error.general;
     showPageError();
     if (restore) {
       updateHash();

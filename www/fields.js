@@ -2,12 +2,64 @@
 // and FieldForm builds the form from that list, writes a Scenario into it, reads it back
 // (validating each field with the lab's own message), and shows an error next to the field it
 // concerns — found by name for the page's own checks and by Scenario path (`err.field`, e.g.
-// `<section>.<key>`) for the core's. No lab names, no guessing from an error's text.
+// `<section>.<key>`) for the core's. Errors are said in the page's words: beside the field its
+// reason only, in the general box the field's label and the reason — never an internal key such
+// as `target-slots:` or `sim.rate:`, which the core and the parsers start their messages with.
+// No lab names, no guessing from an error's text beyond those keys.
 import { el, show, debounce } from './dom.js';
 import { PatternField, ensureOption } from './pattern-field.js';
 
-/** A field's value is not valid; `message` is shown next to it. */
-export class FieldError extends Error {}
+/**
+ * A field's value is not valid; `message` is shown next to it. `what`: the word the message
+ * starts with for the field itself (e.g. `vcs` in "vcs '0': …"), replaced by its label.
+ */
+export class FieldError extends Error {
+  constructor(message, { what = null } = {}) {
+    super(message);
+    this.what = what;
+  }
+}
+
+const WRAPPER = 'scenario: not a valid scenario: ';
+
+/** A core message without the wrapper its Scenario decoder puts first, or null when it has none. */
+export function unwrapped(message) {
+  return message.startsWith(WRAPPER) ? message.slice(WRAPPER.length) : null;
+}
+
+/** A core message with no field: its decoder's wrapper said in words. */
+function setUpMessage(message) {
+  const inner = unwrapped(message);
+  return inner === null ? message : `This set-up could not be read: ${inner}`;
+}
+
+/** Prefixes a message may carry before its reason besides the field's own keys. */
+const WRAPPERS = ['scenario', 'not a valid scenario'];
+
+/**
+ * `message` without the keys it starts with (any of `keys`, case aside, each followed by ': ',
+ * or by " '" before the value it quotes, which stays).
+ */
+function withoutKeys(message, keys) {
+  let rest = message;
+  for (;;) {
+    const lower = rest.toLowerCase();
+    const key = keys.find((k) => lower.startsWith(`${k}: `) || lower.startsWith(`${k} '`));
+    if (!key) return rest;
+    rest = rest.slice(key.length).replace(/^: /, '').replace(/^ (?=')/, '');
+  }
+}
+
+/** Unicode subscripts for the letters a label writes as <sub>…</sub> (e.g. t<sub>max</sub>: tₘₐₓ). */
+const SUBSCRIPT = Object.fromEntries([...'0123456789aehijklmnoprstuvx'].map((c, i) => [c, [...'₀₁₂₃₄₅₆₇₈₉ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ'][i]]));
+
+/** The text of a label as read on the page (subscripts kept as such where Unicode has them). */
+function visibleText(node) {
+  if (node.nodeType === Node.TEXT_NODE) return node.data;
+  const text = [...node.childNodes].map(visibleText).join('');
+  if (node.nodeName !== 'SUB') return text;
+  return [...text].every((c) => SUBSCRIPT[c]) ? [...text].map((c) => SUBSCRIPT[c]).join('') : `_${text}`;
+}
 
 const SAFE = Number.MAX_SAFE_INTEGER;
 
@@ -21,7 +73,7 @@ export const parsers = {
     return (text) => {
       const t = String(text).trim();
       if (t === '' && optional) return null;
-      if (!/^\d+$/.test(t) || t.length > 16 || Number(t) > max || Number(t) < min) throw new FieldError(`${what} '${text}': ${hint}`);
+      if (!/^\d+$/.test(t) || t.length > 16 || Number(t) > max || Number(t) < min) throw new FieldError(`${what} '${text}': ${hint}`, { what });
       return Number(t);
     };
   },
@@ -29,7 +81,7 @@ export const parsers = {
   number({ what, hint }) {
     return (text) => {
       const value = Number(text);
-      if (String(text).trim() === '' || !Number.isFinite(value)) throw new FieldError(`${what} '${text}': ${hint}`);
+      if (String(text).trim() === '' || !Number.isFinite(value)) throw new FieldError(`${what} '${text}': ${hint}`, { what });
       return value;
     };
   },
@@ -279,7 +331,7 @@ export class FieldForm {
       }
       if (input instanceof PatternField) {
         const read = input.read();
-        if (read.error) throw Object.assign(new FieldError(read.error.message), { field: field.name });
+        if (read.error) throw Object.assign(new FieldError(read.error.message, { what: read.error.field }), { field: field.name });
         values[field.name] = read.pattern;
         continue;
       }
@@ -296,7 +348,7 @@ export class FieldForm {
 
   /**
    * The form as `{seed, section}` (the section starts from `base`'s, so settings this form does
-   * not edit pass through), or `{error: {field, message}}` for the first field that is not valid.
+   * not edit pass through), or `{error}` for the first field that is not valid (as `explain`'s).
    */
   read(base = {}) {
     let values;
@@ -304,7 +356,7 @@ export class FieldForm {
       values = this.#parse();
     } catch (err) {
       if (!(err instanceof FieldError)) throw err;
-      return { error: { field: err.field, message: err.message } };
+      return { error: this.#plain(this.field(err.field), null, err.message, err.what ? [err.what] : []) };
     }
     const section = { ...(base[this.lab.section] ?? {}) };
     let seed = base.seed;
@@ -349,15 +401,66 @@ export class FieldForm {
     return values;
   }
 
-  /** The field a core error concerns (`err.field` is a Scenario path such as `slots.topology`). */
-  fieldOfPath(path) {
+  /**
+   * Where a Scenario path (`err.field` of a core error, e.g. `slots.topology`) points: the field
+   * and what the path names inside it (`port_ratio` of `ctc.cost.port_ratio`; null: all of it).
+   */
+  #locate(path) {
     if (!path) return null;
     const inSection = path.startsWith(`${this.lab.section}.`) ? path.slice(this.lab.section.length + 1) : null;
     for (const field of this.fields) {
       const own = field.scope === 'scenario' ? path : inSection;
-      if (own !== null && (own === field.path || own.startsWith(`${field.path}.`) || (field.alsoFor ?? []).includes(own))) return field.name;
+      if (own === null) continue;
+      if (own === field.path || (field.alsoFor ?? []).includes(own)) return { field, sub: null };
+      if (own.startsWith(`${field.path}.`)) return { field, sub: own.slice(field.path.length + 1) };
     }
     return null;
+  }
+
+  /**
+   * The name a person reads for a field: the text of its label (for a custom control, the label
+   * of its part `sub`, its own label or legend, else its group's heading), or null.
+   */
+  #labelOf(name, sub = null) {
+    const field = this.field(name);
+    if (!field) return null;
+    const id = this.id(field);
+    const box = document.getElementById(`${id}-field`);
+    const label = (sub && box?.querySelector(`label[for="${CSS.escape(`${id}-${sub}`)}"]`)) || box?.querySelector(`label[for="${CSS.escape(id)}"]`) || box?.querySelector('legend');
+    const text = (label ? visibleText(label) : (field.group ?? '')).replace(/\s+/g, ' ').trim();
+    return text || null;
+  }
+
+  /** The keys a message may name a field by: its name and Scenario path, `_` or `-` alike, and its label. */
+  #keys(field, sub, extra) {
+    const paths = [field.name, field.path, `${this.lab.section}.${field.path}`];
+    if (sub) paths.push(sub, ...paths.map((p) => `${p}.${sub}`));
+    const keys = [...paths, ...extra].flatMap((k) => [k, k.replaceAll('_', '-'), k.replaceAll('-', '_')]);
+    const label = this.#labelOf(field.name, sub);
+    if (label) keys.push(label);
+    return [...new Set([...keys, ...WRAPPERS, this.lab.section].map((k) => k.toLowerCase()))].sort((a, b) => b.length - a.length);
+  }
+
+  /**
+   * An error about `field` in the page's words: `{field: name, message, general}`, `message` the
+   * reason shown beside the field, `general` the field's label and the reason.
+   */
+  #plain(field, sub, message, extra) {
+    const reason = withoutKeys(message, this.#keys(field, sub, extra));
+    const label = this.#labelOf(field.name, sub);
+    const general = label ? `${label}${reason.startsWith("'") ? ' ' : ': '}${reason}` : reason;
+    return { field: field.name, message: reason, general };
+  }
+
+  /**
+   * A core error (`err.field` a Scenario path or null, `err.message`) in the page's words:
+   * `{field, message, general}` as `read()`'s error; `field` null when no field of this form is
+   * concerned, then `general` is the message itself (its decoder's wrapper said in words).
+   */
+  explain(err) {
+    const at = this.#locate(err.field);
+    if (!at) return { field: null, message: setUpMessage(err.message), general: setUpMessage(err.message) };
+    return this.#plain(at.field, at.sub, err.message, [err.field]);
   }
 
   /** Show `message` next to the field `name` (every other field's error cleared). */

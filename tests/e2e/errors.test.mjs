@@ -16,8 +16,8 @@ test('a bad topology is shown next to the field and nothing is lost', async () =
 
   await afterRun(page, () => page.fill('#topology', 'mesh:8x0')); // runs by itself after a pause
   await page.waitForSelector('#topology-error:not([hidden])');
-  assert.match(await text(page, '#topology-error'), /topology 'mesh:8x0'/);
-  assert.match(await text(page, '#error'), /mesh:8x0/);
+  assert.match(await text(page, '#topology-error'), /^'mesh:8x0': /);
+  assert.match(await text(page, '#error'), /^Topology 'mesh:8x0': /);
   assert.equal(await page.getAttribute('#topology', 'aria-invalid'), '');
   assert.equal(await page.inputValue('#topology'), 'mesh:8x0', 'the input stays as typed');
   assert.equal(await text(page, '#metric-max-slots'), '7', 'the previous N stays');

@@ -390,7 +390,7 @@ test('errors: a bad degree is shown next to its field and the shown design stays
 
   await afterRun(page, () => page.fill('#tg-degree', '2')); // runs by itself after a pause
   await page.waitForSelector('#tg-degree-error:not([hidden])');
-  assert.match(await text(page, '#tg-degree-error'), /^degree: .*at least 3/);
+  assert.match(await text(page, '#tg-degree-error'), /^the maximum switch degree must be at least 3/);
   assert.equal(await page.getAttribute('#tg-degree', 'aria-invalid'), '');
   assert.equal(await page.isVisible('#tg-nodes-error'), false);
   assert.equal(await text(page, '#tg-metric-switches'), '6', 'the previous result stays');

@@ -21,7 +21,7 @@ const whole = (what, hint, min = 1) => parsers.whole({ what, hint, min });
 function fraction(what, hint) {
   return (text) => {
     const value = Number(text);
-    if (String(text).trim() === '' || !(value > 0 && value <= 1)) throw new FieldError(`${what} '${text}': ${hint}`);
+    if (String(text).trim() === '' || !(value > 0 && value <= 1)) throw new FieldError(`${what} '${text}': ${hint}`, { what });
     return value;
   };
 }
@@ -29,7 +29,7 @@ function fraction(what, hint) {
 /** An offered load: (0, 1] flits per node per cycle, up to 2 for nodes on two planes (dual-plane networks). */
 function rateValue(text) {
   const value = Number(text);
-  if (String(text).trim() === '' || !(value > 0 && value <= 2)) throw new FieldError(`rate '${text}': an offered load in (0, 1] flits per node per cycle (up to 2 where nodes sit on two planes), e.g. 0.3`);
+  if (String(text).trim() === '' || !(value > 0 && value <= 2)) throw new FieldError(`rate '${text}': an offered load in (0, 1] flits per node per cycle (up to 2 where nodes sit on two planes), e.g. 0.3`, { what: 'rate' });
   return value;
 }
 
@@ -38,7 +38,7 @@ function perMetre(text) {
   const t = String(text ?? '').trim();
   if (t === '') return 0;
   const value = Number(t);
-  if (!(value >= 0 && value <= 100)) throw new FieldError(`cable latency '${text}': cycles per metre of cable from 0 to 100, e.g. 1.95, or 0 for none`);
+  if (!(value >= 0 && value <= 100)) throw new FieldError(`cable latency '${text}': cycles per metre of cable from 0 to 100, e.g. 1.95, or 0 for none`, { what: 'cable latency' });
   return value;
 }
 
@@ -47,7 +47,7 @@ function alphaValue(text) {
   const t = String(text).trim();
   if (t === '') return null;
   const value = Number(t);
-  if (!(value >= 0 && value <= 1)) throw new FieldError(`alpha '${text}': a number from 0 to 1, e.g. 0.5, or empty for the default`);
+  if (!(value >= 0 && value <= 1)) throw new FieldError(`alpha '${text}': a number from 0 to 1, e.g. 0.5, or empty for the default`, { what: 'alpha' });
   return value;
 }
 
