@@ -239,16 +239,24 @@ test('a study goes on in its lab while another lab runs its own studies and canc
   assert.match(await text(page, '#tg-tradeoff-status'), /^Cancelled/);
 
   await openLab(page, 'routing');
-  assert.equal(await page.isVisible('#rt-study-busy'), true, 'Routing’s study is still running');
-  const measured = await studied(page);
-  assert.ok(measured !== null, `still studying: ${await text(page, '#rt-study-status')}`);
-  await page.waitForFunction((n) => {
-    const m = document.getElementById('rt-study-status').textContent.match(/^Studying: (\d+) of 1000/);
-    return m && Number(m[1]) > n;
-  }, measured);
-  await page.click('#rt-study-cancel');
-  await page.waitForSelector('#rt-study-busy', { state: 'hidden' });
-  assert.match(await text(page, '#rt-study-status'), /^Cancelled after \d+ of 1000 topologies/);
+  // Routing's study was neither cancelled nor stopped by TopoGen's work: on a fast machine it
+  // may have finished meanwhile (all 1,000 topologies, its result waiting), else it is still
+  // going and still progressing, and its own Cancel keeps what it measured. Either way the
+  // test does not depend on how fast the machine is.
+  if (await page.isVisible('#rt-study-busy')) {
+    const measured = await studied(page);
+    assert.ok(measured !== null, `still studying: ${await text(page, '#rt-study-status')}`);
+    await page.waitForFunction((n) => {
+      const status = document.getElementById('rt-study-status').textContent;
+      const m = status.match(/^Studying: (\d+) of 1000/);
+      return (m && Number(m[1]) > n) || /^1,000 topologies like/.test(status);
+    }, measured);
+    if (await page.isVisible('#rt-study-busy')) {
+      await page.click('#rt-study-cancel');
+      await page.waitForSelector('#rt-study-busy', { state: 'hidden' });
+    }
+  }
+  assert.match(await text(page, '#rt-study-status'), /^(Cancelled after \d+ of 1000 topologies|1,000 topologies like)/);
   assertNoProblems(problems);
 });
 
