@@ -169,7 +169,8 @@ pub fn study(
     let args: serde_json::Value = if args.trim().is_empty() {
         serde_json::Value::Null
     } else {
-        serde_json::from_str(args).map_err(|e| plain_error(format!("arguments: {e}")))?
+        serde_json::from_str(args)
+            .map_err(|e| plain_error(format!("arguments: {}", crate::labs::plain::syntax(&e))))?
     };
     let mut report = |fraction: f64, point: Option<serde_json::Value>| {
         if let Some(p) = &progress {

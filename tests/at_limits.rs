@@ -219,6 +219,57 @@ fn sim_lab_at_its_limits() {
         }),
     );
     assert_eq!(r["deadlock"], false);
+    // past saturation at the most routers, at that size's router-cycle limit: the source
+    // queues stop at their bound and the rest is counted (the slowest kind of run)
+    let cycles = topolab::labs::sim::max_router_cycles(576) / 576;
+    let r = finishes(
+        "sim mesh:24x24 dor past saturation at its router-cycle limit",
+        &sim(SimConfig {
+            topology: "mesh:24x24".into(),
+            rate: 0.5,
+            warmup: 1000,
+            cycles: cycles - 3000,
+            drain: 2000,
+            ..SimConfig::default()
+        }),
+    );
+    assert_eq!(r["saturated"], true);
+    assert!(r["refused_packets"].as_u64().unwrap() > 0);
+    // a sweep request at its limit: two loads, each a run at 256 routers' limit, one past
+    // saturation (the request is checked as a whole; one more load would be refused)
+    let config = SimConfig {
+        topology: "mesh:16x16".into(),
+        warmup: 2000,
+        cycles: MAX_ROUTER_CYCLES / 256 - 10_000,
+        drain: 8000,
+        ..SimConfig::default()
+    };
+    let scenario = sim(config.clone());
+    let started = Instant::now();
+    let sweep = scenario::study(
+        &scenario,
+        "sweep",
+        &json!({ "loads": [0.6, 0.1] }),
+        &mut |_, _| {},
+    )
+    .unwrap();
+    let took = started.elapsed();
+    eprintln!("sim sweep of two runs at the limit on mesh:16x16: {took:.1?}");
+    assert!(took < REASONABLE, "the sweep took {took:?}");
+    assert_eq!(
+        sweep["points"].as_array().unwrap().len(),
+        1,
+        "ends at the first saturated load"
+    );
+    let refused = scenario::study(
+        &scenario,
+        "sweep",
+        &json!({ "loads": [0.1, 0.2, 0.3] }),
+        &mut |_, _| {},
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(refused.contains("router-cycles"), "{refused}");
 }
 
 /// Paper 004 §2.4 / §3.2.2: the search at every n to the limit (12), both kinds, both

@@ -12,6 +12,8 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const CASES: usize = 300;
+/// The memory a case may hold (the bound for any request).
+const MEMORY_BYTES: u64 = 4 << 30;
 /// Far above any case's honest run time in a debug build; a case past it hangs.
 const PATIENCE: Duration = Duration::from_secs(60);
 
@@ -351,7 +353,25 @@ fn run(argv: &[String]) -> (Option<i32>, String, usize, Duration) {
         let _ = stderr.read_to_string(&mut buf);
         buf
     });
+    let pid = child.id();
+    let mut peak = 0u64;
     let status = loop {
+        // the child's peak resident memory, read while it runs (its status goes with it)
+        if let Some(kb) = std::fs::read_to_string(format!("/proc/{pid}/status"))
+            .ok()
+            .and_then(|s| {
+                s.lines()
+                    .find(|l| l.starts_with("VmHWM:"))
+                    .and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
+            })
+        {
+            peak = peak.max(kb * 1024);
+        }
+        assert!(
+            peak < MEMORY_BYTES,
+            "`topolab {}` held {peak} bytes",
+            shown(argv)
+        );
         if let Some(status) = child.try_wait().unwrap() {
             break status;
         }

@@ -7,19 +7,7 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import vm from 'node:vm';
-
-const root = new URL('../../', import.meta.url).pathname;
-
-function loadWasm() {
-  // performance: the worker's clock (the ILP's time limit reads it)
-  const context = vm.createContext({ TextDecoder, TextEncoder, WebAssembly, FinalizationRegistry, console, performance });
-  vm.runInContext(`${readFileSync(join(root, 'www/pkg/topolab.js'), 'utf8')}\nglobalThis.wasm_bindgen = wasm_bindgen;`, context);
-  context.bytes = readFileSync(join(root, 'www/pkg/topolab_bg.wasm'));
-  // the options object must come from the module's own realm for the glue to recognise it
-  vm.runInContext('wasm_bindgen.initSync({ module: bytes })', context);
-  return context.wasm_bindgen;
-}
+import { loadWasm, root } from './load-wasm.mjs';
 
 /** A value from the WASM realm as plain data of this realm. */
 function plain(value) {

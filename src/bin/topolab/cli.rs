@@ -159,8 +159,8 @@ fn execute(command: Command) -> Result<(), String> {
             args,
         } => {
             let scenario = load_scenario(&scenario)?;
-            let args: serde_json::Value =
-                serde_json::from_str(&args).map_err(|e| format!("--args: {e}"))?;
+            let args: serde_json::Value = serde_json::from_str(&args)
+                .map_err(|e| format!("--args: {}", topolab::labs::plain::syntax(&e)))?;
             let value = scenario::study(&scenario, &name, &args, &mut |_, _| {})
                 .map_err(|e| e.to_string())?;
             out!("{value}");
