@@ -344,7 +344,7 @@ fn a_request_is_bounded_as_a_whole() {
         "100",
     ]);
     assert_eq!(code, Some(2), "{message}");
-    assert!(message.contains("use an effort of at most 18"), "{message}");
+    assert!(message.contains("use an effort of at most 23"), "{message}");
     // a float that becomes a duration
     let (code, message) = refused(&[
         "ctc",

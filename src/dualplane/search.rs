@@ -493,10 +493,9 @@ pub enum Method {
 }
 
 /// Most search units one request may spend (`work`): a unit is one annealing phase at effort
-/// 1 (about 6·10⁸ inner steps, 0.3–1.2 s on one core), so the six-variant sweep over n = 2…12
-/// at effort 1 (36 units, about 13 s on 2 cores) fits, and one -r search at n = 12 may take
-/// effort 18 (about 40 s).
-pub const MAX_SEARCH_UNITS: f64 = 36.0;
+/// 1 (about 6·10⁸ inner steps). The six-variant sweep over n = 2…12 at effort 1 is 46 units
+/// (18.6 s on 2 cores); one -r search at n = 12 may take effort 23 (16.3 s).
+pub const MAX_SEARCH_UNITS: f64 = 46.0;
 
 /// The work of a search in units of `MAX_SEARCH_UNITS`: the effort for each annealing phase
 /// (the distance search, and the delay search after it for -r); an exhaustive search (n ≤

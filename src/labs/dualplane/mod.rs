@@ -624,6 +624,26 @@ pub struct VariantPoint {
     pub seconds: f64,
 }
 
+/// The search units (`search::work`) of the six variants for n = from…to at `effort`: the
+/// DI and DI-r searches of both kinds at every n.
+pub fn sweep_n_units(from: u32, to: u32, effort: f64) -> f64 {
+    (from..=to)
+        .flat_map(|n| {
+            [Kind::Hc, Kind::Fhc].into_iter().flat_map(move |kind| {
+                [Objective::Distance, Objective::Delay].map(|objective| SearchSpec {
+                    kind,
+                    n,
+                    objective,
+                    seed: 0,
+                    effort,
+                    method: Method::Auto,
+                })
+            })
+        })
+        .map(|spec| search::work(&spec))
+        .sum()
+}
+
 /// The six variants for n = from…to.
 fn sweep_n(
     c: &DualPlaneConfig,
@@ -652,21 +672,7 @@ fn sweep_n(
         })
         .collect();
     // the whole request's searches against one budget (each search alone would fit)
-    let units: f64 = runs
-        .iter()
-        .filter_map(|&(n, kind, objective)| {
-            objective.map(|objective| {
-                search::work(&SearchSpec {
-                    kind,
-                    n,
-                    objective,
-                    seed,
-                    effort: c.effort,
-                    method: Method::Auto,
-                })
-            })
-        })
-        .sum();
+    let units = sweep_n_units(from, to, c.effort);
     search::check_work(units, c.effort)?;
     // each search's cost grows with n·2ⁿ (annealing) or is small: weigh progress by it
     let weight = |n: u32| f64::from(n) * f64::from(1u32 << n);
@@ -741,6 +747,15 @@ mod tests {
             })
             .unwrap();
         assert!(f.detail.unwrap().contains("<svg"));
+    }
+
+    #[test]
+    fn the_default_sweep_over_every_n_fits_one_request() {
+        // 2…12 at the default effort is the page's and the README's sweep: it must not be
+        // refused (it is 46 units, 18.6 s on 2 cores)
+        let units = sweep_n_units(search::MIN_N, search::MAX_N, 1.0);
+        assert!(units <= search::MAX_SEARCH_UNITS, "{units}");
+        assert!(search::check_work(sweep_n_units(2, 12, 1.1), 1.1).is_err());
     }
 
     #[test]
