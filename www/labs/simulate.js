@@ -114,7 +114,7 @@ const fields = [
     label: 'Offered load (flits/node/cycle)',
     kind: 'number',
     attrs: { min: '0.01', max: '2', step: '0.05', inputmode: 'decimal' },
-    help: 'Each end node injects packets at random (Bernoulli) at this rate; a node on two planes (dual:…) has two ports and can offer up to 2.',
+    help: 'Each end node starts a packet with probability load ÷ packet size each cycle (Bernoulli), so the load is honoured exactly up to 1, and up to 2 for a node on two planes (dual:…), with packets of at least that many flits.',
     parse: rateValue,
   },
   { ...count('vcs', 'vcs', 'VCs per port', { hint: 'a whole number of virtual channels per port, at least 1', pair: true }), group: 'Router' },
