@@ -21,6 +21,13 @@ fn text(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
+/// `topolab ARGS` refused with exit code 2: what it said.
+fn refusal(args: &[&str]) -> String {
+    let (code, message) = refused(args);
+    assert_eq!(code, Some(2), "topolab {}: {message}", args.join(" "));
+    message
+}
+
 const SCENARIO: &str = r#"{"version":1,"lab":"slots","seed":1,"slots":{"topology":"mesh:4x4"}}"#;
 
 #[test]
@@ -35,8 +42,7 @@ fn no_output_flag_overwrites_the_scenario_it_reads() {
     let dotted = dir.join(".").join("S.json");
     for flag in ["--svg", "--csv", "--anynet", "--overview-svg"] {
         for target in [&input, &symlink, &hardlink, &dotted] {
-            let (code, message) = refused(&["run", text(&input), flag, text(target)]);
-            assert_eq!(code, Some(2), "{flag} {}: {message}", target.display());
+            let message = refusal(&["run", text(&input), flag, text(target)]);
             assert!(
                 message.contains(flag) && message.contains("never replaces an input"),
                 "{flag}: {message}"
@@ -50,7 +56,7 @@ fn no_output_flag_overwrites_the_scenario_it_reads() {
     );
     // two outputs to one file: refused before running, nothing written
     let out = dir.join("out.csv");
-    let (code, message) = refused(&[
+    let message = refusal(&[
         "run",
         text(&input),
         "--csv",
@@ -58,7 +64,6 @@ fn no_output_flag_overwrites_the_scenario_it_reads() {
         "--svg",
         text(&out),
     ]);
-    assert_eq!(code, Some(2), "{message}");
     assert!(
         message.contains("give each output its own file"),
         "{message}"
@@ -88,8 +93,7 @@ fn export_refuses_to_replace_files_without_force() {
     let first = json(&args);
     assert_eq!(first["network"], "native");
     std::fs::write(dir.join("booksim.cfg"), "mine").unwrap();
-    let (code, message) = refused(&args);
-    assert_eq!(code, Some(2), "{message}");
+    let message = refusal(&args);
     assert!(message.contains("exists; give --force"), "{message}");
     assert_eq!(
         std::fs::read_to_string(dir.join("booksim.cfg")).unwrap(),
@@ -111,8 +115,7 @@ fn file_inputs_are_capped_before_they_are_read() {
         vec!["ctc", "--traffic", "csv:/dev/zero"],
         vec!["run", "/dev/zero"],
     ] {
-        let (code, message) = refused(&args);
-        assert_eq!(code, Some(2), "{args:?}: {message}");
+        let message = refusal(&args);
         assert!(message.contains("larger than"), "{args:?}: {message}");
     }
 }
@@ -142,7 +145,7 @@ fn a_rate_is_honoured_exactly_or_refused_with_its_range() {
         ("-1", "4"),
     ] {
         let rate = format!("--rate={rate}");
-        let (code, message) = refused(&[
+        let message = refusal(&[
             "sim",
             "--topology",
             "dual:hc:3",
@@ -152,10 +155,9 @@ fn a_rate_is_honoured_exactly_or_refused_with_its_range() {
             "--packet",
             packet,
         ]);
-        assert_eq!(code, Some(2), "rate {rate}: {message}");
         assert!(message.starts_with("error: --rate:"), "{message}");
     }
-    let (code, message) = refused(&[
+    let message = refusal(&[
         "sim",
         "--topology",
         "mesh:4x4",
@@ -164,7 +166,6 @@ fn a_rate_is_honoured_exactly_or_refused_with_its_range() {
         "--rate",
         "NaN",
     ]);
-    assert_eq!(code, Some(2));
     assert!(
         message.contains("--rate") && message.contains("not a finite number"),
         "{message}"
@@ -179,20 +180,17 @@ fn specs_are_parsed_whole_and_need_endpoints() {
         ("mesh:4x4:3", "':3' is not part of it"),
         ("dual:hc:3:1,2,4:x1:x2", "write dual"),
     ] {
-        let (code, message) = refused(&["sim", "--topology", topology, "--routing", "shortest"]);
-        assert_eq!(code, Some(2), "{topology}: {message}");
+        let message = refusal(&["sim", "--topology", topology, "--routing", "shortest"]);
         assert!(message.contains(says), "{topology}: {message}");
-        let (code, message) = refused(&["slots", "--topology", topology]);
-        assert_eq!(code, Some(2), "{topology}: {message}");
+        refusal(&["slots", "--topology", topology]);
     }
-    let (code, message) = refused(&[
+    let message = refusal(&[
         "slots",
         "--topology",
         "mesh:4x4",
         "--pattern",
         "transpose:1",
     ]);
-    assert_eq!(code, Some(2));
     assert!(message.contains("':1' is not part of it"), "{message}");
 }
 
@@ -236,8 +234,7 @@ fn undefined_metrics_are_null_or_refused() {
         &app,
         "--json",
     ];
-    let (code, message) = refused(&args);
-    assert_eq!(code, Some(2), "{message}");
+    let message = refusal(&args);
     assert!(message.contains("no traffic"), "{message}");
     // a rank sending only to itself: nothing crosses the network, so no ratio of times
     std::fs::write(&matrix, "0,0,100,1\n").unwrap();
@@ -249,18 +246,16 @@ fn undefined_metrics_are_null_or_refused() {
 #[test]
 fn documented_model_limits_hold_on_every_path() {
     for kind in ["hc", "fhc"] {
-        let (code, message) = refused(&["dualplane", "--kind", kind, "--n", "13"]);
-        assert_eq!(code, Some(2), "{kind}: {message}");
+        let message = refusal(&["dualplane", "--kind", kind, "--n", "13"]);
         assert!(message.contains("holds up to n = 12"), "{kind}: {message}");
     }
-    let (code, message) = refused(&["dualplane", "--kind", "hc", "--n", "15"]);
-    assert_eq!(code, Some(2), "{message}");
+    refusal(&["dualplane", "--kind", "hc", "--n", "15"]);
 }
 
 #[test]
 fn exports_are_valid_for_their_reader_or_refused() {
     let dir = scratch("booksim");
-    let (code, message) = refused(&[
+    let message = refusal(&[
         "export",
         "booksim",
         "--topology",
@@ -270,12 +265,11 @@ fn exports_are_valid_for_their_reader_or_refused() {
         "--out",
         text(&dir),
     ]);
-    assert_eq!(code, Some(2), "{message}");
     assert!(
         message.contains("second plane would have no node"),
         "{message}"
     );
-    let (code, message) = refused(&[
+    let message = refusal(&[
         "export",
         "booksim",
         "--topology",
@@ -289,7 +283,6 @@ fn exports_are_valid_for_their_reader_or_refused() {
         "--out",
         text(&dir),
     ]);
-    assert_eq!(code, Some(2), "{message}");
     assert!(message.contains("(0, 1]"), "{message}");
     assert!(!dir.join("anynet").exists(), "nothing written when refused");
 }
@@ -297,7 +290,7 @@ fn exports_are_valid_for_their_reader_or_refused() {
 #[test]
 fn a_request_is_bounded_as_a_whole() {
     // each run fits, but 200 loads × 32 seeds do not
-    let (code, message) = refused(&[
+    let message = refusal(&[
         "sim",
         "--topology",
         "mesh:8x8",
@@ -308,13 +301,12 @@ fn a_request_is_bounded_as_a_whole() {
         "--seeds",
         "32",
     ]);
-    assert_eq!(code, Some(2), "{message}");
     assert!(
         message.starts_with("error: --seeds:") && message.contains("router-cycles"),
         "{message}"
     );
     // buffers and queues estimated before anything is allocated
-    let (code, message) = refused(&[
+    let message = refusal(&[
         "sim",
         "--topology",
         "full:64",
@@ -325,13 +317,12 @@ fn a_request_is_bounded_as_a_whole() {
         "--buf",
         "1024",
     ]);
-    assert_eq!(code, Some(2), "{message}");
     assert!(
         message.starts_with("error: --buf:") && message.contains("MiB"),
         "{message}"
     );
     // a search effort whose request would run for minutes
-    let (code, message) = refused(&[
+    let message = refusal(&[
         "dualplane",
         "--kind",
         "fhc",
@@ -343,10 +334,9 @@ fn a_request_is_bounded_as_a_whole() {
         "--effort",
         "100",
     ]);
-    assert_eq!(code, Some(2), "{message}");
     assert!(message.contains("use an effort of at most 23"), "{message}");
     // a float that becomes a duration
-    let (code, message) = refused(&[
+    let message = refusal(&[
         "ctc",
         "--traffic",
         "random:16:0.5",
@@ -355,10 +345,8 @@ fn a_request_is_bounded_as_a_whole() {
         "--time-limit",
         "1e308",
     ]);
-    assert_eq!(code, Some(2), "{message}");
     assert!(message.starts_with("error: --time-limit:"), "{message}");
-    let (code, message) = refused(&["ctc", "--table1", "--ilp-time-limit", "1e308"]);
-    assert_eq!(code, Some(2), "{message}");
+    let message = refusal(&["ctc", "--table1", "--ilp-time-limit", "1e308"]);
     assert!(message.starts_with("error: --ilp-time-limit:"), "{message}");
 }
 
