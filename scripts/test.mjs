@@ -22,7 +22,7 @@ ensureRustWasm();
 ensureNodePackages();
 ensureChromium();
 run('cargo test');
-run('cargo test --target wasm32-unknown-unknown --test wasm');
+run('cargo test --target wasm32-unknown-unknown --no-default-features --test wasm');
 run('cargo build --release --bin topolab');
 // runs at every documented size limit: seconds each in release, minutes in a debug build
 run('cargo test --release --test at_limits');

@@ -37,7 +37,7 @@ export function ensureRustWasm() {
 
 export function buildWasm() {
   ensureRustWasm();
-  run('cargo build --lib --release --target wasm32-unknown-unknown');
+  run('cargo build --lib --release --target wasm32-unknown-unknown --no-default-features');
   run('wasm-bindgen --target no-modules --no-typescript --out-dir www/pkg target/wasm32-unknown-unknown/release/topolab.wasm');
 }
 

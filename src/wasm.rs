@@ -181,6 +181,60 @@ pub fn study(
     to_js(&scenario::study(&s, name, &args, &mut report).map_err(js_error)?)
 }
 
+fn set(object: &js_sys::Object, key: &str, value: &JsValue) {
+    let _ = js_sys::Reflect::set(object, &JsValue::from_str(key), value);
+}
+
+/// A drawing for the page: its scalars through serde, its arrays as typed arrays (copied once,
+/// no per-element calls); the geometry is left out (null) when the page holds it already.
+fn drawing_js(d: &crate::render::Drawing, known_geometry: &str) -> Result<JsValue, JsValue> {
+    let (g, m) = (&d.geometry, &d.marks);
+    let geometry = if g.key == known_geometry {
+        JsValue::NULL
+    } else {
+        let object: js_sys::Object = to_js(g)?.into();
+        set(
+            &object,
+            "switches",
+            &js_sys::Float32Array::from(&g.switches[..]),
+        );
+        set(
+            &object,
+            "channels",
+            &js_sys::Uint32Array::from(&g.channels[..]),
+        );
+        set(
+            &object,
+            "channel_xy",
+            &js_sys::Float32Array::from(&g.channel_xy[..]),
+        );
+        set(
+            &object,
+            "channel_ends",
+            &js_sys::Uint32Array::from(&g.channel_ends[..]),
+        );
+        set(
+            &object,
+            "endpoints",
+            &js_sys::Float32Array::from(&g.endpoints[..]),
+        );
+        set(
+            &object,
+            "endpoint_switches",
+            &js_sys::Uint32Array::from(&g.endpoint_switches[..]),
+        );
+        object.into()
+    };
+    let marks: js_sys::Object = to_js(m)?.into();
+    set(&marks, "values", &js_sys::Uint32Array::from(&m.values[..]));
+    set(&marks, "colours", &js_sys::Uint8Array::from(&m.colours[..]));
+    let object = js_sys::Object::new();
+    set(&object, "key", &JsValue::from_str(&g.key));
+    set(&object, "geometry", &geometry);
+    set(&object, "marks", &marks.into());
+    Ok(object.into())
+}
+
 /// One run of a lab, kept in WASM memory.
 #[wasm_bindgen]
 pub struct Session {
@@ -223,21 +277,55 @@ impl Session {
         to_js(&self.run.steps())
     }
 
-    /// The figure at `step` (−1: the final state) with `channel` selected (−1: none):
-    /// `{svg, error, overview, openOnOverview}` — the drawing or why it cannot be drawn, the
-    /// overview above lecture sizes (or null), and whether the page should open on it.
-    pub fn figure(&self, step: i32, channel: i32) -> Result<JsValue, JsValue> {
+    /// The figure at `step` (−1: the final state) with `channel` selected (−1: none), as data:
+    /// `{drawing: {geometry, marks} | null, error, hasOverview, overview, openOnOverview}`.
+    /// The geometry (positions, channel ends: typed arrays) is null when its key equals
+    /// `known_geometry`, the key of the geometry the page already holds; the marks (per-channel
+    /// values and colour indices: typed arrays) come every time. `overview`: 0 never sends the
+    /// overview's SVG, 1 sends it when the page should open on it, 2 always (when there is one).
+    pub fn figure(
+        &self,
+        step: i32,
+        channel: i32,
+        known_geometry: &str,
+        overview: u8,
+    ) -> Result<JsValue, JsValue> {
         let figure = self.run.figure(&view(step, channel)).map_err(js_error)?;
-        let (svg, error) = match figure.detail {
-            Ok(svg) => (Some(svg), None),
-            Err(e) => (None, Some(e.to_string())),
+        let (drawing, error) = match &figure.drawing {
+            Ok(d) => (drawing_js(d, known_geometry)?, JsValue::NULL),
+            Err(e) => (JsValue::NULL, JsValue::from_str(&e.to_string())),
         };
-        to_js(&serde_json::json!({
-            "svg": svg,
-            "error": error,
-            "overview": figure.overview,
-            "openOnOverview": figure.open_on_overview,
-        }))
+        let send_overview = match overview {
+            0 => false,
+            1 => figure.open_on_overview,
+            _ => true,
+        };
+        let object = js_sys::Object::new();
+        set(&object, "drawing", &drawing);
+        set(&object, "error", &error);
+        set(
+            &object,
+            "hasOverview",
+            &JsValue::from_bool(figure.overview.is_some()),
+        );
+        let overview_svg = match (&figure.overview, send_overview) {
+            (Some(svg), true) => JsValue::from_str(svg),
+            _ => JsValue::NULL,
+        };
+        set(&object, "overview", &overview_svg);
+        set(
+            &object,
+            "openOnOverview",
+            &JsValue::from_bool(figure.open_on_overview),
+        );
+        Ok(object.into())
+    }
+
+    /// The figure at `step` with `channel` selected as one SVG document (the CLI's `--svg`): the
+    /// drawing, or the overview when the network is too large to draw.
+    pub fn svg(&self, step: i32, channel: i32) -> Result<String, JsValue> {
+        let figure = self.run.figure(&view(step, channel)).map_err(js_error)?;
+        figure.into_svg().map_err(js_error)
     }
 
     /// Answer `query` (JSON, e.g. `{"channel": 3}`) about the run at `step` (−1: final).

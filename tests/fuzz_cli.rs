@@ -298,15 +298,14 @@ fn command_line(rng: &mut ChaCha8Rng) -> Vec<String> {
         ),
     };
     let mut argv = vec![command.to_string()];
-    let mut push =
-        |argv: &mut Vec<String>, rng: &mut ChaCha8Rng, &(flag, pool, plausible): &Flag| {
-            if !flag.is_empty() {
-                argv.push(flag.to_string());
-            }
-            if !pool.is_empty() {
-                argv.push(value(rng, pool, plausible));
-            }
-        };
+    let push = |argv: &mut Vec<String>, rng: &mut ChaCha8Rng, &(flag, pool, plausible): &Flag| {
+        if !flag.is_empty() {
+            argv.push(flag.to_string());
+        }
+        if !pool.is_empty() {
+            argv.push(value(rng, pool, plausible));
+        }
+    };
     for flag in required {
         // now and then a required flag is missing
         if rng.random_range(0..10) > 0 {

@@ -247,7 +247,10 @@ fn undefined_metrics_are_null_or_refused() {
 fn documented_model_limits_hold_on_every_path() {
     for kind in ["hc", "fhc"] {
         let message = refusal(&["dualplane", "--kind", kind, "--n", "13"]);
-        assert!(message.contains("holds up to n = 12"), "{kind}: {message}");
+        assert!(
+            message.contains("floor model of §3 ends at 12"),
+            "{kind}: {message}"
+        );
     }
     refusal(&["dualplane", "--kind", "hc", "--n", "15"]);
 }

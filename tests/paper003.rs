@@ -85,7 +85,7 @@ fn the_ilp_is_the_last_step_after_the_serving_it_started_from() {
             step: step.map(|s| s as u32),
             channel: None,
         };
-        let svg = run.figure(&view).unwrap().detail.unwrap();
+        let svg = run.figure(&view).unwrap().drawing.unwrap().to_svg();
         svg.matches(r#"<line class="ch"#).count()
     };
     assert_eq!(drawn(Some(0)), 1, "the serving's first link");

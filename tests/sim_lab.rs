@@ -116,11 +116,23 @@ fn the_run_records_one_step_per_cycle_with_router_details() {
         step,
         channel: None,
     };
-    let fig = run.figure(&view(Some(5))).unwrap().detail.unwrap();
+    let fig = run
+        .figure(&view(Some(5)))
+        .unwrap()
+        .drawing
+        .unwrap()
+        .to_svg();
     assert!(fig.contains("flits buffered"), "the step's legend");
-    let last = run.figure(&view(None)).unwrap().detail.unwrap();
+    let last = run.figure(&view(None)).unwrap().drawing.unwrap().to_svg();
     assert!(last.contains("channel utilisation"));
-    assert_eq!(run.figure(&view(Some(100))).unwrap().detail.unwrap(), last);
+    assert_eq!(
+        run.figure(&view(Some(100)))
+            .unwrap()
+            .drawing
+            .unwrap()
+            .to_svg(),
+        last
+    );
     assert_eq!(run.result()["channels"], 48);
     assert_eq!(run.result()["sweep_loads"].as_array().unwrap().len(), 10);
     let d = run.detail(&json!({"switch": 5}), &view(Some(5))).unwrap();
@@ -130,7 +142,12 @@ fn the_run_records_one_step_per_cycle_with_router_details() {
     assert_eq!(d["ports"].as_array().unwrap().len(), 5);
     // each step's flits crossing = the channels drawn as crossing (one flit per channel per cycle)
     for (i, step) in steps.iter().take(100).enumerate() {
-        let svg = run.figure(&view(Some(i as u32))).unwrap().detail.unwrap();
+        let svg = run
+            .figure(&view(Some(i as u32)))
+            .unwrap()
+            .drawing
+            .unwrap()
+            .to_svg();
         let drawn = svg
             .split(" · ")
             .nth(1)

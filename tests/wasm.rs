@@ -19,12 +19,27 @@ fn default_scenario_runs_to_n_7() {
         .unwrap_or_else(|_| panic!("result serializes"));
     assert_eq!(field(&result, "max_slots").as_f64(), Some(7.0));
     let figure = session
-        .figure(-1, 1)
+        .figure(-1, 1, "", 0)
         .unwrap_or_else(|_| panic!("the figure draws"));
-    let svg = js_sys::Reflect::get(&figure, &"svg".into())
-        .ok()
-        .and_then(|v| v.as_string())
-        .unwrap_or_default();
+    let drawing = field(&figure, "drawing");
+    let geometry = field(&drawing, "geometry");
+    let channels = js_sys::Uint32Array::from(field(&geometry, "channels"));
+    assert_eq!(channels.length(), 224); // 8×8 mesh: 112 links, both directions
+    let marks = field(&drawing, "marks");
+    assert_eq!(field(&marks, "selected").as_f64(), Some(1.0));
+    assert_eq!(
+        js_sys::Uint8Array::from(field(&marks, "colours")).length(),
+        224
+    );
+    // the page's copy of the geometry is not sent again
+    let key = field(&drawing, "key").as_string().unwrap_or_default();
+    let again = session
+        .figure(0, -1, &key, 0)
+        .unwrap_or_else(|_| panic!("the figure draws"));
+    assert!(field(&field(&again, "drawing"), "geometry").is_null());
+    let svg = session
+        .svg(-1, 1)
+        .unwrap_or_else(|_| panic!("the SVG writes"));
     assert!(svg.contains("data-ch=\"1\""));
 }
 

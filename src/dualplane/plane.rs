@@ -19,6 +19,7 @@ pub const MAX_DIMENSIONS: u32 = 16;
 /// Hypercube or folded hypercube.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Kind {
     Hc,
     Fhc,

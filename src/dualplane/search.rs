@@ -43,6 +43,7 @@ const ROUNDS: usize = 50;
 /// What the search maximises besides the all-to-all maximum traffic.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Objective {
     /// DI-HC, DI-FHC (§2.4): the average shortest distance.
     Distance,
@@ -484,6 +485,7 @@ pub struct SearchSpec {
 /// How to search the sets scored by distance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Method {
     /// Exhaustive up to n = `EXHAUSTIVE_MAX`, annealing beyond.
     #[default]

@@ -4,7 +4,8 @@
 //! histogram of the channel values. Text is drawn at a fixed size so it stays readable when the
 //! page fits the overview to its panel.
 
-use super::svg::{escape, load_color, FigureState};
+use super::svg::{escape, load_color};
+use super::FigureState;
 use crate::model::{GridShape, Shape, Topology};
 use std::fmt::Write;
 

@@ -299,8 +299,17 @@ pub fn run_study(
     shape: impl FnOnce(serde_json::Value) -> serde_json::Value,
     json: bool,
 ) -> Result<(), String> {
-    let value =
-        scenario::study(scenario, name, &args, &mut |_, _| {}).map_err(|e| e.to_string())?;
+    // progress on stderr every tenth of the way (a study can take minutes); none with --json,
+    // where a script reads the output
+    let mut shown = 0;
+    let value = scenario::study(scenario, name, &args, &mut |fraction, _| {
+        let tenths = (fraction.clamp(0.0, 1.0) * 10.0).floor() as u32;
+        if !json && tenths > shown && tenths < 10 {
+            shown = tenths;
+            eprintln!("{name}: {}%", 10 * tenths);
+        }
+    })
+    .map_err(|e| e.to_string())?;
     print_value(&shape(value), json);
     Ok(())
 }

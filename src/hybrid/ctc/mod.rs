@@ -122,6 +122,7 @@ impl LcTraffic {
 /// How HDF breaks ties between demands of equal volume.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Tie {
     /// The demand id, row-major (s·N + d): §5.1's rule.
     #[default]
@@ -135,6 +136,7 @@ pub enum Tie {
 /// Which ports a direct link may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum PlaneRule {
     /// §4.2.3: planes k = 1…K in turn, the first with a free out-port at s and a free in-port
     /// at d.
@@ -149,6 +151,7 @@ pub enum PlaneRule {
 /// this time, and so on until we examine four-hops").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum MultiHop {
     /// Pass h serves a demand more than h hops away by a path of ≤ h hops of existing and new
     /// links, the fewest new links first, then the fewest hops.
@@ -163,6 +166,7 @@ pub enum MultiHop {
 /// Simulated annealing's acceptance of a worse ordering.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Accept {
     /// Matlab's `acceptancesa`: 1 / (1 + exp(Δ/T)) (the paper used Matlab's annealing).
     #[default]

@@ -30,6 +30,7 @@ use std::collections::BTreeMap;
 /// A round-robin turn whose candidate is blocked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Blocked {
     /// The turn goes on to the pair's next feasible candidate.
     #[default]
@@ -41,6 +42,7 @@ pub enum Blocked {
 /// How step 3 orders its circuits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Step3 {
     /// Always the pair with the largest current difference.
     #[default]
@@ -54,6 +56,7 @@ pub enum Step3 {
 /// Which free OCS nodes a step 2 or 3 circuit joins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum NodeChoice {
     /// The lowest-ranked free OCS node of each switch.
     #[default]

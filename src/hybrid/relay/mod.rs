@@ -105,6 +105,7 @@ pub struct Demand {
 /// How the communications are counted (§3.2.2 does not say).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Counting {
     /// A communication is an unordered process pair (a circuit is full duplex); its volume is
     /// the bytes both ways.

@@ -27,6 +27,7 @@ use std::collections::BinaryHeap;
 /// How an oversubscribed uplink is costed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum UplinkCost {
     /// P / up Gbps: what one node gets of the uplink.
     #[default]

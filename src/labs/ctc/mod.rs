@@ -52,6 +52,7 @@ pub const MAX_LISTED_DEMANDS: usize = 65_536;
 /// How the demands are ordered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum OrderKind {
     /// HDF alone.
     Hdf,
@@ -63,6 +64,7 @@ pub enum OrderKind {
 /// Which solver configures the OCS.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum SolverKind {
     #[default]
     Heuristic,

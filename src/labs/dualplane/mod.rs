@@ -746,7 +746,7 @@ mod tests {
                 channel: None,
             })
             .unwrap();
-        assert!(f.detail.unwrap().contains("<svg"));
+        assert!(f.drawing.unwrap().to_svg().contains("<svg"));
     }
 
     #[test]

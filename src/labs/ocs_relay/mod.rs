@@ -665,7 +665,7 @@ mod tests {
                 channel: None
             })
             .unwrap()
-            .detail
+            .drawing
             .is_ok());
         let d = r
             .detail(&serde_json::json!({"pair": [16, 32]}), &View::default())

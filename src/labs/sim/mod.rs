@@ -35,7 +35,8 @@ pub const LAB: Lab = Lab {
             progress,
         )?))
     },
-    studies: &[Study {
+    studies: &[
+    Study {
         name: "sweep",
         title: "Latency against offered load",
         about: "the run at offered loads `loads` (default: sweep_step, 2·sweep_step, … up to 1), each with `seed_count` seeds merged, in load order until the first point past saturation; one point per load. The page gives each worker one load at a time",
@@ -52,6 +53,20 @@ pub const LAB: Lab = Lab {
             };
             c.check_request(loads.len())?;
             Ok(json(&c.sweep(seed, &loads, report)?))
+        },
+    },
+    Study {
+        name: "paper002",
+        title: "Paper 002, Fig. 7–10",
+        about: "paper 002 §VI-C: the 32 latency–load curves of Fig. 7–10 (LOREN and Cowen on LRT(64,4,2) and LRT(256,4,4), two t_max each, four traffics, Table II's router), or those whose label contains `only`, and the saturation throughputs beside the paper's statements; the section is not used (each curve has its own). About 10 minutes natively on 2 cores; one point per curve",
+        run: |_section, _seed, args, report| {
+            #[derive(Default, Deserialize, Serialize)]
+            #[serde(default, deny_unknown_fields)]
+            struct Args {
+                only: Option<String>,
+            }
+            let only = study_args::<Args>(args)?.only;
+            Ok(json(&paper002::reproduce(only.as_deref(), report)?))
         },
     }],
 };

@@ -199,6 +199,98 @@ pub fn statements(saturation: &dyn Fn(&str, &str, &str, usize) -> Option<f64>) -
     ]
 }
 
+/// One curve of Fig. 7–10 with its sweep: what the `paper002` study reports per curve.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CurveResult {
+    pub figure: String,
+    pub label: String,
+    pub topology: String,
+    pub topology_index: u32,
+    pub scheme: String,
+    pub tmax: usize,
+    pub traffic: String,
+    pub saturation_throughput: f64,
+    pub saturated_at: Option<f64>,
+    /// The VC layers and groups the routes need, and the channel-load bound (the first
+    /// point's: they do not depend on the load).
+    pub vc_layers: Option<usize>,
+    pub vc_groups: Option<usize>,
+    pub channel_load_bound: Option<f64>,
+    pub points: Vec<crate::sim::flit::SimResult>,
+}
+
+/// §VI-C reproduced: every curve's sweep (in the order of `curves`), then the paper's
+/// statements beside ours.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Reproduction {
+    pub curves: Vec<CurveResult>,
+    pub statements: Vec<Statement>,
+}
+
+/// The `paper002` study: the sweeps of the curves whose label contains `only` (all of them
+/// without), one point per curve as it is done, and the statements of §VI-C that those curves
+/// decide.
+pub fn reproduce(
+    only: Option<&str>,
+    report: crate::labs::Report<'_>,
+) -> crate::Result<Reproduction> {
+    let chosen: Vec<Curve> = curves()
+        .into_iter()
+        .filter(|c| only.is_none_or(|o| c.label().contains(o)))
+        .collect();
+    if chosen.is_empty() {
+        return Err(crate::Error::invalid(
+            "only",
+            format!(
+                "'{}' matches none of the 32 curves (labels like \"Fig. 7a · lrt:64:4:2 · LOREN · t_max 18\")",
+                crate::error::shorten(only.unwrap_or_default())
+            ),
+        ));
+    }
+    let mut done = Vec::with_capacity(chosen.len());
+    for (i, curve) in chosen.iter().enumerate() {
+        let loads = crate::sim::flit::loads(curve.config.sweep_step);
+        curve.config.check_request(loads.len())?;
+        let sweep = curve
+            .config
+            .sweep(SEED, &loads, &mut |_, _| {})
+            .map_err(|e| crate::Error::invalid("only", format!("{}: {e}", curve.label())))?;
+        let first = sweep.points.first();
+        let row = CurveResult {
+            figure: curve.figure.clone(),
+            label: curve.label(),
+            topology: curve.config.topology.clone(),
+            topology_index: curve.config.topology_index,
+            scheme: curve.scheme.clone(),
+            tmax: curve.tmax,
+            traffic: curve.traffic.clone(),
+            saturation_throughput: sweep.saturation_throughput,
+            saturated_at: sweep.saturated_at,
+            vc_layers: first.map(|p| p.vc_layers),
+            vc_groups: first.map(|p| p.vc_groups),
+            channel_load_bound: first.and_then(|p| p.channel_load_bound),
+            points: sweep.points,
+        };
+        report(
+            (i + 1) as f64 / chosen.len() as f64,
+            Some(crate::labs::json(&row)),
+        );
+        done.push(row);
+    }
+    let saturation = |topo: &str, traffic: &str, scheme: &str, tmax: usize| {
+        done.iter()
+            .find(|c| {
+                c.topology == topo && c.traffic == traffic && c.scheme == scheme && c.tmax == tmax
+            })
+            .map(|c| c.saturation_throughput)
+    };
+    let statements = statements(&saturation);
+    Ok(Reproduction {
+        curves: done,
+        statements,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,13 +1,14 @@
-//! `topolab ocs-relay`: paper 001's OCS relay on a two-level tree — the circuits allocated
-//! (§3.2.2), the route kinds (§3.2.3) and the message-level times of ours against EPS only,
-//! the full-bisection EPS and the low-bisection (1:20) EPS (§4.1–4.2).
+//! `topolab ocs-relay`: the OCS relay lab's flags (paper 001) into its configuration, run as
+//! `topolab run` runs it — the circuits allocated (§3.2.2), the route kinds (§3.2.3) and the
+//! message-level times of ours against EPS only, the full-bisection EPS and the low-bisection
+//! (1:20) EPS (§4.1–4.2); `--figure` and `--table2` are the lab's studies.
 
-use crate::cli::{flags, print_value, run_study, LabCommand};
-use clap::{Args, ValueEnum};
+use crate::cli::{flags, run_and_report, run_study, LabCommand, Output};
+use clap::Args;
 use topolab::hybrid::relay::alloc::{Blocked, NodeChoice, Readings, Step3};
 use topolab::hybrid::relay::route::UplinkCost;
 use topolab::hybrid::relay::Counting;
-use topolab::labs::ocs_relay::{OcsRelayConfig, OcsRelayRun};
+use topolab::labs::ocs_relay::OcsRelayConfig;
 use topolab::scenario::Scenario;
 
 pub const COMMAND: LabCommand = LabCommand {
@@ -16,6 +17,10 @@ pub const COMMAND: LabCommand = LabCommand {
     args: <RelayArgs as Args>::augment_args,
     execute: |matches| execute(flags(matches)?),
 };
+
+fn defaults() -> OcsRelayConfig {
+    OcsRelayConfig::default()
+}
 
 #[derive(Args)]
 struct RelayArgs {
@@ -49,20 +54,20 @@ struct RelayArgs {
     #[arg(long, default_value_t = 4096)]
     mtu: u64,
     /// A blocked round-robin turn: go on to the next candidate, or lose the turn.
-    #[arg(long, value_enum, default_value = "next")]
-    blocked: BlockedArg,
+    #[arg(long, value_enum, default_value_t = defaults().readings.blocked)]
+    blocked: Blocked,
     /// Step 3: recompute the differences after every circuit, fill pairs in turn, or passes.
-    #[arg(long, value_enum, default_value = "recompute")]
-    step3: Step3Arg,
+    #[arg(long, value_enum, default_value_t = defaults().readings.step3)]
+    step3: Step3,
     /// Which free OCS node a step 2/3 circuit uses.
-    #[arg(long, value_enum, default_value = "lowest")]
-    node_choice: NodeChoiceArg,
+    #[arg(long, value_enum, default_value_t = defaults().readings.node_choice)]
+    node_choice: NodeChoice,
     /// Count communications as unordered pairs or per direction.
-    #[arg(long, value_enum, default_value = "undirected")]
-    counting: CountingArg,
+    #[arg(long, value_enum, default_value_t = defaults().counting)]
+    counting: Counting,
     /// How an oversubscribed uplink is costed in routing.
-    #[arg(long, value_enum, default_value = "share")]
-    uplink_cost: UplinkCostArg,
+    #[arg(long, value_enum, default_value_t = defaults().uplink_cost)]
+    uplink_cost: UplinkCost,
     /// The communication whose route is shown.
     #[arg(long, default_value_t = 17)]
     source: u32,
@@ -77,37 +82,8 @@ struct RelayArgs {
     /// configurations (allocation and routing only).
     #[arg(long)]
     table2: bool,
-    /// Print one JSON object.
-    #[arg(long)]
-    json: bool,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum BlockedArg {
-    Next,
-    Lose,
-}
-#[derive(Clone, Copy, ValueEnum)]
-enum Step3Arg {
-    Recompute,
-    Fill,
-    Passes,
-}
-#[derive(Clone, Copy, ValueEnum)]
-enum NodeChoiceArg {
-    Lowest,
-    Endpoint,
-}
-#[derive(Clone, Copy, ValueEnum)]
-enum CountingArg {
-    Undirected,
-    Directed,
-}
-#[derive(Clone, Copy, ValueEnum)]
-enum UplinkCostArg {
-    Share,
-    Literal,
-    SwitchLevel,
+    #[command(flatten)]
+    output: Output,
 }
 
 fn execute(a: RelayArgs) -> Result<(), String> {
@@ -137,41 +113,20 @@ fn execute(a: RelayArgs) -> Result<(), String> {
         threshold: a.threshold,
         mtu: a.mtu,
         readings: Readings {
-            blocked: match a.blocked {
-                BlockedArg::Next => Blocked::Next,
-                BlockedArg::Lose => Blocked::Lose,
-            },
-            step3: match a.step3 {
-                Step3Arg::Recompute => Step3::Recompute,
-                Step3Arg::Fill => Step3::Fill,
-                Step3Arg::Passes => Step3::Passes,
-            },
-            node_choice: match a.node_choice {
-                NodeChoiceArg::Lowest => NodeChoice::Lowest,
-                NodeChoiceArg::Endpoint => NodeChoice::Endpoint,
-            },
+            blocked: a.blocked,
+            step3: a.step3,
+            node_choice: a.node_choice,
         },
-        counting: match a.counting {
-            CountingArg::Undirected => Counting::Undirected,
-            CountingArg::Directed => Counting::Directed,
-        },
-        uplink_cost: match a.uplink_cost {
-            UplinkCostArg::Share => UplinkCost::Share,
-            UplinkCostArg::Literal => UplinkCost::Literal,
-            UplinkCostArg::SwitchLevel => UplinkCost::SwitchLevel,
-        },
+        counting: a.counting,
+        uplink_cost: a.uplink_cost,
         source: a.source,
         destination: a.destination,
         ..OcsRelayConfig::default()
     };
+    let scenario = Scenario::for_lab("ocs-relay", 1, &config).map_err(|e| e.to_string())?;
     if a.figure || a.table2 {
-        let section = serde_json::to_value(&config).map_err(|e| e.to_string())?;
-        let scenario = Scenario::for_lab("ocs-relay", 1, &section).map_err(|e| e.to_string())?;
         let name = if a.figure { "figure" } else { "table-2" };
-        return run_study(&scenario, name, serde_json::json!({}), |v| v, a.json);
+        return run_study(&scenario, name, serde_json::json!({}), |v| v, a.output.json);
     }
-    let run = OcsRelayRun::run(&config, &mut |_| {}).map_err(|e| e.to_string())?;
-    let value = serde_json::to_value(run.result()).map_err(|e| e.to_string())?;
-    print_value(&value, a.json);
-    Ok(())
+    run_and_report(&scenario, &a.output)
 }

@@ -1,11 +1,15 @@
-//! `topolab sim`: the cycle-level flit simulator (`topolab::sim::flit`) on any topology, router
-//! and pattern — one run, or with `--sweep` the latency–load curve up to saturation.
+//! `topolab sim`: the Simulate lab's flags into its configuration, run as `topolab run` runs
+//! it (the cycle-level flit simulator on any topology, router and pattern); `--sweep` is the
+//! lab's `sweep` study (the latency–load curve up to saturation), `--paper002` its `paper002`
+//! study (paper 002's Fig. 7–10).
 
-use crate::cli::{flags, out, print_value, LabCommand};
+use crate::cli::{flags, out, print_value, run_and_report, run_study, LabCommand, Output};
 use clap::Args;
-use topolab::labs::sim::{paper002, SimConfig};
+use serde_json::{json, Value};
+use topolab::labs::sim::SimConfig;
 use topolab::routing::RouterSpec;
-use topolab::sim::flit::{self, SimParams};
+use topolab::scenario::{self, Scenario};
+use topolab::sim::flit::SimParams;
 
 pub const COMMAND: LabCommand = LabCommand {
     name: "sim",
@@ -18,23 +22,24 @@ pub const COMMAND: LabCommand = LabCommand {
 struct SimArgs {
     #[command(flatten)]
     experiment: ExperimentArgs,
-    /// Sweep offered loads step, 2·step, … up to saturation instead of one rate.
+    /// Sweep offered loads step, 2·step, … up to saturation instead of one rate (the lab's
+    /// `sweep` study).
     #[arg(value_parser = crate::cli::finite, long, value_name = "STEP", num_args = 0..=1, default_missing_value = "0.05")]
     sweep: Option<f64>,
     /// Seeds per sweep point, merged with their spread (error bars): seed, seed + 1, …
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = SimConfig::default().seed_count)]
     seeds: usize,
     /// Paper 002 §VI-C: the 32 curves of Fig. 7–10 (LOREN and Cowen, LRT(64,4,2) and
     /// LRT(256,4,4), two t_max each, four traffics, Table II's router) and the saturation
-    /// throughputs beside the paper's statements; the other flags are ignored except --json.
+    /// throughputs beside the paper's statements (the lab's `paper002` study); the other flags
+    /// are ignored except --json.
     #[arg(long)]
     paper002: bool,
     /// With --paper002: only the curves whose label contains this text (e.g. "Fig. 7a").
     #[arg(long, requires = "paper002")]
     only: Option<String>,
-    /// Print one JSON object.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: Output,
 }
 
 /// One experiment's flags (`topolab sim` and `topolab export booksim`).
@@ -146,114 +151,49 @@ impl ExperimentArgs {
 
 fn execute(a: SimArgs) -> Result<(), String> {
     if a.paper002 {
-        return paper002(a.only.as_deref(), a.json);
+        return paper002(a.only.as_deref(), a.output.json);
     }
-    let err = |e: topolab::Error| e.to_string();
     let Experiment {
         mut config, seed, ..
     } = a.experiment.check()?;
-    let value = match a.sweep {
-        None => {
-            let network = config.network(seed).map_err(err)?;
-            serde_json::to_value(flit::simulate(&network, config.params(), seed).map_err(err)?)
-        }
-        Some(step) => {
-            config.sweep_step = step;
-            config.seed_count = a.seeds;
-            let loads = flit::loads(step);
-            config.check_request(loads.len()).map_err(err)?;
-            let json = a.json;
-            serde_json::to_value(
-                config
-                    .sweep(seed, &loads, &mut |f, p| {
-                        if !json {
-                            if let Some(p) = p {
-                                eprintln!("{:>3.0}%  {}", 100.0 * f, point_line(&p));
-                            }
-                        }
-                    })
-                    .map_err(err)?,
-            )
-        }
+    config.seed_count = a.seeds;
+    if let Some(step) = a.sweep {
+        config.sweep_step = step;
     }
-    .map_err(|e| e.to_string())?;
-    print_value(&value, a.json);
-    Ok(())
+    let scenario = Scenario::for_lab("sim", seed, &config).map_err(|e| e.to_string())?;
+    match a.sweep {
+        Some(_) => run_study(&scenario, "sweep", json!({}), |v| v, a.output.json),
+        None => run_and_report(&scenario, &a.output),
+    }
 }
 
-/// A sweep point in one line (progress on stderr).
-fn point_line(p: &serde_json::Value) -> String {
-    let num = |k: &str| p.get(k).and_then(serde_json::Value::as_f64);
-    format!(
-        "offered {:.3}  accepted {:.3}  latency {}",
-        num("offered_flits_per_node_cycle").unwrap_or(f64::NAN),
-        num("accepted_flits_per_node_cycle").unwrap_or(f64::NAN),
-        num("avg_latency_cycles").map_or("—".into(), |l| format!("{l:.1}"))
-    )
-}
-
-/// Paper 002 §VI-C: every curve's sweep, then the saturation throughputs beside the paper's.
+/// Paper 002 §VI-C (the lab's `paper002` study): its JSON, or a table of the saturation
+/// throughputs and the statements beside the paper's.
 fn paper002(only: Option<&str>, json: bool) -> Result<(), String> {
-    let curves: Vec<paper002::Curve> = paper002::curves()
-        .into_iter()
-        .filter(|c| only.is_none_or(|o| c.label().contains(o)))
-        .collect();
-    if curves.is_empty() {
-        return Err(format!(
-            "--only '{}' matches none of the 32 curves (labels like \"Fig. 7a · lrt:64:4:2 · LOREN · t_max 18\")",
-            only.unwrap_or_default()
-        ));
-    }
-    let mut rows = Vec::new();
-    for (i, curve) in curves.iter().enumerate() {
-        let loads = flit::loads(curve.config.sweep_step);
-        let started = std::time::Instant::now();
-        let sweep = curve
-            .config
-            .sweep(paper002::SEED, &loads, &mut |_, _| {})
-            .map_err(|e| format!("{}: {e}", curve.label()))?;
-        eprintln!(
-            "[{}/{}] {}: saturation {:.3} ({} points, {:.1} s)",
-            i + 1,
-            curves.len(),
-            curve.label(),
-            sweep.saturation_throughput,
-            sweep.points.len(),
-            started.elapsed().as_secs_f64()
-        );
-        rows.push((curve.clone(), sweep));
-    }
-    // the sweep of one curve, if it ran
-    let sweep_of = |topo: &str, traffic: &str, scheme: &str, tmax: usize| {
-        rows.iter()
-            .find(|(c, _)| {
-                c.config.topology == topo
-                    && c.traffic == traffic
-                    && c.scheme == scheme
-                    && c.tmax == tmax
-            })
-            .map(|(_, s)| s)
-    };
-    let saturation = |topo: &str, traffic: &str, scheme: &str, tmax: usize| {
-        sweep_of(topo, traffic, scheme, tmax).map(|s| s.saturation_throughput)
-    };
-    let statements = paper002::statements(&saturation);
+    let scenario = Scenario::for_lab("sim", 1, &SimConfig::default()).map_err(|e| e.to_string())?;
+    let mut done = 0;
+    let value = scenario::study(
+        &scenario,
+        "paper002",
+        &json!({ "only": only }),
+        &mut |_, point| {
+            if let Some(p) = point {
+                done += 1;
+                eprintln!(
+                    "[{done}] {}: saturation {:.3} ({} points)",
+                    p["label"].as_str().unwrap_or_default(),
+                    p["saturation_throughput"].as_f64().unwrap_or(f64::NAN),
+                    p["points"].as_array().map_or(0, Vec::len)
+                );
+            }
+        },
+    )
+    .map_err(|e| e.to_string())?;
     if json {
-        let value = serde_json::json!({
-            "curves": rows.iter().map(|(c, s)| serde_json::json!({
-                "figure": c.figure, "topology": c.config.topology, "topology_index": c.config.topology_index,
-                "scheme": c.scheme, "tmax": c.tmax, "traffic": c.traffic,
-                "saturation_throughput": s.saturation_throughput, "saturated_at": s.saturated_at,
-                "vc_layers": s.points.first().map(|p| p.vc_layers),
-                "vc_groups": s.points.first().map(|p| p.vc_groups),
-                "channel_load_bound": s.points.first().and_then(|p| p.channel_load_bound),
-                "points": s.points,
-            })).collect::<Vec<_>>(),
-            "statements": statements,
-        });
         print_value(&value, true);
         return Ok(());
     }
+    let curves = value["curves"].as_array().cloned().unwrap_or_default();
     out!("saturation throughput (flits/node/cycle) [channel-load bound] and VC layers");
     out!(
         "{:<9} {:<12} {:<10} {:>5} {:>20} {:>20} {:>12}",
@@ -265,39 +205,41 @@ fn paper002(only: Option<&str>, json: bool) -> Result<(), String> {
         "Cowen",
         "LOREN/Cowen"
     );
-    let cell = |s: &flit::Sweep| {
-        let p = s.points.first();
+    let cell = |c: &Value| {
         format!(
             "{:.3} [{}] {}L",
-            s.saturation_throughput,
-            p.and_then(|p| p.channel_load_bound)
+            c["saturation_throughput"].as_f64().unwrap_or(f64::NAN),
+            c["channel_load_bound"]
+                .as_f64()
                 .map_or("—".into(), |b| format!("{b:.3}")),
-            p.map_or(0, |p| p.vc_layers)
+            c["vc_layers"].as_u64().unwrap_or(0)
         )
     };
-    for (c, s) in rows.iter().filter(|(c, _)| c.scheme == "loren") {
-        let cowen = sweep_of(&c.config.topology, &c.traffic, "cowen", c.tmax);
+    let same = |a: &Value, b: &Value| ["topology", "traffic", "tmax"].iter().all(|k| a[k] == b[k]);
+    for c in curves.iter().filter(|c| c["scheme"] == "loren") {
+        let cowen = curves.iter().find(|o| o["scheme"] == "cowen" && same(c, o));
+        let ratio = cowen.and_then(|o| {
+            Some(c["saturation_throughput"].as_f64()? / o["saturation_throughput"].as_f64()? - 1.0)
+        });
         out!(
             "{:<9} {:<12} {:<10} {:>5} {:>20} {:>20} {:>12}",
-            c.figure,
-            c.config.topology,
-            c.traffic,
-            c.tmax,
-            cell(s),
+            c["figure"].as_str().unwrap_or_default(),
+            c["topology"].as_str().unwrap_or_default(),
+            c["traffic"].as_str().unwrap_or_default(),
+            c["tmax"],
+            cell(c),
             cowen.map_or("—".into(), cell),
-            cowen.map_or("—".into(), |o| format!(
-                "{:+.0}%",
-                100.0 * (s.saturation_throughput / o.saturation_throughput - 1.0)
-            ))
+            ratio.map_or("—".into(), |r| format!("{:+.0}%", 100.0 * r))
         );
     }
     out!("");
-    for st in statements {
+    for st in value["statements"].as_array().into_iter().flatten() {
         out!(
             "{:<52} paper {:+.0}%  ours {}",
-            st.statement,
-            100.0 * st.paper,
-            st.ours
+            st["statement"].as_str().unwrap_or_default(),
+            100.0 * st["paper"].as_f64().unwrap_or(f64::NAN),
+            st["ours"]
+                .as_f64()
                 .map_or("—".into(), |v| format!("{:+.0}%", 100.0 * v))
         );
     }
