@@ -24,10 +24,9 @@ ensureChromium();
 run('cargo test');
 run('cargo test --target wasm32-unknown-unknown --no-default-features --test wasm');
 run('cargo build --release --bin topolab');
-// runs at every documented size limit: seconds each in release, minutes in a debug build
-run('cargo test --release --test at_limits');
-// paper 003's Table I (20 matrices, the ILP at N = 16) and the other release-only checks
-run('cargo test --release --test paper003');
+// runs at every documented size limit and paper 003's Table I (20 matrices, the ILP at N = 16):
+// seconds each in release, minutes in a debug build (there they are marked ignored)
+run('cargo test --release --test release');
 run('npm run build');
 run('npm run build:single');
 run('node --test tests/node/');

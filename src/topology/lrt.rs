@@ -154,7 +154,7 @@ fn lrt(
 
 /// The LRT(16,4,2) of paper 002 Fig. 4 as we rebuilt it (`lrt:fig4`): switch 15 linked to 7, 10,
 /// 11, 14 and switch 10 to 6, 9, 11, 15 as the printed tables say, the other links chosen so
-/// LOREN with t_max = 7 generates exactly the printed tables (tests/loren_fig4.rs).
+/// LOREN with t_max = 7 generates exactly the printed tables (tests/integration/loren_fig4.rs).
 fn lrt_fig4(spec: &str) -> Topology {
     const LINKS: [(u32, u32); 32] = [
         (0, 1),

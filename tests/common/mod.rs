@@ -1,5 +1,5 @@
-//! What several integration tests share: the scenarios the limit tests (tests/limits.rs,
-//! tests/at_limits.rs) build — a lab on a given topology, with uniform traffic and no slot
+//! What several integration tests share: the scenarios the limit tests (tests/integration/limits.rs,
+//! tests/release/at_limits.rs) build — a lab on a given topology, with uniform traffic and no slot
 //! policy or walk, so only the size matters — and the CLI run as a user runs it (`cli`).
 #![allow(dead_code)] // each test file uses part of this module
 

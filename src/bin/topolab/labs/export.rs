@@ -3,12 +3,13 @@
 
 use super::sim::ExperimentArgs;
 use crate::cli::{flags, print_value, LabCommand};
-use clap::{Args, ValueEnum};
+use clap::Args;
 use std::path::PathBuf;
 
 /// The config's name in DIR.
 const CONFIG_FILE: &str = "booksim.cfg";
 use topolab::export::booksim::{booksim, ANYNET_FILE};
+use topolab::export::Simulator;
 use topolab::topology::TopologySpec;
 
 pub const COMMAND: LabCommand = LabCommand {
@@ -18,17 +19,11 @@ pub const COMMAND: LabCommand = LabCommand {
     execute: |matches| execute(flags(matches)?),
 };
 
-#[derive(Clone, Copy, ValueEnum)]
-enum Format {
-    /// BookSim2: DIR/anynet and DIR/booksim.cfg.
-    Booksim,
-}
-
 #[derive(Args)]
 struct ExportArgs {
     /// The simulator to write for.
     #[arg(value_enum)]
-    format: Format,
+    format: Simulator,
     #[command(flatten)]
     experiment: ExperimentArgs,
     /// Directory to write into (created if missing).
@@ -43,7 +38,7 @@ struct ExportArgs {
 }
 
 fn execute(a: ExportArgs) -> Result<(), String> {
-    let Format::Booksim = a.format;
+    let Simulator::Booksim = a.format;
     let err = |e: topolab::Error| e.to_string();
     let x = a.experiment.check()?;
     let topo = TopologySpec::parse(&x.config.topology)

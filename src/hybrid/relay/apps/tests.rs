@@ -147,14 +147,9 @@ fn bad_names_and_classes_are_refused_by_field() {
     let e = app("cg", "B").workload(256, 0, 0).unwrap_err();
     assert_eq!(e.field().as_deref(), Some("iterations"));
     // CG at 4,096 ranks: 5 iterations are over the limit, and the message says how many fit
-    let started = std::time::Instant::now();
     let e = app("cg", "B").workload(4096, 5, 0).unwrap_err();
     assert_eq!(e.field().as_deref(), Some("iterations"));
     assert!(e.to_string().contains("at most 2"), "{e}");
-    assert!(
-        started.elapsed().as_millis() < 100,
-        "refused before anything is built"
-    );
     let w = app("cg", "B").workload(4096, 2, 0).unwrap();
     let phases = app("cg", "B").phases(4096, 2);
     assert!(w.phases.len() as u64 <= phases);

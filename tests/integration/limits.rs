@@ -2,26 +2,19 @@
 //! message that names the limit, before anything large is built (these run in milliseconds even
 //! in a debug build; a request that started building would take seconds to minutes).
 
-mod common;
-
-use common::{routing, slots};
-use std::time::{Duration, Instant};
+use crate::common::{routing, slots};
 use topolab::labs::routing::RoutingConfig;
 use topolab::labs::topogen::TopoGenConfig;
 use topolab::scenario::{self, Scenario};
 
-/// Run `scenario`, expecting a quick refusal whose message contains `needle` and whose field is `field`.
+/// Run `scenario`, expecting a refusal whose message contains `needle` and whose field is
+/// `field`. (That it comes before anything is built is the limit's own code: sizes are counted
+/// from the spec; no test here times it, as a slower machine would fail a clock.)
 fn refused(scenario: Scenario, needle: &str, field: Option<&str>) {
-    let started = Instant::now();
     let err = match scenario::run(&scenario, false, &mut |_| {}) {
         Ok(_) => panic!("expected a refusal mentioning {needle:?}"),
         Err(e) => e,
     };
-    assert!(
-        started.elapsed() < Duration::from_secs(2),
-        "refused only after {:?}: {err}",
-        started.elapsed()
-    );
     assert!(
         err.to_string().contains(needle),
         "{err} should mention {needle:?}"
@@ -117,7 +110,7 @@ fn work_limits_are_refused_at_once() {
     let config = RoutingConfig {
         traffic: Some("uniform".into()),
         patterns: 2501,
-        ..common::routing_config("lrt:4096:4:16", "loren")
+        ..crate::common::routing_config("lrt:4096:4:16", "loren")
     };
     refused(
         Scenario::for_lab("routing", 1, &config).unwrap(),
@@ -136,11 +129,9 @@ fn work_limits_are_refused_at_once() {
         Some("topogen.nodes"),
     );
     // the table study: topologies × switches²
-    let started = Instant::now();
     let err = topolab::labs::routing::table_study("lrt:4096:4:16", 66, 1, &mut |_| {})
         .unwrap_err()
         .to_string();
-    assert!(started.elapsed() < Duration::from_secs(2));
     assert!(err.contains("at most 65"), "{err}");
 }
 
@@ -177,7 +168,6 @@ fn dual_plane_limits_are_refused_at_once() {
         Some("sim.topology"),
     );
     // the studies: the search to n = 12, the simulation to n = 8
-    let started = Instant::now();
     let section = serde_json::json!({ "n": 9, "generators": "" });
     let scenario = Scenario::for_lab("dualplane", 1, &section).unwrap();
     let err = scenario::study(
@@ -198,7 +188,6 @@ fn dual_plane_limits_are_refused_at_once() {
     .unwrap_err()
     .to_string();
     assert!(err.contains("2…12"), "{err}");
-    assert!(started.elapsed() < Duration::from_secs(2));
 }
 
 #[test]

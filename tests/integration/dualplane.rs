@@ -5,9 +5,7 @@
 //! through the registries: the `dual:` topology, the `dual-plane` router's entry and per-hop
 //! walk, and the one channel-load counter of the analysis.
 
-mod common;
-
-use common::cli;
+use crate::common::cli;
 use petgraph::graph::{NodeIndex, UnGraph};
 use proptest::prelude::*;
 use std::collections::HashMap;

@@ -3,9 +3,7 @@
 //! join different switches, and each route is as cheap as the shortest path says, never
 //! dearer than the EPS alone — under every reading of what §3.2.2–3.2.3 leave open.
 
-mod common;
-
-use common::cli;
+use crate::common::cli;
 use proptest::prelude::*;
 use topolab::hybrid::relay::alloc::{allocate, Blocked, NodeChoice, Readings, Step3};
 use topolab::hybrid::relay::route::{Bandwidths, Kind, RelayNet, UplinkCost, Vertex};

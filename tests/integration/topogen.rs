@@ -2,9 +2,7 @@
 //! patterns, sizes and seeds — the degree limit holds, every communication has a route, N never
 //! increases across swap and link steps.
 
-mod common;
-
-use common::cli;
+use crate::common::cli;
 use proptest::prelude::*;
 use topolab::circuit::topogen::topogen;
 use topolab::labs::topogen::{run_topogen, topogen_traffic, TopoGenConfig};

@@ -3,7 +3,7 @@
 //! long and odd strings, unreadable files, broken permalinks), run against the real binary.
 //! Every case must end with exit 0 or 2 — never a panic (101), a signal or an abort — within a
 //! time bound, and must not echo kilobytes of its input. Sizes that would be valid but slow in
-//! a debug build stay out of the pool; tests/limits.rs and tests/at_limits.rs cover those.
+//! a debug build stay out of the pool; tests/integration/limits.rs and tests/release/at_limits.rs cover those.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -1,29 +1,19 @@
-//! Limits are promises, from the other side: a run *at* each documented limit finishes, in
-//! reasonable time and memory (tests/limits.rs checks that just above it a run is refused at
-//! once). These runs take seconds each in a release build, minutes in a debug build, so the
-//! test script runs this file with `--release`; in a debug build they are skipped.
+//! Limits are promises, from the other side: a run *at* each documented limit finishes, within
+//! its memory bound, and reports progress (tests/integration/limits.rs checks that just above it a run is
+//! refused). Each limit is a counted work budget checked before the run, so no assertion here
+//! reads a clock (a slower machine must not fail): the times are printed, and the benches
+//! measure speed. These runs take seconds each in a release build, minutes in a debug build, so
+//! the test script runs this file with `--release`; a debug build marks them ignored.
 
-mod common;
-
-use common::{routing_config as routing, slots};
+use crate::common::{routing_config as routing, slots};
 use serde_json::json;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use topolab::labs::routing::{RoutingConfig, MAX_PATTERN_ROUTES, MAX_STUDY_WORK};
 use topolab::labs::topogen::TopoGenConfig;
 use topolab::scenario::{self, Scenario};
 
-/// Far above the slowest honest run here (about 25 s); a run past it breaks the promise.
-const REASONABLE: Duration = Duration::from_secs(120);
 /// Most memory a run may take (the bound), checked on the process's peak.
 const MEMORY_BYTES: u64 = 4 << 30;
-
-fn release() -> bool {
-    if cfg!(debug_assertions) {
-        eprintln!("skipped in a debug build: run `cargo test --release --test at_limits`");
-        return false;
-    }
-    true
-}
 
 /// Run `scenario` to the end, timing it and checking the process's peak memory.
 fn finishes(what: &str, scenario: &Scenario) -> serde_json::Value {
@@ -33,7 +23,6 @@ fn finishes(what: &str, scenario: &Scenario) -> serde_json::Value {
         .unwrap_or_else(|e| panic!("{what}: {e}"));
     let took = started.elapsed();
     eprintln!("{what}: {took:.1?}, {calls} progress reports");
-    assert!(took < REASONABLE, "{what} took {took:?}");
     assert!(calls > 0, "{what} reported no progress");
     let peak = peak_memory();
     assert!(peak < MEMORY_BYTES, "{what}: peak memory {peak} bytes");
@@ -53,10 +42,11 @@ fn peak_memory() -> u64 {
 }
 
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "seconds in release, minutes in debug: cargo test --release --test release"
+)]
 fn slots_lab_at_its_limits() {
-    if !release() {
-        return;
-    }
     // 65,536 switches for analysis; full:N up to 1,024; shortest-path tables up to 16,384
     let r = finishes(
         "slots mesh:256x256 (65,536 switches)",
@@ -72,10 +62,11 @@ fn slots_lab_at_its_limits() {
 }
 
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "seconds in release, minutes in debug: cargo test --release --test release"
+)]
 fn routing_lab_at_its_limits() {
-    if !release() {
-        return;
-    }
     // 4,096 switches for the lab, LOREN and Cowen; 10,240,000 pattern flows
     for scheme in ["loren", "cowen"] {
         let s = Scenario::for_lab("routing", 1, &routing("lrt:4096:4:16", scheme)).unwrap();
@@ -100,10 +91,11 @@ fn routing_lab_at_its_limits() {
 }
 
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "seconds in release, minutes in debug: cargo test --release --test release"
+)]
 fn table_study_at_its_limit() {
-    if !release() {
-        return;
-    }
     // 10,000 topologies of a small network, and the work limit on a large one
     for (spec, count) in [
         ("lrt:64:4:2", 10_000),
@@ -125,16 +117,16 @@ fn table_study_at_its_limit() {
         .unwrap_or_else(|e| panic!("table study of {count} × {spec}: {e}"));
         let took = started.elapsed();
         eprintln!("table study of {count} × {spec}: {took:.1?}, {points} points");
-        assert!(took < Duration::from_secs(300), "{took:?}");
         assert_eq!(out["topologies"], count);
     }
 }
 
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "seconds in release, minutes in debug: cargo test --release --test release"
+)]
 fn topogen_lab_at_its_limits() {
-    if !release() {
-        return;
-    }
     // 16,384 end nodes; TOPOGEN_REV up to 4,096
     let config = TopoGenConfig {
         nodes: 16_384,
@@ -171,7 +163,7 @@ fn input_sizes_at_their_limits() {
     let padded = format!("{json}{}", " ".repeat((1 << 20) - json.len()));
     let path = std::env::temp_dir().join(format!("topolab-at-limit-{}.json", std::process::id()));
     std::fs::write(&path, &padded).unwrap();
-    let out = common::cli::run(&["run", &path.to_string_lossy(), "--json"]);
+    let out = crate::common::cli::run(&["run", &path.to_string_lossy(), "--json"]);
     let _ = std::fs::remove_file(&path);
     assert!(
         out.status.success(),
@@ -181,10 +173,11 @@ fn input_sizes_at_their_limits() {
 }
 
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "seconds in release, minutes in debug: cargo test --release --test release"
+)]
 fn sim_lab_at_its_limits() {
-    if !release() {
-        return;
-    }
     use topolab::labs::sim::{SimConfig, MAX_ROUTER_CYCLES};
     use topolab::sim::flit::MAX_SIM_SWITCHES;
     let sim = |config: SimConfig| Scenario::for_lab("sim", 1, &config).unwrap();
@@ -255,7 +248,6 @@ fn sim_lab_at_its_limits() {
     .unwrap();
     let took = started.elapsed();
     eprintln!("sim sweep of two runs at the limit on mesh:16x16: {took:.1?}");
-    assert!(took < REASONABLE, "the sweep took {took:?}");
     assert_eq!(
         sweep["points"].as_array().unwrap().len(),
         1,
@@ -276,16 +268,16 @@ fn sim_lab_at_its_limits() {
 /// objectives; the dual-plane isomorphic network beats the identical planes in both metrics
 /// wherever it can (a folded 2-cube is complete: nothing to gain).
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "seconds in release, minutes in debug: cargo test --release --test release"
+)]
 fn dual_plane_search_at_every_n() {
     use topolab::dualplane::search::{search, Method, Objective, SearchSpec, MAX_N};
     use topolab::dualplane::Kind;
-    if !release() {
-        return;
-    }
     for kind in [Kind::Hc, Kind::Fhc] {
         for n in 3..=MAX_N {
             for objective in [Objective::Distance, Objective::Delay] {
-                let started = Instant::now();
                 let spec = SearchSpec {
                     kind,
                     n,
@@ -301,7 +293,6 @@ fn dual_plane_search_at_every_n() {
                     b.generators, b.avg_distance, base.avg_distance, b.a2a_max_traffic,
                     base.a2a_max_traffic, b.avg_delay_ns, base.avg_delay_ns, r.seconds
                 );
-                assert!(started.elapsed() < REASONABLE);
                 assert!(b.avg_distance < base.avg_distance, "{kind:?} n = {n}");
                 assert!(b.a2a_max_traffic > base.a2a_max_traffic, "{kind:?} n = {n}");
                 if objective == Objective::Delay {
@@ -316,14 +307,14 @@ fn dual_plane_search_at_every_n() {
 /// saturation throughput ranks D-HC < DI-HC and D-FHC < DI-FHC, and the ratio tracks the
 /// all-to-all maximum traffic's; the latency at low load tracks the average shortest delay.
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "seconds in release, minutes in debug: cargo test --release --test release"
+)]
 fn dual_plane_simulation_at_n_8() {
     use topolab::dualplane::search::Objective;
     use topolab::dualplane::Kind;
     use topolab::labs::dualplane::simulate::simulate_variants;
-    if !release() {
-        return;
-    }
-    let started = Instant::now();
     let variants = [
         (Kind::Hc, None),
         (Kind::Hc, Some(Objective::Distance)),
@@ -342,7 +333,6 @@ fn dual_plane_simulation_at_n_8() {
         )
     })
     .unwrap();
-    assert!(started.elapsed() < REASONABLE);
     for pair in points.chunks(2) {
         let (d, di) = (&pair[0], &pair[1]);
         assert!(
@@ -373,10 +363,11 @@ fn dual_plane_simulation_at_n_8() {
 /// The Dual-plane lab at its limit, n = 12 (8,192 switches, the floor's 64 × 16 racks): the run,
 /// its figure (the overview) and a pair's detail.
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "seconds in release, minutes in debug: cargo test --release --test release"
+)]
 fn dual_plane_lab_at_n_12() {
-    if !release() {
-        return;
-    }
     let section = json!({ "kind": "fhc", "n": 12, "generators": "3,7,9,21,37,196,315,383,970,1034,1651,2572", "source": 5, "destination": 4000 });
     let scenario = Scenario::for_lab("dualplane", 1, &section).unwrap();
     let r = finishes("dualplane n = 12", &scenario);
@@ -393,16 +384,20 @@ fn dual_plane_lab_at_n_12() {
         )
         .unwrap();
     assert_eq!(pair["paths"][0][0], 1);
-    assert!(started.elapsed() < Duration::from_secs(10));
+    eprintln!(
+        "figure and a pair's detail at n = 12: {:.1?}",
+        started.elapsed()
+    );
 }
 
 /// The OCS relay lab at its limit: 1,024 nodes (32 × 32, 256 OCS nodes), the neighbour exchange
 /// on a 32 × 32 grid, five simulations of about 12 million packet-hops (about 22 s).
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "seconds in release, minutes in debug: cargo test --release --test release"
+)]
 fn ocs_relay_at_1024_nodes() {
-    if !release() {
-        return;
-    }
     let section = json!({ "edge": "32x32", "ocs_nodes": 256, "source": 33, "destination": 65 });
     let r = finishes(
         "ocs-relay 32×32, 256 OCS nodes",
@@ -415,10 +410,11 @@ fn ocs_relay_at_1024_nodes() {
 /// The lab's limit, 4,096 nodes (the paper's future work), with NPB MG on 64 edge switches
 /// (class C: at class B a 16³ block's faces stay under the threshold).
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "seconds in release, minutes in debug: cargo test --release --test release"
+)]
 fn ocs_relay_at_4096_nodes() {
-    if !release() {
-        return;
-    }
     let section = json!({ "edge": "64x64", "ocs_nodes": 1024, "app": "mg", "class": "C" });
     let r = finishes(
         "ocs-relay 64×64, 1,024 OCS nodes, MG",
@@ -434,10 +430,11 @@ fn ocs_relay_at_4096_nodes() {
 /// annealing iterations it allows, and 4,096 tasks of a 64×64 stencil clustered by Lanczos into
 /// 1,024 LCs of 4 with its most iterations (about 5 and 10 s natively).
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "seconds in release, minutes in debug: cargo test --release --test release"
+)]
 fn ctc_at_1024_lcs() {
-    if !release() {
-        return;
-    }
     let dense = json!({ "traffic": "random:1024:0.5", "iterations": 114 });
     let r = finishes(
         "ctc random:1024:0.5, SA 114",

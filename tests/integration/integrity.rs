@@ -4,9 +4,7 @@
 //! specs are parsed whole, undefined metrics are null, documented model limits hold on every
 //! path, exports are valid for their reader, and a request's work is bounded as a whole.
 
-mod common;
-
-use common::cli::{json, refused};
+use crate::common::cli::{json, refused};
 use std::path::{Path, PathBuf};
 
 /// A fresh scratch folder for one test.

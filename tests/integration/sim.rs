@@ -3,9 +3,7 @@
 //! injected is delivered or still in flight, and the VC layering keeps table-driven routing
 //! free of deadlock.
 
-mod common;
-
-use common::cli;
+use crate::common::cli;
 use proptest::prelude::*;
 use topolab::routing::RouterSpec;
 use topolab::sim::flit::{simulate, Network, RouteTable, SimParams, Simulation};

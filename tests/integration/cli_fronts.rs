@@ -2,9 +2,7 @@
 //! run S.json` print the same JSON for the same configuration (one case per lab), and the CLI
 //! names no lab the core does not have.
 
-mod common;
-
-use common::cli;
+use crate::common::cli;
 use serde_json::{json, Value};
 
 /// The JSON with the wall-clock fields zeroed (they never repeat).

@@ -1,0 +1,26 @@
+//! Every integration test in one binary (as ripgrep's `tests/tests.rs`): one link instead of
+//! one per file, which is most of a debug build's test time on two cores. A module per
+//! concern; `tests/release/` holds the runs that need a release build.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod cli_fronts;
+mod cowen;
+mod dualplane;
+mod fuzz;
+mod fuzz_cli;
+mod integrity;
+mod limits;
+mod limits_table;
+mod loren;
+mod loren_fig4;
+mod paper000;
+mod paper001;
+mod paper003;
+mod properties;
+mod registries;
+mod sim;
+mod sim_export;
+mod sim_lab;
+mod topogen;
