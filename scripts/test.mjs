@@ -21,9 +21,12 @@ function ensureChromium() {
 ensureRustWasm();
 ensureNodePackages();
 ensureChromium();
+// Each artefact is built once: the crate in debug for `cargo test`; in release (Cargo's bench
+// profile, which `cargo test --release` uses) for the release-only runs and the CLI that the
+// Node tests call (target/release/topolab, built for those runs); the WASM module by `npm run
+// build`, which the Node tests (bindings, WASM against native, hostile input) and the browser
+// tests load, and which build:single inlines.
 run('cargo test');
-run('cargo test --target wasm32-unknown-unknown --no-default-features --test wasm');
-run('cargo build --release --bin topolab');
 // runs at every documented size limit and paper 003's Table I (20 matrices, the ILP at N = 16):
 // seconds each in release, minutes in a debug build (there they are marked ignored)
 run('cargo test --release --test release');
