@@ -4,7 +4,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::time::Duration;
 use topolab::dualplane::search::{self, Evaluator, Method, Objective, SearchSpec};
-use topolab::dualplane::{DualPlane, Kind};
+use topolab::topology::dualplane::{DualPlane, Kind};
 
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("dualplane");

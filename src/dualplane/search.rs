@@ -19,9 +19,9 @@
 //! plane-1 cable in cm), so ties are exact and every run with one seed gives one answer,
 //! natively on any number of threads and in WASM.
 
-use super::floor::{cable_for, run_cm, ALPHA_NS, CABLE_NS_PER_M, SWITCH_NS};
-use super::{DualPlane, Kind};
 use crate::rng::{stream, Purpose};
+use crate::topology::dualplane::floor::{cable_for, run_cm, ALPHA_NS, CABLE_NS_PER_M, SWITCH_NS};
+use crate::topology::dualplane::{DualPlane, Kind};
 use crate::{Error, Result};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;

@@ -6,8 +6,8 @@
 //! route uses generators in increasing rank, so one virtual-channel class is deadlock-free.
 
 use super::{Header, Hop, Router, RouterDef};
-use crate::dualplane::{DualPlane, Kind};
 use crate::model::{Shape, SwitchId, Topology};
+use crate::topology::dualplane::{DualPlane, Kind};
 use crate::{Error, Result};
 
 pub(super) const DUAL_PLANE: RouterDef = RouterDef {

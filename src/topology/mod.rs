@@ -4,7 +4,7 @@
 //! allocated; building it is a separate step that takes the seed. A generator is one module
 //! with a `Generator` entry, listed once in `GENERATORS`.
 
-mod dualplane;
+pub mod dualplane;
 mod fattree;
 mod full;
 mod grid;

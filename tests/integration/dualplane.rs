@@ -9,7 +9,7 @@ use crate::common::cli;
 use petgraph::graph::{NodeIndex, UnGraph};
 use proptest::prelude::*;
 use std::collections::HashMap;
-use topolab::dualplane::{DualPlane, Kind, Plane};
+use topolab::topology::dualplane::{DualPlane, Kind, Plane};
 
 fn graph(plane: &Plane) -> UnGraph<(), ()> {
     let size = 1u32 << plane.n();

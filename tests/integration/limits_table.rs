@@ -73,8 +73,8 @@ fn enforced() -> Vec<(&'static str, f64)> {
             sim::flit::MAX_SWEEP_SEEDS as f64,
         ),
         (
-            "dualplane::floor::MAX_FLOOR_N",
-            f64::from(dualplane::floor::MAX_FLOOR_N),
+            "topology::dualplane::floor::MAX_FLOOR_N",
+            f64::from(topology::dualplane::floor::MAX_FLOOR_N),
         ),
         (
             "dualplane::search::MAX_SEARCH_UNITS",

@@ -11,6 +11,7 @@ mod dualplane;
 mod fuzz;
 mod fuzz_cli;
 mod integrity;
+mod layers;
 mod limits;
 mod limits_table;
 mod loren;

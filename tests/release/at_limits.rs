@@ -274,7 +274,7 @@ fn sim_lab_at_its_limits() {
 )]
 fn dual_plane_search_at_every_n() {
     use topolab::dualplane::search::{search, Method, Objective, SearchSpec, MAX_N};
-    use topolab::dualplane::Kind;
+    use topolab::topology::dualplane::Kind;
     for kind in [Kind::Hc, Kind::Fhc] {
         for n in 3..=MAX_N {
             for objective in [Objective::Distance, Objective::Delay] {
@@ -313,8 +313,8 @@ fn dual_plane_search_at_every_n() {
 )]
 fn dual_plane_simulation_at_n_8() {
     use topolab::dualplane::search::Objective;
-    use topolab::dualplane::Kind;
     use topolab::labs::dualplane::simulate::simulate_variants;
+    use topolab::topology::dualplane::Kind;
     let variants = [
         (Kind::Hc, None),
         (Kind::Hc, Some(Objective::Distance)),

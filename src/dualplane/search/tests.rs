@@ -1,7 +1,7 @@
 //! The search against brute force and the small-n optima (paper 004 §2.4, §3.2.2).
 
 use super::*;
-use crate::dualplane::floor;
+use crate::topology::dualplane::floor;
 use std::collections::BTreeSet;
 
 fn spec(kind: Kind, n: u32, objective: Objective) -> SearchSpec {

@@ -13,8 +13,8 @@ use super::{
     check_section, config, default_section, json, study_args, Lab, LabRun, StepSummary, Study, View,
 };
 use crate::dualplane::search::{self, Candidate, Method, Objective, SearchSpec};
-use crate::dualplane::{floor, DualPlane, Kind, TableRow};
 use crate::model::{ChannelId, SwitchId, Topology};
+use crate::topology::dualplane::{floor, DualPlane, Kind, TableRow};
 use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

@@ -11,8 +11,8 @@
 
 use super::{variant, Scores};
 use crate::dualplane::search::{self, Method, Objective, SearchSpec};
-use crate::dualplane::{DualPlane, Kind};
 use crate::sim::flit::{self, Network, SimParams, MAX_SIM_SWITCHES};
+use crate::topology::dualplane::{DualPlane, Kind};
 use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
 
@@ -25,9 +25,9 @@ pub fn params() -> SimParams {
         vcs: 4,
         buffer: 64,
         packet: 8,
-        stages: (crate::dualplane::floor::SWITCH_NS / CYCLE_NS).round() as u32,
+        stages: (crate::topology::dualplane::floor::SWITCH_NS / CYCLE_NS).round() as u32,
         link_latency: 1,
-        latency_per_m: crate::dualplane::floor::CABLE_NS_PER_M / CYCLE_NS,
+        latency_per_m: crate::topology::dualplane::floor::CABLE_NS_PER_M / CYCLE_NS,
         credit_delay: 1,
         rate: 0.1,
         warmup: 2000,

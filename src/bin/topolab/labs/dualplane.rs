@@ -8,9 +8,9 @@ use crate::cli::{flags, run_and_report, run_study, LabCommand, Output};
 use clap::Args;
 use serde_json::json;
 use topolab::dualplane::search::{Method, Objective};
-use topolab::dualplane::Kind;
 use topolab::labs::dualplane::DualPlaneConfig;
 use topolab::scenario::Scenario;
+use topolab::topology::dualplane::Kind;
 
 pub const COMMAND: LabCommand = LabCommand {
     name: "dualplane",

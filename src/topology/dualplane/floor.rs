@@ -169,7 +169,7 @@ pub fn floor(d: &DualPlane, avg_distance: f64) -> Result<Floor> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dualplane::Kind;
+    use crate::topology::dualplane::Kind;
 
     #[test]
     fn the_worked_examples_of_section_3_1_2() {

@@ -6,10 +6,10 @@
 //! of §3.1 (commercial length; optical from 10 m); beyond n = 12, where that model has no
 //! cable long enough, the raw run.
 
-use super::{check_switches, Generate, Generator};
-use crate::dualplane::{floor, DualPlane, Kind};
+use super::{floor, DualPlane, Kind};
 use crate::model::{LinkInfo, LinkKind, Shape, SwitchId, SwitchInfo, Topology};
 use crate::spec::Spec;
+use crate::topology::{check_switches, Generate, Generator};
 use crate::{Error, Result};
 
 /// Most nodes per switch.
@@ -17,7 +17,7 @@ const MAX_NODES_PER_SWITCH: usize = 16;
 /// Most dimensions: two planes of 2¹⁵ switches fill `MAX_SWITCHES`.
 const MAX_DUAL_DIMENSIONS: usize = 15;
 
-pub(super) const DUAL: Generator = Generator {
+pub(in crate::topology) const DUAL: Generator = Generator {
     name: "dual",
     aliases: &["dual-plane"],
     syntax: "dual:hc|fhc:N[:h1,…,hN][:xK] (two planes of 2^N switches; plane 1 from a generator set; K nodes per switch)",
@@ -134,7 +134,7 @@ impl Generate for DualSpec {
                 topo.add_endpoint_to(&[SwitchId::new(s), SwitchId::new(size as usize + s)]);
             }
         }
-        if topo.link_count() > super::MAX_LINKS {
+        if topo.link_count() > crate::topology::MAX_LINKS {
             return Err(Error::invalid("topology", "too many links"));
         }
         Ok(topo)
