@@ -16,6 +16,7 @@ pub mod cost;
 pub mod ilp;
 pub mod inputs;
 pub mod order;
+pub mod pipeline;
 pub mod planes;
 pub mod serve;
 pub mod spectral;

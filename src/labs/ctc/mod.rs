@@ -9,17 +9,19 @@ mod steps;
 pub mod studies;
 
 use super::{check_section, config, default_section, json, Lab, LabRun, StepSummary, View};
-use crate::hybrid::ctc::anneal::{anneal, CurvePoint, Permutation, Schedule};
+use crate::hybrid::ctc::anneal::{CurvePoint, Schedule};
 use crate::hybrid::ctc::cost::{Cost, CostParams};
-use crate::hybrid::ctc::ilp::{self, IlpLimits, IlpOutcome};
-use crate::hybrid::ctc::serve::{path_in, Event, Server};
+use crate::hybrid::ctc::ilp::{self, IlpOutcome};
+use crate::hybrid::ctc::pipeline::{self, Configured, Plan};
+use crate::hybrid::ctc::serve::Event;
 use crate::hybrid::ctc::spectral::{self, Split};
 use crate::hybrid::ctc::{
-    bound, inputs, order, planes, torus, Demand, LcTraffic, Ocs, PlaneRule, Readings, TaskMatrix,
-    MAX_DEPTH, MAX_LCS, MAX_PLANES, MAX_PORTS,
+    inputs, torus, Demand, LcTraffic, Ocs, Readings, TaskMatrix, MAX_DEPTH, MAX_LCS, MAX_PLANES,
+    MAX_PORTS,
 };
+
+pub use crate::hybrid::ctc::pipeline::{Ordered, Unserved};
 use crate::model::{ChannelId, LinkInfo, LinkKind, Shape, SwitchId, SwitchInfo, Topology};
-use crate::rng::{stream, Purpose};
 use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -213,38 +215,6 @@ impl CtcConfig {
     }
 }
 
-/// A demand ordering under annealing: the fitness is the serving's cost.
-pub struct OrderSearch<'a> {
-    pub traffic: &'a LcTraffic,
-    pub server: Server,
-    pub order: Vec<u32>,
-    pub best: Vec<u32>,
-}
-
-impl OrderSearch<'_> {
-    pub fn cost(&mut self) -> u64 {
-        self.server
-            .serve(self.traffic, &self.order, None)
-            .cost(self.traffic.lcs)
-    }
-}
-
-impl Permutation for OrderSearch<'_> {
-    fn len(&self) -> usize {
-        self.order.len()
-    }
-    fn swap_cost(&mut self, i: usize, j: usize) -> u64 {
-        self.order.swap(i, j);
-        self.cost()
-    }
-    fn undo(&mut self, i: usize, j: usize) {
-        self.order.swap(i, j);
-    }
-    fn keep_best(&mut self) {
-        self.best.clone_from(&self.order);
-    }
-}
-
 /// The inputs of a run, built and checked: the matrix, the clustering, the inter-LC traffic.
 pub struct Prepared {
     pub matrix: TaskMatrix,
@@ -329,25 +299,12 @@ impl CtcConfig {
 
     /// The annealing schedule of the hybrid.
     pub fn schedule(&self, iterations: u32) -> Schedule {
-        Schedule {
-            iterations,
-            t0: self.readings.t0,
-            cooling: self.readings.cooling,
-            accept: self.readings.accept,
-        }
+        pipeline::schedule(&self.readings, iterations)
     }
 }
 
-/// HDF then (if asked) annealing: the best order, its cost, the HDF cost and the curve.
-pub struct Ordered {
-    pub hdf_order: Vec<u32>,
-    pub hdf_cost: u64,
-    pub order: Vec<u32>,
-    pub cost: u64,
-    pub curve: Vec<CurvePoint>,
-}
-
-/// Order and anneal `p`'s demands; `each` sees every annealing point.
+/// HDF then (if asked) annealing of `p`'s demands (`pipeline::order_and_anneal` with this
+/// configuration's readings); `each` sees every annealing point.
 pub fn order_and_anneal(
     c: &CtcConfig,
     p: &Prepared,
@@ -356,29 +313,15 @@ pub fn order_and_anneal(
     iterations: u32,
     each: impl FnMut(CurvePoint),
 ) -> Ordered {
-    let mut rng = stream(seed, Purpose::Search, chain);
-    let hdf_order = order::hdf(&p.traffic, c.readings.tie, &mut rng);
-    let mut search = OrderSearch {
-        traffic: &p.traffic,
-        server: Server::new(p.traffic.lcs, p.ocs, c.readings),
-        order: hdf_order.clone(),
-        best: hdf_order.clone(),
-    };
-    let hdf_cost = search.cost();
-    let (cost, curve) = anneal(
-        &mut search,
-        hdf_cost,
-        c.schedule(iterations),
-        &mut rng,
+    pipeline::order_and_anneal(
+        &p.traffic,
+        p.ocs,
+        &c.readings,
+        seed,
+        chain,
+        iterations,
         each,
-    );
-    Ordered {
-        hdf_order,
-        hdf_cost,
-        order: search.best,
-        cost,
-        curve,
-    }
+    )
 }
 
 /// A link in the result: plane (0-based), ends, the pass that made it, bytes routed over it.
@@ -388,14 +331,6 @@ pub struct LinkOut {
     pub src: u32,
     pub dst: u32,
     pub pass: u8,
-    pub bytes: u64,
-}
-
-/// A demand with no path.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Unserved {
-    pub src: u32,
-    pub dst: u32,
     pub bytes: u64,
 }
 
@@ -539,17 +474,18 @@ impl CtcRun {
     ) -> Result<CtcRun> {
         let started = crate::clock::now_seconds();
         let p = c.prepare(seed, 0)?;
-        let baseline_dims = match c.baseline.trim() {
+        let t = &p.traffic;
+        let torus = match c.baseline.trim() {
             "none" | "" => None,
-            spec => Some(torus::parse_dims(spec, p.traffic.lcs)?),
+            spec => Some(torus::parse_dims(spec, t.lcs)?),
         };
-        if c.solver == SolverKind::Ilp && p.traffic.lcs > ilp::MAX_ILP_LCS {
+        if c.solver == SolverKind::Ilp && t.lcs > ilp::MAX_ILP_LCS {
             return Err(Error::invalid(
                 "solver",
                 format!(
                     "the ILP takes at most {} LCs, not {}: use the heuristic",
                     ilp::MAX_ILP_LCS,
-                    p.traffic.lcs
+                    t.lcs
                 ),
             ));
         }
@@ -559,271 +495,200 @@ impl CtcRun {
         } else {
             0
         };
-        let ilp_share = if c.solver == SolverKind::Ilp {
-            0.4
-        } else {
-            0.0
-        };
-        let step = (iterations / 100).max(1);
-        let ordered = order_and_anneal(c, &p, seed, 0, iterations, |pt| {
-            if pt.iteration % step == 0 {
-                progress(
-                    0.05 + (0.85 - ilp_share) * f64::from(pt.iteration)
-                        / f64::from(iterations.max(1)),
-                );
-            }
-        });
-        // the best order served once more, recorded
-        let t = &p.traffic;
-        let mut server = Server::new(t.lcs, p.ocs, c.readings);
-        let mut events = Vec::new();
-        let served = server.serve(t, &ordered.order, record.then_some(&mut events));
-        debug_assert_eq!(served.cost(t.lcs), ordered.cost);
-        let mut links: Vec<(u32, u32, u8, u8)> = server
-            .links()
-            .iter()
-            .map(|l| (l.src, l.dst, l.plane, l.pass))
-            .collect();
-        if c.readings.planes == PlaneRule::Merged {
-            let pairs: Vec<(u32, u32)> = links.iter().map(|l| (l.0, l.1)).collect();
-            let split = planes::split(t.lcs, &pairs, p.ocs.planes, p.ocs.ports)
-                .expect("merged degrees ≤ K·P split into planes");
-            for (l, k) in links.iter_mut().zip(split) {
-                l.2 = k;
-            }
-        }
-        let heuristic = served.hop_bytes + served.unserved_bytes * t.lcs as u64;
-        let degree = p.ocs.degree();
-        let lower_bound = bound::lower_bound(t, degree);
-        // the ILP, warm-started from the heuristic when it serves everything
-        let mut ilp_out = None;
-        let mut apsp = server.apsp().clone();
-        if c.solver == SolverKind::Ilp {
-            let warm: Vec<(u32, u32)> = links.iter().map(|l| (l.0, l.1)).collect();
-            let since = crate::clock::now_seconds();
-            let out = ilp::solve(
-                t,
-                degree,
-                (served.unserved == 0).then_some((&warm[..], served.hop_bytes)),
-                IlpLimits {
-                    time_limit_s: c.time_limit_s,
-                    node_limit: None,
-                },
-                &mut |_, _, _| {
-                    let f = (crate::clock::now_seconds() - since) / c.time_limit_s;
-                    progress(0.5 + 0.4 * f.min(1.0));
-                },
-            )?;
-            if !out.links.is_empty() {
-                let split = planes::split(t.lcs, &out.links, p.ocs.planes, p.ocs.ports)
-                    .expect("the ILP's degrees are ≤ K·P");
-                links = out
-                    .links
-                    .iter()
-                    .zip(split)
-                    .map(|(&(u, v), k)| (u, v, k, 0))
-                    .collect();
-                apsp = crate::hybrid::ctc::apsp::Apsp::new(t.lcs);
-                for l in &links {
-                    apsp.add_link(l.0 as usize, l.1 as usize);
-                }
-                apsp.recompute();
-            }
-            ilp_out = Some(out);
-        }
-        progress(0.9);
-        // hop-bytes of the configuration shown, from its distances
-        let mut by_hops: Vec<u64> = Vec::new();
-        let mut unserved = Vec::new();
-        let mut hop_bytes = 0u64;
-        for dem in &t.demands {
-            match apsp.dist(dem.s as usize, dem.d as usize) {
-                crate::hybrid::ctc::apsp::UNREACHABLE => unserved.push(Unserved {
-                    src: dem.s,
-                    dst: dem.d,
-                    bytes: dem.bytes,
-                }),
-                h => {
-                    let h = h as usize;
-                    if by_hops.len() < h {
-                        by_hops.resize(h, 0);
-                    }
-                    by_hops[h - 1] += dem.bytes;
-                    hop_bytes += dem.bytes * h as u64;
-                }
-            }
-        }
-        let direct_demands = t
-            .demands
-            .iter()
-            .filter(|d| apsp.dist(d.s as usize, d.d as usize) == 1)
-            .count();
-        // bytes over every link along the lowest-id shortest paths
-        let mut link_bytes = std::collections::HashMap::<(u32, u32), u64>::new();
-        for dem in &t.demands {
-            for w in path_in(&apsp, dem.s as usize, dem.d as usize).windows(2) {
-                *link_bytes.entry((w[0] as u32, w[1] as u32)).or_insert(0) += dem.bytes;
-            }
-        }
-        let links_out: Vec<LinkOut> = links
-            .iter()
-            .map(|&(src, dst, plane, pass)| LinkOut {
-                plane,
-                src,
-                dst,
-                pass,
-                bytes: link_bytes.get(&(src, dst)).copied().unwrap_or(0),
-            })
-            .collect();
-        // the torus baseline
-        let torus_out = baseline_dims.map(|dims| {
-            let its = c.torus_iterations.unwrap_or(iterations);
-            let mut rng = stream(seed, Purpose::Search, 1_000_000);
-            let m = torus::map(t, &dims, c.schedule(its), &mut rng, |_| {});
-            TorusOut {
-                dims: m.dims,
-                degree: m.degree,
-                node_of_lc: m.node_of,
-                start_hop_bytes: m.start_hop_bytes,
-                hop_bytes: m.hop_bytes,
-                iterations: its,
-                curve: m.curve,
-            }
-        });
-        let hybrid_cost = c.cost.hybrid(t.lcs, p.ocs.planes, p.ocs.ports);
-        let torus_cost = torus_out.as_ref().map(|m| {
-            c.cost
-                .torus(t.lcs, m.dims.iter().filter(|&&k| k > 1).count())
-        });
-        // heatmaps: tasks in LC order, and the LCs
-        let mut position = vec![0usize; p.matrix.tasks];
-        let mut starts = Vec::with_capacity(p.members.len());
-        let mut at = 0;
-        for m in &p.members {
-            starts.push(at);
-            for &x in m {
-                position[x as usize] = at;
-                at += 1;
-            }
-        }
-        let task_heatmap = Heatmap::new(
-            p.matrix.tasks,
-            p.matrix
-                .entries
-                .iter()
-                .map(|&(s, d, b)| (position[s as usize], position[d as usize], b)),
-            &starts,
-        );
-        let lc_heatmap = Heatmap::new(
-            t.lcs,
-            t.demands
-                .iter()
-                .map(|d| (d.s as usize, d.d as usize, d.bytes)),
-            &[],
-        );
-        let (ilp_optimal, ilp_bound) = ilp_out
-            .as_ref()
-            .map_or((None, None), |o| (Some(o.optimal), o.bound));
-        let traffic_about = inputs::GENERATORS
-            .iter()
-            .find(|g| c.traffic.trim().starts_with(g.name))
-            .map_or(String::new(), |g| g.about.to_string());
-        let result = CtcResult {
-            traffic: c.traffic.clone(),
-            traffic_about,
-            tasks: p.matrix.tasks,
-            lcs: t.lcs,
-            cluster_size: c.cluster_size,
-            planes: c.planes,
-            ports: c.ports,
-            demands: t.demands.len(),
-            total_bytes: t.total_bytes(),
-            intra_lc_bytes: t.intra_bytes,
-            hop_bytes,
-            avg_hops: (unserved.is_empty() && t.total_bytes() > 0)
-                .then(|| hop_bytes as f64 / t.total_bytes() as f64),
-            by_hops,
-            direct_demands,
-            links: links_out,
-            unserved,
-            hdf_hop_bytes: ordered.hdf_cost,
-            heuristic_hop_bytes: heuristic,
-            sa_curve: ordered.curve,
-            iterations,
-            lower_bound,
-            gap_to_bound: lower_bound.map(|b| (hop_bytes as f64 - b as f64) / (b as f64).max(1.0)),
-            optimal: ilp_optimal,
-            bound: ilp_bound,
-            ilp: ilp_out,
-            torus_hop_bytes: torus_out.as_ref().map(|m| m.hop_bytes),
-            torus: torus_out,
-            cost: CostOut {
-                hybrid: hybrid_cost,
-                torus: torus_cost,
-                ratio: torus_cost.map(|tc| hybrid_cost.total / tc.total),
-            },
-            demand_list: if t.demands.len() <= MAX_LISTED_DEMANDS {
-                t.demands.clone()
-            } else {
-                Vec::new()
-            },
-            order: if t.demands.len() <= MAX_LISTED_DEMANDS {
-                ordered.order.clone()
-            } else {
-                Vec::new()
-            },
-            clusters: (c.cluster_size > 1).then(|| p.members.clone()),
-            splits: p.splits.clone(),
-            task_heatmap,
-            lc_heatmap,
+        let plan = Plan {
+            ocs: p.ocs,
             readings: c.readings,
-            seed,
-            runtime_ms: (crate::clock::now_seconds() - started) * 1e3,
+            iterations,
+            ilp_time_limit_s: (c.solver == SolverKind::Ilp).then_some(c.time_limit_s),
+            torus: torus.map(|dims| (dims, c.torus_iterations.unwrap_or(iterations))),
         };
-        // the figure's network: one link per LC pair with an OCS link either way
-        let mut topology = Topology::new(
-            format!("ctc:{}", c.traffic),
-            Shape::Circle { n: t.lcs },
-            vec![SwitchInfo::default(); t.lcs],
-        );
-        let channel_of: Vec<ChannelId> = links
-            .iter()
-            .map(|&(u, v, plane, _)| optical_channel(&mut topology, u, v, plane))
-            .collect();
-        // the serving's links too: when the ILP ran they differ, and its steps show them
-        let (made_links, made_after) = steps::made_by_event(&events, &t.demands);
-        for &(u, v, plane) in &made_links {
-            optical_channel(&mut topology, u, v, plane);
-        }
+        let done = pipeline::configure(t, &plan, seed, record, progress)?;
+        let result = c.result(&p, &plan, &done, seed, started);
+        let (topology, channel_of, made_links, made_after) = figure_network(t, c, &done);
         let mut channel_bytes = vec![0u64; topology.channel_count()];
-        for (lo, &ch) in result.links.iter().zip(&channel_of) {
-            channel_bytes[ch.index()] = lo.bytes;
+        for (&bytes, &ch) in done.measured.link_bytes.iter().zip(&channel_of) {
+            channel_bytes[ch.index()] = bytes;
         }
-        let ports_used = {
-            let (o, i) = server.ports_used();
-            (o.to_vec(), i.to_vec())
-        };
-        progress(1.0);
         Ok(CtcRun {
             result,
             demands: t.demands.clone(),
-            order: ordered.order,
-            events,
-            dropped: server.events_dropped(),
+            order: done.ordered.order,
+            events: done.events,
+            dropped: done.events_dropped,
             made_links,
             made_after,
             topology,
             channel_of,
             channel_bytes,
-            apsp,
+            apsp: done.apsp,
             members: p.members,
-            ports_used,
+            ports_used: done.ports_used,
         })
     }
 
     pub fn result(&self) -> &CtcResult {
         &self.result
     }
+}
+
+impl CtcConfig {
+    /// The result of a configured run, in the lab's shape.
+    fn result(
+        &self,
+        p: &Prepared,
+        plan: &Plan,
+        done: &Configured,
+        seed: u64,
+        started: f64,
+    ) -> CtcResult {
+        let t = &p.traffic;
+        let m = &done.measured;
+        let torus = done
+            .torus
+            .as_ref()
+            .zip(plan.torus.as_ref())
+            .map(|(m, (_, its))| TorusOut {
+                dims: m.dims.clone(),
+                degree: m.degree,
+                node_of_lc: m.node_of.clone(),
+                start_hop_bytes: m.start_hop_bytes,
+                hop_bytes: m.hop_bytes,
+                iterations: *its,
+                curve: m.curve.clone(),
+            });
+        let hybrid_cost = self.cost.hybrid(t.lcs, p.ocs.planes, p.ocs.ports);
+        let torus_cost = torus.as_ref().map(|m| {
+            self.cost
+                .torus(t.lcs, m.dims.iter().filter(|&&k| k > 1).count())
+        });
+        let (task_heatmap, lc_heatmap) = heatmaps(p);
+        let listed = t.demands.len() <= MAX_LISTED_DEMANDS;
+        CtcResult {
+            traffic: self.traffic.clone(),
+            traffic_about: inputs::GENERATORS
+                .iter()
+                .find(|g| self.traffic.trim().starts_with(g.name))
+                .map_or(String::new(), |g| g.about.to_string()),
+            tasks: p.matrix.tasks,
+            lcs: t.lcs,
+            cluster_size: self.cluster_size,
+            planes: self.planes,
+            ports: self.ports,
+            demands: t.demands.len(),
+            total_bytes: t.total_bytes(),
+            intra_lc_bytes: t.intra_bytes,
+            hop_bytes: m.hop_bytes,
+            avg_hops: (m.unserved.is_empty() && t.total_bytes() > 0)
+                .then(|| m.hop_bytes as f64 / t.total_bytes() as f64),
+            by_hops: m.by_hops.clone(),
+            direct_demands: m.direct_demands,
+            links: done
+                .links
+                .iter()
+                .zip(&m.link_bytes)
+                .map(|(&(src, dst, plane, pass), &bytes)| LinkOut {
+                    plane,
+                    src,
+                    dst,
+                    pass,
+                    bytes,
+                })
+                .collect(),
+            unserved: m.unserved.clone(),
+            hdf_hop_bytes: done.ordered.hdf_cost,
+            heuristic_hop_bytes: done.heuristic_hop_bytes,
+            sa_curve: done.ordered.curve.clone(),
+            iterations: plan.iterations,
+            lower_bound: done.lower_bound,
+            gap_to_bound: done
+                .lower_bound
+                .map(|b| (m.hop_bytes as f64 - b as f64) / (b as f64).max(1.0)),
+            optimal: done.ilp.as_ref().map(|o| o.optimal),
+            bound: done.ilp.as_ref().and_then(|o| o.bound),
+            ilp: done.ilp.clone(),
+            torus_hop_bytes: torus.as_ref().map(|m| m.hop_bytes),
+            torus,
+            cost: CostOut {
+                hybrid: hybrid_cost,
+                torus: torus_cost,
+                ratio: torus_cost.map(|tc| hybrid_cost.total / tc.total),
+            },
+            demand_list: if listed {
+                t.demands.clone()
+            } else {
+                Vec::new()
+            },
+            order: if listed {
+                done.ordered.order.clone()
+            } else {
+                Vec::new()
+            },
+            clusters: (self.cluster_size > 1).then(|| p.members.clone()),
+            splits: p.splits.clone(),
+            task_heatmap,
+            lc_heatmap,
+            readings: self.readings,
+            seed,
+            runtime_ms: (crate::clock::now_seconds() - started) * 1e3,
+        }
+    }
+}
+
+/// The task matrix in LC order (LC boundaries marked) and the LC matrix, as heatmaps.
+fn heatmaps(p: &Prepared) -> (Heatmap, Heatmap) {
+    let mut position = vec![0usize; p.matrix.tasks];
+    let mut starts = Vec::with_capacity(p.members.len());
+    let mut at = 0;
+    for m in &p.members {
+        starts.push(at);
+        for &x in m {
+            position[x as usize] = at;
+            at += 1;
+        }
+    }
+    let tasks = Heatmap::new(
+        p.matrix.tasks,
+        p.matrix
+            .entries
+            .iter()
+            .map(|&(s, d, b)| (position[s as usize], position[d as usize], b)),
+        &starts,
+    );
+    let t = &p.traffic;
+    let lcs = Heatmap::new(
+        t.lcs,
+        t.demands
+            .iter()
+            .map(|d| (d.s as usize, d.d as usize, d.bytes)),
+        &[],
+    );
+    (tasks, lcs)
+}
+
+/// The figure's network: one link per LC pair with an OCS link either way, the configuration's
+/// links first (their channels, by link index), then the serving's (when the ILP ran they
+/// differ, and its steps show them), with the links made up to each event.
+#[allow(clippy::type_complexity)]
+fn figure_network(
+    t: &LcTraffic,
+    c: &CtcConfig,
+    done: &Configured,
+) -> (Topology, Vec<ChannelId>, Vec<(u32, u32, u8)>, Vec<usize>) {
+    let mut topology = Topology::new(
+        format!("ctc:{}", c.traffic),
+        Shape::Circle { n: t.lcs },
+        vec![SwitchInfo::default(); t.lcs],
+    );
+    let channel_of: Vec<ChannelId> = done
+        .links
+        .iter()
+        .map(|&(u, v, plane, _)| optical_channel(&mut topology, u, v, plane))
+        .collect();
+    let (made_links, made_after) = steps::made_by_event(&done.events, &t.demands);
+    for &(u, v, plane) in &made_links {
+        optical_channel(&mut topology, u, v, plane);
+    }
+    (topology, channel_of, made_links, made_after)
 }
 
 /// The channel u → v of the figure's network, adding the link (both directions) on first use.
