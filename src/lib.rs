@@ -8,25 +8,29 @@ pub mod clock; // wall-clock seconds for the time a long run reports
 pub mod error; // the one error type every fallible core function returns
 pub mod parallel; // independent runs on every core natively, in turn in WASM
 pub mod rng; // seeded random streams by purpose and index
-pub mod spec;
-pub mod trace; // Step / Trace: what an algorithm did, step by step, for the page // spec strings: split once, numbers parsed, names looked up with suggestions
-                                                                                  // the network and its primitives
-pub mod graph; // shared primitives: all-pairs hop distances and next hops, channel-load counter
+pub mod trace; // Step / Trace: what an algorithm did, step by step, for the page
+pub mod spec; // spec strings: split once, numbers parsed, names looked up with suggestions
+
+// the network and its primitives
 pub mod model; // Topology, Traffic, Path, grid coordinates and ids: knows nothing of the others
-pub mod routing;
-pub mod topology; // generators and their typed specs: mesh, torus, hypercube, fat-tree, full, lrt, dual-plane, tree2
-pub mod traffic; // communication patterns (BookSim names + the papers' extras), one draw at a time // the Router trait (per hop and whole path) and the router registry
-                                                                                                    // analyses and the papers' algorithms
-pub mod analysis; // channel loads, N (max_slots), hop counts, all-to-all circuits, path metrics
+pub mod graph; // shared primitives: all-pairs hop distances and next hops, channel-load counter
+pub mod topology; // generators and their specs: mesh, torus, hypercube, fat-tree, full, lrt, dual-plane, tree2
+pub mod traffic; // communication patterns (BookSim names + the papers' extras), one draw at a time
+pub mod routing; // the Router trait (per hop and whole path) and the router registry
+
+// analyses and the papers' algorithms
+pub mod analysis; // channel loads, N (max_slots), hop counts, all-to-all circuits, route metrics
 pub mod circuit; // paper 000: slot-utilization policies (§3.3), TOPOGEN (§4–5)
 pub mod dualplane; // paper 004: the search for plane 1's generator set (§2.4, §3.2.2)
-pub mod export;
-pub mod hybrid; // papers 001 (OCS relay) and 003 (CTC): electrical packet and optical circuit networks together
-pub mod sim; // simulators: cycle-level flit (VC routers), TDM circuit vs packet, message-level EPS/OCS // BookSim2 anynet and experiment, CSV of loads
-                                                                                                        // drawing
+pub mod sim; // simulators: cycle-level flit (VC routers), TDM circuit vs packet, message-level EPS/OCS
+pub mod hybrid; // papers 001 (OCS relay) and 003 (CTC): packet and circuit networks together
+pub mod export; // BookSim2 anynet and experiment, CSV of loads
+
+// drawing
 pub mod layout; // positions for drawing
 pub mod render; // the figure as typed data, its SVG, the overview of large networks
-                // the labs and their fronts
+
+// the labs and their fronts
 pub mod labs; // the lab registry: one module per lab (config, run, figure, steps, studies)
 pub mod scenario; // Scenario (the whole configuration, one section per lab) and permalinks
 

@@ -5,6 +5,7 @@
 mod alltoall;
 mod loads;
 mod path_metrics;
+pub mod routes;
 
 pub use alltoall::{all_to_all_circuits, AllToAllMethod, ALL_TO_ALL_METHODS};
 pub use loads::{average_hops, busiest_channels, channel_loads, circuits_on_channel, max_slots};

@@ -19,6 +19,7 @@ mod landmarks;
 mod loren;
 mod shortest;
 mod updown;
+pub mod walk;
 
 pub use cowen::{Cowen, Reading};
 pub use dor::DimensionOrder;

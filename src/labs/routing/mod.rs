@@ -1,0 +1,524 @@
+//! The Routing lab (paper 002): an LRT (or any square-floor topology), a router of the
+//! registry — LOREN with t_max, Cowen with α (`cowen`, Cowen 1999 as the paper counts it, or
+//! `cowen-cluster`), shortest paths with full tables, or any other — and the metrics of §VI:
+//! average path length over all pairs, table sizes, stretch, and with a traffic pattern the
+//! effective bandwidth and average efficiency averaged over random patterns. Studies: the t_max
+//! sweep (§VI-A, Fig. 5, LOREN beside Cowen), the table-size study (§VI-B, Fig. 6), imbalanced
+//! traffic (§VI-D, Fig. 11–12) and a packet walk under any scheme. The studies' Cowen is
+//! `cowen` over the α grid of `routing::alpha_grid`.
+
+mod studies;
+
+pub use crate::routing::walk::{RouteWalk, WalkHop};
+pub use studies::*;
+
+use super::{check_section, config, default_section, json, Lab, LabRun, StepSummary, View};
+pub use crate::analysis::routes::TrafficMetrics;
+use crate::analysis::routes::{pair_stats, traffic_metrics};
+use crate::graph::DistanceTable;
+use crate::model::{SwitchId, Topology};
+use crate::routing::walk::Walker;
+use crate::routing::{
+    alpha_grid, check_alpha, Balls, Cowen, CowenParam, Loren, Reading, Router, RouterSpec, TmaxRule,
+};
+use crate::topology::TopologySpec;
+use crate::traffic::Pattern;
+use crate::{Error, Result};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+pub const LAB: Lab = Lab {
+    name: "routing",
+    title: "Routing",
+    about: "LOREN vs Cowen compact routing on layout-conscious random topologies, hop by hop (paper 002)",
+    default_config: default_section::<RoutingConfig>,
+    check_config: check_section::<RoutingConfig>,
+    run: |section, seed, _record, progress| {
+        Ok(Box::new(RoutingLab::run(&config(section)?, seed, progress)?))
+    },
+    studies: studies::STUDIES,
+};
+
+/// Configuration of the Routing lab (paper 002).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RoutingConfig {
+    /// Topology spec, e.g. `lrt:64:4:2`.
+    pub topology: String,
+    /// A router of the registry: `loren`, `cowen`, `cowen-cluster`, `shortest`, … A parameter
+    /// written in the spec (`cowen:18`, `loren:16`) wins over `tmax` and `alpha`.
+    pub scheme: String,
+    /// LOREN's table limit; none = |N|/2.
+    pub tmax: Option<usize>,
+    /// Cowen's ball exponent, 0 < α < 1 (both readings).
+    pub alpha: f64,
+    /// Traffic for effective bandwidth and efficiency (uniform, transpose, shuffle, reverse,
+    /// hotspot:β, local:γ); none = all-pairs metrics only.
+    pub traffic: Option<String>,
+    /// Random patterns averaged for a random traffic.
+    pub patterns: usize,
+    /// Switch a packet is walked from (the step view, Fig. 4); none = no walk.
+    pub source: Option<u32>,
+    /// Switch the packet is walked to.
+    pub destination: Option<u32>,
+}
+
+impl Default for RoutingConfig {
+    fn default() -> Self {
+        RoutingConfig {
+            topology: "lrt:64:4:2".into(),
+            scheme: "loren".into(),
+            tmax: None,
+            alpha: 0.5,
+            traffic: None,
+            patterns: 1000,
+            // a walk between opposite corners, so the lab opens on something to step through
+            source: Some(0),
+            destination: Some(63),
+        }
+    }
+}
+
+impl RoutingConfig {
+    /// The router spec: the scheme with LOREN's t_max or Cowen's α (unless the scheme names
+    /// its own parameter).
+    fn router(&self) -> Result<RouterSpec> {
+        let spec = RouterSpec::parse(&self.scheme).map_err(|e| e.at("scheme"))?;
+        if spec.param.is_some() {
+            return Ok(spec);
+        }
+        let cowen = Reading::of_router(spec.name()).is_some();
+        if cowen {
+            // the α field is an α only (a whole number in a spec is a table limit)
+            check_alpha(self.alpha)?;
+        }
+        let param = match spec.name() {
+            "loren" => self.tmax.map(|t| t as f64),
+            _ if cowen => Some(self.alpha),
+            _ => None,
+        };
+        let field = if cowen { "alpha" } else { "tmax" };
+        RouterSpec::named(spec.name(), param).map_err(|e| e.at(field))
+    }
+
+    /// The field that sets the router's parameter: `scheme` when its spec names one
+    /// (`cowen:18`, `loren:16`), else `alpha` (Cowen) or `tmax` (LOREN).
+    fn param_field(&self) -> &'static str {
+        match RouterSpec::parse(&self.scheme) {
+            Ok(spec) if spec.param.is_none() && Reading::of_router(spec.name()).is_some() => {
+                "alpha"
+            }
+            Ok(spec) if spec.param.is_none() && spec.name() == "loren" => "tmax",
+            _ => "scheme",
+        }
+    }
+
+    /// The topology, parsed, checked against the router's and the distance table's limits
+    /// from its switch count (and the pattern count checked), then built.
+    fn topology(&self, seed: u64, routing: &RouterSpec) -> Result<Topology> {
+        if self.traffic.is_some() && self.patterns > MAX_PATTERNS {
+            return Err(Error::invalid(
+                "patterns",
+                format!(
+                    "at most {MAX_PATTERNS} random patterns are averaged, not {}",
+                    self.patterns
+                ),
+            ));
+        }
+        let spec = TopologySpec::parse(&self.topology).map_err(|e| e.at("topology"))?;
+        if self.traffic.is_some()
+            && self.patterns.saturating_mul(spec.switch_count()) > MAX_PATTERN_ROUTES
+        {
+            return Err(Error::invalid(
+                "patterns",
+                format!(
+                    "{} patterns on {} switches route {} flows, above the limit of {MAX_PATTERN_ROUTES}: at most {} patterns on this network",
+                    self.patterns,
+                    spec.switch_count(),
+                    self.patterns * spec.switch_count(),
+                    MAX_PATTERN_ROUTES / spec.switch_count().max(1)
+                ),
+            ));
+        }
+        routing
+            .check_switches(spec.switch_count())
+            .map_err(router_error)?;
+        if spec.switch_count() > MAX_ROUTING_SWITCHES {
+            return Err(Error::invalid(
+                "topology",
+                format!(
+                    "{} switches is above the limit of {MAX_ROUTING_SWITCHES}: the Routing lab follows every ordered pair of switches ({}² routes)",
+                    spec.switch_count(),
+                    spec.switch_count()
+                ),
+            ));
+        }
+        DistanceTable::check_size(spec.switch_count()).map_err(|e| e.at("topology"))?;
+        spec.build(seed).map_err(|e| e.at("topology"))
+    }
+}
+
+/// What the Routing lab computed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RoutingResult {
+    pub topology: String,
+    pub scheme: String,
+    pub seed: u64,
+    pub switches: usize,
+    pub links: usize,
+    pub tmax: Option<usize>,
+    pub alpha: Option<f64>,
+    /// Mean hops over all ordered pairs that arrive.
+    pub avg_path_length: f64,
+    /// Mean shortest-path hops over all pairs (the reference).
+    pub avg_shortest_path_length: f64,
+    pub max_entries: usize,
+    /// LOREN: the phase (1)+(2) table size (the smallest usable t_max).
+    pub min_required_entries: Option<usize>,
+    pub landmarks: Option<usize>,
+    /// Ordered pairs of switches holding end nodes whose packets arrive, out of `total_pairs`.
+    pub delivered_pairs: usize,
+    pub total_pairs: usize,
+    /// Largest path length / shortest length over all pairs.
+    pub max_stretch: f64,
+    pub traffic: Option<String>,
+    pub patterns: Option<usize>,
+    pub effective_bandwidth: Option<f64>,
+    pub avg_efficiency: Option<f64>,
+}
+
+/// A router that cannot be built: about its parameter when that is what is wrong, else about
+/// the scheme.
+fn router_error(e: Error) -> Error {
+    router_error_at(e, None)
+}
+
+/// A router's error about its parameter (`tmax`, `alpha`) at `param_field`, the field that set
+/// it (`scheme` for `cowen:18`; none: where it is), any other at `scheme`.
+fn router_error_at(e: Error, param_field: Option<&str>) -> Error {
+    match (e.field().as_deref(), param_field) {
+        (Some("tmax") | Some("alpha"), None) => e,
+        (Some("tmax") | Some("alpha"), Some(field)) => e.at(field),
+        _ => e.at("scheme"),
+    }
+}
+
+/// Most switches the lab measures: it routes all |N|² ordered pairs (16.7 million at the limit,
+/// a few seconds; 16,384 switches took over five minutes with shortest-path routing).
+pub const MAX_ROUTING_SWITCHES: usize = 4096;
+
+/// The most random patterns a random traffic is averaged over.
+pub const MAX_PATTERNS: usize = 10_000;
+/// Most flows routed over all patterns (patterns × switches): 2,500 patterns on 4,096
+/// switches take about 20 s with LOREN and 65 s with Cowen; 10,000 on 1,024 about the same.
+pub const MAX_PATTERN_ROUTES: usize = 10_240_000;
+
+/// What the metrics and the walk both need, built once per run: the router, the network's
+/// distances and, for LOREN and Cowen, their tables (which give every route length at once).
+struct Prepared<'t> {
+    routing: RouterSpec,
+    topo: &'t Topology,
+    table: DistanceTable,
+    loren: Option<Loren<'t>>,
+    cowen: Option<Cowen<'t>>,
+}
+
+impl<'t> Prepared<'t> {
+    fn new(
+        config: &RoutingConfig,
+        routing: RouterSpec,
+        topo: &'t Topology,
+        progress: &mut dyn FnMut(f64),
+    ) -> Result<Self> {
+        let router_error = |e| router_error_at(e, Some(config.param_field()));
+        progress(0.02);
+        let table = DistanceTable::new(topo).map_err(|e| e.at("topology"))?;
+        progress(0.05);
+        let loren = match routing.name() {
+            "loren" => Some(
+                Loren::build(
+                    topo,
+                    lorens_tmax(&routing, topo.switch_count()),
+                    &table,
+                    &mut |f| progress(0.05 + 0.15 * f),
+                )
+                .map_err(router_error)?,
+            ),
+            _ => None,
+        };
+        let cowen = match Reading::of_router(routing.name()) {
+            Some(reading) => {
+                let balls = Balls::from_table(table.clone()).map_err(router_error)?;
+                let param = CowenParam::of(routing.param, routing.word);
+                Some(Cowen::with_balls(topo, balls.into(), reading, param).map_err(router_error)?)
+            }
+            None => None,
+        };
+        Ok(Prepared {
+            routing,
+            topo,
+            table,
+            loren,
+            cowen,
+        })
+    }
+}
+
+/// Run the Routing lab's metrics.
+pub fn run_routing(
+    config: &RoutingConfig,
+    seed: u64,
+    progress: &mut dyn FnMut(f64),
+) -> Result<RoutingResult> {
+    let routing = config.router()?;
+    let topo = config.topology(seed, &routing)?;
+    let prepared = Prepared::new(config, routing, &topo, progress)?;
+    metrics(config, &prepared, seed, progress)
+}
+
+/// The all-pairs metrics (and, with a traffic, its effective bandwidth) of a prepared run.
+fn metrics(
+    config: &RoutingConfig,
+    prepared: &Prepared<'_>,
+    seed: u64,
+    progress: &mut dyn FnMut(f64),
+) -> Result<RoutingResult> {
+    let Prepared {
+        routing,
+        topo,
+        table,
+        loren,
+        cowen,
+    } = prepared;
+    let topo = *topo;
+    // LOREN's and Cowen's lengths come memoised per destination; other routers walk each pair
+    let built;
+    let router: &dyn Router = match (loren, cowen) {
+        (Some(l), _) => l,
+        (None, Some(c)) => c,
+        (None, None) => {
+            built = routing.build(topo).map_err(router_error)?;
+            built.as_ref()
+        }
+    };
+    let memoised = |d: usize| -> Option<Vec<Option<usize>>> {
+        match (loren, cowen) {
+            (Some(l), _) => Some(l.hops_to(d as u32)),
+            (None, Some(c)) => Some(
+                c.hops_to(d as u32)
+                    .into_iter()
+                    .map(|h| Some(h as usize))
+                    .collect(),
+            ),
+            (None, None) => None,
+        }
+    };
+    progress(0.2);
+    let n = topo.switch_count();
+    let pairs = pair_stats(topo, table, router, &memoised, &mut |f| {
+        progress(0.2 + 0.5 * f)
+    });
+    let (effective, efficiency) = match &config.traffic {
+        Some(name) => {
+            let m = traffic_metrics(router, name, config.patterns, seed, &mut |f| {
+                progress(0.7 + 0.3 * f)
+            })?;
+            (Some(m.effective_bandwidth), Some(m.avg_efficiency))
+        }
+        None => (None, None),
+    };
+    progress(1.0);
+    let tables = router.tables();
+    Ok(RoutingResult {
+        topology: config.topology.clone(),
+        scheme: routing.name().to_string(),
+        seed,
+        switches: n,
+        links: topo.link_count(),
+        tmax: (routing.name() == "loren").then(|| lorens_tmax(routing, n)),
+        alpha: cowen.as_ref().map(|c| c.alpha),
+        avg_path_length: pairs.avg_path_length,
+        avg_shortest_path_length: pairs.avg_shortest_path_length,
+        max_entries: tables.max_entries,
+        min_required_entries: tables.min_required_entries,
+        landmarks: tables.landmarks,
+        delivered_pairs: pairs.delivered,
+        total_pairs: pairs.total,
+        max_stretch: pairs.max_stretch,
+        traffic: config.traffic.clone(),
+        patterns: config.traffic.as_ref().map(|_| config.patterns),
+        effective_bandwidth: effective,
+        avg_efficiency: efficiency,
+    })
+}
+
+/// LOREN's table limit in a router spec (none: |N|/2).
+fn lorens_tmax(routing: &RouterSpec, n: usize) -> usize {
+    routing.param.map_or(n / 2, |t| t as usize)
+}
+
+/// Walk a packet from switch `src` to switch `dst` (paper 002 Fig. 4's step view).
+pub fn route_walk(config: &RoutingConfig, seed: u64, src: u32, dst: u32) -> Result<RouteWalk> {
+    let routing = config.router()?;
+    let topo = config.topology(seed, &routing)?;
+    walk(
+        &Prepared::new(config, routing, &topo, &mut |_| {})?,
+        src,
+        dst,
+    )
+}
+
+/// The walk from `src` to `dst` on a prepared run (LOREN's decisions from its tables).
+fn walk(prepared: &Prepared<'_>, src: u32, dst: u32) -> Result<RouteWalk> {
+    let Prepared {
+        routing,
+        topo,
+        table,
+        loren,
+        cowen,
+    } = prepared;
+    let n = topo.switch_count() as u32;
+    if src >= n || dst >= n {
+        let field = if src >= n { "source" } else { "destination" };
+        return Err(
+            Error::invalid("switch", format!("switches are numbered 0–{} here", n - 1)).at(field),
+        );
+    }
+    let built;
+    let walker = match (loren, cowen) {
+        (Some(l), _) => Walker::Loren(l),
+        (None, Some(c)) => Walker::Cowen(c),
+        (None, None) => {
+            built = routing.build(topo).map_err(router_error)?;
+            Walker::Other(built.as_ref())
+        }
+    };
+    crate::routing::walk::walk(topo, table, routing.name(), walker, src, dst)
+}
+
+/// A run of the Routing lab: metrics, the topology, and the packet walk when the Scenario names
+/// a source and a destination (its decisions are the lab's steps).
+#[derive(Debug, Clone)]
+pub struct RoutingLab {
+    pub result: RoutingResult,
+    pub topology: Topology,
+    pub walk: Option<RouteWalk>,
+}
+
+impl RoutingLab {
+    /// Run the metrics, and the walk if asked for.
+    pub fn run(config: &RoutingConfig, seed: u64, progress: &mut dyn FnMut(f64)) -> Result<Self> {
+        // one network, one distance table and one set of LOREN tables for metrics and walk
+        let routing = config.router()?;
+        let topology = config.topology(seed, &routing)?;
+        let prepared = Prepared::new(config, routing, &topology, progress)?;
+        let result = metrics(config, &prepared, seed, progress)?;
+        let walk = match (config.source, config.destination) {
+            (Some(s), Some(d)) if s != d => Some(walk(&prepared, s, d)?),
+            (Some(_), Some(_)) => {
+                return Err(Error::invalid(
+                    "destination",
+                    "source and destination are the same switch",
+                ))
+            }
+            _ => None,
+        };
+        Ok(RoutingLab {
+            result,
+            topology,
+            walk,
+        })
+    }
+
+    /// One step per hop of the walk: for LOREN the entry chosen and why.
+    pub fn steps(&self) -> Vec<StepSummary> {
+        let Some(walk) = &self.walk else {
+            return Vec::new();
+        };
+        walk.path
+            .windows(2)
+            .enumerate()
+            .map(|(i, w)| {
+                let (at, next) = (w[0], w[1]);
+                let metrics = vec![("hop".to_string(), (i + 1) as f64), ("shortest hops".to_string(), (walk.shortest_path.len() - 1) as f64)];
+                match walk.hops.get(i) {
+                    Some(h) => {
+                        let e = h.table[h.chosen];
+                        let ties: Vec<String> = h.tied.iter().map(|&t| format!("⟨{},{}⟩", h.table[t].dst, h.table[t].next)).collect();
+                        let tie_note = if ties.is_empty() {
+                            String::new()
+                        } else {
+                            format!("; {} {} as near, and the first in table order wins", ties.join(", "), if ties.len() == 1 { "is" } else { "are" })
+                        };
+                        StepSummary {
+                            title: format!("At {at}: entry ⟨{},{}⟩ → {next}", e.dst, e.next),
+                            explanation: format!(
+                                "The packet is for switch {dst}. Of the {} entries of switch {at}'s table, the one whose destination is nearest (Manhattan) to {dst} is ⟨{},{}⟩, at distance {}{tie_note}. It is forwarded to switch {next}.",
+                                h.table.len(),
+                                e.dst,
+                                e.next,
+                                h.distances[h.chosen],
+                                dst = walk.dst
+                            ),
+                            metrics,
+                        }
+                    }
+                    None => StepSummary {
+                        title: format!("At {at}: → {next}"),
+                        explanation: format!("{} routing forwards the packet for switch {} from switch {at} to switch {next}.", walk.scheme, walk.dst),
+                        metrics,
+                    },
+                }
+            })
+            .collect()
+    }
+
+    /// The floor with the walk so far: earlier hops marked as the path, the current hop as the step.
+    pub fn figure(&self, step: Option<usize>) -> Result<crate::render::Figure> {
+        let values = vec![0; self.topology.channel_count()];
+        let mut state = crate::render::FigureState {
+            channel_values: &values,
+            ..Default::default()
+        };
+        let mut caption = format!("{} · {}", self.result.topology, self.result.scheme);
+        if let Some(walk) = &self.walk {
+            let hops = walk.path.len() - 1;
+            let shown = step.map_or(hops, |s| (s + 1).min(hops));
+            let channel = |i: usize| {
+                self.topology
+                    .channel_between(SwitchId(walk.path[i]), SwitchId(walk.path[i + 1]))
+            };
+            state.on_path = (0..shown.saturating_sub(1)).filter_map(channel).collect();
+            state.step_channels = channel(shown - 1).into_iter().collect();
+            state.step_switches = vec![SwitchId(walk.path[shown]), SwitchId(walk.dst)];
+            caption += &format!(
+                " · {} → {}: {} hops (shortest {})",
+                walk.src,
+                walk.dst,
+                hops,
+                walk.shortest_path.len() - 1
+            );
+        }
+        state.caption = caption;
+        Ok(crate::render::figure(
+            &self.topology,
+            &crate::layout::layout(&self.topology),
+            &state,
+        ))
+    }
+}
+
+impl LabRun for RoutingLab {
+    fn result(&self) -> Value {
+        json(&self.result)
+    }
+    fn steps(&self) -> Vec<StepSummary> {
+        self.steps()
+    }
+    fn figure(&self, view: &View) -> Result<crate::render::Figure> {
+        self.figure(view.step_index())
+    }
+    fn topology(&self) -> &Topology {
+        &self.topology
+    }
+}
