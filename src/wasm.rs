@@ -62,6 +62,7 @@ pub fn catalog() -> Result<JsValue, JsValue> {
         title: &'static str,
         about: &'static str,
         studies: Vec<StudyEntry>,
+        presets: Vec<crate::labs::Preset>,
     }
     #[derive(Serialize)]
     struct Catalog {
@@ -98,6 +99,7 @@ pub fn catalog() -> Result<JsValue, JsValue> {
                         about: s.about,
                     })
                     .collect(),
+                presets: (l.presets)(),
             })
             .collect(),
         generators: crate::topology::GENERATORS

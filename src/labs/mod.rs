@@ -134,6 +134,27 @@ pub struct Lab {
     /// Run the lab on a checked section; `record` keeps the trace for stepping.
     pub run: RunFn,
     pub studies: &'static [Study],
+    /// The set-ups the page offers as buttons (the papers' examples, lecture sizes).
+    pub presets: fn() -> Vec<Preset>,
+}
+
+/// A named set-up of a lab: the fields of its section it sets (the others keep what the form
+/// holds) and, when it names one, the seed. The page shows it as a button.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Preset {
+    /// The button's id on the page.
+    pub id: &'static str,
+    /// The button's text (may hold `<var>`, `<sub>`).
+    pub label: &'static str,
+    /// What it sets up, in words (the button's accessible name).
+    pub about: &'static str,
+    pub seed: Option<u64>,
+    pub section: Value,
+}
+
+/// `Lab::presets` of a lab that has none.
+pub fn no_presets() -> Vec<Preset> {
+    Vec::new()
 }
 
 impl Lab {
@@ -200,4 +221,38 @@ pub fn study_args<A: LabConfig>(args: &Value) -> Result<A> {
 /// A value as JSON (results, points).
 pub(crate) fn json<T: Serialize>(value: &T) -> Value {
     serde_json::to_value(value).expect("results serialize")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every preset sets fields its lab has, to values the lab accepts, and names a run that
+    /// the lab checks as it would any section.
+    #[test]
+    fn presets_are_sections_of_their_lab() {
+        let mut ids = std::collections::BTreeSet::new();
+        for lab in LABS {
+            for preset in (lab.presets)() {
+                assert!(ids.insert(preset.id), "preset id {} twice", preset.id);
+                let mut section = (lab.default_config)();
+                let fields = preset.section.as_object().expect("a preset is an object");
+                for (key, value) in fields {
+                    assert!(
+                        section.get(key).is_some(),
+                        "{}: {} has no field {key}",
+                        preset.id,
+                        lab.name
+                    );
+                    section[key] = value.clone();
+                }
+                let checked =
+                    (lab.check_config)(&section).unwrap_or_else(|e| panic!("{}: {e}", preset.id));
+                for (key, value) in fields {
+                    assert_eq!(&checked[key], value, "{}: {key} kept as given", preset.id);
+                }
+            }
+        }
+        assert!(ids.len() >= 16, "{ids:?}");
+    }
 }

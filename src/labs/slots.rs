@@ -27,6 +27,7 @@ pub const LAB: Lab = Lab {
         Ok(Box::new(run_slots(&config(section)?, seed, record, progress)?))
     },
     studies: &[],
+    presets: super::no_presets,
 };
 
 /// Configuration of the Slots lab (paper 000 §3).

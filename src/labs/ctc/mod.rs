@@ -38,7 +38,95 @@ pub const LAB: Lab = Lab {
         Ok(Box::new(CtcRun::run(&config(section)?, seed, record, progress)?))
     },
     studies: studies::STUDIES,
+    presets: presets,
 };
+
+/// The CTC lab's presets.
+fn presets() -> Vec<crate::labs::Preset> {
+    let preset = |id,
+                  label,
+                  about,
+                  traffic: &str,
+                  cluster_size: usize,
+                  planes: usize,
+                  iterations: u32,
+                  solver: &str,
+                  baseline: &str| crate::labs::Preset {
+        id,
+        label,
+        about,
+        seed: None,
+        section: serde_json::json!({ "traffic": traffic, "cluster_size": cluster_size, "planes": planes, "ports": 1, "order": "sa", "iterations": iterations, "solver": solver, "baseline": baseline }),
+    };
+    vec![
+        preset(
+            "ctc-preset-t16",
+            "Table I, N = 16",
+            "Preset: 16 LCs, random unit matrix p = 0.5, K = 6, P = 1, annealing 1000",
+            "random:16:0.5",
+            1,
+            6,
+            1000,
+            "heuristic",
+            "torus:3",
+        ),
+        preset(
+            "ctc-preset-t32",
+            "Table I, N = 32",
+            "Preset: 32 LCs, random unit matrix p = 0.5, K = 6, P = 1, annealing 1000",
+            "random:32:0.5",
+            1,
+            6,
+            1000,
+            "heuristic",
+            "torus:3",
+        ),
+        preset(
+            "ctc-preset-ring",
+            "4 LCs, K = 1: the ring",
+            "Preset: 4 LCs all-to-all, one plane of one port, solved by the ILP",
+            "random:4:1",
+            1,
+            1,
+            300,
+            "ilp",
+            "torus:3",
+        ),
+        preset(
+            "ctc-preset-stencil",
+            "Stencil 16×16 on 16 LCs",
+            "Preset: a 16 by 16 halo exchange in LCs of 16 tasks, K = 4",
+            "stencil:16x16",
+            16,
+            4,
+            1000,
+            "heuristic",
+            "torus:2",
+        ),
+        preset(
+            "ctc-preset-superlu",
+            "SuperLU-like, 480 ranks",
+            "Preset: a SuperLU-like 20 by 24 process grid in nodes of 12, K = 6, annealing 100",
+            "superlu:20x24",
+            12,
+            6,
+            100,
+            "heuristic",
+            "torus:3",
+        ),
+        preset(
+            "ctc-preset-256",
+            "N = 256, annealing",
+            "Preset: 256 LCs, random p = 0.5, K = 6, annealing 1000",
+            "random:256:0.5",
+            1,
+            6,
+            1000,
+            "heuristic",
+            "torus:3",
+        ),
+    ]
+}
 
 /// Most annealing iterations.
 pub const MAX_ITERATIONS: u32 = 100_000;

@@ -84,7 +84,39 @@ pub const LAB: Lab = Lab {
             },
         },
     ],
+    presets: presets,
 };
+
+/// The Dual-plane lab's presets.
+fn presets() -> Vec<crate::labs::Preset> {
+    let preset = |id, label, about, section| crate::labs::Preset {
+        id,
+        label,
+        about,
+        seed: None,
+        section,
+    };
+    vec![
+        preset(
+            "dp-preset-table1",
+            "Table 1 example (<var>n</var> = 3, {3,5,7}, 0 → 6)",
+            "Preset: the paper's Table 1 example, n 3, plane 1 generators 3, 5, 7, route from node 0 to node 6",
+            serde_json::json!({ "kind": "hc", "n": 3, "generators": "3,5,7", "source": 0, "destination": 6 }),
+        ),
+        preset(
+            "dp-preset-dhc8",
+            "D-HC <var>n</var> = 8 (0 → 255)",
+            "Preset: two identical 8-dimensional hypercubes, route from node 0 to node 255",
+            serde_json::json!({ "kind": "hc", "n": 8, "generators": "", "source": 0, "destination": 255 }),
+        ),
+        preset(
+            "dp-preset-dfhc8",
+            "D-FHC <var>n</var> = 8 (0 → 255)",
+            "Preset: two identical 8-dimensional folded hypercubes, route from node 0 to node 255",
+            serde_json::json!({ "kind": "fhc", "n": 8, "generators": "", "source": 0, "destination": 255 }),
+        ),
+    ]
+}
 
 /// Largest n the lab runs (the floor model of §3 ends at 12: 64 × 16 racks).
 pub const MAX_N: u32 = 12;

@@ -32,7 +32,24 @@ pub const LAB: Lab = Lab {
         Ok(Box::new(OcsRelayRun::run(&config(section)?, progress)?))
     },
     studies: studies::STUDIES,
+    presets: presets,
 };
+
+/// The OCS relay lab's presets.
+fn presets() -> Vec<crate::labs::Preset> {
+    let preset = |id, label, about, edge, ocs_nodes| crate::labs::Preset {
+        id,
+        label,
+        about,
+        seed: None,
+        section: serde_json::json!({ "edge": edge, "ocs_nodes": ocs_nodes, "app": "neighbor", "source": 17, "destination": 33 }),
+    };
+    vec![
+        preset("ocs-preset-fig3", "Fig. 3 relay (8×32 / 64)", "Preset: 8 edge switches of 32 nodes, 64 OCS nodes, the neighbour exchange, the route 17 to 33 of Fig. 3", "8x32", 64),
+        preset("ocs-preset-fig4", "Fig. 4 (8×32 / 128)", "Preset: 8 edge switches of 32 nodes, 128 OCS nodes, the neighbour exchange", "8x32", 128),
+        preset("ocs-preset-fig5", "Fig. 5 (16×16 / 128)", "Preset: 16 edge switches of 16 nodes, 128 OCS nodes, the neighbour exchange", "16x16", 128),
+    ]
+}
 
 /// The oversubscription of the low-bisection EPS (§4.1: 1:20).
 pub const LOW_RATIO: f64 = 20.0;

@@ -37,7 +37,19 @@ pub const LAB: Lab = Lab {
         Ok(Box::new(RoutingLab::run(&config(section)?, seed, progress)?))
     },
     studies: studies::STUDIES,
+    presets: presets,
 };
+
+/// The Routing lab's presets.
+fn presets() -> Vec<crate::labs::Preset> {
+    vec![crate::labs::Preset {
+        id: "rt-preset-fig4",
+        label: "Fig. 4 example (15 → 5, t<sub>max</sub> = 7)",
+        about: "Preset: the paper's Fig. 4 example, LOREN with t_max 7, from switch 15 to switch 5",
+        seed: Some(1),
+        section: serde_json::json!({ "topology": "lrt:fig4", "scheme": "loren", "tmax": 7, "source": 15, "destination": 5 }),
+    }]
+}
 
 /// Configuration of the Routing lab (paper 002).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

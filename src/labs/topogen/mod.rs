@@ -78,7 +78,19 @@ pub const LAB: Lab = Lab {
             },
         },
     ],
+    presets: presets,
 };
+
+/// The TopoGen lab's presets.
+fn presets() -> Vec<crate::labs::Preset> {
+    vec![crate::labs::Preset {
+        id: "tg-preset-fig5",
+        label: "Fig. 5 example (16 nodes, degree 5)",
+        about: "Preset: the paper's Fig. 5 example, 16 nodes, degree 5, uniform, seed 1",
+        seed: Some(1),
+        section: serde_json::json!({ "nodes": 16, "degree": 5, "pattern": "uniform", "target_slots": null, "fail_random": 0, "fail": [] }),
+    }]
+}
 
 /// Configuration of the TopoGen lab (paper 000 §4–5).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
