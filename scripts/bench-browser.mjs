@@ -67,7 +67,7 @@ try {
       let updates = 0;
       const t0 = performance.now();
       const r = await engine.request('run', { json }, () => updates++);
-      out.push({ nodes, target, ms: performance.now() - t0, updates, switches: r.result.switches, n: r.result.max_slots, drawn: Boolean(r.figure.svg) });
+      out.push({ nodes, target, ms: performance.now() - t0, updates, switches: r.result.switches, n: r.result.max_slots, drawn: Boolean(r.figure.drawing) });
     }
     return out;
   });
@@ -103,7 +103,7 @@ try {
       r = await engine.request('run', { json });
       times.push(performance.now() - t0);
     }
-    return { searchMs, search8, runMs: median(times), result: r.result, overview: Boolean(r.figure.overview) };
+    return { searchMs, search8, runMs: median(times), result: r.result, overview: Boolean(r.figure.hasOverview) };
   });
   console.log('Dual-plane in Chromium (paper 004, worker round trip):');
   console.log(`  run DI-HC n = 12 (both metrics, identical planes, Table 1 row, floor: ${dual.result.rack_cables.plane.length} rack-pair cable groups, overview figure ${dual.overview ? 'drawn' : 'none'}), median of 5: ${dual.runMs.toFixed(1)} ms (target < 60 ms); avg distance ${dual.result.avg_distance.toFixed(4)}, a2a ${dual.result.a2a_max_traffic.toFixed(4)}, cable ${dual.result.avg_cable_m.toFixed(2)} m`);

@@ -11,7 +11,7 @@
 import { Engine, Cancelled } from './engine.js';
 import { byId, el, show, progressText } from './dom.js';
 import { FieldForm, unwrapped } from './fields.js';
-import { Figure } from './figure.js';
+import { Figure, OVERVIEW } from './figure.js';
 import { Player } from './player.js';
 import { download, fileName, pngBlob, svgBlob, textBlob } from './exporting.js';
 import { LABS, PLANNED } from './labs.js';
@@ -49,6 +49,7 @@ function newRecord(name) {
     step: null, // index into steps, or null
     channel: null, // selected channel id, or null
     fig: null, // the last figure of the shown run: {figure, step, channel} (step/channel as asked, -1 for none)
+    geometry: null, // the last drawing geometry the lab's worker sent: its key goes back with each request, so the worker leaves it out while it holds
     requested: null, // own key (`ownKey`) of the last run asked for
     workerKey: null, // Scenario JSON of the session the worker holds (null: none)
     runSeq: 0,
@@ -196,13 +197,8 @@ function buildLabs() {
     const form = el('form', { id: ids.form, autocomplete: 'off', novalidate: true }, run);
     const intro = el('p', { class: 'intro' });
     intro.innerHTML = def.intro;
-    const presets = (def.presets ?? []).map((preset) => {
-      const button = el('button', { type: 'button', id: preset.id, class: 'preset', 'aria-label': preset.aria });
-      button.innerHTML = preset.label;
-      button.addEventListener('click', () => applyPreset(lab, preset));
-      return button;
-    });
-    const controls = el('aside', { class: 'panel controls', id: ids.controls, 'data-lab-panel': def.name, 'aria-labelledby': ids.heading, hidden: true }, el('h2', { id: ids.heading, text: def.heading }), intro, ...presets, form);
+    // the lab's presets come with the core's catalog (`showCatalog`), between the intro and the form
+    const controls = el('aside', { class: 'panel controls', id: ids.controls, 'data-lab-panel': def.name, 'aria-labelledby': ids.heading, hidden: true }, el('h2', { id: ids.heading, text: def.heading }), intro, form);
     layout.insertBefore(controls, stage);
     lab.form = new FieldForm(def, { onChange: () => controlsChanged(), onRunNow: () => controlsChanged({ force: true }) });
     lab.form.build(form, run);
@@ -235,10 +231,48 @@ function fillForm(lab, values) {
   lab.form.refresh();
 }
 
-/** A lab's preset: its values into the form, then run it from its first step. */
+/** A lab's preset (the core's): the settings it names into the form, then run it from its first step. */
 function applyPreset(lab, preset) {
-  fillForm(lab, preset.values);
+  lab.form.cancelPending();
+  lab.form.setSome({ ...(preset.seed === null ? {} : { seed: preset.seed }), [lab.section]: preset.section });
   controlsChanged({ force: true, step: 0 });
+}
+
+/**
+ * What the page takes from the core's catalog (`catalog.labs`, the one list of labs): the tabs
+ * in its order, a tab for a lab the page has no view for (said so, not hidden), and each lab's
+ * presets as buttons. A view (www/labs.js) of a lab the core does not have is taken away and
+ * reported: the page never offers a lab the core cannot run.
+ */
+function showCatalog(catalog) {
+  const nav = byId('lab-tabs');
+  const known = new Set(catalog.labs.map((l) => l.name));
+  for (const name of Object.keys(labs).filter((n) => !known.has(n))) {
+    document.getElementById(`lab-${name}`)?.remove();
+    for (const panel of document.querySelectorAll(`[data-lab-panel="${name}"]`)) panel.remove();
+    delete labs[name];
+    delete records[name];
+    showGeneralError(`The page has a view of a lab '${name}' that the engine does not have; it is left out.`);
+  }
+  for (const entry of catalog.labs) {
+    const lab = labs[entry.name];
+    if (!lab) {
+      const tab = el('button', { type: 'button', class: 'lab', id: `lab-${entry.name}`, 'data-catalog-lab': entry.name, 'aria-disabled': 'true', 'aria-label': `${entry.title} lab — no page yet (the CLI runs it)`, title: `${entry.title}: ${entry.about}`, text: entry.title });
+      tab.addEventListener('click', () => showNotice(`${entry.title} has no page yet; the CLI runs it: topolab ${entry.name} --help`));
+      nav.append(tab);
+      continue;
+    }
+    nav.append(byId(`lab-${entry.name}`)); // in the catalog's order
+    const form = byId(lab.ids.form);
+    for (const old of form.parentElement.querySelectorAll(':scope > button.preset')) old.remove();
+    for (const preset of entry.presets ?? []) {
+      const button = el('button', { type: 'button', id: preset.id, class: 'preset', 'aria-label': preset.about });
+      button.innerHTML = preset.label;
+      button.addEventListener('click', () => applyPreset(lab, preset));
+      form.before(button);
+    }
+  }
+  for (const planned of nav.querySelectorAll('.lab[aria-disabled]:not([data-catalog-lab])')) nav.append(planned);
 }
 
 /** One lab hands its set-up to another ("Simulate this"): `values` into lab `name`'s form, then show and run it. */
@@ -395,8 +429,11 @@ async function run(rec, scenario, { step = null, channel = null } = {}) {
   if (isShown(rec)) busyStart(rec);
   markTab(rec);
   let out;
+  const held = rec.geometry;
+  // the overview's SVG comes when the page may open on it (more when it is shown or asked for)
+  const overview = isShown(rec) ? Math.max(OVERVIEW.whenOpen, figure.overviewMode) : OVERVIEW.whenOpen;
   try {
-    out = await engineOf(rec).request('run', { json, step: requestStep, channel: requestChannel }, (fraction) => {
+    out = await engineOf(rec).request('run', { json, step: requestStep, channel: requestChannel, known: held?.key ?? '', overview }, (fraction) => {
       if (rec.running?.seq !== seq) return;
       rec.running.progress = fraction;
       if (isShown(rec)) busyProgress(rec);
@@ -424,7 +461,8 @@ async function run(rec, scenario, { step = null, channel = null } = {}) {
   const shownStep = steps.length ? (want === 'last' ? last : Math.max(0, Math.min(last, want ?? 0))) : null;
   const shownChannel = lab.channels && channel !== null && channel >= 0 && channel < out.result.channels ? channel : null;
   Object.assign(rec, { shown: scenario, result: out.result, steps, step: shownStep, channel: shownChannel, failed: null });
-  rec.fig = { figure: out.figure, step: requestStep, channel: requestChannel };
+  const fig = withGeometry(rec, out.figure, held);
+  rec.fig = fig ? { figure: fig, step: requestStep, channel: requestChannel } : null;
   state.base = { ...state.base, [lab.section]: scenario[lab.section] };
   if (formKey(lab) === key) {
     lab.form.clearErrors();
@@ -439,9 +477,9 @@ async function run(rec, scenario, { step = null, channel = null } = {}) {
   lab.panel.shownChanged?.(scenario, out.result);
   lab.panel.showResult?.(out.result, steps, shownStep, { scenario, channel: shownChannel });
   player.setSteps(steps, shownStep, lab.noSteps);
-  showFigure(rec, out.figure);
+  if (fig) showFigure(rec, fig);
   document.title = lab.documentTitle(out.result);
-  if ((shownStep ?? -1) !== requestStep) refreshView();
+  if ((shownStep ?? -1) !== requestStep || !fig) refreshView();
   else refreshChannel();
   updateHash();
   return true;
@@ -514,7 +552,7 @@ async function ensureSession(rec) {
   const json = configKey(rec.shown);
   if (rec.workerKey === json) return true;
   try {
-    await engineOf(rec).request('run', { json, step: -1, channel: -1 });
+    await engineOf(rec).request('run', { json, step: -1, channel: -1, known: rec.geometry?.key ?? '', overview: OVERVIEW.never });
     rec.workerKey = json;
     return true;
   } catch (err) {
@@ -524,8 +562,25 @@ async function ensureSession(rec) {
   }
 }
 
+/**
+ * `fig` with its drawing's geometry filled in: the one it brought (kept in the record for the
+ * next request), or `held`, the record's geometry whose key the request passed (the worker then
+ * leaves it out). Null when neither is there (then ask again without a key).
+ */
+function withGeometry(rec, fig, held) {
+  const drawing = fig?.drawing;
+  if (!drawing) return fig;
+  if (drawing.geometry) rec.geometry = drawing.geometry;
+  else if (held && held.key === drawing.key) drawing.geometry = held;
+  else {
+    rec.geometry = null;
+    return null;
+  }
+  return fig;
+}
+
 function showFigure(rec, fig) {
-  if (fig?.svg || fig?.overview) {
+  if (fig?.drawing || fig?.overview || fig?.hasOverview) {
     figure.showFigure(fig, configKey(rec.shown));
     labs[rec.name].panel.decorate?.(figure, rec.result);
   } else {
@@ -558,11 +613,17 @@ function refreshView(rec = active()) {
         const lab = labs[rec.name];
         const channel = lab.channels ? rec.channel ?? -1 : -1;
         const engine = engineOf(rec);
-        const [fig, detail] = await Promise.all([
-          engine.request('figure', { step, channel }),
+        const held = rec.geometry;
+        const [sent, detail] = await Promise.all([
+          engine.request('figure', { step, channel, known: held?.key ?? '', overview: figure.overviewMode }),
           channel >= 0 && !embed ? engine.request('detail', { query: { channel }, step }) : Promise.resolve(null),
         ]);
         if (seq !== rec.runSeq) continue; // a new run repaints everything
+        const fig = withGeometry(rec, sent, held);
+        if (!fig) {
+          rec.viewAgain = true; // the geometry it was drawn on is gone: ask for it
+          continue;
+        }
         rec.fig = { figure: fig, step, channel };
         if (!isShown(rec)) break; // kept for when the lab is shown again
         showFigure(rec, fig);
@@ -813,6 +874,15 @@ function exportsOf(lab) {
   return lab.exports ?? ['svg', 'png', 'json', 'csv', 'anynet'];
 }
 
+/** The shown drawing as one SVG document (what the CLI's `--svg` writes), at the step and channel on screen; null when none is shown. */
+async function drawingSvg(rec) {
+  if (!figure.hasDrawing || !(await ensureSession(rec))) return null;
+  const lab = labs[rec.name];
+  const step = rec.fig?.step ?? rec.step ?? -1;
+  const channel = rec.fig?.channel ?? (lab.channels ? rec.channel ?? -1 : -1);
+  return engineOf(rec).request('svg', { step, channel });
+}
+
 async function exportAs(kind) {
   byId('export-menu').open = false;
   const rec = active();
@@ -820,9 +890,10 @@ async function exportAs(kind) {
   try {
     let name;
     if (kind === 'svg' || kind === 'png') {
-      if (!figure.svg) throw new Error('there is no figure to export for this topology (too large to draw); CSV and JSON still work');
+      const svg = figure.shownOverview ?? (await drawingSvg(rec));
+      if (!svg) throw new Error('there is no figure to export for this topology (too large to draw); CSV and JSON still work');
       name = fileName(['topolab', ...labOf(rec.shown).fileParts(rec.shown)], kind);
-      download(name, kind === 'svg' ? svgBlob(figure.svg) : await pngBlob(figure.svg, { scale: 2, background: '#ffffff' }));
+      download(name, kind === 'svg' ? svgBlob(svg) : await pngBlob(svg, { scale: 2, background: '#ffffff' }));
     } else {
       const spec = { json: ['resultJson', 'json', 'application/json'], csv: ['csv', 'csv', 'text/csv'], anynet: ['anynet', 'anynet', 'text/plain'] }[kind];
       if (!(await ensureSession(rec))) throw new Error('the result is not available');
@@ -838,7 +909,7 @@ async function exportAs(kind) {
 }
 
 function wire() {
-  figure = new Figure({ onChannelClick: selectChannel, onSwitchClick: switchClicked });
+  figure = new Figure({ onChannelClick: selectChannel, onSwitchClick: switchClicked, requestFigure: () => refreshView() });
   player = new Player({ onStep: goToStep });
   labs = buildLabs();
   new Sharing({ link: shareLink });
@@ -901,6 +972,7 @@ async function main() {
   firstRun.catch(() => {}); // reported below, whichever request fails first
   try {
     const names = await catalog;
+    showCatalog(names);
     for (const lab of Object.values(labs)) {
       lab.form.populate(names);
       lab.panel.populate?.(names);

@@ -1,119 +1,94 @@
-// The figure's dense layer: the core's SVG drawn on a <canvas> when it has more elements than the
-// DOM can take without stalling the page (a 64×64 mesh: 16,128 channels), with the SVG's zoom,
-// scroll, clicks, tooltips and CSS colours. figure.js decides when to use it and keeps the SVG.
+// The figure's dense layer: a drawing (geometry and marks from the WASM module, typed arrays)
+// painted on a <canvas> when it has more elements than the DOM can take without stalling the page
+// (a 64×64 mesh: 16,128 channels), with the SVG's zoom, scroll, clicks, tooltips and CSS colours.
+// figure.js decides when to use it. Also the helpers both figure modes read the marks with.
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
-// The elements as src/render/svg.rs writes them (attribute order included).
-const CHANNEL = /<line class="([^"]*)" data-ch="(\d+)" x1="([^"]+)" y1="([^"]+)" x2="([^"]+)" y2="([^"]+)" stroke="([^"]*)"><title>([^<]*)<\/title><\/line>/g;
-const CHANNEL_STYLE = /<line class="([^"]*)" data-ch="(\d+)"[^>]*? stroke="([^"]*)"><title>([^<]*)</g;
-const HIGHLIGHT = /<line class="hl" x1="([^"]+)" y1="([^"]+)" x2="([^"]+)" y2="([^"]+)" stroke="([^"]*)" stroke-opacity="([^"]*)" stroke-width="([^"]*)"\/>/g;
-const SWITCH = /<rect class="sw" data-sw="(\d+)" x="([^"]+)" y="([^"]+)" width="([^"]+)" height="([^"]+)" rx="([^"]+)"(?: style="([^"]*)")?><title>([^<]*)<\/title><\/rect>/g;
-const LABEL = /<text class="lbl" x="([^"]+)" y="([^"]+)">([^<]*)<\/text>/g;
-const EP_LINK = /<line class="ep-link" x1="([^"]+)" y1="([^"]+)" x2="([^"]+)" y2="([^"]+)"\/>/g;
-const ENDPOINT = /<circle class="ep" cx="([^"]+)" cy="([^"]+)" r="([^"]+)"><title>([^<]*)<\/title><\/circle>/g;
-const STYLE = /<style>[^<]*<\/style>/;
-const FONT = /font-family="([^"]*)"/;
-
 /** Channel classes as bits; a larger value is drawn later (on top), as the CSS gives it wider strokes. */
-const FLAGS = { busiest: 1, 'on-path': 2, step: 4, selected: 8 };
+export const FLAGS = { busiest: 1, 'on-path': 2, step: 4, selected: 8 };
+/** The class attribute of a channel line for each combination of FLAGS. */
+const CLASS_NAMES = Array.from({ length: 16 }, (_, bits) => ['ch', ...Object.keys(FLAGS).filter((name) => bits & FLAGS[name])].join(' '));
+/** End nodes are drawn as circles of this radius (as in the exported SVG). */
+export const ENDPOINT_R = 3;
+/** Corner radius of a switch box. */
+export const SWITCH_RX = 4;
 /** How close (screen px) a pointer must be to a channel to hit it. */
 const HIT_PX = 5;
 
-export function unescape(text) {
-  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+/** The class attribute of a channel line with `bits` (FLAGS). */
+export function channelClass(bits) {
+  return CLASS_NAMES[bits];
 }
 
-/** How many channel lines `svg` has (an indexOf loop: the figure asks before choosing a mode). */
-export function channelCount(svg) {
-  let count = 0;
-  for (let at = svg.indexOf('<line class="ch'); at >= 0; at = svg.indexOf('<line class="ch', at + 15)) count++;
-  return count;
-}
-
-/**
- * The drawing's size without the legend strip the core leaves below it (the page shows the
- * legend in a fixed overlay): the switches' and end nodes' extent with the left and top margins
- * mirrored. Null when there is nothing to measure.
- */
-export function drawingExtent(svg) {
-  return extentOf(parseSwitches(svg).rects, parseEndpoints(svg));
-}
-
-/** The extent of switch rects (x, y, width, height, rx: five numbers each) and end-node circles. */
-function extentOf(rects, endpoints) {
-  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (let o = 0; o < rects.length; o += 5) {
-    [minX, minY] = [Math.min(minX, rects[o]), Math.min(minY, rects[o + 1])];
-    [maxX, maxY] = [Math.max(maxX, rects[o] + rects[o + 2]), Math.max(maxY, rects[o + 1] + rects[o + 3])];
+const positions = new WeakMap();
+/** Where channel id `ch` is in the geometry's per-channel arrays, or −1 when it is not drawn. */
+export function channelIndex(geometry, ch) {
+  let index = positions.get(geometry);
+  if (!index) {
+    const ids = geometry.channels;
+    let size = 0;
+    for (let i = 0; i < ids.length; i++) size = Math.max(size, ids[i] + 1);
+    index = new Int32Array(size).fill(-1);
+    for (let i = 0; i < ids.length; i++) index[ids[i]] = i;
+    positions.set(geometry, index);
   }
-  for (const { x, y, r } of endpoints) {
-    [minX, minY, maxX, maxY] = [Math.min(minX, x - r), Math.min(minY, y - r), Math.max(maxX, x + r), Math.max(maxY, y + r)];
-  }
-  return Number.isFinite(minX) ? { width: maxX + Math.max(0, minX), height: maxY + Math.max(0, minY) } : null;
+  return Number.isInteger(ch) && ch >= 0 && ch < index.length ? index[ch] : -1;
 }
 
-function parseEndpoints(svg) {
-  return [...svg.matchAll(ENDPOINT)].map((m) => ({ x: +m[1], y: +m[2], r: +m[3], title: m[4] }));
-}
-
-/** The channels' classes, colours and tooltips (and, for a new drawing, ends), parsed into arrays. */
-function parseChannels(svg, withGeometry) {
-  const ids = [];
-  const flags = [];
-  const strokes = [];
-  const titles = [];
-  const xy = withGeometry ? [] : null;
-  const bitsOf = new Map(); // a handful of class strings: split each once
-  // a patch needs no coordinates, and a pattern without them is about twice as fast
-  const [pattern, at] = withGeometry ? [CHANNEL, 7] : [CHANNEL_STYLE, 3];
-  for (const m of svg.matchAll(pattern)) {
-    ids.push(Number(m[2]));
-    let bits = bitsOf.get(m[1]);
-    if (bits === undefined) {
-      bits = m[1].split(' ').reduce((sum, name) => sum | (FLAGS[name] ?? 0), 0);
-      bitsOf.set(m[1], bits);
+/** Per drawn channel, its FLAGS in view `marks` (busiest, on the selected channel's paths, the step's, selected). */
+export function channelFlags(geometry, marks) {
+  const flags = new Uint8Array(geometry.channels.length);
+  const mark = (ids, bit) => {
+    for (const ch of ids) {
+      const i = channelIndex(geometry, ch);
+      if (i >= 0) flags[i] |= bit;
     }
-    flags.push(bits);
-    strokes.push(m[at]);
-    titles.push(m[at + 1]);
-    if (xy) xy.push(+m[3], +m[4], +m[5], +m[6]);
-  }
-  return { ids, flags, strokes, titles, xy: xy && Float64Array.from(xy) };
+  };
+  mark(marks.busiest, FLAGS.busiest);
+  mark(marks.on_path, FLAGS['on-path']);
+  mark(marks.step_channels, FLAGS.step);
+  if (marks.selected !== null && marks.selected !== undefined) mark([marks.selected], FLAGS.selected);
+  return flags;
 }
 
-function parseSwitches(svg) {
-  const switches = { ids: [], rects: [], styles: [], titles: [] };
-  for (const m of svg.matchAll(SWITCH)) {
-    switches.ids.push(Number(m[1]));
-    switches.rects.push(+m[2], +m[3], +m[4], +m[5], +m[6]);
-    switches.styles.push(m[7] ?? '');
-    switches.titles.push(m[8]);
-  }
-  switches.rects = Float64Array.from(switches.rects);
-  return switches;
+/** The overlay drawn over a channel with `bits`: the selected one's, else the step's, else the path's (null: none). */
+export function highlightOf(geometry, bits) {
+  if (bits & FLAGS.selected) return geometry.selected;
+  if (bits & FLAGS.step) return geometry.step;
+  if (bits & FLAGS['on-path']) return geometry.on_path;
+  return null;
+}
+
+/** The tooltip of the drawn channel at index `i`: its ends and its value on the scale. */
+export function channelTitle(geometry, marks, i) {
+  return `l(${geometry.channel_ends[2 * i]},${geometry.channel_ends[2 * i + 1]}): ${marks.values[i]} / ${marks.max_value}`;
+}
+
+/** The inline style of a switch the step points at (an inline style, as the .sw class rule would override an attribute). */
+export function switchMarkStyle(geometry) {
+  return `stroke:${geometry.switch_mark.colour};stroke-width:${geometry.switch_mark.width.toFixed(1)}`;
 }
 
 /**
- * Only the switches' inline styles (the core marks a step's switches so), found by their
- * ` style="` (a full parse of 4,096 rects costs several times more); null when unsure.
+ * The drawing's size without the strip the core leaves below it for the legend (the page shows
+ * the legend in a fixed overlay): the switches' and end nodes' extent with the left and top
+ * margins mirrored. Null when there is nothing to measure.
  */
-function switchStyles(svg, ids) {
-  const styles = new Array(ids.length).fill('');
-  const index = new Map(ids.map((id, i) => [id, i]));
-  const first = svg.indexOf('<rect class="sw"');
-  for (let at = svg.indexOf(' style="', first); first >= 0 && at >= 0; at = svg.indexOf(' style="', at + 8)) {
-    const open = svg.lastIndexOf('<rect class="sw" data-sw="', at);
-    if (open < 0 || svg.lastIndexOf('>', at) > open) continue; // not a switch's attribute
-    const i = index.get(Number(svg.slice(open + 26, svg.indexOf('"', open + 26))));
-    if (i === undefined) return null;
-    styles[i] = svg.slice(at + 8, svg.indexOf('"', at + 8));
-  }
-  return styles;
-}
-
-function parseHighlights(svg) {
-  return [...svg.matchAll(HIGHLIGHT)].map((m) => ({ xy: [+m[1], +m[2], +m[3], +m[4]], stroke: m[5], opacity: +m[6], width: +m[7] }));
+export function drawingExtent(geometry) {
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+  const reach = (xy, r) => {
+    for (let o = 0; o < xy.length; o += 2) {
+      const [x, y] = [xy[o], xy[o + 1]];
+      if (x - r < minX) minX = x - r;
+      if (y - r < minY) minY = y - r;
+      if (x + r > maxX) maxX = x + r;
+      if (y + r > maxY) maxY = y + r;
+    }
+  };
+  reach(geometry.switches, geometry.box_size / 2);
+  reach(geometry.endpoints, ENDPOINT_R);
+  return Number.isFinite(minX) ? { width: maxX + Math.max(0, minX), height: maxY + Math.max(0, minY) } : null;
 }
 
 /** Squared distance from (px, py) to the segment (x1, y1)–(x2, y2). */
@@ -134,6 +109,7 @@ export class DenseDrawing {
    */
   constructor(box, { onChannelClick, onSwitchClick, label }) {
     this.box = box;
+    this.key = null; // the key of the geometry drawn
     this.scale = null; // null: fit to the panel
     this.marks = new Map(); // CSS class → switch ids (markSwitches)
     this.styles = new Map(); // probed computed styles, cleared when the theme or lab changes
@@ -142,9 +118,9 @@ export class DenseDrawing {
     this.canvas = document.createElement('canvas');
     this.canvas.setAttribute('role', 'img');
     this.canvas.setAttribute('aria-label', label);
-    // A hidden SVG holding the core's <style> and one element per class combination asked about:
-    // the page's CSS (themes, large type, labs' rules for marked switches) stays the only source
-    // of colours and widths.
+    // A hidden SVG holding the figure's <style> and one element per class combination asked
+    // about: the page's CSS (themes, large type, labs' rules for marked switches) stays the only
+    // source of colours and widths.
     this.probe = document.createElementNS(SVG_NS, 'svg');
     this.probe.setAttribute('class', 'figure-probe');
     this.probe.setAttribute('aria-hidden', 'true');
@@ -186,60 +162,60 @@ export class DenseDrawing {
     this.spacer.remove();
   }
 
-  /** Show `svg` (a new drawing: everything is read from it). */
-  show(svg) {
-    this.head = svg.slice(0, svg.indexOf('<line class="ch'));
-    const channels = parseChannels(svg, true);
-    const switches = parseSwitches(svg);
-    this.xy = channels.xy;
-    this.endpointLinks = [...this.head.matchAll(EP_LINK)].map((m) => [+m[1], +m[2], +m[3], +m[4]]);
-    this.endpoints = parseEndpoints(this.head);
-    this.extent = extentOf(switches.rects, this.endpoints) ?? { width: 800, height: 600 };
-    this.labels = [...svg.matchAll(LABEL)].map((m) => ({ x: +m[1], y: +m[2], text: unescape(m[3]) }));
-    this.probe.innerHTML = this.head.match(STYLE)?.[0] ?? '';
-    this.probe.setAttribute('font-family', this.head.match(FONT)?.[1] ?? 'sans-serif');
+  /** Show a new drawing: `geometry` (positions, the stylesheet) with the view's `marks`. */
+  show(geometry, marks) {
+    this.geometry = geometry;
+    this.key = geometry.key;
+    this.xy = geometry.channel_xy;
+    this.ids = geometry.channels;
+    const count = geometry.switches.length / 2;
+    const [box, half] = [geometry.box_size, geometry.box_size / 2];
+    // x, y, width, height, rx per switch, in id order
+    this.rects = new Float64Array(5 * count);
+    for (let s = 0; s < count; s++) this.rects.set([geometry.switches[2 * s] - half, geometry.switches[2 * s + 1] - half, box, box, SWITCH_RX], 5 * s);
+    // an end node's link runs from its switch's centre to it
+    const ends = geometry.endpoints.length / 2;
+    this.endpointLinks = new Float64Array(4 * ends);
+    for (let e = 0; e < ends; e++) {
+      const s = geometry.endpoint_switches[e];
+      this.endpointLinks.set([geometry.switches[2 * s], geometry.switches[2 * s + 1], geometry.endpoints[2 * e], geometry.endpoints[2 * e + 1]], 4 * e);
+    }
+    this.extent = drawingExtent(geometry) ?? { width: 800, height: 600 };
+    const style = document.createElementNS(SVG_NS, 'style');
+    style.textContent = geometry.css;
+    this.probe.replaceChildren(style);
+    this.probe.setAttribute('font-family', geometry.font_family);
     this.styles.clear();
-    this.#take(channels, switches, parseHighlights(svg));
-    this.canvas.dataset.channels = String(channels.ids.length);
-    this.canvas.dataset.switches = String(switches.ids.length);
+    this.#take(marks);
+    this.canvas.dataset.channels = String(this.ids.length);
+    this.canvas.dataset.switches = String(count);
     this.setScale(this.scale);
   }
 
-  /**
-   * Take the classes, colours, highlights and switch marks of `svg`, another figure of the shown
-   * drawing (a step, a selection); false when it is not one (then `show` it).
-   */
-  patch(svg) {
-    if (!this.xy || !svg.startsWith(this.head) || !svg.startsWith('<line class="ch', this.head.length)) return false;
-    const channels = parseChannels(svg, false);
-    if (channels.ids.length !== this.ids.length || channels.ids.some((id, i) => id !== this.ids[i])) return false;
-    const styles = switchStyles(svg, this.switches.ids);
-    if (!styles) return false;
-    this.#take(channels, { ...this.switches, styles }, parseHighlights(svg));
+  /** Take another view's `marks` on the drawing shown (a step, a selection). */
+  patch(marks) {
+    this.#take(marks);
     this.draw();
-    return true;
   }
 
-  #take(channels, switches, highlights) {
-    this.ids = channels.ids;
-    this.flags = Uint8Array.from(channels.flags);
-    this.titles = channels.titles;
-    this.switches = switches;
-    this.highlights = highlights;
+  #take(marks) {
+    const geometry = this.geometry;
+    this.view = marks;
+    this.flags = channelFlags(geometry, marks);
+    this.colour = marks.colours;
+    this.palette = geometry.palette;
+    this.highlights = [];
+    for (let i = 0; i < this.flags.length; i++) {
+      const over = this.flags[i] && highlightOf(geometry, this.flags[i]);
+      if (over) this.highlights.push(i, over);
+    }
+    // the switches the step points at: their inline style, as in the SVG
+    this.switchStyles = new Array(this.rects.length / 5).fill('');
+    const marked = switchMarkStyle(geometry);
+    for (const s of marks.step_switches) if (s < this.switchStyles.length) this.switchStyles[s] = marked;
     // Draw order: by class (emphasised channels on top, as in the SVG their strokes are wider),
     // then by colour, so consecutive channels share one path and one stroke() call.
-    this.palette = [];
-    const colours = new Map();
-    this.colour = new Uint32Array(channels.ids.length);
-    for (let i = 0; i < this.colour.length; i++) {
-      let colour = colours.get(channels.strokes[i]);
-      if (colour === undefined) {
-        colour = this.palette.push(channels.strokes[i]) - 1;
-        colours.set(channels.strokes[i], colour);
-      }
-      this.colour[i] = colour;
-    }
-    const n = this.colour.length;
+    const n = this.flags.length;
     if (this.palette.length <= 0x1000 && n <= 0x10000) {
       // packed keys sort as plain numbers, several times faster than a comparator
       const keys = new Uint32Array(n);
@@ -249,7 +225,8 @@ export class DenseDrawing {
     } else {
       this.order = new Uint32Array(n).map((_, i) => i).sort((a, b) => this.flags[a] - this.flags[b] || this.colour[a] - this.colour[b]);
     }
-    this.canvas.dataset.selected = channels.ids.filter((_, i) => this.flags[i] & FLAGS.selected).join(',');
+    const selected = channelIndex(geometry, marks.selected);
+    this.canvas.dataset.selected = selected >= 0 ? String(marks.selected) : '';
   }
 
   /** Draw the switches in `ids` as the CSS class `cls` would (`.figure rect.sw.failed`, …). */
@@ -292,7 +269,7 @@ export class DenseDrawing {
    * (for tests and scripts: the canvas has no element per channel to ask).
    */
   channelPoint(ch) {
-    const i = this.ids?.indexOf(ch) ?? -1;
+    const i = this.geometry ? channelIndex(this.geometry, ch) : -1;
     if (i < 0) return null;
     const mx = (this.xy[4 * i] + this.xy[4 * i + 2]) / 2;
     const my = (this.xy[4 * i + 1] + this.xy[4 * i + 3]) / 2;
@@ -306,12 +283,10 @@ export class DenseDrawing {
 
   /** Scroll so that switch `sw` is in the middle of the view (zooming in from the overview). */
   centreOnSwitch(sw) {
-    const i = this.switches?.ids.indexOf(sw) ?? -1;
-    if (i < 0) return;
-    const r = this.switches.rects;
+    if (!this.geometry || !(sw >= 0 && sw < this.rects.length / 5)) return;
     const view = this.#view();
-    this.box.scrollLeft = (r[5 * i] + r[5 * i + 2] / 2) * view.s + view.x - view.width / 2;
-    this.box.scrollTop = (r[5 * i + 1] + r[5 * i + 3] / 2) * view.s + view.y - view.height / 2;
+    this.box.scrollLeft = this.geometry.switches[2 * sw] * view.s + view.x - view.width / 2;
+    this.box.scrollTop = this.geometry.switches[2 * sw + 1] * view.s + view.y - view.height / 2;
     this.draw();
   }
 
@@ -399,20 +374,23 @@ export class DenseDrawing {
     const thinnest = 0.75 / s; // keep a stroke at least ¾ px wide when zoomed far out
     ctx.lineCap = 'butt';
 
-    if (this.endpointLinks.length) {
+    const links = this.endpointLinks;
+    if (links.length) {
       const link = this.#css('line', 'ep-link');
       ctx.strokeStyle = link.stroke;
       ctx.lineWidth = Math.max(link.width, thinnest);
       ctx.beginPath();
-      for (const [x1, y1, x2, y2] of this.endpointLinks) {
-        if (!inView(x1, y1, x2, y2)) continue;
-        ctx.moveTo(x1, y1);
-        ctx.lineTo(x2, y2);
+      for (let o = 0; o < links.length; o += 4) {
+        if (!inView(links[o], links[o + 1], links[o + 2], links[o + 3])) continue;
+        ctx.moveTo(links[o], links[o + 1]);
+        ctx.lineTo(links[o + 2], links[o + 3]);
       }
       ctx.stroke();
       ctx.fillStyle = this.#css('circle', 'ep').fill;
       ctx.beginPath();
-      for (const { x, y, r } of this.endpoints) {
+      const [ends, r] = [this.geometry.endpoints, ENDPOINT_R];
+      for (let o = 0; o < ends.length; o += 2) {
+        const [x, y] = [ends[o], ends[o + 1]];
         if (!inView(x - r, y - r, x + r, y + r)) continue;
         ctx.moveTo(x + r, y);
         ctx.arc(x, y, r, 0, 2 * Math.PI);
@@ -433,7 +411,7 @@ export class DenseDrawing {
         if (group !== -1) ctx.stroke();
         group = next;
         ctx.strokeStyle = this.palette[this.colour[i]];
-        ctx.lineWidth = Math.max(this.#css('line', this.#classOf(this.flags[i])).width, thinnest);
+        ctx.lineWidth = Math.max(this.#css('line', channelClass(this.flags[i])).width, thinnest);
         ctx.beginPath();
       }
       ctx.moveTo(xy[o], xy[o + 1]);
@@ -441,14 +419,15 @@ export class DenseDrawing {
     }
     if (group !== -1) ctx.stroke();
 
-    for (const hl of this.highlights) {
-      if (!inView(...hl.xy)) continue;
-      ctx.globalAlpha = hl.opacity;
-      ctx.strokeStyle = hl.stroke;
-      ctx.lineWidth = hl.width;
+    ctx.globalAlpha = this.geometry.highlight_opacity;
+    for (let k = 0; k < this.highlights.length; k += 2) {
+      const [o, over] = [4 * this.highlights[k], this.highlights[k + 1]];
+      if (!inView(xy[o], xy[o + 1], xy[o + 2], xy[o + 3])) continue;
+      ctx.strokeStyle = over.colour;
+      ctx.lineWidth = over.width;
       ctx.beginPath();
-      ctx.moveTo(hl.xy[0], hl.xy[1]);
-      ctx.lineTo(hl.xy[2], hl.xy[3]);
+      ctx.moveTo(xy[o], xy[o + 1]);
+      ctx.lineTo(xy[o + 2], xy[o + 3]);
       ctx.stroke();
     }
     ctx.globalAlpha = 1;
@@ -456,27 +435,31 @@ export class DenseDrawing {
 
     this.#paintSwitches(ctx, inView, thinnest);
 
-    if (this.labels.length && s * 11 >= 4) {
+    if (this.geometry.labels && s * 11 >= 4) {
       const label = this.#css('text', 'lbl');
       ctx.fillStyle = label.fill;
       ctx.font = label.font;
       ctx.textAlign = 'center';
       ctx.textBaseline = 'middle';
-      for (const { x, y, text } of this.labels) if (inView(x, y, x, y)) ctx.fillText(text, x, y);
+      const centres = this.geometry.switches;
+      for (let o = 0; o < centres.length; o += 2) {
+        const [x, y] = [centres[o], centres[o + 1]];
+        if (inView(x, y, x, y)) ctx.fillText(String(o / 2), x, y);
+      }
     }
   }
 
-  /** Switches in groups of equal look (class marks and the core's inline step style). */
+  /** Switches in groups of equal look (class marks and the step's inline style). */
   #paintSwitches(ctx, inView, thinnest) {
-    const { ids, rects, styles } = this.switches;
+    const { rects, switchStyles: styles } = this;
     const groups = new Map();
-    for (let i = 0; i < ids.length; i++) {
-      const o = 5 * i;
+    for (let id = 0; id < styles.length; id++) {
+      const o = 5 * id;
       if (!inView(rects[o], rects[o + 1], rects[o] + rects[o + 2], rects[o + 1] + rects[o + 3])) continue;
       let cls = 'sw';
-      for (const [name, set] of this.marks) if (set.has(ids[i])) cls += ` ${name}`;
-      const key = `${cls}|${styles[i]}`;
-      if (!groups.has(key)) groups.set(key, { cls, inline: styles[i], members: [] });
+      for (const [name, set] of this.marks) if (set.has(id)) cls += ` ${name}`;
+      const key = `${cls}|${styles[id]}`;
+      if (!groups.has(key)) groups.set(key, { cls, inline: styles[id], members: [] });
       groups.get(key).members.push(o);
     }
     for (const { cls, inline, members } of groups.values()) {
@@ -495,22 +478,18 @@ export class DenseDrawing {
     }
   }
 
-  #classOf(flags) {
-    return ['ch', ...Object.keys(FLAGS).filter((name) => flags & FLAGS[name])].join(' ');
-  }
-
-  /** What is under a client point: a switch (drawn on top), else the nearest channel within reach. */
+  /** What is under a client point: a switch (drawn on top), else the nearest channel within reach, else an end node. */
   #hit(clientX, clientY) {
     if (!this.xy) return null;
     const view = this.#view();
     const rect = this.canvas.getBoundingClientRect();
     const u = (clientX - rect.left + view.left - view.x) / view.s;
     const v = (clientY - rect.top + view.top - view.y) / view.s;
-    const { ids, rects, titles } = this.switches;
-    for (let i = 0; i < ids.length; i++) {
-      const o = 5 * i;
+    const rects = this.rects;
+    for (let id = 0; id < rects.length / 5; id++) {
+      const o = 5 * id;
       if (u >= rects[o] && u <= rects[o] + rects[o + 2] && v >= rects[o + 1] && v <= rects[o + 1] + rects[o + 3]) {
-        return { kind: 'switch', id: ids[i], title: titles[i] };
+        return { kind: 'switch', id, title: `switch ${id}` };
       }
     }
     const reach = HIT_PX / view.s;
@@ -523,11 +502,12 @@ export class DenseDrawing {
       if (d2 < bestD2) [best, bestD2] = [i, d2];
     }
     if (best >= 0) {
-      const half = this.#css('line', this.#classOf(this.flags[best])).width / 2;
-      if (Math.sqrt(bestD2) <= Math.max(reach, half)) return { kind: 'channel', id: this.ids[best], title: this.titles[best] };
+      const half = this.#css('line', channelClass(this.flags[best])).width / 2;
+      if (Math.sqrt(bestD2) <= Math.max(reach, half)) return { kind: 'channel', id: this.ids[best], title: channelTitle(this.geometry, this.view, best) };
     }
-    for (const { x, y, r, title } of this.endpoints) {
-      if ((u - x) ** 2 + (v - y) ** 2 <= (r + reach) ** 2) return { kind: 'endpoint', title };
+    const ends = this.geometry.endpoints;
+    for (let o = 0; o < ends.length; o += 2) {
+      if ((u - ends[o]) ** 2 + (v - ends[o + 1]) ** 2 <= (ENDPOINT_R + reach) ** 2) return { kind: 'endpoint', title: `endpoint ${o / 2}` };
     }
     return null;
   }
@@ -539,7 +519,7 @@ export class DenseDrawing {
     this.hover = requestAnimationFrame(() => {
       this.hover = null;
       const hit = this.pointer ? this.#hit(...this.pointer) : null;
-      const title = hit ? unescape(hit.title) : '';
+      const title = hit?.title ?? '';
       if (this.canvas.title !== title) this.canvas.title = title;
       const cursor = hit?.kind === 'channel' ? this.#cursor('line', 'ch') : hit?.kind === 'switch' ? this.#cursor('rect', 'sw') : '';
       if (this.canvas.style.cursor !== cursor) this.canvas.style.cursor = cursor;

@@ -1,9 +1,12 @@
-// The figure area: shows the worker's SVG (or a message when there is none), fits it to the
-// panel or zooms it, and reports clicks on channels (`data-ch`) and switches (`data-sw`). Dense
-// figures are drawn on a canvas (figure-canvas.js); the legend stays a fixed-size overlay.
+// The figure area: draws the worker's figure data (a drawing's geometry, sent once per network,
+// and each view's marks: typed arrays, never markup) as SVG elements, or on a canvas when dense
+// (figure-canvas.js); shows the overview of a large network (the worker's SVG) or a message when
+// there is no figure; fits it to the panel or zooms it, and reports clicks on channels
+// (`data-ch`) and switches (`data-sw`). The legend stays a fixed-size overlay.
 import { byId, el } from './dom.js';
-import { DenseDrawing, channelCount, drawingExtent, unescape } from './figure-canvas.js';
+import { DenseDrawing, ENDPOINT_R, SWITCH_RX, channelClass, channelFlags, channelIndex, channelTitle, drawingExtent, highlightOf, switchMarkStyle } from './figure-canvas.js';
 
+const SVG_NS = 'http://www.w3.org/2000/svg';
 const MIN_SCALE = 0.05;
 const MAX_SCALE = 8;
 /** The scale a click on an overview cell zooms the drawing to. */
@@ -13,89 +16,94 @@ const ZOOM_INTO = 0.5;
  * DOM blocked the page for 0.4–1.1 s. Lecture sizes (up to 256 switches) stay SVG elements.
  */
 const DENSE_CHANNELS = 2500;
+/** The colour scale's swatches in the legend (0, 5 %, … 100 % of the maximum). */
+const SWATCHES = 21;
+/** Where the legend's title starts, right of the scale (as in the exported SVG). */
+const LEGEND_TEXT_X = 186;
+/** Where the exported SVG puts the legend: this far in from the left. */
+const LEGEND_MARGIN = 40;
 
-/** A channel line as the core writes it: class, id, stroke colour, tooltip. */
-const CHANNEL = /<line class="([^"]*)" data-ch="(\d+)"[^>]*? stroke="([^"]*)"><title>([^<]*)<\/title><\/line>/g;
-/** The highlight overlays drawn over selected / on-path / step channels. */
-const HIGHLIGHT = /<line class="hl"[^>]*\/>/g;
+/** Whether the worker sends the overview's SVG with a figure: never, when the page opens on it, always. */
+export const OVERVIEW = { never: 0, whenOpen: 1, always: 2 };
 
-/** A switch box as the core writes it, with the inline style that marks a step's switches. */
-const SWITCH_MARK = /(<rect class="sw" data-sw="\d+"[^>]*?)(?: style="([^"]*)")?>/g;
+/** A new SVG element with attributes (null values left out) and, optionally, its text. */
+function svgEl(tag, attrs = {}, text = null) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [name, value] of Object.entries(attrs)) if (value !== null && value !== undefined) node.setAttribute(name, value);
+  if (text !== null) node.textContent = text;
+  return node;
+}
 
-/**
- * An SVG split into what comes before the channels, the channels and highlights, and the rest;
- * `marks` are the switches' inline styles (a walk's current switch), `plain` the rest without them.
- */
-function frameOf(svg) {
-  const start = svg.indexOf('<line class="ch');
-  const end = svg.indexOf('<rect class="sw"');
-  if (start < 0 || end < start) return null;
-  const tail = svg.slice(end);
-  const marks = [];
-  const plain = tail.replace(SWITCH_MARK, (all, rect, style) => {
-    marks.push(style ?? null);
-    return `${rect}>`;
-  });
-  return { head: svg.slice(0, start), body: svg.slice(start, end), plain, marks };
+/** A coordinate as the exported SVG writes it (one decimal). */
+function fixed(x) {
+  return x.toFixed(1);
 }
 
 /**
- * A horizontal or vertical <line> has an empty bounding box, so tools that act only on what
- * has a box (Playwright's click, some accessibility tools) take it for hidden; an invisible
- * 0.05-unit slant gives it one. Only the shown copy changes; exports keep the core's SVG.
+ * A channel's end points as attributes. A horizontal or vertical <line> has an empty bounding
+ * box, so tools that act only on what has a box (Playwright's click, some accessibility tools)
+ * take it for hidden; an invisible 0.05-unit slant gives it one. Only the shown copy has it;
+ * exports are the core's SVG.
  */
-function withArea(svg) {
-  return svg.replace(/ x1="([^"]+)" y1="([^"]+)" x2="([^"]+)" y2="([^"]+)"/g, (all, x1, y1, x2, y2) =>
-    x1 === x2 || y1 === y2 ? ` x1="${x1}" y1="${y1}" x2="${x1 === x2 ? (Number(x2) + 0.05).toFixed(2) : x2}" y2="${y1 === y2 ? (Number(y2) + 0.05).toFixed(2) : y2}"` : all,
+function lineEnds(xy, o) {
+  const [x1, y1, x2, y2] = [fixed(xy[o]), fixed(xy[o + 1]), fixed(xy[o + 2]), fixed(xy[o + 3])];
+  return {
+    x1,
+    y1,
+    x2: x1 === x2 ? (Number(x2) + 0.05).toFixed(2) : x2,
+    y2: y1 === y2 ? (Number(y2) + 0.05).toFixed(2) : y2,
+  };
+}
+
+/**
+ * The colour scale with its title, and the caption (only the caption when nothing is loaded), as
+ * the exported SVG draws it. `overlay`: the caption moves up beside the scale's numbers, under
+ * the title: two rows instead of three, as the overlay's height is taken from the panel whatever
+ * the zoom.
+ */
+function legendParts(geometry, marks, overlay) {
+  if (marks.max_value === 0) return [svgEl('text', { class: 'cap', x: '0', y: '12' }, marks.caption)];
+  const last = geometry.palette.length - 1;
+  const parts = [];
+  for (let i = 0; i < SWATCHES; i++) {
+    const colour = geometry.palette[Math.round((i / (SWATCHES - 1)) * last)];
+    parts.push(svgEl('rect', { x: fixed(i * 8), y: '0', width: '8', height: '10', fill: colour }));
+  }
+  parts.push(
+    svgEl('text', { class: 'cap', x: '0', y: '26' }, '0'),
+    svgEl('text', { class: 'cap', x: '168', y: '26', 'text-anchor': 'end' }, String(marks.max_value)),
+    svgEl('text', { class: 'cap', x: String(LEGEND_TEXT_X), y: '9' }, marks.legend),
+    overlay ? svgEl('text', { class: 'cap', x: String(LEGEND_TEXT_X), y: '28' }, marks.caption) : svgEl('text', { class: 'cap', x: '0', y: '48' }, marks.caption),
   );
-}
-
-/**
- * The shown copy without the strip the core leaves for its legend (the page shows the legend in
- * a fixed overlay instead; exports keep the core's SVG with its legend). A drawing narrower than
- * the legend was is centred in the same width, so small networks keep their size.
- */
-function withoutLegendStrip(svg) {
-  const extent = drawingExtent(svg);
-  if (!extent || !svg.includes('<g class="legend"')) return svg;
-  return svg.replace(/^(<svg[^>]*?) viewBox="0 0 ([\d.]+) ([\d.]+)" width="([\d.]+)" height="[\d.]+"/, (all, start, w, h, width) => {
-    const left = Math.min(0, Math.floor((extent.width - Number(w)) / 2));
-    const height = Math.min(Number(h), Math.ceil(extent.height));
-    return `${start} viewBox="${left} 0 ${w} ${height}" width="${width}" height="${height}"`;
-  });
-}
-
-/**
- * The core's legend (colour scale and caption) as a small SVG of its own, at scale 1. The caption
- * moves up beside the scale's numbers, under the title: two rows instead of three, as the
- * overlay's height is taken from the panel whatever the zoom.
- */
-function legendSvg(svg) {
-  const start = svg.indexOf('<g class="legend"');
-  const end = svg.lastIndexOf('</g>');
-  if (start < 0 || end < start) return null;
-  const inner = svg.slice(svg.indexOf('>', start) + 1, end).replace(/(<text class="cap" x=")186(" y=")9(">[^<]*<\/text>)<text class="cap" x="0" y="48">/, '$1186$29$3<text class="cap" x="186" y="28">');
-  const font = svg.match(/^<svg[^>]*? font-family="([^"]*)"/)?.[1] ?? 'system-ui, sans-serif';
-  return `<svg xmlns="http://www.w3.org/2000/svg" class="legend-key" font-family="${font}"><g class="legend">${inner}</g></svg>`;
+  return parts;
 }
 
 export class Figure {
-  constructor({ onChannelClick, onSwitchClick = () => {} }) {
+  /**
+   * `requestFigure()` asks the page for the shown view's figure again (with `overviewMode`): the
+   * figure calls it when it must show an overview whose SVG it does not hold.
+   */
+  constructor({ onChannelClick, onSwitchClick = () => {}, requestFigure = () => {} }) {
     this.box = byId('figure');
     this.label = 'Topology: channels coloured by slots used out of N; click a channel for its communications';
     this.callbacks = { onChannelClick, onSwitchClick };
-    this.svgText = null;
+    this.requestFigure = requestFigure;
     this.key = null; // the run the shown figure belongs to
-    this.lines = [];
-    this.switches = [];
-    this.frame = null;
+    this.drawing = null; // {key, geometry, marks} of the shown run, or null when it has none
+    this.built = null; // the key of the geometry whose SVG elements (or canvas) are in the panel
+    this.lines = []; // the channels' <line>s, in the geometry's channel order
+    this.switches = []; // the switches' <rect>s, by id
+    this.highlights = []; // the overlays over selected / step / on-path channels
+    this.marked = []; // the switches drawn with the step's mark
+    this.legendGroup = null; // the drawing's own legend (hidden on the page, like the exported one's strip)
     this.dense = null; // the canvas drawing, while the shown figure is a dense one
-    this.legend = null; // the legend overlay's source, to rebuild it only when it changes
+    this.legend = null; // what the legend overlay shows, to rebuild it only when it changes
     this.scale = null; // null: fit to the panel
     // a large network's overview (render/overview.rs): shown at Fit when the drawing would be
     // unreadable there; a click on a cell or + zooms into the drawing
-    this.overview = null; // {svg, open, note}: the overview of the shown run, or null
+    this.overview = null; // {svg, open, note}: the overview of the shown run (svg null: not sent with this view), or null
     this.showingOverview = false;
+    this.wantOverview = false; // the overview was asked for and is on its way
     this.box.addEventListener('click', (event) => {
       const cell = event.target.closest?.('.ov-cell[data-sw]');
       if (cell && this.box.contains(cell)) return this.#zoomInto(Number(cell.dataset.sw));
@@ -109,7 +117,7 @@ export class Figure {
     byId('zoom-fit').addEventListener('click', () => this.fit());
     // any network above lecture size has an overview; this shows it even where the page opens
     // on the drawing (a 64×64 mesh), and leaves it for the drawing again
-    byId('zoom-overview').addEventListener('click', () => (this.showingOverview ? this.#zoomInto(null, 1) : this.overview && this.#showOverview()));
+    byId('zoom-overview').addEventListener('click', () => (this.showingOverview ? this.#zoomInto(null, 1) : this.overview && this.#openOverview()));
     // the legend is measured as drawn: again when the panel is shown or resized, or large type toggled
     new ResizeObserver(() => this.#sizeLegend()).observe(this.box, { box: 'border-box' });
     new MutationObserver(() => this.#sizeLegend()).observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
@@ -118,55 +126,91 @@ export class Figure {
     this.box.channelPoint = (ch) => this.channelPoint(ch);
   }
 
-  /** The figure's SVG for exports (the drawing, else the overview), or null for a message. */
-  get svg() {
-    return this.svgText ?? (this.showingOverview ? this.overview.svg : null);
+  /**
+   * What the next figure request should ask of the overview (OVERVIEW): always while it is shown
+   * or asked for, when the page may open on it at Fit, never while zoomed into the drawing.
+   */
+  get overviewMode() {
+    if (this.showingOverview || this.wantOverview) return OVERVIEW.always;
+    return this.scale === null ? OVERVIEW.whenOpen : OVERVIEW.never;
+  }
+
+  /** The overview's SVG while it is shown (what an export of the panel writes), else null. */
+  get shownOverview() {
+    return this.showingOverview ? this.overview?.svg ?? null : null;
+  }
+
+  /** Whether the shown run has a drawing (its export is the worker's SVG of it). */
+  get hasDrawing() {
+    return this.drawing !== null;
   }
 
   /**
-   * Show a figure of the worker (`{svg, error, overview, openOnOverview}`): at Fit, the
-   * overview when the drawing would be unreadable (or cannot be drawn), else the drawing.
+   * Show a figure of the worker (`{drawing, error, hasOverview, overview, openOnOverview}`, the
+   * drawing's geometry filled in by the page): at Fit, the overview when the drawing would be
+   * unreadable (or cannot be drawn), else the drawing. `key` names the run it belongs to.
    */
   showFigure(fig, key = null) {
-    this.overview = fig.overview ? { svg: fig.overview, open: fig.openOnOverview || !fig.svg, note: fig.svg ? null : fig.error } : null;
-    if (!fig.svg) {
-      this.svgText = null;
-      this.key = key;
-      return this.#showOverview();
+    const sameRun = key !== null && key === this.key;
+    this.key = key;
+    if (!sameRun) this.wantOverview = false;
+    this.drawing = fig.drawing?.geometry ? fig.drawing : null;
+    const hasOverview = Boolean(fig.hasOverview || fig.overview);
+    this.overview = hasOverview ? { svg: fig.overview ?? null, open: Boolean(fig.openOnOverview) || !this.drawing, note: this.drawing ? null : fig.error ?? null } : null;
+    // the overview stays while the user chose it (or asked for it); else the drawing
+    const overviewFirst = !this.drawing || (this.overview?.open && this.scale === null) || (sameRun && (this.showingOverview || this.wantOverview));
+    if (this.overview && overviewFirst) {
+      if (this.#openOverview()) return;
+      // its SVG is on its way: the overview shown stays until then, else the drawing or a word
+      if (this.showingOverview) return this.#overviewButton();
+      if (!this.drawing) return this.#placeholder('Loading the overview…');
     }
-    if (this.overview?.open && this.scale === null) {
-      this.svgText = fig.svg;
-      this.key = key;
-      return this.#showOverview();
-    }
-    // the overview stays while the user chose it; else the drawing (drawn afresh after the overview)
-    if (this.showingOverview && this.overview && key !== null && key === this.key) {
-      this.svgText = fig.svg;
-      this.key = key;
-      return this.#showOverview();
-    }
-    if (this.showingOverview) this.key = null; // the drawing is not in the DOM: draw it afresh
+    if (!this.drawing) return this.showMessage(fig.error ?? 'No figure for this run.', 'too-large');
     this.showingOverview = false;
-    this.showSvg(fig.svg, key);
+    this.#showDrawing();
     this.#overviewButton();
   }
 
-  /** The Overview button: offered when the shown run has an overview, pressed while it shows. */
+  /** The Overview button: offered when the shown run has an overview and a drawing, pressed while the overview shows. */
   #overviewButton() {
     const button = byId('zoom-overview');
-    button.hidden = !this.overview || !this.svgText;
+    button.hidden = !this.overview || !this.drawing;
     button.setAttribute('aria-pressed', String(this.showingOverview));
+  }
+
+  /** Show the overview if its SVG is held (true), else ask for it (the figure comes back through `showFigure`). */
+  #openOverview() {
+    if (!this.overview) return false;
+    if (this.overview.svg) {
+      this.#showOverview();
+      return true;
+    }
+    if (!this.wantOverview) {
+      this.wantOverview = true;
+      this.requestFigure();
+    }
+    return false;
+  }
+
+  /** Nothing of the drawing in the panel (the overview or a message replaces it). */
+  #clearDrawing() {
+    this.#leaveDense();
+    this.built = null;
+    this.lines = [];
+    this.switches = [];
+    this.highlights = [];
+    this.marked = [];
+    this.legendGroup = null;
+    this.legend = null;
+    this.box.classList.remove('has-legend');
   }
 
   /** The overview in the panel (fitted), with the reason when there is no drawing to zoom into. */
   #showOverview() {
-    this.#leaveDense();
+    this.#clearDrawing();
     this.showingOverview = true;
-    this.lines = [];
-    this.switches = [];
-    this.frame = null;
-    this.legend = null;
-    this.box.classList.remove('has-legend');
+    this.wantOverview = false;
+    // the core's overview SVG, as it is (a chart of one cell per switch; nothing of it is read back)
     this.box.innerHTML = this.overview.svg;
     const element = this.#element();
     element?.setAttribute('role', 'img');
@@ -177,70 +221,152 @@ export class Figure {
     this.#overviewButton();
   }
 
+  /** A word in the panel while what it will show is on its way. */
+  #placeholder(text) {
+    this.#clearDrawing();
+    this.showingOverview = false;
+    this.box.replaceChildren(el('p', { class: 'figure-message info', text }));
+    this.#overviewButton();
+  }
+
   /** From the overview into the drawing: around switch `sw` at ZOOM_INTO (null: fitted, then ×`factor`). */
   #zoomInto(sw, factor = 1) {
-    if (!this.svgText) return;
+    if (!this.drawing) return;
     this.showingOverview = false;
+    this.wantOverview = false;
     this.#overviewButton();
-    const key = this.key;
-    this.key = null;
     this.scale = sw === null ? null : ZOOM_INTO; // a switch box about 15 px wide
-    this.showSvg(this.svgText, key);
+    this.#showDrawing();
     if (sw === null) return this.zoomBy(factor);
-    const rect = this.box.querySelector(`svg rect.sw[data-sw="${sw}"]`);
+    const rect = this.switches[sw];
     if (rect) return rect.scrollIntoView({ block: 'center', inline: 'center' });
     this.dense?.centreOnSwitch(sw);
   }
 
   /**
-   * Show `svg`, keeping the zoom and the scroll position. `key` names the run it belongs to:
-   * another figure of the same run (a step, a selection) only changes channel classes, colours
-   * and highlights, so those are patched in place, which keeps stepping through a 64×64 mesh
-   * smooth; anything else replaces the whole figure.
+   * Draw the held drawing, keeping the zoom and the scroll position. Another view of the
+   * geometry in the panel (a step, a selection) only changes channel classes, colours, tooltips,
+   * highlights, switch marks and the legend, which keeps stepping through a 64×64 mesh smooth; a
+   * new geometry is built afresh.
    */
-  showSvg(svg, key = null) {
-    if (channelCount(svg) > DENSE_CHANNELS) return this.#showDense(svg, key);
-    if (!this.dense && key !== null && key === this.key && this.#patch(svg)) {
-      this.svgText = svg;
+  #showDrawing() {
+    const { geometry, marks } = this.drawing;
+    if (geometry.channels.length > DENSE_CHANNELS) return this.#showDense(geometry, marks);
+    if (!this.dense && this.built === geometry.key && this.#element()) {
+      this.#mark(geometry, marks);
+      this.#showLegend(geometry, marks);
       return;
     }
     const { scrollLeft, scrollTop } = this.box;
-    this.#leaveDense();
-    this.key = key;
-    this.svgText = svg;
-    this.box.innerHTML = withArea(withoutLegendStrip(svg));
-    this.legend = null;
-    const element = this.#element();
-    this.lines = element ? [...element.querySelectorAll('line.ch[data-ch]')] : [];
-    this.switches = element ? [...element.querySelectorAll('rect.sw[data-sw]')] : [];
-    this.frame = element ? frameOf(svg) : null;
-    if (element) {
-      element.setAttribute('role', 'img');
-      element.setAttribute('aria-label', this.label);
-    }
-    this.#showLegend(svg);
+    this.#clearDrawing();
+    const element = this.#build(geometry);
+    this.box.replaceChildren(element);
+    this.built = geometry.key;
+    this.#mark(geometry, marks);
+    this.#showLegend(geometry, marks);
     this.#applyScale();
     this.box.scrollLeft = scrollLeft;
     this.box.scrollTop = scrollTop;
   }
 
-  /** A figure too dense for the DOM: on the canvas, patched when it is another view of the run. */
-  #showDense(svg, key) {
-    const patched = this.dense && key !== null && key === this.key && this.dense.patch(svg);
-    this.svgText = svg;
-    this.key = key;
-    if (!patched) {
+  /**
+   * The SVG elements of `geometry`, as the exported SVG has them (src/render/svg.rs), without
+   * the view's marks (`#mark`). The shown copy has no legend strip: its height is cut to the
+   * drawing's extent, and a drawing narrower than the legend was is centred in the same width,
+   * so small networks keep their size.
+   */
+  #build(geometry) {
+    const width = geometry.width.toFixed(0);
+    let [left, height] = [0, geometry.height.toFixed(0)];
+    const extent = drawingExtent(geometry);
+    if (extent) {
+      left = Math.min(0, Math.floor((extent.width - Number(width)) / 2));
+      height = String(Math.min(Number(height), Math.ceil(extent.height)));
+    }
+    const svg = svgEl('svg', { class: 'topology', viewBox: `${left} 0 ${width} ${height}`, width, height, 'font-family': geometry.font_family, role: 'img', 'aria-label': this.label });
+    svg.append(svgEl('style', {}, geometry.css));
+    // end nodes first, so switches and channels are drawn over their links
+    const { switches: centres, endpoints, endpoint_switches: owners } = geometry;
+    for (let e = 0; e < owners.length; e++) {
+      const s = owners[e];
+      const [x, y] = [fixed(endpoints[2 * e]), fixed(endpoints[2 * e + 1])];
+      svg.append(
+        svgEl('line', { class: 'ep-link', x1: fixed(centres[2 * s]), y1: fixed(centres[2 * s + 1]), x2: x, y2: y }),
+        svgEl('circle', { class: 'ep', cx: x, cy: y, r: String(ENDPOINT_R) }),
+      );
+      svg.lastChild.append(svgEl('title', {}, `endpoint ${e}`));
+    }
+    this.lines = [];
+    for (let i = 0; i < geometry.channels.length; i++) {
+      const line = svgEl('line', { class: 'ch', 'data-ch': String(geometry.channels[i]), ...lineEnds(geometry.channel_xy, 4 * i) });
+      line.append(svgEl('title'));
+      this.lines.push(line);
+    }
+    svg.append(...this.lines);
+    // the highlights go here (`#mark`), between the channels and the switches
+    const half = geometry.box_size / 2;
+    const side = fixed(geometry.box_size);
+    this.switches = [];
+    for (let s = 0; s < centres.length / 2; s++) {
+      const [x, y] = [centres[2 * s], centres[2 * s + 1]];
+      const rect = svgEl('rect', { class: 'sw', 'data-sw': String(s), x: fixed(x - half), y: fixed(y - half), width: side, height: side, rx: String(SWITCH_RX) });
+      rect.append(svgEl('title', {}, `switch ${s}`));
+      this.switches.push(rect);
+      svg.append(rect);
+      if (geometry.labels) svg.append(svgEl('text', { class: 'lbl', x: fixed(x), y: fixed(y) }, String(s)));
+    }
+    // the drawing's own legend, scaled with it (hidden by the page's CSS: the overlay shows it)
+    this.legendGroup = svgEl('g', { class: 'legend', transform: `translate(${LEGEND_MARGIN},${geometry.legend_y.toFixed(0)}) scale(${geometry.grow.toFixed(3)})` });
+    svg.append(this.legendGroup);
+    return svg;
+  }
+
+  /** Put the view's `marks` on the SVG elements of `geometry` in the panel. */
+  #mark(geometry, marks) {
+    const flags = channelFlags(geometry, marks);
+    for (let i = 0; i < this.lines.length; i++) {
+      const line = this.lines[i];
+      const cls = channelClass(flags[i]);
+      if (line.getAttribute('class') !== cls) line.setAttribute('class', cls);
+      const stroke = geometry.palette[marks.colours[i]];
+      if (line.getAttribute('stroke') !== stroke) line.setAttribute('stroke', stroke);
+      const tip = channelTitle(geometry, marks, i);
+      if (line.firstChild.textContent !== tip) line.firstChild.textContent = tip;
+    }
+    // the overlays over the selected, step and on-path channels, under the switches
+    for (const old of this.highlights) old.remove();
+    this.highlights = [];
+    const opacity = String(geometry.highlight_opacity);
+    for (let i = 0; i < flags.length; i++) {
+      const over = flags[i] && highlightOf(geometry, flags[i]);
+      if (!over) continue;
+      const [o, xy] = [4 * i, geometry.channel_xy];
+      this.highlights.push(svgEl('line', { class: 'hl', x1: fixed(xy[o]), y1: fixed(xy[o + 1]), x2: fixed(xy[o + 2]), y2: fixed(xy[o + 3]), stroke: over.colour, 'stroke-opacity': opacity, 'stroke-width': fixed(over.width) }));
+    }
+    const anchor = this.switches[0] ?? this.legendGroup;
+    for (const line of this.highlights) anchor.before(line);
+    // the switches the step points at
+    for (const s of this.marked) this.switches[s]?.removeAttribute('style');
+    this.marked = marks.step_switches.filter((s) => this.switches[s]);
+    const style = switchMarkStyle(geometry);
+    for (const s of this.marked) this.switches[s].setAttribute('style', style);
+    this.legendGroup?.replaceChildren(...legendParts(geometry, marks, false));
+  }
+
+  /** A figure too dense for the DOM: on the canvas, taking only the marks when it is another view of the geometry drawn. */
+  #showDense(geometry, marks) {
+    if (this.dense && this.built === geometry.key) {
+      this.dense.patch(marks);
+    } else {
       if (!this.dense) {
-        this.lines = [];
-        this.switches = [];
-        this.frame = null;
+        this.#clearDrawing();
         this.box.replaceChildren();
-        this.legend = null;
         this.dense = new DenseDrawing(this.box, { ...this.callbacks, label: this.label });
       }
-      this.dense.show(svg);
+      this.dense.show(geometry, marks);
+      this.built = geometry.key;
     }
-    this.#showLegend(svg);
+    this.#showLegend(geometry, marks);
     this.#applyScale();
   }
 
@@ -249,54 +375,21 @@ export class Figure {
     this.dense = null;
   }
 
-  /** Update the shown figure's channels to those of `svg`; false when it cannot be done. */
-  #patch(svg) {
-    const element = this.#element();
-    const frame = frameOf(svg);
-    if (!element || !this.frame || !frame || frame.head !== this.frame.head || frame.plain !== this.frame.plain) return false;
-    if (frame.marks.length !== this.switches.length) return false;
-    const channels = [...frame.body.matchAll(CHANNEL)];
-    if (channels.length !== this.lines.length) return false;
-    for (let i = 0; i < channels.length; i++) if (this.lines[i].dataset.ch !== channels[i][2]) return false;
-    for (let i = 0; i < channels.length; i++) {
-      const [, cls, , stroke, title] = channels[i];
-      const line = this.lines[i];
-      if (line.getAttribute('class') !== cls) line.setAttribute('class', cls);
-      if (line.getAttribute('stroke') !== stroke) line.setAttribute('stroke', stroke);
-      const tip = line.firstElementChild;
-      const text = unescape(title);
-      if (tip && tip.textContent !== text) tip.textContent = text;
-    }
-    for (let i = 0; i < frame.marks.length; i++) {
-      if (frame.marks[i] === this.frame.marks[i]) continue;
-      if (frame.marks[i] === null) this.switches[i].removeAttribute('style');
-      else this.switches[i].setAttribute('style', frame.marks[i]);
-    }
-    for (const old of element.querySelectorAll(':scope > line.hl')) old.remove();
-    const highlights = frame.body.match(HIGHLIGHT);
-    if (highlights) {
-      const parsed = new DOMParser().parseFromString(`<svg xmlns="http://www.w3.org/2000/svg">${highlights.join('')}</svg>`, 'image/svg+xml');
-      const anchor = element.querySelector(':scope > rect.sw');
-      for (const node of [...parsed.documentElement.children]) element.insertBefore(document.importNode(node, true), anchor);
-    }
-    this.frame = frame;
-    return true;
-  }
-
   /**
    * The legend in a corner of the panel at its natural size, whatever the zoom (the drawing's
-   * own copy is hidden by the page's CSS and kept for exports). Rebuilt only when it changes.
+   * own copy is hidden by the page's CSS). Rebuilt only when it changes.
    */
-  #showLegend(svg) {
-    const legend = legendSvg(svg);
-    if (legend === this.legend && this.box.querySelector(':scope > .figure-legend')) return;
-    this.legend = legend;
+  #showLegend(geometry, marks) {
+    const shows = JSON.stringify([geometry.font_family, geometry.palette.length, marks.max_value, marks.legend, marks.caption]);
+    if (shows === this.legend && this.box.querySelector(':scope > .figure-legend')) return;
+    this.legend = shows;
     this.box.querySelector(':scope > .figure-legend')?.remove();
-    this.box.classList.toggle('has-legend', legend !== null);
-    if (legend === null) return;
-    const holder = el('div', { class: 'figure-legend' });
-    holder.innerHTML = legend;
-    this.box.append(holder);
+    this.box.classList.add('has-legend');
+    const key = svgEl('svg', { class: 'legend-key', 'font-family': geometry.font_family });
+    const group = svgEl('g', { class: 'legend' });
+    group.append(...legendParts(geometry, marks, true));
+    key.append(group);
+    this.box.append(el('div', { class: 'figure-legend' }, key));
     this.#sizeLegend();
   }
 
@@ -330,26 +423,25 @@ export class Figure {
   /** The accessible description of the drawing (each lab says what its figure shows). */
   setLabel(text) {
     this.label = text;
-    this.#element()?.setAttribute('aria-label', text);
+    this.#element()?.setAttribute('aria-label', this.showingOverview ? `Overview: ${text}` : text);
     this.dense?.setLabel(text);
   }
 
   /**
    * Give the switches in `ids` the class `cls` (and take it from the others). Only the shown
-   * copy changes, like the slant of axis-aligned lines; exports keep the core's SVG.
+   * copy changes; exports are the core's SVG.
    */
   markSwitches(ids, cls) {
     if (this.dense) return this.dense.markSwitches(ids, cls);
-    const wanted = new Set(ids.map(String));
-    for (const rect of this.box.querySelectorAll('svg rect.sw[data-sw]')) {
-      rect.classList.toggle(cls, wanted.has(rect.dataset.sw));
-    }
+    const wanted = new Set(ids.map(Number));
+    for (let s = 0; s < this.switches.length; s++) this.switches[s].classList.toggle(cls, wanted.has(s));
   }
 
   /** Where channel `ch`'s middle is on screen (client coordinates), after scrolling it into view. */
   channelPoint(ch) {
     if (this.dense) return this.dense.channelPoint(ch);
-    const line = this.#element()?.querySelector(`line.ch[data-ch="${ch}"]`);
+    const i = this.built && this.drawing ? channelIndex(this.drawing.geometry, ch) : -1;
+    const line = this.lines[i];
     if (!line) return null;
     line.scrollIntoView({ block: 'center', inline: 'center' });
     const box = line.getBoundingClientRect();
@@ -358,28 +450,26 @@ export class Figure {
 
   /** Show a message instead of a figure (`kind`: "info" or "too-large"). */
   showMessage(text, kind = 'info') {
-    this.#leaveDense();
+    this.#clearDrawing();
+    this.key = null;
+    this.drawing = null;
     this.overview = null;
     this.showingOverview = false;
+    this.wantOverview = false;
     this.#overviewButton();
-    this.svgText = null;
-    this.key = null;
-    this.frame = null;
-    this.lines = [];
-    this.switches = [];
-    this.legend = null;
-    this.box.classList.remove('has-legend');
     this.box.replaceChildren(el('p', { class: `figure-message ${kind}`, id: 'figure-message', text }));
   }
 
   fit() {
     this.scale = null;
-    if (this.overview?.open && !this.showingOverview) return this.#showOverview();
+    this.wantOverview = false;
+    if (this.overview?.open && !this.showingOverview && this.#openOverview()) return;
     this.#applyScale();
   }
 
   zoomBy(factor) {
     if (this.showingOverview) return factor > 1 ? this.#zoomInto(null, factor) : undefined;
+    this.wantOverview = false;
     if (this.dense) {
       this.scale = Math.min(MAX_SCALE, Math.max(MIN_SCALE, (this.scale ?? this.dense.fitScale()) * factor));
       return this.#applyScale();

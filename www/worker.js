@@ -1,16 +1,18 @@
 // Topolab's Web Worker: owns the WASM module and the current Session, so long work never
 // blocks the page. The page runs several: per lab one for its shown run and one for its studies,
 // and one for the catalog and permalinks. Every
-// lab goes through the same few requests (run, figure, detail, study, exports). Protocol: {id, type, ...args} in; {id, progress} while working; then
+// lab goes through the same few requests (run, figure, svg, detail, study, exports). Protocol: {id, type, ...args} in; {id, progress} while working; then
 // {id, ok: true, value} or {id, ok: false, error}. Cancel = the page terminates this worker.
+// A figure is data (typed arrays, handed over rather than copied); `svg` is the figure as one
+// SVG document, for the page's exports.
 /* global wasm_bindgen, importScripts */
 'use strict';
 
 let session = null;
 let lastProgress = 0;
 
-function reply(id, ok, payload, field = null) {
-  self.postMessage(ok ? { id, ok, value: payload } : { id, ok, error: payload, field });
+function reply(id, ok, payload, field = null, transfer = []) {
+  self.postMessage(ok ? { id, ok, value: payload } : { id, ok, error: payload, field }, transfer);
 }
 
 function messageOf(err) {
@@ -23,12 +25,28 @@ function study(id, json, name, args = {}) {
   return wasm_bindgen.study(json, name, JSON.stringify(args), report);
 }
 
-function figureOrError(step, channel) {
+/** The typed arrays' buffers in a figure, to hand over to the page instead of copying (each array has its own). */
+function buffersOf(figure) {
+  const buffers = new Set();
+  for (const part of [figure?.drawing?.geometry, figure?.drawing?.marks]) {
+    for (const value of Object.values(part ?? {})) {
+      if (ArrayBuffer.isView(value) && value.buffer instanceof ArrayBuffer && value.byteOffset === 0 && value.byteLength === value.buffer.byteLength) buffers.add(value.buffer);
+    }
+  }
+  return [...buffers];
+}
+
+/**
+ * The figure at `step` with `channel` selected as data (`Session.figure`): its drawing's geometry
+ * is left out when its key is `known` (the page holds it); the overview's SVG comes as `overview`
+ * asks (0 never, 1 when the page opens on it, 2 always).
+ */
+function figureOrError(step, channel, known, overview) {
   try {
-    const figure = session.figure(step, channel);
-    return { svg: figure.svg ?? null, error: figure.error ?? null, overview: figure.overview ?? null, openOnOverview: Boolean(figure.openOnOverview) };
+    const figure = session.figure(step, channel, known ?? '', overview ?? 1);
+    return { drawing: figure.drawing ?? null, error: figure.error ?? null, hasOverview: Boolean(figure.hasOverview), overview: figure.overview ?? null, openOnOverview: Boolean(figure.openOnOverview) };
   } catch (err) {
-    return { svg: null, error: messageOf(err), overview: null };
+    return { drawing: null, error: messageOf(err), hasOverview: false, overview: null, openOnOverview: false };
   }
 }
 
@@ -43,7 +61,7 @@ const handlers = {
   checkScenario: ({ json }) => wasm_bindgen.checkScenario(json),
   encodePermalink: ({ json }) => wasm_bindgen.encodePermalink(json),
   decodePermalink: ({ hash }) => wasm_bindgen.decodePermalink(hash),
-  run({ json, step = -1, channel = -1 }, id) {
+  run({ json, step = -1, channel = -1, known = '', overview = 1 }, id) {
     if (session) session.free();
     session = null;
     const progress = (fraction) => {
@@ -54,10 +72,11 @@ const handlers = {
       }
     };
     session = new wasm_bindgen.Session(json, progress);
-    return { result: session.result(), steps: session.steps(), figure: figureOrError(step, channel) };
+    return { result: session.result(), steps: session.steps(), figure: figureOrError(step, channel, known, overview) };
   },
   study: ({ json, name, args }, id) => study(id, json, name, args),
-  figure: ({ step = -1, channel = -1 }) => figureOrError(step, channel),
+  figure: ({ step = -1, channel = -1, known = '', overview = 1 }) => figureOrError(step, channel, known, overview),
+  svg: ({ step = -1, channel = -1 }) => session.svg(step, channel),
   detail: ({ query, step = -1 }) => session.detail(JSON.stringify(query), step),
   csv: () => session.csv(),
   resultJson: () => session.resultJson(),
@@ -68,11 +87,12 @@ self.onmessage = async (event) => {
   const { id, type, ...args } = event.data;
   const handler = handlers[type];
   if (!handler) return reply(id, false, `unknown request '${type}'`);
-  if (type !== 'init' && type !== 'run' && !session && ['figure', 'detail', 'csv', 'resultJson', 'anynet'].includes(type)) {
+  if (type !== 'init' && type !== 'run' && !session && ['figure', 'svg', 'detail', 'csv', 'resultJson', 'anynet'].includes(type)) {
     return reply(id, false, 'nothing has run yet');
   }
   try {
-    reply(id, true, await handler(args, id));
+    const value = await handler(args, id);
+    reply(id, true, value, null, type === 'figure' ? buffersOf(value) : type === 'run' ? buffersOf(value?.figure) : []);
   } catch (err) {
     reply(id, false, messageOf(err), err?.field ?? null);
   }
