@@ -320,6 +320,19 @@ export class FieldForm {
     this.refresh();
   }
 
+  /**
+   * Put the settings a partial Scenario names into their fields (a preset of the core's
+   * catalog: `{seed?, [section]: {field: value, …}}`); the fields it does not name keep theirs.
+   */
+  setSome(scenario) {
+    const section = scenario[this.lab.section] ?? {};
+    for (const field of this.fields) {
+      const from = field.scope === 'scenario' ? scenario : section;
+      if (Object.hasOwn(from, field.path)) this.setValue(field.name, from[field.path]);
+    }
+    this.refresh();
+  }
+
   /** The parsed values so far (each field's parse sees the ones declared before it). */
   #parse() {
     const values = {};

@@ -198,14 +198,6 @@ export default {
   heading: 'CTC lab',
   intro:
     'Tasks are clustered into <em>logical clusters</em> (LCs) of T by recursive spectral bisection; each LC has K optical planes of P ports. Demands between LCs are served one by one in HDF order — a direct link on the first plane with both ports free, else a path built in the multi-hop passes — and simulated annealing searches better orders. Hop-bytes = Σ bytes × hops, against the same LCs mapped onto a torus (paper 003). Readings we chose: HDF ties by demand id (§5.1); the ILP merges the planes (exact) and, with T > 1, configures the topology for phase 1’s clusters; unserved demands are listed and cost N hops per byte in annealing.',
-  presets: [
-    { id: 'ctc-preset-t16', label: 'Table I, N = 16', aria: 'Preset: 16 LCs, random unit matrix p = 0.5, K = 6, P = 1, annealing 1000', values: { traffic: 'random:16:0.5', cluster_size: 1, planes: 6, ports: 1, order: 'sa', iterations: 1000, solver: 'heuristic', baseline: 'torus:3' } },
-    { id: 'ctc-preset-t32', label: 'Table I, N = 32', aria: 'Preset: 32 LCs, random unit matrix p = 0.5, K = 6, P = 1, annealing 1000', values: { traffic: 'random:32:0.5', cluster_size: 1, planes: 6, ports: 1, order: 'sa', iterations: 1000, solver: 'heuristic', baseline: 'torus:3' } },
-    { id: 'ctc-preset-ring', label: '4 LCs, K = 1: the ring', aria: 'Preset: 4 LCs all-to-all, one plane of one port, solved by the ILP', values: { traffic: 'random:4:1', cluster_size: 1, planes: 1, ports: 1, order: 'sa', iterations: 300, solver: 'ilp', baseline: 'torus:3' } },
-    { id: 'ctc-preset-stencil', label: 'Stencil 16×16 on 16 LCs', aria: 'Preset: a 16 by 16 halo exchange in LCs of 16 tasks, K = 4', values: { traffic: 'stencil:16x16', cluster_size: 16, planes: 4, ports: 1, order: 'sa', iterations: 1000, solver: 'heuristic', baseline: 'torus:2' } },
-    { id: 'ctc-preset-superlu', label: 'SuperLU-like, 480 ranks', aria: 'Preset: a SuperLU-like 20 by 24 process grid in nodes of 12, K = 6, annealing 100', values: { traffic: 'superlu:20x24', cluster_size: 12, planes: 6, ports: 1, order: 'sa', iterations: 100, solver: 'heuristic', baseline: 'torus:3' } },
-    { id: 'ctc-preset-256', label: 'N = 256, annealing', aria: 'Preset: 256 LCs, random p = 0.5, K = 6, annealing 1000', values: { traffic: 'random:256:0.5', cluster_size: 1, planes: 6, ports: 1, order: 'sa', iterations: 1000, solver: 'heuristic', baseline: 'torus:3' } },
-  ],
   fields,
   exports: ['svg', 'png', 'json', 'csv'],
   noSteps: 'No serving steps recorded.',

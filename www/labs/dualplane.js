@@ -141,26 +141,6 @@ export default {
   heading: 'Dual-plane lab',
   intro:
     'Every node sits on two planes. Plane 0 is a hypercube (or folded hypercube); plane 1 is either the same (D-HC, D-FHC) or an isomorphic copy whose links follow another generator set (DI-HC, DI-FHC). A packet takes the plane with the shorter route, read from one table row indexed by src ⊕ dst (Table 1), and stays there (paper 004).',
-  presets: [
-    {
-      id: 'dp-preset-table1',
-      label: 'Table 1 example (<var>n</var> = 3, {3,5,7}, 0 → 6)',
-      aria: "Preset: the paper's Table 1 example, n 3, plane 1 generators 3, 5, 7, route from node 0 to node 6",
-      values: { kind: 'hc', n: 3, generators: '3,5,7', source: 0, destination: 6 },
-    },
-    {
-      id: 'dp-preset-dhc8',
-      label: 'D-HC <var>n</var> = 8 (0 → 255)',
-      aria: 'Preset: two identical 8-dimensional hypercubes, route from node 0 to node 255',
-      values: { kind: 'hc', n: 8, generators: '', source: 0, destination: 255 },
-    },
-    {
-      id: 'dp-preset-dfhc8',
-      label: 'D-FHC <var>n</var> = 8 (0 → 255)',
-      aria: 'Preset: two identical 8-dimensional folded hypercubes, route from node 0 to node 255',
-      values: { kind: 'fhc', n: 8, generators: '', source: 0, destination: 255 },
-    },
-  ],
   fields,
   /** The figure's CSV would be per-channel slot loads, which this lab does not compute. */
   /** CSV: every directed channel's all-to-all packets (§2.3). */

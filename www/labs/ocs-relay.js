@@ -278,26 +278,6 @@ export default {
   heading: 'OCS relay lab',
   intro:
     'A two-level electrical tree (EPS) whose edge switches each have a few <em>OCS nodes</em> on one optical circuit switch. Circuits join OCS nodes of different switches (§3.2.2, a step per decision); a large message goes over its own circuit, is <em>relayed</em> through other OCS nodes, or takes the tree (§3.2.3). Times are simulated for ours and the baselines (paper 001).',
-  presets: [
-    {
-      id: 'ocs-preset-fig3',
-      label: 'Fig. 3 relay (8×32 / 64)',
-      aria: 'Preset: 8 edge switches of 32 nodes, 64 OCS nodes, the neighbour exchange, the route 17 to 33 of Fig. 3',
-      values: { edge: '8x32', ocs_nodes: 64, app: 'neighbor', source: 17, destination: 33 },
-    },
-    {
-      id: 'ocs-preset-fig4',
-      label: 'Fig. 4 (8×32 / 128)',
-      aria: 'Preset: 8 edge switches of 32 nodes, 128 OCS nodes, the neighbour exchange',
-      values: { edge: '8x32', ocs_nodes: 128, app: 'neighbor', source: 17, destination: 33 },
-    },
-    {
-      id: 'ocs-preset-fig5',
-      label: 'Fig. 5 (16×16 / 128)',
-      aria: 'Preset: 16 edge switches of 16 nodes, 128 OCS nodes, the neighbour exchange',
-      values: { edge: '16x16', ocs_nodes: 128, app: 'neighbor', source: 17, destination: 33 },
-    },
-  ],
   fields,
   /** No per-channel loads to export as CSV (the circuits' and the studies' have their own). */
   exports: ['svg', 'png', 'json', 'anynet'],

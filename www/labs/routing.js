@@ -85,14 +85,6 @@ export default {
   heading: 'Routing lab',
   intro:
     "Compact routing on a layout-conscious random topology (switches on an <var>n</var>×<var>n</var> floor, short links): LOREN keeps at most <var>t</var><sub>max</sub> entries per switch and forwards to the entry whose destination is nearest (Manhattan) to the packet's; Cowen routes through landmarks — “Cowen 1999 (paper 002)” is the reading the paper compares against and the studies use, the cluster reading keeps smaller tables (paper 002).",
-  presets: [
-    {
-      id: 'rt-preset-fig4',
-      label: 'Fig. 4 example (15 → 5, t<sub>max</sub> = 7)',
-      aria: "Preset: the paper's Fig. 4 example, LOREN with t_max 7, from switch 15 to switch 5",
-      values: { topology: 'lrt:fig4', scheme: 'loren', tmax: 7, source: 15, destination: 5, seed: '1' },
-    },
-  ],
   fields,
   /** No per-channel loads: the lab measures all-pairs routes, not a traffic's channel loads. */
   exports: ['svg', 'png', 'json', 'anynet'],

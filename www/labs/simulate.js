@@ -194,20 +194,6 @@ export default {
   heading: 'Simulate lab',
   intro:
     'A cycle-level simulation of input-queued routers with virtual channels, credits and wormhole switching (papers 002 §VI-C and 004 §3.4): packets are injected at the offered load, routed hop by hop, and timed from creation to arrival. Step through the first measured cycles, click a router for its buffers, and sweep the load to saturation.',
-  presets: [
-    {
-      id: 'sim-preset-lecture',
-      label: 'Quick look: mesh 4×4, uniform at 0.3',
-      aria: 'Preset: a 4 by 4 mesh, dimension-order routing, uniform traffic at 0.3 flits per node per cycle, short run',
-      values: valuesOf({ topology: 'mesh:4x4', topology_index: 0, routing: 'dor', traffic: 'uniform', rate: 0.3, vcs: 4, buf: 8, packet: 1, stages: 4, link_latency: 1, latency_per_m: 0, credit_delay: 1, warmup: 1000, cycles: 5000, drain: 5000, sweep_step: 0.05, seed_count: 1 }, '1'),
-    },
-    {
-      id: 'sim-preset-dualplane',
-      label: 'Paper 004 §3.4: DI-HC n = 6, cables as latencies',
-      aria: 'Preset: a dual-plane isomorphic 6-cube, 4 nodes per switch on both planes, the dual-plane router, 2.56 nanosecond cycles, 35-stage switches, cables at 1.95 cycles per metre',
-      values: valuesOf({ topology: 'dual:hc:6:7,15,19,21,41,57:x4', topology_index: 0, routing: 'dual-plane', traffic: 'uniform', rate: 0.5, vcs: 4, buf: 64, packet: 8, stages: 35, link_latency: 1, latency_per_m: 1.95, credit_delay: 1, warmup: 2000, cycles: 4000, drain: 4000, sweep_step: 0.1, seed_count: 1 }, '1'),
-    },
-  ],
   fields,
   /** What the step player says when a run has no steps. */
   noSteps: 'No cycles to step through: only small networks (see the topology help) record their first measured cycles. The figure shows each channel’s utilisation over the whole run.',

@@ -137,14 +137,6 @@ export default {
   prefix: 'tg-',
   heading: 'TopoGen lab',
   intro: 'TOPOGEN designs a circuit-switched network for a traffic pattern: one giant switch is split until every switch meets the maximum degree, then end nodes are swapped and links added to lower <var>N</var> (paper 000 §4). Links: every pair of switches with a spare port is a candidate (Alg. 4), the most promising tried first, kept if N or the number of channels at N drops. TOPOGEN_REV checks N after each move instead of after a round (our reading, see the README).',
-  presets: [
-    {
-      id: 'tg-preset-fig5',
-      label: 'Fig. 5 example (16 nodes, degree 5)',
-      aria: "Preset: the paper's Fig. 5 example, 16 nodes, degree 5, uniform, seed 1",
-      values: { nodes: 16, degree: 5, pattern: 'uniform', target: null, seed: '1', 'fail-random': 0, fail: [] },
-    },
-  ],
   fields,
   /** What the step player says when a run has no steps. */
   noSteps: 'No steps to play for this design.',
