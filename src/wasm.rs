@@ -63,6 +63,7 @@ pub fn catalog() -> Result<JsValue, JsValue> {
         about: &'static str,
         studies: Vec<StudyEntry>,
         presets: Vec<crate::labs::Preset>,
+        limits: Vec<crate::labs::Limit>,
     }
     #[derive(Serialize)]
     struct Catalog {
@@ -100,6 +101,7 @@ pub fn catalog() -> Result<JsValue, JsValue> {
                     })
                     .collect(),
                 presets: (l.presets)(),
+                limits: (l.limits)(),
             })
             .collect(),
         generators: crate::topology::GENERATORS

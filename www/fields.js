@@ -268,11 +268,27 @@ export class FieldForm {
     this.typed.cancel();
   }
 
-  /** Fill the catalog-driven parts: select options, pattern names, help from the catalog. */
+  /** The core's range of the field at `path` of this lab (`{min, max}`), or null. */
+  limit(path) {
+    return this.catalog?.labs?.find((l) => l.name === this.lab.name)?.limits?.find((l) => l.field === path) ?? null;
+  }
+
+  /**
+   * Fill the catalog-driven parts: select options, pattern names, help from the catalog, and
+   * number inputs' ranges from the lab's limits (the core's constants; the page restates none).
+   */
   populate(catalog) {
     this.catalog = catalog;
     for (const field of this.fields) {
       const input = this.inputs.get(field.name);
+      const limit = this.limit(field.path);
+      if (limit && input?.setAttribute) {
+        input.setAttribute('min', String(limit.min));
+        input.setAttribute('max', String(limit.max));
+        input.dataset.path = field.path;
+        const slider = this.slider(field.name);
+        if (slider) [slider.min, slider.max] = [String(limit.min), String(limit.max)];
+      }
       if (field.kind === 'pattern') input.populate(catalog.patterns);
       else if (field.kind === 'select' && field.options) {
         const value = input.value;

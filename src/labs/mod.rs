@@ -1,10 +1,11 @@
-//! The lab registry. A lab is one module that registers itself in `LABS`: its name (which is
-//! also its section of the Scenario), its configuration type, a `run` that returns a boxed
-//! `LabRun` (result, steps, figure for a view, topology for CSV/anynet export, detail
-//! queries), and its named long studies (sweeps, searches) that stream their points with
-//! progress. The Scenario, the WASM surface, the CLI's `run`, and the page's worker all work
-//! from this list, in the manner of BookSim's factory by name: adding a lab is a new module
-//! and one line in `LABS`.
+//! The lab registry, the one list of labs. A lab is one module that registers itself in `LABS`:
+//! its name (which is also its section of the Scenario), its configuration type, a `run` that
+//! returns a boxed `LabRun` (result, steps, figure for a view, topology for CSV/anynet export,
+//! detail queries), its named long studies (sweeps, searches) that stream their points with
+//! progress, and its presets. The Scenario, the WASM surface and its catalog (the page's tabs
+//! and preset buttons), the CLI's subcommands, `run` and `study`, and the page's worker all work
+//! from this list, in the manner of BookSim's factory by name. A lab module holds configuration,
+//! steps, figure and detail; the algorithm it runs lives in its domain module.
 
 pub mod ctc;
 pub mod dualplane;
@@ -136,6 +137,24 @@ pub struct Lab {
     pub studies: &'static [Study],
     /// The set-ups the page offers as buttons (the papers' examples, lecture sizes).
     pub presets: fn() -> Vec<Preset>,
+    /// The ranges of its number fields, as its checks enforce them (the page's inputs show them).
+    pub limits: fn() -> Vec<Limit>,
+}
+
+/// A number field's range, the same constants the lab's check refuses outside of: the page's
+/// input takes its `min` and `max` from here instead of restating them.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Limit {
+    /// The field of the lab's section.
+    pub field: &'static str,
+    pub min: f64,
+    pub max: f64,
+}
+
+/// `Lab::limits` of a lab whose number fields the page leaves open (the core refuses what is
+/// out of range, next to the field).
+pub fn no_limits() -> Vec<Limit> {
+    Vec::new()
 }
 
 /// A named set-up of a lab: the fields of its section it sets (the others keep what the form
@@ -229,6 +248,48 @@ mod tests {
 
     /// Every preset sets fields its lab has, to values the lab accepts, and names a run that
     /// the lab checks as it would any section.
+    /// Every limit names a number field of its lab; its ends are accepted and one past each
+    /// end is refused, by the lab's own run (so the page's range is the core's).
+    #[test]
+    fn limits_are_the_labs_own() {
+        let mut checked = 0;
+        for lab in LABS {
+            for limit in (lab.limits)() {
+                let section = (lab.default_config)();
+                assert!(
+                    section[limit.field].is_number(),
+                    "{}.{}",
+                    lab.name,
+                    limit.field
+                );
+                let refuses = |value: f64| {
+                    let mut s = section.clone();
+                    s[limit.field] = serde_json::json!(value);
+                    (lab.check_config)(&s)
+                        .and_then(|s| (lab.run)(&s, 1, false, &mut |_| {}).map(|_| ()))
+                        .err()
+                        .map(|e| e.field().unwrap_or_default())
+                };
+                assert_eq!(
+                    refuses(limit.min - 1.0).as_deref(),
+                    Some(limit.field),
+                    "{}.{} below",
+                    lab.name,
+                    limit.field
+                );
+                assert_eq!(
+                    refuses(limit.max + 1.0).as_deref(),
+                    Some(limit.field),
+                    "{}.{} above",
+                    lab.name,
+                    limit.field
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked >= 2);
+    }
+
     #[test]
     fn presets_are_sections_of_their_lab() {
         let mut ids = std::collections::BTreeSet::new();

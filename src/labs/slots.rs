@@ -28,6 +28,7 @@ pub const LAB: Lab = Lab {
     },
     studies: &[],
     presets: super::no_presets,
+    limits: super::no_limits,
 };
 
 /// Configuration of the Slots lab (paper 000 §3).

@@ -26,6 +26,14 @@ test('the tabs and the presets are the catalog, rendered', async () => {
   const expected = catalog.labs.flatMap((l) => l.presets.map((p) => ({ lab: l.name, id: p.id, label: p.label, about: p.about })));
   assert.deepEqual(presets, expected);
   assert.ok(expected.length >= 16, `${expected.length} presets`);
+  // every number field with a range in the core shows that range, and no other
+  for (const lab of catalog.labs) {
+    for (const limit of lab.limits) {
+      const range = await page.$eval(`[data-lab-panel="${lab.name}"] input[data-path="${limit.field}"]`, (input) => [input.min, input.max]);
+      assert.deepEqual(range, [String(limit.min), String(limit.max)], `${lab.name}.${limit.field}`);
+    }
+  }
+  assert.ok(catalog.labs.some((l) => l.limits.length > 0));
   assertNoProblems(problems);
 });
 

@@ -70,8 +70,9 @@ const fields = [
     path: 'n',
     label: 'Dimensions <var>n</var>',
     kind: 'number',
-    attrs: { min: '1', max: '12', step: '1', inputmode: 'numeric', class: 'short', title: '2ⁿ switches per plane, 2ⁿ nodes (4·2ⁿ on the rack floor of §3)' },
-    parse: parsers.whole({ what: 'n', hint: 'a whole number of dimensions from 1 to 12', min: 1, max: 12 }),
+    // its range (min, max) is the core's (the catalog's limits)
+    attrs: { step: '1', inputmode: 'numeric', class: 'short', title: '2ⁿ switches per plane, 2ⁿ nodes (4·2ⁿ on the rack floor of §3)' },
+    parse: parsers.whole({ what: 'n', hint: 'a whole number of dimensions' }),
   },
   {
     name: 'generators',

@@ -78,8 +78,9 @@ const fields = [
     label: 'End nodes',
     kind: 'number',
     pair: true,
-    attrs: { min: '2', max: '16384', step: '1', inputmode: 'numeric' },
-    help: 'Up to 16384.',
+    // its range (min, max) is the core's (the catalog's limits)
+    attrs: { step: '1', inputmode: 'numeric' },
+    help: (catalog) => `Up to ${catalog.labs.find((l) => l.name === 'topogen')?.limits.find((l) => l.field === 'nodes')?.max ?? '—'}.`,
     parse: whole('nodes', 'a whole number of end nodes, e.g. 16 or 1024'),
   },
   {

@@ -38,7 +38,8 @@ pub const LAB: Lab = Lab {
         Ok(Box::new(CtcRun::run(&config(section)?, seed, record, progress)?))
     },
     studies: studies::STUDIES,
-    presets: presets,
+    presets,
+    limits: super::no_limits,
 };
 
 /// The CTC lab's presets.

@@ -84,7 +84,8 @@ pub const LAB: Lab = Lab {
             },
         },
     ],
-    presets: presets,
+    presets,
+    limits: || vec![super::Limit { field: "n", min: 1.0, max: f64::from(MAX_N) }],
 };
 
 /// The Dual-plane lab's presets.

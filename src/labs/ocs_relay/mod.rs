@@ -32,7 +32,8 @@ pub const LAB: Lab = Lab {
         Ok(Box::new(OcsRelayRun::run(&config(section)?, progress)?))
     },
     studies: studies::STUDIES,
-    presets: presets,
+    presets,
+    limits: super::no_limits,
 };
 
 /// The OCS relay lab's presets.

@@ -2,10 +2,10 @@
 //! registry — LOREN with t_max, Cowen with α (`cowen`, Cowen 1999 as the paper counts it, or
 //! `cowen-cluster`), shortest paths with full tables, or any other — and the metrics of §VI:
 //! average path length over all pairs, table sizes, stretch, and with a traffic pattern the
-//! effective bandwidth and average efficiency averaged over random patterns. Studies: the t_max
-//! sweep (§VI-A, Fig. 5, LOREN beside Cowen), the table-size study (§VI-B, Fig. 6), imbalanced
-//! traffic (§VI-D, Fig. 11–12) and a packet walk under any scheme. The studies' Cowen is
-//! `cowen` over the α grid of `routing::alpha_grid`.
+//! effective bandwidth and average efficiency averaged over random patterns (measured by
+//! `analysis::routes`), and a packet's walk hop by hop as the steps (`routing::walk`). Its
+//! studies are in `studies.rs`: the t_max sweep (§VI-A, Fig. 5), the table-size study (§VI-B,
+//! Fig. 6), imbalanced traffic (§VI-D, Fig. 11–12) and a packet walk under any scheme.
 
 mod studies;
 
@@ -37,7 +37,8 @@ pub const LAB: Lab = Lab {
         Ok(Box::new(RoutingLab::run(&config(section)?, seed, progress)?))
     },
     studies: studies::STUDIES,
-    presets: presets,
+    presets,
+    limits: super::no_limits,
 };
 
 /// The Routing lab's presets.

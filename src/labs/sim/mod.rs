@@ -69,7 +69,8 @@ pub const LAB: Lab = Lab {
             Ok(json(&paper002::reproduce(only.as_deref(), report)?))
         },
     }],
-    presets: presets,
+    presets,
+    limits: super::no_limits,
 };
 
 /// The Simulate lab's presets (paper 002's Fig. 7–10 curves are `paper002::curves`).

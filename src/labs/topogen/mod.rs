@@ -78,7 +78,8 @@ pub const LAB: Lab = Lab {
             },
         },
     ],
-    presets: presets,
+    presets,
+    limits: || vec![super::Limit { field: "nodes", min: 2.0, max: crate::circuit::topogen::MAX_TOPOGEN_NODES as f64 }],
 };
 
 /// The TopoGen lab's presets.
