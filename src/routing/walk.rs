@@ -41,6 +41,17 @@ pub enum Walker<'a, 't> {
     Other(&'a dyn Router),
 }
 
+impl Walker<'_, '_> {
+    /// The router itself.
+    pub fn router(&self) -> &dyn Router {
+        match self {
+            Walker::Loren(l) => *l,
+            Walker::Cowen(c) => *c,
+            Walker::Other(r) => *r,
+        }
+    }
+}
+
 /// Walk a packet from switch `src` to switch `dst` (both below the switch count) of `topo`
 /// under `walker`, named `scheme`; `table` gives the shortest path.
 pub fn walk(

@@ -283,8 +283,10 @@ pub fn configure(
     })
 }
 
+/// A configured link: src, dst, plane, the pass that made it.
+type Link = (u32, u32, u8, u8);
 /// The configured links with their distances.
-type Configuration = (Vec<(u32, u32, u8, u8)>, Apsp);
+type Configuration = (Vec<Link>, Apsp);
 
 /// §4.1's ILP warm-started from the serving's links (when it served everything), and the
 /// configuration it found split into planes (None when it found nothing better).
@@ -292,7 +294,7 @@ fn solve_ilp(
     t: &LcTraffic,
     ocs: Ocs,
     time_limit_s: f64,
-    warm: Option<(&[(u32, u32, u8, u8)], u64)>,
+    warm: Option<(&[Link], u64)>,
     progress: &mut dyn FnMut(f64),
 ) -> Result<(IlpOutcome, Option<Configuration>)> {
     let warm_pairs: Option<(Vec<(u32, u32)>, u64)> =

@@ -234,6 +234,8 @@ struct Prepared<'t> {
     table: DistanceTable,
     loren: Option<Loren<'t>>,
     cowen: Option<Cowen<'t>>,
+    /// Any other router of the registry, built once (LOREN and Cowen route by their tables).
+    other: Option<Box<dyn Router + 't>>,
 }
 
 impl<'t> Prepared<'t> {
@@ -267,13 +269,28 @@ impl<'t> Prepared<'t> {
             }
             None => None,
         };
+        let other = match (&loren, &cowen) {
+            (None, None) => Some(routing.build(topo).map_err(router_error)?),
+            _ => None,
+        };
         Ok(Prepared {
             routing,
             topo,
             table,
             loren,
             cowen,
+            other,
         })
+    }
+
+    /// The run's router: LOREN's or Cowen's tables when the scheme has them, else the built one.
+    fn walker(&self) -> Walker<'_, 't> {
+        match (&self.loren, &self.cowen, &self.other) {
+            (Some(l), _, _) => Walker::Loren(l),
+            (None, Some(c), _) => Walker::Cowen(c),
+            (None, None, Some(r)) => Walker::Other(r.as_ref()),
+            (None, None, None) => unreachable!("Prepared::new builds a router when no table does"),
+        }
     }
 }
 
@@ -302,18 +319,12 @@ fn metrics(
         table,
         loren,
         cowen,
+        ..
     } = prepared;
     let topo = *topo;
     // LOREN's and Cowen's lengths come memoised per destination; other routers walk each pair
-    let built;
-    let router: &dyn Router = match (loren, cowen) {
-        (Some(l), _) => l,
-        (None, Some(c)) => c,
-        (None, None) => {
-            built = routing.build(topo).map_err(router_error)?;
-            built.as_ref()
-        }
-    };
+    let walker = prepared.walker();
+    let router = walker.router();
     let memoised = |d: usize| -> Option<Vec<Option<usize>>> {
         match (loren, cowen) {
             (Some(l), _) => Some(l.hops_to(d as u32)),
@@ -374,11 +385,8 @@ fn lorens_tmax(routing: &RouterSpec, n: usize) -> usize {
 pub fn route_walk(config: &RoutingConfig, seed: u64, src: u32, dst: u32) -> Result<RouteWalk> {
     let routing = config.router()?;
     let topo = config.topology(seed, &routing)?;
-    walk(
-        &Prepared::new(config, routing, &topo, &mut |_| {})?,
-        src,
-        dst,
-    )
+    let prepared = Prepared::new(config, routing, &topo, &mut |_| {})?;
+    walk(&prepared, src, dst)
 }
 
 /// The walk from `src` to `dst` on a prepared run (LOREN's decisions from its tables).
@@ -387,8 +395,7 @@ fn walk(prepared: &Prepared<'_>, src: u32, dst: u32) -> Result<RouteWalk> {
         routing,
         topo,
         table,
-        loren,
-        cowen,
+        ..
     } = prepared;
     let n = topo.switch_count() as u32;
     if src >= n || dst >= n {
@@ -397,16 +404,7 @@ fn walk(prepared: &Prepared<'_>, src: u32, dst: u32) -> Result<RouteWalk> {
             Error::invalid("switch", format!("switches are numbered 0–{} here", n - 1)).at(field),
         );
     }
-    let built;
-    let walker = match (loren, cowen) {
-        (Some(l), _) => Walker::Loren(l),
-        (None, Some(c)) => Walker::Cowen(c),
-        (None, None) => {
-            built = routing.build(topo).map_err(router_error)?;
-            Walker::Other(built.as_ref())
-        }
-    };
-    crate::routing::walk::walk(topo, table, routing.name(), walker, src, dst)
+    crate::routing::walk::walk(topo, table, routing.name(), prepared.walker(), src, dst)
 }
 
 /// A run of the Routing lab: metrics, the topology, and the packet walk when the Scenario names
@@ -436,6 +434,7 @@ impl RoutingLab {
             }
             _ => None,
         };
+        drop(prepared); // it borrows the topology the run keeps
         Ok(RoutingLab {
             result,
             topology,
