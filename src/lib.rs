@@ -9,6 +9,7 @@ pub mod error; // the one error type every fallible core function returns
 pub mod parallel; // independent runs on every core natively, in turn in WASM
 pub mod rng; // seeded random streams by purpose and index
 pub mod trace; // Step / Trace: what an algorithm did, step by step, for the page
+pub mod choice; // closed sets of choices (readings, schemes) with the words for each option
 pub mod spec; // spec strings: split once, numbers parsed, names looked up with suggestions
 
 // the network and its primitives

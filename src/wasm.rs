@@ -55,6 +55,9 @@ pub fn catalog() -> Result<JsValue, JsValue> {
         name: &'static str,
         title: &'static str,
         about: &'static str,
+        /// Its arguments' defaults and the ranges of its number arguments.
+        args: serde_json::Value,
+        limits: Vec<crate::labs::Limit>,
     }
     #[derive(Serialize)]
     struct LabEntry {
@@ -64,6 +67,10 @@ pub fn catalog() -> Result<JsValue, JsValue> {
         studies: Vec<StudyEntry>,
         presets: Vec<crate::labs::Preset>,
         limits: Vec<crate::labs::Limit>,
+        choices: Vec<crate::labs::Choice>,
+        /// The section with every default filled in (what a field shows when a Scenario
+        /// leaves it out, what a hidden field sends).
+        defaults: serde_json::Value,
     }
     #[derive(Serialize)]
     struct Catalog {
@@ -98,10 +105,14 @@ pub fn catalog() -> Result<JsValue, JsValue> {
                         name: s.name,
                         title: s.title,
                         about: s.about,
+                        args: (s.args.defaults)(),
+                        limits: (s.args.limits)(),
                     })
                     .collect(),
                 presets: (l.presets)(),
                 limits: (l.limits)(),
+                choices: (l.choices)(),
+                defaults: (l.default_config)(),
             })
             .collect(),
         generators: crate::topology::GENERATORS

@@ -167,7 +167,7 @@ function contextFor(lab) {
     /** A detail of the lab's shown run at its step (`{switch}`, `{channel}`), or null before its first good run. */
     detail: async (query) => ((await ensureSession(rec)) ? engineOf(rec).request('detail', { query, step: rec.step ?? -1 }) : null),
     /** Open lab `name` with `values` in its fields (name → value, as a preset) and run it. */
-    openLab: (name, values) => openLab(name, values),
+    openLab: (handoff, seed) => openLab(handoff, seed),
   };
 }
 
@@ -224,13 +224,6 @@ function buildLabs() {
   return built;
 }
 
-/** Put `values` (field name → value) into a lab's form, as if typed. */
-function fillForm(lab, values) {
-  lab.form.cancelPending();
-  for (const [name, value] of Object.entries(values)) lab.form.setValue(name, value);
-  lab.form.refresh();
-}
-
 /** A lab's preset (the core's): the settings it names into the form, then run it from its first step. */
 function applyPreset(lab, preset) {
   lab.form.cancelPending();
@@ -273,13 +266,29 @@ function showCatalog(catalog) {
     }
   }
   for (const planned of nav.querySelectorAll('.lab[aria-disabled]:not([data-catalog-lab])')) nav.append(planned);
+  // a study's inputs (`data-study-arg="lab/study/argument"`) take their range and first value
+  // from the study's own (the page restates neither)
+  for (const input of document.querySelectorAll('[data-study-arg]')) {
+    const [lab, study, arg] = input.dataset.studyArg.split('/');
+    const entry = catalog.labs.find((l) => l.name === lab)?.studies?.find((s) => s.name === study);
+    const limit = entry?.limits?.find((l) => l.field === arg);
+    if (limit) [input.min, input.max] = [String(limit.min), String(limit.max)];
+    const value = entry?.args?.[arg];
+    if (input.value === '' && value !== undefined && value !== null) input.value = String(value);
+  }
 }
 
-/** One lab hands its set-up to another ("Simulate this"): `values` into lab `name`'s form, then show and run it. */
-function openLab(name, values) {
+/**
+ * One lab hands its set-up to another ("Simulate this"): the core's hand-off (`{lab, section}`,
+ * the fields it sets; the others keep what the form holds) and `seed` into that lab's form,
+ * then show and run it.
+ */
+function openLab(handoff, seed) {
+  const name = handoff.lab;
   const lab = labs[name];
   if (!lab) return;
-  fillForm(lab, values);
+  lab.form.cancelPending();
+  lab.form.setSome({ seed, [lab.section]: handoff.section });
   lab.panel.formSet?.();
   if (name === state.lab) controlsChanged({ force: true });
   else switchLab(name);

@@ -119,3 +119,14 @@ export function progressText(doing, fraction, elapsedMs) {
   const when = left < 1 ? 'under a second left' : left < 90 ? `about ${Math.round(left)} s left` : `about ${Math.round(left / 60)} min left`;
   return `${doing} ${Math.floor(fraction * 100)}%, ${when}`;
 }
+
+/**
+ * A number input's whole value within its own `min` and `max` (the core's range, set from the
+ * catalog), or null; `explain` says what it takes, in words.
+ */
+export function wholeIn(input) {
+  const text = input.value.trim();
+  const [min, max] = [input.min === '' ? -Infinity : Number(input.min), input.max === '' ? Infinity : Number(input.max)];
+  const value = /^-?\d+$/.test(text) ? Number(text) : null;
+  return { value: value !== null && value >= min && value <= max ? value : null, explain: `a whole number from ${min} to ${max}` };
+}

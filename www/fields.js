@@ -20,6 +20,80 @@ export class FieldError extends Error {
   }
 }
 
+/** The value at a dotted `path` of a catalog entry's defaults (undefined when it has none). */
+function defaultAt(entry, path) {
+  return String(path)
+    .split('.')
+    .reduce((v, key) => (v === undefined || v === null ? undefined : v[key]), entry?.defaults);
+}
+
+/** A core choice's options as `[value, label, about]`, the default's label saying so. */
+function choiceOptions(choice, fallback) {
+  return (choice?.options ?? []).map((o) => [o.value, o.value === fallback ? `${o.label} (default)` : o.label, o.about]);
+}
+
+/**
+ * A custom control for a group of the core's choices under `prefix` of the section (the
+ * readings a paper leaves open): a select per choice with what it decides and what the chosen
+ * option does, and an input per `numbers` entry ({key, label, help, whole}). `labels` names
+ * the selects by key (else the choice's own words). Options, order and defaults are the
+ * catalog's: the group fills in when the form is populated.
+ */
+export function choicesControl({ prefix, labels = {}, numbers = [], className, rowClass, numbersClass = null, ariaLabel }) {
+  return ({ id, changed }) => {
+    const selects = new Map(); // key → {select, describe}
+    const inputs = new Map(); // key → input
+    const rows = el('div', { class: 'choice-rows' }); // laid out as the group's own children
+    const numberRows = numbers.map((n) => {
+      const nid = `${id}-${n.key}`;
+      const input = el('input', { id: nid, name: nid, type: 'number', step: 'any', inputmode: 'decimal', title: n.help });
+      input.addEventListener('input', () => changed());
+      inputs.set(n.key, input);
+      return el('div', { class: rowClass }, el('label', { for: nid, text: n.label, title: n.help }), input);
+    });
+    let entry = null;
+    let shown = {};
+    const fallback = (key) => defaultAt(entry, `${prefix}.${key}`);
+    const control = {
+      element: el('div', { class: className, id, role: 'group', 'aria-label': ariaLabel }, rows, ...(numbersClass ? [el('div', { class: numbersClass }, ...numberRows)] : numberRows)),
+      populate(catalogEntry) {
+        entry = catalogEntry;
+        selects.clear();
+        rows.replaceChildren(
+          ...(entry?.choices ?? [])
+            .filter((c) => c.field.startsWith(`${prefix}.`))
+            .map((choice) => {
+              const key = choice.field.slice(prefix.length + 1);
+              const sid = `${id}-${key}`;
+              const options = choice.options.map((o) => el('option', { value: o.value, text: `${o.value}${o.value === fallback(key) ? ' (default)' : ''}`, title: o.about }));
+              const select = el('select', { id: sid, name: sid, 'aria-describedby': `${sid}-help`, 'data-path': choice.field }, ...options);
+              const help = el('p', { class: 'help', id: `${sid}-help` });
+              const describe = () => (help.textContent = `${choice.decides}: ${select.selectedOptions[0]?.title ?? ''}.`);
+              select.addEventListener('change', () => {
+                describe();
+                changed();
+              });
+              selects.set(key, { select, describe });
+              return el('div', { class: rowClass }, el('label', { for: sid, text: labels[key] ?? choice.decides }), select, help);
+            }),
+        );
+        control.set(shown);
+      },
+      get: () => ({ ...shown, ...Object.fromEntries([...selects].map(([key, s]) => [key, s.select.value])), ...Object.fromEntries([...inputs].map(([key, input]) => [key, input.value])) }),
+      set(value) {
+        shown = { ...(value ?? {}) };
+        for (const [key, { select, describe }] of selects) {
+          select.value = shown[key] ?? fallback(key) ?? select.options[0]?.value ?? '';
+          describe();
+        }
+        for (const [key, input] of inputs) input.value = String(shown[key] ?? fallback(key) ?? '');
+      },
+      setInvalid: (on) => [...[...selects.values()].map((s) => s.select), ...inputs.values()].forEach((x) => x.toggleAttribute('aria-invalid', on)),
+    };
+    return control;
+  };
+}
+
 const WRAPPER = 'scenario: not a valid scenario: ';
 
 /** A core message without the wrapper its Scenario decoder puts first, or null when it has none. */
@@ -206,7 +280,7 @@ export class FieldForm {
       input = field.control({ ...context, id, help, error });
       body = input.element;
     } else if (field.kind === 'select') {
-      input = el('select', { id, name: id, 'aria-describedby': describedBy, ...(field.attrs ?? {}) });
+      input = el('select', { id, name: id, 'aria-describedby': describedBy, 'data-path': field.path, ...(field.attrs ?? {}) });
       for (const [value, text, title] of field.options?.(null) ?? []) input.append(el('option', { value, text, title }));
       input.addEventListener('change', () => this.#changed());
       body = input;
@@ -268,9 +342,24 @@ export class FieldForm {
     this.typed.cancel();
   }
 
+  /** This lab's entry of the core's catalog (its limits, choices, defaults), or null. */
+  entry() {
+    return this.catalog?.labs?.find((l) => l.name === this.lab.name) ?? null;
+  }
+
   /** The core's range of the field at `path` of this lab (`{min, max}`), or null. */
   limit(path) {
-    return this.catalog?.labs?.find((l) => l.name === this.lab.name)?.limits?.find((l) => l.field === path) ?? null;
+    return this.entry()?.limits?.find((l) => l.field === path) ?? null;
+  }
+
+  /** The core's closed choice at `path` (`{field, decides, options: [{value, label, about}]}`), or null. */
+  choice(path) {
+    return this.entry()?.choices?.find((c) => c.field === path) ?? null;
+  }
+
+  /** The core's default of the field at `path` (dotted), or undefined before the catalog. */
+  default(path) {
+    return defaultAt(this.entry(), path);
   }
 
   /**
@@ -290,11 +379,17 @@ export class FieldForm {
         if (slider) [slider.min, slider.max] = [String(limit.min), String(limit.max)];
       }
       if (field.kind === 'pattern') input.populate(catalog.patterns);
-      else if (field.kind === 'select' && field.options) {
+      else if (field.kind === 'custom') input.populate?.(this.entry());
+      else if (field.kind === 'select') {
+        const choice = this.choice(field.path);
+        const options = field.options ? field.options(catalog) : choiceOptions(choice, this.default(field.path));
         const value = input.value;
-        input.replaceChildren(...field.options(catalog).map(([v, text, title]) => el('option', { value: v, text, title })));
-        ensureOption(input, value);
-        input.value = value;
+        input.replaceChildren(...options.map(([v, text, title]) => el('option', { value: v, text, title })));
+        if (value !== '') {
+          ensureOption(input, value);
+          input.value = value;
+        }
+        if (choice && field.decides) input.dataset.decides = choice.decides;
       }
       if (typeof field.help === 'function') {
         const help = document.getElementById(`${this.id(field)}-help`);
@@ -331,7 +426,7 @@ export class FieldForm {
     const section = scenario[this.lab.section] ?? {};
     for (const field of this.fields) {
       const value = field.scope === 'scenario' ? scenario[field.path] : section[field.path];
-      this.setValue(field.name, value ?? field.fallback ?? null);
+      this.setValue(field.name, value ?? field.fallback ?? this.default(field.path) ?? null);
     }
     this.refresh();
   }
@@ -355,7 +450,7 @@ export class FieldForm {
     for (const field of this.fields) {
       const input = this.inputs.get(field.name);
       if (field.visible && !field.visible(values)) {
-        values[field.name] = field.hiddenValue ?? null;
+        values[field.name] = 'hiddenValue' in field ? field.hiddenValue : (this.default(field.path) ?? null);
         continue;
       }
       if (input instanceof PatternField) {
@@ -421,7 +516,8 @@ export class FieldForm {
       }
       if (field.describe && input.tagName === 'SELECT') {
         const option = input.selectedOptions[0];
-        const text = option?.title ?? '';
+        const about = option?.title ?? '';
+        const text = input.dataset.decides && about ? `${input.dataset.decides}: ${about}` : about;
         input.title = text;
         const help = document.getElementById(`${this.id(field)}-help`);
         if (help) help.textContent = text;

@@ -51,6 +51,15 @@ pub enum Objective {
     Delay,
 }
 
+impl crate::choice::Choices for Objective {
+    const DECIDES: &'static str =
+        "What the search maximises besides the all-to-all maximum traffic";
+    const OPTIONS: &'static [(Self, &'static str, &'static str)] = &[
+        (Objective::Distance, "Distance (DI)", "The search maximises the improvement of the average shortest distance and of the all-to-all maximum traffic (§2.4): DI-HC, DI-FHC"),
+        (Objective::Delay, "Delay (DI-…-r)", "The search maximises the improvement of the average shortest delay (cables included) and of the all-to-all maximum traffic (§3.2.2): DI-HC-r, DI-FHC-r"),
+    ];
+}
+
 /// One scored generator set.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Candidate {

@@ -16,6 +16,7 @@ pub mod sim;
 pub mod slots;
 pub mod topogen;
 
+pub use crate::choice::Choice;
 use crate::model::Topology;
 use crate::{Error, Result};
 use serde::de::DeserializeOwned;
@@ -106,6 +107,14 @@ pub trait LabRun: Send {
     }
 }
 
+/// A set-up one lab hands to another (the Dual-plane lab's "Simulate this"): the lab that
+/// takes it and the section it runs (the page keeps its seed).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Handoff {
+    pub lab: String,
+    pub section: Value,
+}
+
 /// A progress report of a study: the fraction done and, when one was just computed, a point
 /// (a row of its table, a point of its chart).
 pub type Report<'a> = &'a mut dyn FnMut(f64, Option<Value>);
@@ -115,10 +124,26 @@ pub struct Study {
     pub name: &'static str,
     pub title: &'static str,
     pub about: &'static str,
+    /// Its arguments' defaults and ranges (the page's study inputs start at and keep to them).
+    pub args: StudyArgs,
     /// `run(config section, seed, args, report)`: the whole result; every point it reports
     /// as it goes is also part of that result, so a cancelled study keeps what it streamed.
     pub run: fn(&Value, u64, &Value, Report<'_>) -> Result<Value>,
 }
+
+/// What a study's arguments default to and the ranges of its number arguments, as its run
+/// enforces them.
+#[derive(Clone, Copy)]
+pub struct StudyArgs {
+    pub defaults: fn() -> Value,
+    pub limits: fn() -> Vec<Limit>,
+}
+
+/// `Study::args` of a study whose arguments the page does not set (or that has none).
+pub const NO_ARGS: StudyArgs = StudyArgs {
+    defaults: || Value::Object(Default::default()),
+    limits: no_limits,
+};
 
 /// `Lab::run`: (checked section, seed, record the trace, progress) → the run.
 pub type RunFn = fn(&Value, u64, bool, &mut dyn FnMut(f64)) -> Result<Box<dyn LabRun>>;
@@ -139,6 +164,9 @@ pub struct Lab {
     pub presets: fn() -> Vec<Preset>,
     /// The ranges of its number fields, as its checks enforce them (the page's inputs show them).
     pub limits: fn() -> Vec<Limit>,
+    /// Its fields that take one of a closed set of values, with the words for each (the
+    /// page's selects).
+    pub choices: fn() -> Vec<Choice>,
 }
 
 /// A number field's range, the same constants the lab's check refuses outside of: the page's
@@ -149,11 +177,68 @@ pub struct Limit {
     pub field: &'static str,
     pub min: f64,
     pub max: f64,
+    /// The range leaves out `min` itself ((0, 1] for a load step).
+    pub min_open: bool,
+    /// The range leaves out `max` itself ((0, 1) for Cowen's α).
+    pub max_open: bool,
+}
+
+impl Limit {
+    /// [min, max].
+    pub fn closed(field: &'static str, min: f64, max: f64) -> Limit {
+        Limit {
+            field,
+            min,
+            max,
+            min_open: false,
+            max_open: false,
+        }
+    }
+
+    /// (min, max].
+    pub fn above(field: &'static str, min: f64, max: f64) -> Limit {
+        Limit {
+            min_open: true,
+            ..Limit::closed(field, min, max)
+        }
+    }
+
+    /// (min, max).
+    pub fn open(field: &'static str, min: f64, max: f64) -> Limit {
+        Limit {
+            min_open: true,
+            max_open: true,
+            ..Limit::closed(field, min, max)
+        }
+    }
+
+    /// The nearest values the range refuses below and above (the open ends themselves, else one
+    /// past them).
+    pub fn just_outside(&self) -> [f64; 2] {
+        [
+            if self.min_open {
+                self.min
+            } else {
+                self.min - 1.0
+            },
+            if self.max_open {
+                self.max
+            } else {
+                self.max + 1.0
+            },
+        ]
+    }
 }
 
 /// `Lab::limits` of a lab whose number fields the page leaves open (the core refuses what is
 /// out of range, next to the field).
 pub fn no_limits() -> Vec<Limit> {
+    Vec::new()
+}
+
+/// `Lab::choices` of a lab whose page offers no choice of its own (its lists, if any, are
+/// the registries' in the catalog).
+pub fn no_choices() -> Vec<Choice> {
     Vec::new()
 }
 
@@ -256,9 +341,10 @@ mod tests {
         for lab in LABS {
             for limit in (lab.limits)() {
                 let section = (lab.default_config)();
+                let default = &section[limit.field];
                 assert!(
-                    section[limit.field].is_number(),
-                    "{}.{}",
+                    default.is_number() || default.is_null(),
+                    "{}.{} is a number field",
                     lab.name,
                     limit.field
                 );
@@ -270,24 +356,143 @@ mod tests {
                         .err()
                         .map(|e| e.field().unwrap_or_default())
                 };
-                assert_eq!(
-                    refuses(limit.min - 1.0).as_deref(),
-                    Some(limit.field),
-                    "{}.{} below",
-                    lab.name,
-                    limit.field
-                );
-                assert_eq!(
-                    refuses(limit.max + 1.0).as_deref(),
-                    Some(limit.field),
-                    "{}.{} above",
-                    lab.name,
-                    limit.field
-                );
+                for outside in limit.just_outside() {
+                    assert_eq!(
+                        refuses(outside).as_deref(),
+                        Some(limit.field),
+                        "{}.{} = {outside}",
+                        lab.name,
+                        limit.field
+                    );
+                }
                 checked += 1;
             }
         }
-        assert!(checked >= 2);
+        assert!(checked >= 10, "{checked}");
+    }
+
+    #[test]
+    fn study_limits_are_the_studies_own() {
+        let mut checked = 0;
+        for lab in LABS {
+            for study in lab.studies {
+                let defaults = (study.args.defaults)();
+                for limit in (study.args.limits)() {
+                    let value = defaults[limit.field].as_f64().expect("a number default");
+                    assert!(
+                        (limit.min..=limit.max).contains(&value),
+                        "{}/{} {}",
+                        lab.name,
+                        study.name,
+                        limit.field
+                    );
+                    for outside in limit.just_outside() {
+                        let mut args = defaults.clone();
+                        args[limit.field] = serde_json::json!(outside);
+                        let run = (study.run)(&(lab.default_config)(), 1, &args, &mut |_, _| {});
+                        assert!(
+                            run.is_err(),
+                            "{}/{} {} = {outside}",
+                            lab.name,
+                            study.name,
+                            limit.field
+                        );
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked >= 3, "{checked}");
+    }
+
+    /// The value at a dotted path of a section (`readings.tie`).
+    fn at<'a>(section: &'a mut Value, path: &str) -> &'a mut Value {
+        path.split('.').fold(section, |v, key| {
+            assert!(v.get(key).is_some(), "no field {path}");
+            &mut v[key]
+        })
+    }
+
+    /// Every choice names a text field of its lab, its default is one of its options, and
+    /// each option is accepted at that field by the lab (its check, and its run for the names
+    /// a run checks); a name outside the options is refused there.
+    #[test]
+    fn choices_are_the_labs_own() {
+        let mut checked = 0;
+        for lab in LABS {
+            for choice in (lab.choices)() {
+                let mut section = (lab.default_config)();
+                let default = at(&mut section, choice.field).clone();
+                assert!(
+                    choice.options.iter().any(|o| default == o.value.as_str()),
+                    "{}.{}: the default {default} is an option",
+                    lab.name,
+                    choice.field
+                );
+                let top = choice.field.split('.').next().expect("a field");
+                let with = |field: &str, value: &str| {
+                    let mut s = (lab.default_config)();
+                    *at(&mut s, field) = Value::from(value);
+                    s
+                };
+                // an enum is checked by the section's check, a name by the run
+                let checked_by_run =
+                    (lab.check_config)(&with(choice.field, "no-such-choice")).is_ok();
+                let outcome = |value: &str| {
+                    let section = (lab.check_config)(&with(choice.field, value));
+                    match section {
+                        Ok(s) if checked_by_run => (lab.run)(&s, 1, false, &mut |_| {}).map(|_| ()),
+                        other => other.map(|_| ()),
+                    }
+                    .map_err(|e| e.field().unwrap_or_default())
+                };
+                let at_field = |refused: &str| refused == top || refused == choice.field;
+                for option in &choice.options {
+                    // accepted at its field (a run may still want another field filled, as
+                    // `matrix` wants its rows)
+                    if let Err(refused) = outcome(&option.value) {
+                        assert!(
+                            !at_field(&refused),
+                            "{}.{} = {} refused",
+                            lab.name,
+                            choice.field,
+                            option.value
+                        );
+                    }
+                    checked += 1;
+                }
+                let refused = outcome("no-such-choice").expect_err("refused");
+                assert!(
+                    at_field(&refused),
+                    "{}.{}: refused at '{refused}'",
+                    lab.name,
+                    choice.field
+                );
+            }
+        }
+        assert!(checked >= 30, "{checked}");
+    }
+
+    /// The enums behind the choices list each variant once, under the CLI's and the
+    /// Scenario's names.
+    #[cfg(feature = "cli")]
+    #[test]
+    fn choices_list_every_variant() {
+        use crate::choice::assert_complete;
+        assert_complete::<crate::hybrid::ctc::Tie>();
+        assert_complete::<crate::hybrid::ctc::PlaneRule>();
+        assert_complete::<crate::hybrid::ctc::MultiHop>();
+        assert_complete::<crate::hybrid::ctc::Accept>();
+        assert_complete::<crate::hybrid::ctc::Laplacian>();
+        assert_complete::<crate::hybrid::relay::alloc::Blocked>();
+        assert_complete::<crate::hybrid::relay::alloc::Step3>();
+        assert_complete::<crate::hybrid::relay::alloc::NodeChoice>();
+        assert_complete::<crate::hybrid::relay::Counting>();
+        assert_complete::<crate::hybrid::relay::route::UplinkCost>();
+        assert_complete::<crate::dualplane::search::Objective>();
+        assert_complete::<crate::topology::dualplane::Kind>();
+        assert_complete::<ctc::OrderKind>();
+        assert_complete::<ctc::SolverKind>();
     }
 
     #[test]

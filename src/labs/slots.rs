@@ -29,6 +29,7 @@ pub const LAB: Lab = Lab {
     studies: &[],
     presets: super::no_presets,
     limits: super::no_limits,
+    choices: super::no_choices,
 };
 
 /// Configuration of the Slots lab (paper 000 §3).

@@ -34,6 +34,39 @@ test('the tabs and the presets are the catalog, rendered', async () => {
     }
   }
   assert.ok(catalog.labs.some((l) => l.limits.length > 0));
+  // every closed choice of the core is a select of its options (values, meanings) showing
+  // the core's default on a fresh page
+  let choices = 0;
+  for (const lab of catalog.labs) {
+    const defaults = lab.defaults;
+    for (const choice of lab.choices) {
+      const select = `[data-lab-panel="${lab.name}"] select[data-path="${choice.field}"]`;
+      const shown = await page.$eval(select, (s) => ({ value: s.value, options: [...s.options].map((o) => ({ value: o.value, text: o.textContent, about: o.title })) }));
+      assert.deepEqual(
+        shown.options.map((o) => [o.value, o.about]),
+        choice.options.map((o) => [o.value, o.about]),
+        `${lab.name}.${choice.field}`,
+      );
+      const fallback = choice.field.split('.').reduce((v, key) => v[key], defaults);
+      assert.equal(shown.value, fallback, `${lab.name}.${choice.field} shows the core's default`);
+      const marked = shown.options.filter((o) => o.text.endsWith('(default)')).map((o) => o.value);
+      assert.deepEqual(marked, [fallback], `${lab.name}.${choice.field}: the default is marked`);
+      choices += 1;
+    }
+  }
+  assert.ok(choices >= 15, `${choices} choices`);
+  // a study's inputs start at its defaults and keep to its ranges
+  let studyArgs = 0;
+  for (const lab of catalog.labs) {
+    for (const study of lab.studies) {
+      for (const limit of study.limits) {
+        const input = await page.$eval(`input[data-study-arg="${lab.name}/${study.name}/${limit.field}"]`, (i) => [i.min, i.max, i.value]);
+        assert.deepEqual(input, [String(limit.min), String(limit.max), String(study.args[limit.field])], `${lab.name}/${study.name} ${limit.field}`);
+        studyArgs += 1;
+      }
+    }
+  }
+  assert.ok(studyArgs >= 3, `${studyArgs} study arguments`);
   assertNoProblems(problems);
 });
 

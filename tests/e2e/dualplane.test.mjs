@@ -307,7 +307,8 @@ test('"Simulate this" hands the network, the dual-plane router and §3.4\'s sett
   await page.waitForFunction(() => document.getElementById('lab-sim').classList.contains('active'));
   assert.equal(await page.inputValue('#sim-topology'), 'dual:hc:3:3,5,7:x4');
   assert.equal(await page.inputValue('#sim-routing'), 'dual-plane');
-  assert.equal(await page.inputValue('#sim-latency-per-m'), '1.95');
+  // 5 ns per metre over a 2.56 ns cycle, as the §3.4 study runs it (the page used to round it)
+  assert.equal(await page.inputValue('#sim-latency-per-m'), String(5 / 2.56));
   assert.equal(await page.inputValue('#sim-stages'), '35');
   assert.equal(await page.inputValue('#sim-packet'), '8');
   // the run on both planes: everything offered at 0.5 arrives (n = 3 saturates far above)

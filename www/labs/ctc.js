@@ -5,62 +5,26 @@
 // (§4.1) solves small instances; the same LCs mapped onto a torus are the electronic-only
 // baseline (§5), with both networks' cost (§5.2.1). Panels: www/labs/ctc-panels.js.
 import { el, byId } from '../dom.js';
-import { parsers, seedField, FieldError } from '../fields.js';
+import { parsers, seedField, FieldError, choicesControl } from '../fields.js';
 import { CtcResults, CtcStudies, drawHeatmap } from './ctc-panels.js';
 
 const whole = (what, hint, extra = {}) => parsers.whole({ what, hint, ...extra });
 
-/** The readings of what §4.2 leaves open: key, label, what it decides, choices (first = default). */
-const READINGS = [
-  { key: 'tie', label: 'HDF ties', decides: 'How HDF orders demands of equal volume', options: [['id', 'by demand id, row-major s·N + d (§5.1)'], ['id-col', 'by demand id, column-major (Matlab’s numbering)'], ['random', 'in a seeded random order']] },
-  { key: 'planes', label: 'Direct links', decides: 'Which ports a direct link may use', options: [['first-fit', 'the first plane with a free out-port at s and in-port at d (§4.2.3)'], ['merged', 'any free ports; planes assigned afterwards (König)']] },
-  { key: 'multi_hop', label: 'Multi-hop passes', decides: 'What pass h does for a demand still more than h hops away', options: [['chain', 'a path of ≤ h hops of existing and new links, fewest new links'], ['one-new', 'one new link only'], ['none', 'nothing: direct links only']] },
-  { key: 'accept', label: 'Annealing acceptance', decides: 'When annealing takes a worse order', options: [['matlab', 'with probability 1/(1 + e^(Δ/T)) (Matlab’s default)'], ['metropolis', 'with probability e^(−Δ/T)'], ['greedy', 'never']] },
-  { key: 'laplacian', label: 'Fiedler vector', decides: 'Which eigenvector phase 1 orders', options: [['sym', 'z of the normalised Laplacian (§4.2.1)'], ['random-walk', 'Shi–Malik’s y = Δ^(−1/2) z']] },
-];
+/** The readings of what §4.2 leaves open: the selects are the core's choices under `readings`, their labels here. */
 const NUMBERS = [
   { key: 'depth', label: 'Deepest pass', help: 'The last multi-hop pass (the paper: 4)', whole: true },
   { key: 't0', label: 'T₀', help: 'Initial temperature in hop-bytes (Matlab: 100)' },
   { key: 'cooling', label: 'Cooling', help: 'T_k = T₀ · cooling^k (Matlab: 0.95)' },
 ];
-
-/** The readings as one field (`readings` in the Scenario). */
-function readingsControl({ id, changed }) {
-  const selects = {};
-  const numbers = {};
-  const rows = READINGS.map((r) => {
-    const sid = `${id}-${r.key}`;
-    const select = el('select', { id: sid, name: sid, 'aria-describedby': `${sid}-help` }, ...r.options.map(([value, text], i) => el('option', { value, text: `${value}${i === 0 ? ' (default)' : ''}`, title: text })));
-    const help = el('p', { class: 'help', id: `${sid}-help` });
-    const describe = () => (help.textContent = `${r.decides}: ${select.selectedOptions[0]?.title ?? ''}.`);
-    select.addEventListener('change', () => {
-      describe();
-      changed();
-    });
-    selects[r.key] = { select, describe };
-    return el('div', { class: 'ctc-reading' }, el('label', { for: sid, text: r.label }), select, help);
-  });
-  const numberRows = NUMBERS.map((n) => {
-    const nid = `${id}-${n.key}`;
-    const input = el('input', { id: nid, name: nid, type: 'number', step: 'any', inputmode: 'decimal', title: n.help });
-    input.addEventListener('input', () => changed());
-    numbers[n.key] = input;
-    return el('div', { class: 'ctc-reading' }, el('label', { for: nid, text: n.label, title: n.help }), input);
-  });
-  return {
-    element: el('div', { class: 'ctc-readings', id, role: 'group', 'aria-label': 'Readings of §4.2' }, ...rows, el('div', { class: 'ctc-numbers' }, ...numberRows)),
-    get: () => ({ ...Object.fromEntries(READINGS.map((r) => [r.key, selects[r.key].select.value])), ...Object.fromEntries(NUMBERS.map((n) => [n.key, numbers[n.key].value])) }),
-    set(value) {
-      for (const r of READINGS) {
-        selects[r.key].select.value = value?.[r.key] ?? r.options[0][0];
-        selects[r.key].describe();
-      }
-      const defaults = { depth: 4, t0: 100, cooling: 0.95 };
-      for (const n of NUMBERS) numbers[n.key].value = String(value?.[n.key] ?? defaults[n.key]);
-    },
-    setInvalid: (on) => [...Object.values(selects).map((s) => s.select), ...Object.values(numbers)].forEach((x) => x.toggleAttribute('aria-invalid', on)),
-  };
-}
+const readingsControl = choicesControl({
+  prefix: 'readings',
+  labels: { tie: 'HDF ties', planes: 'Direct links', multi_hop: 'Multi-hop passes', accept: 'Annealing acceptance', laplacian: 'Fiedler vector' },
+  numbers: NUMBERS,
+  className: 'ctc-readings',
+  rowClass: 'ctc-reading',
+  numbersClass: 'ctc-numbers',
+  ariaLabel: 'Readings of §4.2',
+});
 
 /** The readings' numbers checked (the core checks their ranges). */
 function parseReadings(value) {
@@ -80,26 +44,8 @@ const COSTS = [
   { key: 'nodes_per_rack', label: 'R: nodes per rack', help: 'Edge ports per rack, the same in both networks (40)', whole: true },
 ];
 
-/** The cost model's prices as one field (`cost` in the Scenario). */
-function costControl({ id, changed }) {
-  const inputs = {};
-  const rows = COSTS.map((c) => {
-    const cid = `${id}-${c.key}`;
-    const input = el('input', { id: cid, name: cid, type: 'number', step: 'any', inputmode: 'decimal', title: c.help });
-    input.addEventListener('input', () => changed());
-    inputs[c.key] = input;
-    return el('div', { class: 'ctc-reading' }, el('label', { for: cid, text: c.label, title: c.help }), input);
-  });
-  return {
-    element: el('div', { class: 'ctc-numbers', id, role: 'group', 'aria-label': 'Cost model of §5.2.1' }, ...rows),
-    get: () => Object.fromEntries(COSTS.map((c) => [c.key, inputs[c.key].value])),
-    set(value) {
-      const defaults = { port_ratio: 0.5, txrx_cost: 1, eps_core_ports: 1, nodes_per_rack: 40 };
-      for (const c of COSTS) inputs[c.key].value = String(value?.[c.key] ?? defaults[c.key]);
-    },
-    setInvalid: (on) => Object.values(inputs).forEach((x) => x.toggleAttribute('aria-invalid', on)),
-  };
-}
+/** The cost model's prices as one field (`cost` in the Scenario); its defaults are the core's. */
+const costControl = choicesControl({ prefix: 'cost', numbers: COSTS, className: 'ctc-numbers', rowClass: 'ctc-reading', ariaLabel: 'Cost model of §5.2.1' });
 
 function parseCost(value) {
   const out = {};
@@ -135,7 +81,7 @@ const fields = [
     help: 'random:N:p (§5.1), stencil:AxB[:periodic][:BYTES], fft:Z[:BYTES][:pencil], superlu:PRxPC[:BYTES][:density], or csv (the matrix below). Up to 4,096 tasks.',
     parse: parsers.text({ required: true, hint: 'traffic: e.g. random:16:0.5' }),
   },
-  { name: 'matrix', path: 'matrix', kind: 'custom', control: matrixControl, visible: isCsv, hiddenValue: '', help: 'A line per entry: source task, destination task, bytes (and optionally a count).', parse: (text) => String(text) },
+  { name: 'matrix', path: 'matrix', kind: 'custom', control: matrixControl, visible: isCsv, help: 'A line per entry: source task, destination task, bytes (and optionally a count).', parse: (text) => String(text) },
   { name: 'cluster_size', path: 'cluster_size', label: 'T (tasks per LC)', kind: 'number', attrs: { min: '1', step: '1', inputmode: 'numeric' }, parse: whole('T', 'tasks per logical cluster, e.g. 1') },
   { name: 'planes', path: 'planes', label: 'K (planes)', kind: 'number', pair: true, attrs: { min: '1', step: '1', inputmode: 'numeric' }, parse: whole('K', 'optical planes, e.g. 6') },
   { name: 'ports', path: 'ports', label: 'P (ports per plane)', kind: 'number', attrs: { min: '1', step: '1', inputmode: 'numeric' }, parse: whole('P', 'ports per LC per plane, e.g. 1') },
@@ -145,11 +91,6 @@ const fields = [
     label: 'Order',
     kind: 'select',
     describe: true,
-    fallback: 'sa',
-    options: () => [
-      ['sa', 'HDF + annealing', 'Highest Demand First, improved by simulated annealing over orders (§4.2.2)'],
-      ['hdf', 'HDF only', 'Highest Demand First alone'],
-    ],
   },
   { name: 'iterations', path: 'iterations', label: 'Iterations', kind: 'number', attrs: { min: '0', step: '1', inputmode: 'numeric' }, parse: whole('iterations', 'annealing iterations, e.g. 1000') },
   {
@@ -158,13 +99,8 @@ const fields = [
     label: 'Solver',
     kind: 'select',
     describe: true,
-    fallback: 'heuristic',
-    options: () => [
-      ['heuristic', 'Heuristic', 'The serving heuristic (§4.2)'],
-      ['ilp', 'ILP (≤ 32 LCs)', 'The ILP of §4.1 (planes merged), warm-started from the heuristic; proves N = 16 optimal in under a second'],
-    ],
   },
-  { name: 'time_limit_s', path: 'time_limit_s', label: 'ILP time limit (s)', kind: 'number', visible: (v) => v.solver === 'ilp', hiddenValue: 10, attrs: { min: '0.1', step: 'any', inputmode: 'decimal' }, parse: parsers.number({ what: 'time limit', hint: 'seconds, e.g. 10' }) },
+  { name: 'time_limit_s', path: 'time_limit_s', label: 'ILP time limit (s)', kind: 'number', visible: (v) => v.solver === 'ilp', attrs: { min: '0.1', step: 'any', inputmode: 'decimal' }, parse: parsers.number({ what: 'time limit', hint: 'seconds, e.g. 10' }) },
   { name: 'baseline', path: 'baseline', label: 'Torus baseline', kind: 'text', examples: ['torus:3', 'torus:2', 'torus:4', 'none'], help: 'torus:X (the most even X-D torus), torus:AxBxC, or none.', parse: parsers.text({ required: true, hint: 'baseline: e.g. torus:3' }) },
   { name: 'torus_iterations', path: 'torus_iterations', label: 'Torus iterations', kind: 'number', attrs: { min: '0', step: '1', inputmode: 'numeric', placeholder: 'as the hybrid' }, help: 'Empty: the same as the hybrid’s (§5.2).', parse: whole('torus iterations', 'a whole number, or empty', { optional: true }) },
   { name: 'readings', path: 'readings', group: 'Readings', closed: true, kind: 'custom', control: readingsControl, parse: parseReadings },

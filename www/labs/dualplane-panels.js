@@ -4,7 +4,7 @@
 // the improvements as it went on, the ties with their cables) and the six variants against n
 // (Fig. 3, 5–8) and the six variants in the flit simulator (§3.4), which run as studies in the
 // studies' worker. Every number is the core's.
-import { byId, el, show, integer, plural } from '../dom.js';
+import { byId, el, show, integer, plural, wholeIn } from '../dom.js';
 import { StudyPanels } from '../jobs.js';
 import { SearchChart, VariantChart, VARIANTS, SWEEP_METRICS } from './dualplane-charts.js';
 
@@ -411,15 +411,11 @@ export class DualPlaneAnalysis extends StudyPanels {
     const now = this.current();
     if (!now) return this.notify('Run the Dual-plane lab first.');
     if (this.jobs.running) return this.notify('Wait for the running computation, or cancel it.');
-    const read = (id) => {
-      const t = byId(id).value.trim();
-      return /^\d+$/.test(t) ? Number(t) : null;
-    };
-    const from = read('dp-sweep-from');
-    const to = read('dp-sweep-to');
-    const ok = from !== null && to !== null && from >= 2 && to <= 12 && from <= to;
+    const [from, to] = ['dp-sweep-from', 'dp-sweep-to'].map((id) => wholeIn(byId(id)).value);
+    const ok = from !== null && to !== null && from <= to;
     for (const id of ['dp-sweep-from', 'dp-sweep-to']) byId(id).toggleAttribute('aria-invalid', !ok);
-    if (!ok) return this.jobs.error('sweep', `n from '${byId('dp-sweep-from').value}' to '${byId('dp-sweep-to').value}': whole numbers with 2 ≤ from ≤ to ≤ 12`);
+    const [min, max] = [byId('dp-sweep-from').min, byId('dp-sweep-to').max];
+    if (!ok) return this.jobs.error('sweep', `n from '${byId('dp-sweep-from').value}' to '${byId('dp-sweep-to').value}': whole numbers with ${min} ≤ from ≤ to ≤ ${max}`);
     const key = this.sweepKey;
     const points = [];
     await this.jobs.run(

@@ -10,21 +10,6 @@ import { parsers, seedField } from '../fields.js';
 import { DualPlaneResults, DualPlaneAnalysis } from './dualplane-panels.js';
 import { FloorView } from './dualplane-floor.js';
 
-/**
- * The Simulate lab's fields for a Dual-plane Scenario: the network at 4 nodes per switch, the
- * dual-plane router, the seed, and §3.4's settings in cycles of 2.56 ns (a 32-byte flit at
- * 100 Gbps: 8-flit packets, 35-stage switches for 90 ns, cables at 1.95 cycles per metre),
- * as the lab's own cycle-level check runs them (src/labs/dualplane/simulate.rs).
- */
-function simulateValues(s, result) {
-  const d = s.dualplane;
-  const basis = d.generators.trim() === '' ? '' : `${result.generators[1].slice(0, d.n).join(',')}:`;
-  return {
-    topology: `dual:${d.kind}:${d.n}:${basis}x4`, 'topology-index': 0, routing: 'dual-plane', tmax: null, alpha: null, seed: s.seed,
-    traffic: 'uniform', rate: 0.5, vcs: 4, buf: 64, packet: 8, stages: 35, 'link-latency': 1, 'latency-per-m': 1.95, 'credit-delay': 1, warmup: 2000, cycles: 4000, drain: 4000,
-  };
-}
-
 /** Plane 1's set as typed, with an "Identical planes" button that clears it and runs. */
 function generatorsControl({ id, runNow, changed }) {
   const input = el('input', { id, name: id, type: 'text', spellcheck: 'false', autocomplete: 'off', inputmode: 'numeric', placeholder: 'empty: identical planes', 'aria-describedby': `${id}-help ${id}-error` });
@@ -59,11 +44,6 @@ const fields = [
     label: 'Planes',
     kind: 'select',
     describe: true,
-    fallback: 'hc',
-    options: () => [
-      ['hc', 'Hypercube', 'Hypercube planes (D-HC, DI-HC): switch x links to x ⊕ h for the n generators h (§2.1)'],
-      ['fhc', 'Folded hypercube', 'Folded-hypercube planes (D-FHC, DI-FHC): n generators and their XOR, the folded link (§2.1); plane 1 may be given by its n basis elements'],
-    ],
   },
   {
     name: 'n',
@@ -98,11 +78,6 @@ const fields = [
     label: 'Search objective',
     kind: 'select',
     describe: true,
-    fallback: 'distance',
-    options: () => [
-      ['distance', 'Distance (DI)', 'The search maximises the improvement of the average shortest distance and of the all-to-all maximum traffic (§2.4): DI-HC, DI-FHC'],
-      ['delay', 'Delay (DI-…-r)', 'The search maximises the improvement of the average shortest delay (cables included) and of the all-to-all maximum traffic (§3.2.2): DI-HC-r, DI-FHC-r'],
-    ],
   },
   {
     name: 'effort',
@@ -110,7 +85,7 @@ const fields = [
     label: 'Effort',
     kind: 'number',
     pair: true,
-    attrs: { min: '0.1', max: '100', step: '0.5', inputmode: 'decimal', title: "Multiplies the annealing's evaluations (n ≥ 7); 1 is the default" },
+    attrs: { step: '0.5', inputmode: 'decimal', title: "Multiplies the annealing's evaluations (n ≥ 7); 1 is the default" },
     parse: parsers.number({ what: 'effort', hint: 'a factor in (0, 100], e.g. 1' }),
   },
   seedField({ title: "Seeds the search's annealing: same seed, same set" }),
@@ -184,7 +159,7 @@ export default {
     byId('dp-simulate').addEventListener('click', () => {
       const now = ctx.current();
       if (!now) return ctx.notify('Run the Dual-plane lab first.');
-      ctx.openLab('sim', simulateValues(now.scenario, now.result));
+      ctx.openLab(now.result.simulate, now.scenario.seed);
     });
     let picked = null; // a source switch (figure id) picked by a first click, not yet used
     return {
@@ -305,9 +280,9 @@ export default {
         <h2 id="dp-sweep-heading">The six variants against <var>n</var> (Fig. 3, 5–8)</h2>
         <span class="row">
           <label for="dp-sweep-from"><var>n</var> from</label>
-          <input id="dp-sweep-from" type="number" min="2" max="12" step="1" inputmode="numeric" value="2" aria-describedby="dp-sweep-error">
+          <input id="dp-sweep-from" type="number" step="1" inputmode="numeric" data-study-arg="dualplane/sweep-n/from" aria-describedby="dp-sweep-error">
           <label for="dp-sweep-to">to</label>
-          <input id="dp-sweep-to" type="number" min="2" max="12" step="1" inputmode="numeric" value="12" aria-describedby="dp-sweep-error">
+          <input id="dp-sweep-to" type="number" step="1" inputmode="numeric" data-study-arg="dualplane/sweep-n/to" aria-describedby="dp-sweep-error">
           <button type="button" id="dp-sweep" aria-describedby="dp-sweep-status">Sweep n</button>
         </span>
       </div>

@@ -32,7 +32,14 @@ const KIND_TEXT = {
 const kindName = (kind) => String(kind ?? '').toLowerCase();
 
 /** The applications' names for headings and titles. */
-export const APPS = { neighbor: 'neighbour exchange', cg: 'NPB CG', lu: 'NPB LU', mg: 'NPB MG', matrix: 'matrix' };
+/** The applications' labels: the core's choice of `app` (set from the catalog). */
+const appLabels = new Map();
+
+/** An application's label inside a sentence ("neighbour exchange", "NPB CG"; its name before the catalog arrives). */
+export function appName(app) {
+  const label = appLabels.get(app) ?? app;
+  return /^[A-Z][a-z]/.test(label) ? label[0].toLowerCase() + label.slice(1) : label;
+}
 
 // ---------------------------------------------------------------- results
 
@@ -71,7 +78,7 @@ export class OcsResults {
     );
     byId('ocs-bounds').textContent = `Link-load bound (the busiest link’s bytes at its rate): ours ${duration(r.bound_s)} (${times(r.bound_s / eps)}), EPS only ${duration(r.bound_eps_only_s)}.`;
     byId('ocs-app-definition').textContent = r.app_definition ?? '';
-    byId('ocs-app-name').textContent = APPS[r.app] ?? r.app;
+    byId('ocs-app-name').textContent = appName(r.app);
     this.#unused(r.unused_ocs_nodes ?? []);
   }
 
@@ -238,6 +245,7 @@ export class OcsStudies extends StudyPanels {
   /** The catalog: a study this WASM does not have yet hides its card. */
   populate(catalog) {
     const lab = catalog.labs?.find((l) => l.name === 'ocs-relay');
+    for (const o of lab?.choices?.find((c) => c.field === 'app')?.options ?? []) appLabels.set(o.value, o.label);
     const names = new Set((lab?.studies ?? []).map((s) => s.name));
     show(byId('ocs-figure-card'), names.has('figure'));
     show(byId('ocs-table2-card'), names.has('table-2'));
@@ -251,7 +259,7 @@ export class OcsStudies extends StudyPanels {
       this.#showFigure([]);
       this.jobs.error('figure', null);
       const s = scenario?.['ocs-relay'];
-      byId('ocs-figure-status').textContent = s ? `For ${s.edge}, ${APPS[s.app] ?? s.app}${s.class && s.app !== 'neighbor' && s.app !== 'matrix' ? ` class ${s.class}` : ''}: seven simulations (about 1–3 s each); Cancel keeps the bars done.` : '';
+      byId('ocs-figure-status').textContent = s ? `For ${s.edge}, ${appName(s.app)}${s.class && s.app !== 'neighbor' && s.app !== 'matrix' ? ` class ${s.class}` : ''}: seven simulations (about 1–3 s each); Cancel keeps the bars done.` : '';
     }
     const table2 = sectionKey(scenario, ['edge', 'ocs_nodes', 'app']);
     if (table2 !== this.table2Key) {
@@ -293,10 +301,10 @@ export class OcsStudies extends StudyPanels {
   figure() {
     return this.#stream('figure', 'figure', () => this.figureKey, {
       what: 'network',
-      status: (s) => `Simulating Fig. 4–5 for ${s.edge}, ${APPS[s.app] ?? s.app}…`,
+      status: (s) => `Simulating Fig. 4–5 for ${s.edge}, ${appName(s.app)}…`,
       draw: (rows) => this.#showFigure(rows),
       finish: (out, seconds) => {
-        const name = `${out.edge}, ${APPS[out.app] ?? out.app}`;
+        const name = `${out.edge}, ${appName(out.app)}`;
         this.#showFigure(out.rows, `Fig. 4–5: ${name}`);
         byId('ocs-figure-status').textContent = `${name}: ${plural(out.rows.length, 'network')} simulated in ${seconds.toFixed(1)} s. Bars: time relative to EPS only at 1:5; ticks: the link-load bound.`;
       },
@@ -352,7 +360,7 @@ export class OcsStudies extends StudyPanels {
             const r = find(edge, ocs, app);
             if (!r) return el('td', { 'data-app': app, text: '' });
             const k = r.routes;
-            const title = `${edge}, ${ocs} OCS nodes, ${APPS[app]}: ${r.ocs_nodes_used} used; circuits by step ${r.circuits_by_step.join(' / ')}; routes direct ${k.direct}, relay ${k.relay}, EPS ${k.eps}, local ${k.local}`;
+            const title = `${edge}, ${ocs} OCS nodes, ${appName(app)}: ${r.ocs_nodes_used} used; circuits by step ${r.circuits_by_step.join(' / ')}; routes direct ${k.direct}, relay ${k.relay}, EPS ${k.eps}, local ${k.local}`;
             return el('td', { 'data-app': app, 'data-value': String(r.ocs_nodes_used), title, text: String(r.ocs_nodes_used) });
           }),
         ),

@@ -6,73 +6,22 @@
 // allocation (www/labs/ocs-relay-view.js), the results and studies (www/labs/ocs-relay-panels.js,
 // Fig. 4–5's chart in www/labs/ocs-relay-charts.js).
 import { el, byId } from '../dom.js';
-import { parsers, seedField } from '../fields.js';
+import { parsers, seedField, choicesControl } from '../fields.js';
 import { download, svgBlob } from '../exporting.js';
 import { HybridView } from './ocs-relay-view.js';
-import { OcsResults, OcsLoads, OcsStudies, APPS, pathNodes } from './ocs-relay-panels.js';
+import { OcsResults, OcsLoads, OcsStudies, appName, pathNodes } from './ocs-relay-panels.js';
 
 const whole = (what, hint) => parsers.whole({ what, hint });
 const isNpb = (app) => app === 'cg' || app === 'lu' || app === 'mg';
 
-/** The readings of what §3.2.2–3.2.3 leave open: what each decides, and its choices (the first is the default). */
-const READINGS = [
-  {
-    key: 'blocked',
-    label: 'Blocked turn (step 2)',
-    decides: 'A switch pair’s round-robin turn whose candidate OCS nodes are taken',
-    options: [
-      ['next', 'goes on to the pair’s next candidate'],
-      ['lose', 'is lost: the turn passes to the next pair'],
-    ],
-  },
-  {
-    key: 'step3',
-    label: 'Step 3 order',
-    decides: 'Which switch pair gets the next extra circuit',
-    options: [
-      ['recompute', 'the largest difference, recomputed after every circuit'],
-      ['fill', 'pairs in order of their first difference, each filled before the next'],
-      ['passes', 'that order, one circuit per pair per pass'],
-    ],
-  },
-  {
-    key: 'node_choice',
-    label: 'OCS node choice (steps 2–3)',
-    decides: 'Which free OCS nodes a new circuit joins',
-    options: [
-      ['lowest', 'the lowest-ranked free OCS node of each switch'],
-      ['endpoint', 'a free OCS node whose own process talks most to the other switch'],
-    ],
-  },
-];
-
-/** The three readings as one field (`readings` in the Scenario): a select each, with what it decides. */
-function readingsControl({ id, changed }) {
-  const selects = {};
-  const rows = READINGS.map((reading) => {
-    const sid = `${id}-${reading.key}`;
-    const select = el('select', { id: sid, name: sid, 'aria-describedby': `${sid}-help` }, ...reading.options.map(([value, text], i) => el('option', { value, text: `${value}${i === 0 ? ' (default)' : ''}`, title: text })));
-    const help = el('p', { class: 'help', id: `${sid}-help` });
-    const describe = () => (help.textContent = `${reading.decides}: ${select.selectedOptions[0]?.title ?? ''}.`);
-    select.addEventListener('change', () => {
-      describe();
-      changed();
-    });
-    selects[reading.key] = { select, describe };
-    return el('div', { class: 'ocs-reading' }, el('label', { for: sid, text: reading.label }), select, help);
-  });
-  return {
-    element: el('div', { class: 'ocs-readings', id, role: 'group', 'aria-label': 'Readings of §3.2.2' }, ...rows),
-    get: () => Object.fromEntries(READINGS.map((r) => [r.key, selects[r.key].select.value])),
-    set(value) {
-      for (const r of READINGS) {
-        selects[r.key].select.value = value?.[r.key] ?? r.options[0][0];
-        selects[r.key].describe();
-      }
-    },
-    setInvalid: (on) => Object.values(selects).forEach(({ select }) => select.toggleAttribute('aria-invalid', on)),
-  };
-}
+/** The readings of what §3.2.2–3.2.3 leave open: the selects are the core's choices under `readings`, their labels here. */
+const readingsControl = choicesControl({
+  prefix: 'readings',
+  labels: { blocked: 'Blocked turn (step 2)', step3: 'Step 3 order', node_choice: 'OCS node choice (steps 2–3)' },
+  className: 'ocs-readings',
+  rowClass: 'ocs-reading',
+  ariaLabel: 'Readings of §3.2.2',
+});
 
 /** The communication matrix (app = matrix): a textarea, a line per message. */
 function matrixControl({ id, changed }) {
@@ -113,24 +62,13 @@ const fields = [
     label: 'Application',
     kind: 'select',
     describe: true,
-    fallback: 'neighbor',
-    options: () => [
-      ['neighbor', 'Neighbour exchange', '§4.1: every process sends a message to its four neighbours on a square process grid'],
-      ['cg', 'NPB CG', 'The NAS conjugate gradient’s communication structure (§4.1), at the class below'],
-      ['lu', 'NPB LU', 'The NAS LU solver’s communication structure (§4.1), at the class below'],
-      ['mg', 'NPB MG', 'The NAS multigrid’s communication structure (§4.1), at the class below'],
-      ['matrix', 'Your matrix', 'The messages typed below: a line “rank,rank,bytes,count” each'],
-    ],
   },
   {
     name: 'class',
     path: 'class',
     label: 'NPB class',
     kind: 'select',
-    fallback: 'B',
     visible: (values) => isNpb(values.app),
-    hiddenValue: 'B',
-    options: () => ['A', 'B', 'C', 'D'].map((c) => [c, `Class ${c}`, `NPB problem class ${c}: its message sizes`]),
     help: 'The problem class sets the message sizes (the paper: B).',
   },
   {
@@ -140,7 +78,6 @@ const fields = [
     kind: 'number',
     attrs: { min: '1', step: '1', inputmode: 'numeric' },
     visible: (values) => values.app === 'neighbor',
-    hiddenValue: 4194304,
     help: 'Bytes to each neighbour (§4.1: 4 MB = 4194304).',
     parse: whole('message', 'bytes per neighbour message, e.g. 4194304'),
   },
@@ -150,7 +87,6 @@ const fields = [
     kind: 'custom',
     control: matrixControl,
     visible: (values) => values.app === 'matrix',
-    hiddenValue: '',
     help: 'A line per message: source rank, destination rank, bytes, count.',
     parse: (text) => String(text),
   },
@@ -211,11 +147,7 @@ const fields = [
     label: 'Communications counted',
     kind: 'select',
     describe: true,
-    fallback: 'undirected',
-    options: () => [
-      ['undirected', 'undirected (default)', 'Decides what step 1–3 count: a process pair, both directions together (a circuit is full duplex)'],
-      ['directed', 'directed', 'Decides what step 1–3 count: each direction as a communication of its own'],
-    ],
+    decides: true,
   },
   {
     name: 'uplink_cost',
@@ -223,12 +155,7 @@ const fields = [
     label: 'Uplink cost (routing)',
     kind: 'select',
     describe: true,
-    fallback: 'share',
-    options: () => [
-      ['share', 'share (default)', 'Decides when a relay beats the EPS: an uplink costs P / up Gbps, the share one node gets'],
-      ['literal', 'literal', 'Decides when a relay beats the EPS: an uplink costs 1 / up Gbps, as one physical link'],
-      ['switch-level', 'switch level', 'Decides when a relay beats the EPS: circuits and uplinks at 1 / Gbps between switches, node legs almost free'],
-    ],
+    decides: true,
   },
   seedField({ title: 'Nothing in this lab is random; the seed only travels with the link' }),
 ];
@@ -292,10 +219,10 @@ export default {
   keepView: (scenario, shown) => ({ step: shown.scenario && allocationKey(shown.scenario) === allocationKey(scenario) ? shown.step : null, channel: null }),
   resultsLabel: 'OCS relay results',
   analysisLabel: 'The hybrid network, the circuits’ loads, Fig. 4–5 and Table 2',
-  documentTitle: (r) => `Topolab — OCS relay · ${r.edge} / ${r.ocs_nodes} · ${APPS[r.app] ?? r.app} · ours ${Number.isFinite(r.relative_time) ? `${r.relative_time.toFixed(2)}×` : '— (no traffic)'} EPS only`,
+  documentTitle: (r) => `Topolab — OCS relay · ${r.edge} / ${r.ocs_nodes} · ${appName(r.app)} · ours ${Number.isFinite(r.relative_time) ? `${r.relative_time.toFixed(2)}×` : '— (no traffic)'} EPS only`,
   shareTitle: (s) => {
     const c = s['ocs-relay'];
-    return `Topolab OCS relay: ${c.edge}, ${c.ocs_nodes} OCS nodes, ${APPS[c.app] ?? c.app} · ${c.source} → ${c.destination}`;
+    return `Topolab OCS relay: ${c.edge}, ${c.ocs_nodes} OCS nodes, ${appName(c.app)} · ${c.source} → ${c.destination}`;
   },
   /** ocs-relay-8x32-64-neighbor(-B)-17-33 */
   fileParts: (s) => {

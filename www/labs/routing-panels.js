@@ -3,7 +3,7 @@
 // beside Cowen) and the table-size study (Fig. 6), which run as studies in the studies' worker and
 // stream their points as they are computed. "Cowen" is Cowen 1999 as paper 002 counts it
 // (`cowen`); the cluster reading (`cowen-cluster`) is offered as a scheme of its own.
-import { byId, setText, el, show, integer, percent, perFrame } from '../dom.js';
+import { byId, setText, el, show, integer, percent, perFrame, wholeIn } from '../dom.js';
 import { SweepChart } from './routing-charts.js';
 import { StudyPanels } from '../jobs.js';
 
@@ -231,9 +231,9 @@ export class RoutingAnalysis extends StudyPanels {
     if (!now) return this.notify('Run the Routing lab first.');
     if (this.jobs.running) return this.notify('Wait for the running computation, or cancel it.');
     const input = byId('rt-study-count');
-    const count = /^\d+$/.test(input.value.trim()) ? Number(input.value.trim()) : null;
-    if (count === null || count < 1 || count > 1000) {
-      this.jobs.error('study', `topologies '${input.value}': a whole number from 1 to 1000`);
+    const { value: count, explain } = wholeIn(input);
+    if (count === null) {
+      this.jobs.error('study', `topologies '${input.value}': ${explain}`);
       input.setAttribute('aria-invalid', '');
       return;
     }

@@ -9,12 +9,6 @@ import { byId } from '../dom.js';
 import { parsers, seedField } from '../fields.js';
 import { RoutingResults, RoutingAnalysis } from './routing-panels.js';
 
-/** The Simulate lab's fields for a Routing Scenario: its topology, scheme (LOREN's t_max, Cowen's α) and seed. */
-function simulateValues(s) {
-  const r = s.routing;
-  const cowen = r.scheme === 'cowen' || r.scheme === 'cowen-cluster';
-  return { topology: r.topology, 'topology-index': 0, routing: r.scheme, tmax: r.scheme === 'loren' ? r.tmax : null, alpha: cowen ? r.alpha : null, seed: s.seed };
-}
 
 const switchNumber = (what) => parsers.whole({ what, hint: 'a switch number, or empty', optional: true });
 
@@ -24,7 +18,6 @@ const fields = [
     path: 'topology',
     label: 'Topology',
     kind: 'text',
-    fallback: 'lrt:64:4:2',
     examples: ['lrt:fig4', 'lrt:64:4:2', 'lrt:256:4:4', 'lrt:1024:4:8'],
     help: "lrt:N:d:r — N = n² switches on an n×n floor, degree d, links at most r long (seeded); lrt:fig4 is the paper's Fig. 4 network.",
     parse: parsers.text({ required: true, hint: 'topology: write lrt:N:d:r (e.g. lrt:64:4:2) or lrt:fig4' }),
@@ -34,13 +27,6 @@ const fields = [
     path: 'scheme',
     label: 'Scheme',
     kind: 'select',
-    fallback: 'loren',
-    options: () => [
-      ['loren', 'LOREN', 'LOREN: at most t_max entries per switch; forward to the entry whose destination is nearest (Manhattan) to the packet’s'],
-      ['cowen', 'Cowen 1999 (paper 002)', 'Cowen 1999 as paper 002 counts it: a switch stores every landmark and every switch whose ball (its ⌈|N|^α⌉ nearest switches) holds it, itself included; other packets go through the destination’s landmark'],
-      ['cowen-cluster', 'Cowen, cluster reading', 'Cowen, cluster reading (Thorup–Zwick style, about half the tables): landmarks only hit every ball; a switch stores every landmark and every switch closer to it than to that switch’s own landmark'],
-      ['shortest', 'Shortest path', 'Shortest path by BFS; among equal next hops the lowest switch id'],
-    ],
     alsoFor: ['routing'],
   },
   {
@@ -59,7 +45,6 @@ const fields = [
     path: 'alpha',
     label: 'α (Cowen)',
     kind: 'number',
-    fallback: 0.5,
     attrs: { min: '0', max: '1', step: '0.05', inputmode: 'decimal' },
     enabled: (values) => values.scheme === 'cowen' || values.scheme === 'cowen-cluster',
     parse: parsers.number({ what: 'alpha', hint: 'a number between 0 and 1, e.g. 0.5' }),
@@ -117,7 +102,7 @@ export default {
     byId('rt-simulate').addEventListener('click', () => {
       const now = ctx.current();
       if (!now) return ctx.notify('Run the Routing lab first.');
-      ctx.openLab('sim', simulateValues(now.scenario));
+      ctx.openLab(now.result.simulate, now.scenario.seed);
     });
     let picked = null; // a source picked by a first click, not yet used
     /** The t_max slider runs from the result's minimum (LOREN) to |N|; the placeholder says |N|/2. */
@@ -273,7 +258,7 @@ export default {
         <h2 id="rt-study-heading">Table entries needed: LOREN vs Cowen (Fig. 6)</h2>
         <span class="row">
           <label for="rt-study-count">topologies</label>
-          <input id="rt-study-count" type="number" min="1" max="1000" step="1" inputmode="numeric" value="100" aria-describedby="rt-study-error">
+          <input id="rt-study-count" type="number" step="1" inputmode="numeric" data-study-arg="routing/table-study/count" aria-describedby="rt-study-error">
           <button type="button" id="rt-study" aria-describedby="rt-study-status">Table-size study (Fig. 6)</button>
         </span>
       </div>

@@ -63,7 +63,6 @@ const fields = [
     group: 'Network and routing',
     label: 'Topology',
     kind: 'text',
-    fallback: 'mesh:8x8',
     examples: ['mesh:4x4', 'mesh:8x8', 'torus:8x8', 'mesh:16x16', 'hypercube:6', 'fattree:4:3', 'lrt:64:4:2', 'lrt:256:4:4'],
     help: (catalog) => `Up to ${catalog.max_sim_switches} switches; up to ${catalog.animation_max_switches} step through their first cycles one at a time. Enter runs.`,
     title: (catalog) => `Topology spec: ${catalog.generators.map(([, syntax]) => syntax).join(' · ')}`,
@@ -80,7 +79,6 @@ const fields = [
     label: 'Routing',
     kind: 'select',
     describe: true,
-    fallback: 'dor',
     options: (catalog) => {
       const text = new Map(catalog?.routing_definitions ?? []);
       return (catalog?.routings ?? []).map((name) => [name, name, text.get(name) ?? name]);
@@ -94,7 +92,6 @@ const fields = [
     pair: true,
     attrs: { min: '1', step: '1', inputmode: 'numeric', placeholder: 'default' },
     visible: bare(TABLE_ROUTERS),
-    hiddenValue: null,
     parse: parsers.whole({ what: 't_max', hint: 'a whole number of table entries, or empty for the default', min: 1, optional: true }),
   },
   {
@@ -104,7 +101,6 @@ const fields = [
     kind: 'number',
     attrs: { min: '0', max: '1', step: '0.05', inputmode: 'decimal', placeholder: '0.5', title: "Cowen's ball exponent; a t_max, when given, wins" },
     visible: bare(COWEN),
-    hiddenValue: null,
     parse: alphaValue,
   },
   { name: 'traffic', path: 'traffic', group: 'Traffic and load', label: 'Traffic pattern', kind: 'pattern' },
@@ -113,7 +109,7 @@ const fields = [
     path: 'rate',
     label: 'Offered load (flits/node/cycle)',
     kind: 'number',
-    attrs: { min: '0.01', max: '2', step: '0.05', inputmode: 'decimal' },
+    attrs: { step: '0.05', inputmode: 'decimal' }, // its range is the core's (the catalog's limits)
     help: 'Each end node starts a packet with probability load ÷ packet size each cycle (Bernoulli), so the load is honoured exactly up to 1, and up to 2 for a node on two planes (dual:…), with packets of at least that many flits.',
     parse: rateValue,
   },
@@ -128,7 +124,7 @@ const fields = [
     path: 'latency_per_m',
     label: 'Cable latency (cycles/m)',
     kind: 'number',
-    attrs: { min: '0', max: '100', step: '0.05', inputmode: 'decimal', placeholder: '0', class: 'short' },
+    attrs: { step: '0.05', inputmode: 'decimal', placeholder: '0', class: 'short' },
     help: 'Added to a channel per metre of its cable: dual-plane networks (dual:…) carry their cable lengths from the rack floor of paper 004 §3.1. Paper 004’s 5 ns/m is 1.95 cycles/m at 2.56 ns per cycle (a 32-byte flit at 100 Gbps). 0: every channel takes the link latency.',
     parse: perMetre,
   },
@@ -142,16 +138,11 @@ const fields = [
     label: 'Load step',
     kind: 'number',
     pair: true,
-    attrs: { min: '0.01', max: '1', step: '0.01', inputmode: 'decimal', title: 'The sweep runs the loads step, 2·step, … until the network saturates' },
+    attrs: { step: '0.01', inputmode: 'decimal', title: 'The sweep runs the loads step, 2·step, … until the network saturates' },
     parse: fraction('sweep step', 'a load step in (0, 1], e.g. 0.05'),
   },
   count('seed-count', 'seed_count', 'Seeds per load', { what: 'seeds', hint: 'a whole number of seeds per load, at least 1', title: 'Several seeds give each load its mean and a min–max error bar' }),
 ];
-
-/** The form's values for a Scenario section (a preset): each field's value, seed `seed`. */
-function valuesOf(section, seed) {
-  return Object.fromEntries(fields.map((f) => [f.name, f.scope === 'scenario' ? seed : (section[f.path] ?? null)]));
-}
 
 /** Group headings above the first field of each group (`group` in the declarations). */
 function addGroupHeadings(prefix) {
@@ -169,7 +160,7 @@ function presetPicker(ctx) {
   select.addEventListener('change', () => {
     const preset = presets[Number(select.value)];
     if (select.value === '' || !preset) return;
-    ctx.openLab('sim', valuesOf(preset[1], '1'));
+    ctx.openLab({ lab: 'sim', section: preset[1] }, 1);
     select.value = String(presets.indexOf(preset)); // opening the lab resets the picker (formSet): it names the curve shown
   });
   byId('sim-form').before(el('div', { class: 'field sim-preset' }, el('label', { for: 'sim-preset', text: 'Paper 002 Fig. 7–10 (Table II)' }), select, help));

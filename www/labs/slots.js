@@ -34,7 +34,6 @@ const fields = [
     describe: true,
     options: (catalog) => options(['', 'destination (default)', DEFAULT_ALL2ALL], catalog?.all2all),
     visible: (values) => values.pattern === 'all-to-all',
-    hiddenValue: '',
   },
   {
     name: 'routing',

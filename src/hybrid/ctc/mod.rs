@@ -134,6 +134,19 @@ pub enum Tie {
     Random,
 }
 
+impl crate::choice::Choices for Tie {
+    const DECIDES: &'static str = "How HDF orders demands of equal volume";
+    const OPTIONS: &'static [(Self, &'static str, &'static str)] = &[
+        (Tie::Id, "id", "by demand id, row-major s·N + d (§5.1)"),
+        (
+            Tie::IdCol,
+            "id-col",
+            "by demand id, column-major (Matlab’s numbering)",
+        ),
+        (Tie::Random, "random", "in a seeded random order"),
+    ];
+}
+
 /// Which ports a direct link may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -146,6 +159,22 @@ pub enum PlaneRule {
     /// Any free out-port at s and in-port at d (out/in degree < K·P); the links are split into
     /// planes afterwards (König: always possible).
     Merged,
+}
+
+impl crate::choice::Choices for PlaneRule {
+    const DECIDES: &'static str = "Which ports a direct link may use";
+    const OPTIONS: &'static [(Self, &'static str, &'static str)] = &[
+        (
+            PlaneRule::FirstFit,
+            "first-fit",
+            "the first plane with a free out-port at s and in-port at d (§4.2.3)",
+        ),
+        (
+            PlaneRule::Merged,
+            "merged",
+            "any free ports; planes assigned afterwards (König)",
+        ),
+    ];
 }
 
 /// What the passes after the first do (§4.2.3: "searching to establish two-hop connections
@@ -164,6 +193,19 @@ pub enum MultiHop {
     None,
 }
 
+impl crate::choice::Choices for MultiHop {
+    const DECIDES: &'static str = "What pass h does for a demand still more than h hops away";
+    const OPTIONS: &'static [(Self, &'static str, &'static str)] = &[
+        (
+            MultiHop::Chain,
+            "chain",
+            "a path of ≤ h hops of existing and new links, fewest new links",
+        ),
+        (MultiHop::OneNew, "one-new", "one new link only"),
+        (MultiHop::None, "none", "nothing: direct links only"),
+    ];
+}
+
 /// Simulated annealing's acceptance of a worse ordering.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -178,15 +220,49 @@ pub enum Accept {
     Greedy,
 }
 
+impl crate::choice::Choices for Accept {
+    const DECIDES: &'static str = "When annealing takes a worse order";
+    const OPTIONS: &'static [(Self, &'static str, &'static str)] = &[
+        (
+            Accept::Matlab,
+            "matlab",
+            "with probability 1/(1 + e^(Δ/T)) (Matlab’s default)",
+        ),
+        (
+            Accept::Metropolis,
+            "metropolis",
+            "with probability e^(−Δ/T)",
+        ),
+        (Accept::Greedy, "greedy", "never"),
+    ];
+}
+
 /// Which eigenvector of phase 1 is ordered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Laplacian {
     /// z of the normalised Laplacian I − Δ^(−1/2) W Δ^(−1/2) (§4.2.1 literally).
     #[default]
     Sym,
     /// y = Δ^(−1/2) z, Shi–Malik's generalised eigenvector.
     RandomWalk,
+}
+
+impl crate::choice::Choices for Laplacian {
+    const DECIDES: &'static str = "Which eigenvector phase 1 orders";
+    const OPTIONS: &'static [(Self, &'static str, &'static str)] = &[
+        (
+            Laplacian::Sym,
+            "sym",
+            "z of the normalised Laplacian (§4.2.1)",
+        ),
+        (
+            Laplacian::RandomWalk,
+            "random-walk",
+            "Shi–Malik’s y = Δ^(−1/2) z",
+        ),
+    ];
 }
 
 /// The readings of what the paper leaves open, each a switch.

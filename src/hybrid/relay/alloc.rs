@@ -39,6 +39,23 @@ pub enum Blocked {
     Lose,
 }
 
+impl crate::choice::Choices for Blocked {
+    const DECIDES: &'static str =
+        "A switch pair’s round-robin turn whose candidate OCS nodes are taken";
+    const OPTIONS: &'static [(Self, &'static str, &'static str)] = &[
+        (
+            Blocked::Next,
+            "next",
+            "goes on to the pair’s next candidate",
+        ),
+        (
+            Blocked::Lose,
+            "lose",
+            "is lost: the turn passes to the next pair",
+        ),
+    ];
+}
+
 /// How step 3 orders its circuits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -53,6 +70,27 @@ pub enum Step3 {
     Passes,
 }
 
+impl crate::choice::Choices for Step3 {
+    const DECIDES: &'static str = "Which switch pair gets the next extra circuit";
+    const OPTIONS: &'static [(Self, &'static str, &'static str)] = &[
+        (
+            Step3::Recompute,
+            "recompute",
+            "the largest difference, recomputed after every circuit",
+        ),
+        (
+            Step3::Fill,
+            "fill",
+            "pairs in order of their first difference, each filled before the next",
+        ),
+        (
+            Step3::Passes,
+            "passes",
+            "that order, one circuit per pair per pass",
+        ),
+    ];
+}
+
 /// Which free OCS nodes a step 2 or 3 circuit joins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -63,6 +101,22 @@ pub enum NodeChoice {
     Lowest,
     /// A free OCS node whose own process talks most to the other switch, else the lowest.
     Endpoint,
+}
+
+impl crate::choice::Choices for NodeChoice {
+    const DECIDES: &'static str = "Which free OCS nodes a new circuit joins";
+    const OPTIONS: &'static [(Self, &'static str, &'static str)] = &[
+        (
+            NodeChoice::Lowest,
+            "lowest",
+            "the lowest-ranked free OCS node of each switch",
+        ),
+        (
+            NodeChoice::Endpoint,
+            "endpoint",
+            "a free OCS node whose own process talks most to the other switch",
+        ),
+    ];
 }
 
 /// The readings of what §3.2.2 leaves open.

@@ -46,6 +46,47 @@ pub struct Workload {
 /// limit natively and in the page).
 pub const MAX_EVENTS: u64 = crate::sim::message::MAX_MESSAGES as u64;
 
+/// The applications `App::parse` takes: (name, label, what it sends).
+pub const APPS: &[(&str, &str, &str)] = &[
+    (
+        "neighbor",
+        "Neighbour exchange",
+        "§4.1: every process sends a message to its four neighbours on a square process grid",
+    ),
+    (
+        "cg",
+        "NPB CG",
+        "The NAS conjugate gradient’s communication structure (§4.1), at the NPB class",
+    ),
+    (
+        "lu",
+        "NPB LU",
+        "The NAS LU solver’s communication structure (§4.1), at the NPB class",
+    ),
+    (
+        "mg",
+        "NPB MG",
+        "The NAS multigrid’s communication structure (§4.1), at the NPB class",
+    ),
+    (
+        "matrix",
+        "Your matrix",
+        "The messages given as CSV: a line “rank,rank,bytes,count” each",
+    ),
+];
+
+/// The NPB problem classes `App::parse` takes: (class, label, what it sets).
+pub const NPB_CLASSES: &[(&str, &str, &str)] = &[
+    ("A", "Class A", "NPB problem class A: its message sizes"),
+    (
+        "B",
+        "Class B",
+        "NPB problem class B: its message sizes (the paper’s)",
+    ),
+    ("C", "Class C", "NPB problem class C: its message sizes"),
+    ("D", "Class D", "NPB problem class D: its message sizes"),
+];
+
 /// The application and its parameters.
 #[derive(Debug, Clone, PartialEq)]
 pub enum App {
@@ -71,7 +112,9 @@ impl App {
     pub fn parse(name: &str, class: &str, message_bytes: u64, matrix: &str) -> Result<App> {
         let class = class.trim().to_ascii_uppercase();
         let class = match class.as_str() {
-            "A" | "B" | "C" | "D" => class.chars().next().expect("one letter"),
+            c if NPB_CLASSES.iter().any(|&(name, ..)| name == c) => {
+                c.chars().next().expect("one letter")
+            }
             _ => {
                 return Err(Error::invalid(
                     "class",

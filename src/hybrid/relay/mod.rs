@@ -115,6 +115,22 @@ pub enum Counting {
     Directed,
 }
 
+impl crate::choice::Choices for Counting {
+    const DECIDES: &'static str = "What steps 1–3 count";
+    const OPTIONS: &'static [(Self, &'static str, &'static str)] = &[
+        (
+            Counting::Undirected,
+            "undirected",
+            "a process pair, both directions together (a circuit is full duplex)",
+        ),
+        (
+            Counting::Directed,
+            "directed",
+            "each direction as a communication of its own",
+        ),
+    ];
+}
+
 /// The communications whose messages are at least `threshold` bytes (§3.2.1), sorted by
 /// (a, b); self messages are left out.
 pub fn communications(demands: &[Demand], threshold: u64, counting: Counting) -> Vec<Comm> {

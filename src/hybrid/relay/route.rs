@@ -38,6 +38,27 @@ pub enum UplinkCost {
     SwitchLevel,
 }
 
+impl crate::choice::Choices for UplinkCost {
+    const DECIDES: &'static str = "When a relay beats the EPS";
+    const OPTIONS: &'static [(Self, &'static str, &'static str)] = &[
+        (
+            UplinkCost::Share,
+            "share",
+            "an uplink costs P / up Gbps, the share one node gets",
+        ),
+        (
+            UplinkCost::Literal,
+            "literal",
+            "an uplink costs 1 / up Gbps, as one physical link",
+        ),
+        (
+            UplinkCost::SwitchLevel,
+            "switch level",
+            "circuits and uplinks at 1 / Gbps between switches, node legs almost free",
+        ),
+    ];
+}
+
 /// Bandwidths of the hybrid network (Table 1: 1 Gbps node links, 4 Gbps OCS).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Bandwidths {

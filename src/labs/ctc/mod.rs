@@ -20,6 +20,7 @@ use crate::hybrid::ctc::{
     MAX_PORTS,
 };
 
+use super::Choice;
 pub use crate::hybrid::ctc::pipeline::{Ordered, Unserved};
 use crate::model::{ChannelId, LinkInfo, LinkKind, Shape, SwitchId, SwitchInfo, Topology};
 use crate::{Error, Result};
@@ -40,7 +41,22 @@ pub const LAB: Lab = Lab {
     studies: studies::STUDIES,
     presets,
     limits: super::no_limits,
+    choices,
 };
+
+/// The CTC lab's closed choices: the order, the solver and the readings of §4.2.
+fn choices() -> Vec<Choice> {
+    use crate::hybrid::ctc::{Accept, Laplacian, MultiHop, PlaneRule, Tie};
+    vec![
+        Choice::of::<OrderKind>("order"),
+        Choice::of::<SolverKind>("solver"),
+        Choice::of::<Tie>("readings.tie"),
+        Choice::of::<PlaneRule>("readings.planes"),
+        Choice::of::<MultiHop>("readings.multi_hop"),
+        Choice::of::<Accept>("readings.accept"),
+        Choice::of::<Laplacian>("readings.laplacian"),
+    ]
+}
 
 /// The CTC lab's presets.
 fn presets() -> Vec<crate::labs::Preset> {
@@ -152,6 +168,18 @@ pub enum OrderKind {
     Sa,
 }
 
+impl crate::choice::Choices for OrderKind {
+    const DECIDES: &'static str = "How the demands are ordered";
+    const OPTIONS: &'static [(Self, &'static str, &'static str)] = &[
+        (OrderKind::Hdf, "HDF only", "Highest Demand First alone"),
+        (
+            OrderKind::Sa,
+            "HDF + annealing",
+            "Highest Demand First, improved by simulated annealing over orders (§4.2.2)",
+        ),
+    ];
+}
+
 /// Which solver configures the OCS.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -161,6 +189,14 @@ pub enum SolverKind {
     Heuristic,
     /// §4.1's ILP (small instances), warm-started from the heuristic.
     Ilp,
+}
+
+impl crate::choice::Choices for SolverKind {
+    const DECIDES: &'static str = "Which solver configures the OCS";
+    const OPTIONS: &'static [(Self, &'static str, &'static str)] = &[
+        (SolverKind::Heuristic, "Heuristic", "The serving heuristic (§4.2)"),
+        (SolverKind::Ilp, "ILP (≤ 32 LCs)", "The ILP of §4.1 (planes merged), warm-started from the heuristic; proves N = 16 optimal in under a second"),
+    ];
 }
 
 /// Configuration of the CTC lab.

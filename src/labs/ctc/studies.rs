@@ -19,12 +19,14 @@ pub const STUDIES: &[Study] = &[
         name: "anneal",
         title: "Annealing, live",
         about: "the configuration's simulated annealing over demand orders from HDF, its current and best hop-bytes streamed every 1% of the iterations",
+        args: crate::labs::NO_ARGS,
         run: |section, seed, _args, report| Ok(json(&anneal_live(&config(section)?, seed, report)?)),
     },
     Study {
         name: "table-1",
         title: "Table I: heuristic against ILP and torus",
         about: "§5.1: 10 random unit matrices (p = 0.5) with 16 and 32 LCs, K = 6, P = 1: HDF, SA 100, SA 1000 (id ties and random ties), the 2V − M* lower bound, the ILP at N = 16, and the 3-D torus mapping; per matrix and the means",
+        args: crate::labs::NO_ARGS,
         run: |section, seed, args, report| {
             Ok(json(&table_1(&config(section)?, seed, &study_args(args)?, report)?))
         },

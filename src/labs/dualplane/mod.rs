@@ -9,6 +9,7 @@
 
 pub mod simulate;
 
+use super::Choice;
 use super::{
     check_section, config, default_section, json, study_args, Lab, LabRun, StepSummary, Study, View,
 };
@@ -33,6 +34,7 @@ pub const LAB: Lab = Lab {
             name: "search",
             title: "Search for plane 1",
             about: "the generator set improving most on the identical planes (config's kind, n, objective, effort; `method`: auto, exhaustive or annealing): one point each time the best so far improves, then the best, its ties (with their cables) and the time taken",
+            args: crate::labs::NO_ARGS,
             run: |section, seed, args, report| {
                 #[derive(Default, Deserialize, Serialize)]
                 #[serde(default, deny_unknown_fields)]
@@ -48,20 +50,22 @@ pub const LAB: Lab = Lab {
             name: "sweep-n",
             title: "The six variants against n",
             about: "D-HC, DI-HC, DI-HC-r, D-FHC, DI-FHC and DI-FHC-r for n = `from`…`to` (default 2…12): average distance, all-to-all maximum traffic (per switch and per node at 4 nodes per switch), cable, delay and cost; one point per n and variant (the DI sets from the search, at the config's effort)",
+            args: crate::labs::StudyArgs {
+                defaults: || json(&SweepArgs::default()),
+                limits: || {
+                    let range = |field| {
+                        crate::labs::Limit::closed(
+                            field,
+                            f64::from(search::MIN_N),
+                            f64::from(search::MAX_N),
+                        )
+                    };
+                    vec![range("from"), range("to")]
+                },
+            },
             run: |section, seed, args, report| {
-                #[derive(Deserialize, Serialize)]
-                #[serde(default, deny_unknown_fields)]
-                struct Args {
-                    from: u32,
-                    to: u32,
-                }
-                impl Default for Args {
-                    fn default() -> Self {
-                        Args { from: 2, to: search::MAX_N }
-                    }
-                }
                 let c: DualPlaneConfig = config(section)?;
-                let a = study_args::<Args>(args)?;
+                let a = study_args::<SweepArgs>(args)?;
                 Ok(json(&sweep_n(&c, seed, a.from, a.to, report)?))
             },
         },
@@ -69,6 +73,7 @@ pub const LAB: Lab = Lab {
             name: "simulate",
             title: "The six variants in the flit simulator",
             about: "D-HC, DI-HC, DI-HC-r, D-FHC, DI-FHC and DI-FHC-r at the config's n (at most 8: 512 routers) under uniform traffic, 4 nodes per switch, cables as per-channel latencies (§3.4): throughput and latency beside the graph metrics; one point per variant",
+            args: crate::labs::NO_ARGS,
             run: |section, seed, _args, report| {
                 let c: DualPlaneConfig = config(section)?;
                 c.check()?;
@@ -85,7 +90,18 @@ pub const LAB: Lab = Lab {
         },
     ],
     presets,
-    limits: || vec![super::Limit { field: "n", min: 1.0, max: f64::from(MAX_N) }],
+    limits: || {
+        vec![
+            super::Limit::closed("n", 1.0, f64::from(MAX_N)),
+            super::Limit::above("effort", 0.0, MAX_EFFORT),
+        ]
+    },
+    choices: || {
+        vec![
+            Choice::of::<Kind>("kind"),
+            Choice::of::<Objective>("objective"),
+        ]
+    },
 };
 
 /// The Dual-plane lab's presets.
@@ -123,6 +139,9 @@ fn presets() -> Vec<crate::labs::Preset> {
 pub const MAX_N: u32 = 12;
 /// Largest n whose whole routing table (Table 1) is part of the result.
 pub const TABLE_MAX_N: u32 = 8;
+/// Most search effort (a factor of the annealing's evaluations); the work budget
+/// (`search::MAX_SEARCH_UNITS`) may refuse less at large n.
+pub const MAX_EFFORT: f64 = 100.0;
 
 /// Configuration of the Dual-plane lab.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -182,10 +201,10 @@ impl DualPlaneConfig {
                 ));
             }
         }
-        if !(self.effort.is_finite() && self.effort > 0.0 && self.effort <= 100.0) {
+        if !(self.effort.is_finite() && self.effort > 0.0 && self.effort <= MAX_EFFORT) {
             return Err(Error::invalid(
                 "effort",
-                format!("a factor in (0, 100], not {}", self.effort),
+                format!("a factor in (0, {MAX_EFFORT}], not {}", self.effort),
             ));
         }
         self.generator_set().map(|_| ())
@@ -386,6 +405,8 @@ pub struct DualPlaneResult {
     pub channels: usize,
     /// Odd-n folded cubes: how a tie inside a plane is routed.
     pub tie_rule: Option<String>,
+    /// "Simulate this": the Simulate lab's section for this network (§3.4).
+    pub simulate: super::Handoff,
 }
 
 /// A finished run.
@@ -450,6 +471,7 @@ impl DualPlaneRun {
                     c.n.div_ceil(2)
                 )
             }),
+            simulate: simulate::handoff(&network, identical),
         };
         progress(1.0);
         Ok(DualPlaneRun {
@@ -677,6 +699,23 @@ pub fn sweep_n_units(from: u32, to: u32, effort: f64) -> f64 {
         .sum()
 }
 
+/// The arguments of the `sweep-n` study: n from … to (all of search's range by default).
+#[derive(Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+struct SweepArgs {
+    from: u32,
+    to: u32,
+}
+
+impl Default for SweepArgs {
+    fn default() -> Self {
+        SweepArgs {
+            from: search::MIN_N,
+            to: search::MAX_N,
+        }
+    }
+}
+
 /// The six variants for n = from…to.
 fn sweep_n(
     c: &DualPlaneConfig,
@@ -751,6 +790,36 @@ mod tests {
 
     fn run(c: &DualPlaneConfig) -> DualPlaneRun {
         DualPlaneRun::run(c, &mut |_| {}).unwrap()
+    }
+
+    /// "Simulate this" hands the Simulate lab a section it runs: this network (the set, or
+    /// none for identical planes), 4 nodes per switch, the dual-plane router.
+    #[test]
+    fn the_handoff_is_a_simulate_section_of_this_network() {
+        let sim = crate::labs::lab("sim").unwrap();
+        for generators in ["", "3,5,7"] {
+            let c = DualPlaneConfig {
+                n: 3,
+                generators: generators.into(),
+                ..Default::default()
+            };
+            let handoff = run(&c).result.simulate;
+            assert_eq!(handoff.lab, sim.name);
+            let section = (sim.check_config)(&handoff.section).unwrap();
+            assert_eq!(section, handoff.section, "complete as handed");
+            let expect = if generators.is_empty() {
+                "dual:hc:3:x4"
+            } else {
+                "dual:hc:3:3,5,7:x4"
+            };
+            assert_eq!(section["topology"], expect);
+            let mut short = section.clone();
+            short["warmup"] = 10.into();
+            short["cycles"] = 50.into();
+            short["drain"] = 50.into();
+            let r = (sim.run)(&short, 1, false, &mut |_| {}).unwrap().result();
+            assert_eq!(r["switches"], 16, "two planes of 8");
+        }
     }
 
     #[test]

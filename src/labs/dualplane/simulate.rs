@@ -36,6 +36,34 @@ pub fn params() -> SimParams {
     }
 }
 
+/// The offered load the "Simulate this" hand-off opens the Simulate lab at (flits per node
+/// per cycle), below every variant's saturation at n ≤ 8.
+pub const HANDOFF_LOAD: f64 = 0.5;
+
+/// The Simulate lab's section for `network` as §3.4 simulates it (4 nodes per switch, the
+/// dual-plane router, [`params`], uniform traffic at [`HANDOFF_LOAD`]); identical planes are
+/// written without a set.
+pub fn handoff(network: &DualPlane, identical: bool) -> crate::labs::Handoff {
+    let topology = if identical {
+        let kind = match network.planes[0].kind() {
+            Kind::Hc => "hc",
+            Kind::Fhc => "fhc",
+        };
+        format!("dual:{kind}:{}:x4", network.n())
+    } else {
+        super::dual_spec(network, ":x4")
+    };
+    let p = SimParams {
+        rate: HANDOFF_LOAD,
+        ..params()
+    };
+    let section = crate::labs::sim::SimConfig::with_params(&topology, "dual-plane", &p);
+    crate::labs::Handoff {
+        lab: crate::labs::sim::LAB.name.into(),
+        section: crate::labs::section(&section),
+    }
+}
+
 /// Offered loads (flits per node per cycle; a node has two ports) for the throughput.
 pub const LOADS: [f64; 7] = [0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6];
 /// The load at which latency is measured.

@@ -10,6 +10,7 @@
 
 mod studies;
 
+use super::Choice;
 use super::{check_section, config, default_section, json, Lab, LabRun, StepSummary, View};
 use crate::hybrid::relay::alloc::{allocate, Allocation, Readings};
 use crate::hybrid::relay::apps::{App, Workload};
@@ -34,7 +35,33 @@ pub const LAB: Lab = Lab {
     studies: studies::STUDIES,
     presets,
     limits: super::no_limits,
+    choices,
 };
+
+/// The OCS relay lab's closed choices: the application and the readings of §3.2.2–3.2.3.
+fn choices() -> Vec<Choice> {
+    use crate::hybrid::relay::alloc::{Blocked, NodeChoice, Step3};
+    use crate::hybrid::relay::apps::{APPS, NPB_CLASSES};
+    use crate::hybrid::relay::route::UplinkCost;
+    use crate::hybrid::relay::Counting;
+    vec![
+        Choice::named(
+            "app",
+            "The application whose messages the network carries",
+            APPS,
+        ),
+        Choice::named(
+            "class",
+            "The NPB problem class: its message sizes",
+            NPB_CLASSES,
+        ),
+        Choice::of::<Blocked>("readings.blocked"),
+        Choice::of::<Step3>("readings.step3"),
+        Choice::of::<NodeChoice>("readings.node_choice"),
+        Choice::of::<Counting>("counting"),
+        Choice::of::<UplinkCost>("uplink_cost"),
+    ]
+}
 
 /// The OCS relay lab's presets.
 fn presets() -> Vec<crate::labs::Preset> {

@@ -12,6 +12,7 @@ mod studies;
 pub use crate::routing::walk::{RouteWalk, WalkHop};
 pub use studies::*;
 
+use super::Choice;
 use super::{check_section, config, default_section, json, Lab, LabRun, StepSummary, View};
 pub use crate::analysis::routes::TrafficMetrics;
 use crate::analysis::routes::{pair_stats, traffic_metrics};
@@ -39,7 +40,32 @@ pub const LAB: Lab = Lab {
     studies: studies::STUDIES,
     presets,
     limits: super::no_limits,
+    choices,
 };
+
+/// The schemes the lab compares (paper 002), with the registry's definitions.
+fn choices() -> Vec<Choice> {
+    let about = |name: &str| -> &'static str {
+        crate::routing::ROUTERS
+            .iter()
+            .find(|r| r.name == name)
+            .map_or("", |r| r.definition)
+    };
+    vec![Choice::named(
+        "scheme",
+        "Which routing forwards the packets",
+        &[
+            ("loren", "LOREN", about("loren")),
+            ("cowen", "Cowen 1999 (paper 002)", about("cowen")),
+            (
+                "cowen-cluster",
+                "Cowen, cluster reading",
+                about("cowen-cluster"),
+            ),
+            ("shortest", "Shortest path", about("shortest")),
+        ],
+    )]
+}
 
 /// The Routing lab's presets.
 fn presets() -> Vec<crate::labs::Preset> {
@@ -198,6 +224,9 @@ pub struct RoutingResult {
     pub patterns: Option<usize>,
     pub effective_bandwidth: Option<f64>,
     pub avg_efficiency: Option<f64>,
+    /// "Simulate this": the Simulate lab's fields for this network and router (the others
+    /// keep what its form holds).
+    pub simulate: crate::labs::Handoff,
 }
 
 /// A router that cannot be built: about its parameter when that is what is wrong, else about
@@ -353,14 +382,23 @@ fn metrics(
     };
     progress(1.0);
     let tables = router.tables();
+    let tmax = (routing.name() == "loren").then(|| lorens_tmax(routing, n));
+    let alpha = cowen.as_ref().map(|c| c.alpha);
+    let simulate = crate::labs::Handoff {
+        lab: crate::labs::sim::LAB.name.into(),
+        section: serde_json::json!({
+            "topology": config.topology, "topology_index": 0,
+            "routing": routing.name(), "tmax": tmax, "alpha": alpha,
+        }),
+    };
     Ok(RoutingResult {
         topology: config.topology.clone(),
         scheme: routing.name().to_string(),
         seed,
         switches: n,
         links: topo.link_count(),
-        tmax: (routing.name() == "loren").then(|| lorens_tmax(routing, n)),
-        alpha: cowen.as_ref().map(|c| c.alpha),
+        tmax,
+        alpha,
         avg_path_length: pairs.avg_path_length,
         avg_shortest_path_length: pairs.avg_shortest_path_length,
         max_entries: tables.max_entries,
@@ -373,6 +411,7 @@ fn metrics(
         patterns: config.traffic.as_ref().map(|_| config.patterns),
         effective_bandwidth: effective,
         avg_efficiency: efficiency,
+        simulate,
     })
 }
 
@@ -532,5 +571,35 @@ impl LabRun for RoutingLab {
     }
     fn topology(&self) -> &Topology {
         &self.topology
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// "Simulate this" sets fields the Simulate lab has, to the run's network and router
+    /// (LOREN's t_max, Cowen's α as resolved), and the Simulate lab takes the result.
+    #[test]
+    fn the_handoff_sets_simulate_fields() {
+        let sim = crate::labs::lab("sim").unwrap();
+        for (scheme, param) in [("loren", "tmax"), ("cowen", "alpha")] {
+            let c = RoutingConfig {
+                scheme: scheme.into(),
+                ..Default::default()
+            };
+            let r = RoutingLab::run(&c, 1, &mut |_| {}).unwrap().result();
+            let handoff = &r["simulate"];
+            assert_eq!(handoff["lab"], sim.name);
+            let mut section = (sim.default_config)();
+            for (key, value) in handoff["section"].as_object().unwrap() {
+                assert!(section.get(key).is_some(), "sim has no field {key}");
+                section[key.as_str()] = value.clone();
+            }
+            assert_eq!(section["routing"], scheme);
+            assert_eq!(section[param], r[param]);
+            assert!(section[param].is_number(), "{scheme}: {param}");
+            (sim.check_config)(&section).unwrap();
+        }
     }
 }

@@ -6,11 +6,25 @@ use super::*;
 use crate::labs::{json, study_args, Study};
 
 /// The lab's studies, in the order the page offers them.
+/// The arguments of the `table-study` study: how many random topologies (Fig. 6 averages 100).
+#[derive(Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+struct TableArgs {
+    count: usize,
+}
+
+impl Default for TableArgs {
+    fn default() -> Self {
+        TableArgs { count: 100 }
+    }
+}
+
 pub(super) const STUDIES: &[Study] = &[
         Study {
             name: "sweep-tmax",
             title: "Average path against t_max (Fig. 5)",
             about: "LOREN's average path length for every t_max from the minimum to |N|/2, then Cowen's (paper 002 reading) largest table and average path length for every α of 0.05, 0.10, …, 0.95; one point per t_max or α",
+            args: crate::labs::NO_ARGS,
             run: |section, seed, _args, report| {
                 Ok(json(&sweep_tmax_points(&config(section)?, seed, report)?))
             },
@@ -19,14 +33,19 @@ pub(super) const STUDIES: &[Study] = &[
             name: "table-study",
             title: "Table entries needed: LOREN vs Cowen (Fig. 6)",
             about: "the smallest tables of LOREN and Cowen (paper 002 reading, best α of 0.05, 0.10, …, 0.95) over `count` random topologies like this one; each point is the summary so far",
+            args: crate::labs::StudyArgs {
+                defaults: || json(&TableArgs::default()),
+                limits: || {
+                    vec![crate::labs::Limit::closed(
+                        "count",
+                        1.0,
+                        MAX_STUDY_TOPOLOGIES as f64,
+                    )]
+                },
+            },
             run: |section, seed, args, report| {
-                #[derive(Default, Deserialize, Serialize)]
-                #[serde(default, deny_unknown_fields)]
-                struct Args {
-                    count: Option<usize>,
-                }
                 let c: RoutingConfig = config(section)?;
-                let count = study_args::<Args>(args)?.count.unwrap_or(100);
+                let count = study_args::<TableArgs>(args)?.count;
                 Ok(json(&table_study_streamed(&c.topology, count, seed, report)?))
             },
         },
@@ -34,6 +53,7 @@ pub(super) const STUDIES: &[Study] = &[
             name: "imbalance",
             title: "Imbalanced traffic: Γ and efficiency, LOREN vs Cowen (Fig. 11–12)",
             about: "effective bandwidth Γ and average efficiency of LOREN and Cowen (paper 002 reading) at each t_max of `tmaxes` (default: Cowen's smallest on this topology and |N|/2) under each traffic of `traffics` (default hotspot β = 0.1, 0.3, 0.5, 0.7 and local γ = 1, 2, 3), averaged over `patterns` random patterns (default: the configured count); one row per traffic and t_max",
+            args: crate::labs::NO_ARGS,
             run: |section, seed, args, report| {
                 let c: RoutingConfig = config(section)?;
                 let args = study_args::<ImbalanceArgs>(args)?;
@@ -44,6 +64,7 @@ pub(super) const STUDIES: &[Study] = &[
             name: "walk",
             title: "A packet's walk",
             about: "the path of a packet from `src` to `dst` under `scheme` (default: the configured one), with LOREN's decisions",
+            args: crate::labs::NO_ARGS,
             run: |section, seed, args, report| {
                 #[derive(Default, Deserialize, Serialize)]
                 #[serde(default, deny_unknown_fields)]

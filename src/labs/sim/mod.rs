@@ -40,6 +40,7 @@ pub const LAB: Lab = Lab {
         name: "sweep",
         title: "Latency against offered load",
         about: "the run at offered loads `loads` (default: sweep_step, 2·sweep_step, … up to 1), each with `seed_count` seeds merged, in load order until the first point past saturation; one point per load. The page gives each worker one load at a time",
+        args: crate::labs::NO_ARGS,
         run: |section, seed, args, report| {
             #[derive(Default, Deserialize, Serialize)]
             #[serde(default, deny_unknown_fields)]
@@ -59,6 +60,7 @@ pub const LAB: Lab = Lab {
         name: "paper002",
         title: "Paper 002, Fig. 7–10",
         about: "paper 002 §VI-C: the 32 latency–load curves of Fig. 7–10 (LOREN and Cowen on LRT(64,4,2) and LRT(256,4,4), two t_max each, four traffics, Table II's router), or those whose label contains `only`, and the saturation throughputs beside the paper's statements; the section is not used (each curve has its own). About 10 minutes natively on 2 cores; one point per curve",
+        args: crate::labs::NO_ARGS,
         run: |_section, _seed, args, report| {
             #[derive(Default, Deserialize, Serialize)]
             #[serde(default, deny_unknown_fields)]
@@ -70,7 +72,8 @@ pub const LAB: Lab = Lab {
         },
     }],
     presets,
-    limits: super::no_limits,
+    limits,
+    choices: super::no_choices,
 };
 
 /// The Simulate lab's presets (paper 002's Fig. 7–10 curves are `paper002::curves`).
@@ -122,6 +125,25 @@ pub fn max_router_cycles(switches: usize) -> u64 {
 /// stopped early), as a multiple of the per-run limit: two runs' worth, one per core natively.
 pub const REQUEST_RUNS: u64 = 2;
 
+/// The Simulate lab's number fields' ranges: the simulator's own (`flit::check`) and the
+/// sweep's.
+fn limits() -> Vec<super::Limit> {
+    use super::Limit;
+    let whole = |field, max: f64| Limit::closed(field, 1.0, max);
+    vec![
+        whole("vcs", flit::MAX_VCS as f64),
+        whole("buf", flit::MAX_BUFFER as f64),
+        whole("packet", flit::MAX_PACKET as f64),
+        whole("stages", f64::from(flit::MAX_STAGES)),
+        whole("link_latency", f64::from(flit::MAX_HOP_CYCLES)),
+        whole("credit_delay", f64::from(flit::MAX_HOP_CYCLES)),
+        Limit::closed("latency_per_m", 0.0, flit::MAX_LATENCY_PER_M),
+        Limit::above("rate", 0.0, flit::MAX_PORTS as f64),
+        Limit::above("sweep_step", 0.0, 1.0),
+        whole("seed_count", flit::MAX_SWEEP_SEEDS as f64),
+    ]
+}
+
 /// Configuration of the Simulate lab; the router parameters default to paper 002's Table II.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -165,15 +187,25 @@ pub struct SimConfig {
 
 impl Default for SimConfig {
     fn default() -> Self {
-        let p = SimParams::default();
         SimConfig {
-            topology: "mesh:8x8".into(),
+            rate: 0.3,
+            ..SimConfig::with_params("mesh:8x8", "dor", &SimParams::default())
+        }
+    }
+}
+
+impl SimConfig {
+    /// `topology` under `routing` with the router, link and run parameters `p` (its rate
+    /// too), uniform traffic, the sweep's defaults.
+    pub fn with_params(topology: &str, routing: &str, p: &SimParams) -> SimConfig {
+        SimConfig {
+            topology: topology.into(),
             topology_index: 0,
-            routing: "dor".into(),
+            routing: routing.into(),
             tmax: None,
             alpha: None,
             traffic: "uniform".into(),
-            rate: 0.3,
+            rate: p.rate,
             vcs: p.vcs,
             buf: p.buffer,
             packet: p.packet,

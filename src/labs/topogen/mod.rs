@@ -43,6 +43,7 @@ pub const LAB: Lab = Lab {
             name: "compare",
             title: "Generated network vs mesh and tori (Fig. 12)",
             about: "the generated network against the 2-D mesh and the 2-D/3-D/4-D tori of the same degree; one row per network",
+            args: crate::labs::NO_ARGS,
             run: |section, seed, _args, report| {
                 let c: TopoGenConfig = config(section)?;
                 let rows = compare::compare_rows(c.nodes, &c.pattern, seed, &mut |f, row| {
@@ -55,6 +56,7 @@ pub const LAB: Lab = Lab {
             name: "tradeoff",
             title: "N against network cost (Fig. 13)",
             about: "TOPOGEN_REV for every target N from the highest N of the mesh and the 2-D/3-D/4-D tori down to `lowest`, with those networks as points; one point per target",
+            args: crate::labs::NO_ARGS,
             run: |section, seed, args, report| {
                 #[derive(Default, Deserialize, Serialize)]
                 #[serde(default, deny_unknown_fields)]
@@ -79,7 +81,8 @@ pub const LAB: Lab = Lab {
         },
     ],
     presets,
-    limits: || vec![super::Limit { field: "nodes", min: 2.0, max: crate::circuit::topogen::MAX_TOPOGEN_NODES as f64 }],
+    limits: || vec![super::Limit::closed("nodes", 2.0, crate::circuit::topogen::MAX_TOPOGEN_NODES as f64)],
+    choices: super::no_choices,
 };
 
 /// The TopoGen lab's presets.

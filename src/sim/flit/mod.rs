@@ -32,6 +32,12 @@ pub const MAX_CHANNEL_LATENCY: u32 = 4096;
 pub const MAX_SIM_MEMORY_BYTES: u64 = 1 << 30;
 /// Most VCs per port and flits per VC buffer and per packet.
 pub const MAX_VCS: usize = 64;
+/// Most router pipeline stages.
+pub const MAX_STAGES: u32 = 64;
+/// Most cycles of a channel's latency or a credit's delay (besides the cable's).
+pub const MAX_HOP_CYCLES: u32 = 1000;
+/// Most cycles per metre of cable.
+pub const MAX_LATENCY_PER_M: f64 = 100.0;
 pub const MAX_BUFFER: usize = 1024;
 pub const MAX_PACKET: usize = 1024;
 
@@ -157,25 +163,28 @@ pub fn check(p: &SimParams) -> Result<()> {
             format!("from 1 to {MAX_PACKET} flits per packet, not {}", p.packet),
         );
     }
-    if p.stages == 0 || p.stages > 64 {
+    if p.stages == 0 || p.stages > MAX_STAGES {
         return bad(
             "stages",
-            format!("from 1 to 64 pipeline stages, not {}", p.stages),
+            format!("from 1 to {MAX_STAGES} pipeline stages, not {}", p.stages),
         );
     }
     for (name, value, what) in [
         ("link_latency", p.link_latency, "cycles per channel"),
         ("credit_delay", p.credit_delay, "cycles for a credit"),
     ] {
-        if value == 0 || value > 1000 {
-            return bad(name, format!("from 1 to 1000 {what}, not {value}"));
+        if value == 0 || value > MAX_HOP_CYCLES {
+            return bad(
+                name,
+                format!("from 1 to {MAX_HOP_CYCLES} {what}, not {value}"),
+            );
         }
     }
-    if !(p.latency_per_m.is_finite() && (0.0..=100.0).contains(&p.latency_per_m)) {
+    if !(p.latency_per_m.is_finite() && (0.0..=MAX_LATENCY_PER_M).contains(&p.latency_per_m)) {
         return bad(
             "latency_per_m",
             format!(
-                "from 0 to 100 cycles per metre of cable, not {}",
+                "from 0 to {MAX_LATENCY_PER_M} cycles per metre of cable, not {}",
                 p.latency_per_m
             ),
         );

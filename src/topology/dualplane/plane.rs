@@ -25,6 +25,14 @@ pub enum Kind {
     Fhc,
 }
 
+impl crate::choice::Choices for Kind {
+    const DECIDES: &'static str = "The planes’ topology";
+    const OPTIONS: &'static [(Self, &'static str, &'static str)] = &[
+        (Kind::Hc, "Hypercube", "Hypercube planes (D-HC, DI-HC): switch x links to x ⊕ h for the n generators h (§2.1)"),
+        (Kind::Fhc, "Folded hypercube", "Folded-hypercube planes (D-FHC, DI-FHC): n generators and their XOR, the folded link (§2.1); plane 1 may be given by its n basis elements"),
+    ];
+}
+
 /// A plane: its generators (n basis elements, then the folded one for FHC) and the routing
 /// value of every offset.
 #[derive(Debug, Clone)]
