@@ -323,6 +323,24 @@ impl Routes {
         }
         k
     }
+
+    /// Per node of `nodes`, the bytes of the large communications `large` (src, dst, bytes) it
+    /// relays for others: every node of a route but its two ends (§3.2.3's relays).
+    pub fn relay_bytes(&self, nodes: usize, large: &[(u32, u32, u64)]) -> Vec<u64> {
+        let mut relay_bytes = vec![0u64; nodes];
+        let bytes_of: std::collections::HashMap<(u32, u32), u64> =
+            large.iter().fold(Default::default(), |mut m, &(s, d, b)| {
+                *m.entry((s, d)).or_insert(0) += b;
+                m
+            });
+        for r in &self.routes {
+            let nodes = r.nodes();
+            for &n in nodes.iter().skip(1).take(nodes.len().saturating_sub(2)) {
+                relay_bytes[n as usize] += bytes_of.get(&(r.src, r.dst)).copied().unwrap_or(0);
+            }
+        }
+        relay_bytes
+    }
 }
 
 #[cfg(test)]

@@ -228,5 +228,18 @@ pub fn uplink_bytes(p: &OcsPlacement, out: &Outcome) -> u64 {
     (0..p.edges).map(|s| out.channel_bytes[2 * n + 2 * s]).sum()
 }
 
+/// Bytes on each edge switch's uplink channels in an outcome: [up, down] per switch.
+pub fn uplink_channel_bytes(p: &OcsPlacement, out: &Outcome) -> Vec<[u64; 2]> {
+    let n = p.nodes();
+    (0..p.edges)
+        .map(|s| {
+            [
+                out.channel_bytes[2 * n + 2 * s],
+                out.channel_bytes[2 * n + 2 * s + 1],
+            ]
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests;

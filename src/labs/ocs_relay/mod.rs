@@ -417,133 +417,34 @@ impl OcsRelayRun {
         let work = c.workload(&p)?;
         let demands = work.demands();
         progress(0.05);
-        let networks = [
-            (c.ocs_nodes, c.ratio),
-            (0, c.ratio),
-            (0, 1.0),
-            (0, LOW_RATIO),
-            (c.ocs_nodes, LOW_RATIO),
-        ];
-        let mut done = 0.0;
-        let mut planned = crate::parallel::try_map_chunked(
-            &networks,
-            networks.len(),
-            |&(ocs, ratio)| c.plan(&p, &work, &demands, ocs, ratio),
-            |_, _| {
-                done += 1.0;
-                progress(0.05 + 0.9 * done / networks.len() as f64);
-            },
-        )?
-        .into_iter();
-        let mut next = || planned.next().expect("five networks");
-        let (ours, eps, full, low_eps, low) = (next(), next(), next(), next(), next());
-        let large = large_messages(&demands, c.threshold);
+        let [ours, eps, full, low_eps, low] = plan_five(c, &p, &work, &demands, progress)?;
         let Planned {
             alloc,
             routes,
             outcome: ours,
         } = ours;
-        let (eps, full, low_eps, low) = (eps.outcome, full.outcome, low_eps.outcome, low.outcome);
-        let params = |ratio: f64| c.net_params(&p, ratio);
-        let n = p.nodes();
-        let uplink_channel_bytes: Vec<[u64; 2]> = (0..p.edges)
-            .map(|s| {
-                [
-                    ours.channel_bytes[2 * n + 2 * s],
-                    ours.channel_bytes[2 * n + 2 * s + 1],
-                ]
-            })
-            .collect();
-        let s = |ns: f64| ns / 1e9;
-        let result = OcsRelayResult {
-            edge: c.edge.clone(),
-            ocs_nodes: c.ocs_nodes,
-            app: c.app.clone(),
-            app_definition: work.definition.clone(),
-            edges: p.edges,
-            nodes_per_edge: p.nodes_per_edge,
-            ocs_per_edge: p.ocs_per_edge,
-            messages: work.messages(),
-            packet_hops: ours.packet_hops,
-            decisions: alloc
-                .decisions
-                .iter()
-                .map(|d| DecisionRef {
-                    step: d.step,
-                    circuit: d.circuit,
-                    switches: d.switches,
-                })
-                .collect(),
-            route_list: routes
-                .routes
-                .iter()
-                .map(|r| RouteRef {
-                    src: r.src,
-                    dst: r.dst,
-                    kind: r.kind,
-                })
-                .collect(),
-            uplink_per_switch: uplink_channel_bytes
-                .iter()
-                .enumerate()
-                .map(|(switch, b)| UplinkLoad {
-                    switch,
-                    up: b[0],
-                    down: b[1],
-                })
-                .collect(),
-            ocs_nodes_used: alloc.nodes_used(),
-            circuits: alloc
-                .circuits
-                .iter()
-                .zip(&routes.circuit_bytes)
-                .map(|(x, &bytes)| CircuitLoad {
-                    a: x.a,
-                    b: x.b,
-                    step: x.step,
-                    switches: x.switches,
-                    bytes,
-                })
-                .collect(),
-            circuits_by_step: alloc.by_step(),
-            routes: RouteKinds::of(&routes),
-            unused_ocs_nodes: alloc.unused.clone(),
-            time_s: s(ours.time_ns),
-            time_eps_only_s: s(eps.time_ns),
-            time_full_bisection_s: s(full.time_ns),
-            time_low_bisection_eps_only_s: s(low_eps.time_ns),
-            time_low_bisection_s: s(low.time_ns),
-            relative_time: (eps.time_ns > 0.0).then(|| ours.time_ns / eps.time_ns),
-            bound_s: s(ours.bound_ns),
-            bound_eps_only_s: s(eps.bound_ns),
-            uplink_bytes: run::uplink_bytes(&p, &ours),
-            uplink_bytes_eps_only: run::uplink_bytes(&p, &eps),
-            route: routes
-                .routes
-                .iter()
-                .find(|r| (r.src, r.dst) == (c.source, c.destination))
-                .cloned(),
-            readings: c.readings,
-            counting: c.counting,
-            uplink_cost: c.uplink_cost,
-            params: params(c.ratio),
-        };
+        let outcomes = [
+            &ours,
+            &eps.outcome,
+            &full.outcome,
+            &low_eps.outcome,
+            &low.outcome,
+        ];
+        let uplink_channel_bytes = run::uplink_channel_bytes(&p, &ours);
+        let result = OcsRelayResult::of(
+            c,
+            &p,
+            &work,
+            &alloc,
+            &routes,
+            &uplink_channel_bytes,
+            outcomes,
+        );
         let topology = crate::topology::build(&format!(
             "tree2:{}x{}:1:{}",
             p.edges, p.nodes_per_edge, c.ratio
         ))?;
-        let mut relay_bytes = vec![0u64; p.nodes()];
-        let bytes_of: std::collections::HashMap<(u32, u32), u64> =
-            large.iter().fold(Default::default(), |mut m, &(s, d, b)| {
-                *m.entry((s, d)).or_insert(0) += b;
-                m
-            });
-        for r in &routes.routes {
-            let nodes = r.nodes();
-            for &n in nodes.iter().skip(1).take(nodes.len().saturating_sub(2)) {
-                relay_bytes[n as usize] += bytes_of.get(&(r.src, r.dst)).copied().unwrap_or(0);
-            }
-        }
+        let relay_bytes = routes.relay_bytes(p.nodes(), &large_messages(&demands, c.threshold));
         progress(1.0);
         Ok(OcsRelayRun {
             placement: p,
@@ -560,6 +461,149 @@ impl OcsRelayRun {
     pub fn result(&self) -> &OcsRelayResult {
         &self.result
     }
+}
+
+/// The five networks of the comparison, planned and simulated side by side (progress from
+/// 0.05 to 0.95): ours, EPS only at the same uplinks, the full-bisection EPS, and EPS only and
+/// ours at 1:20.
+fn plan_five(
+    c: &OcsRelayConfig,
+    p: &OcsPlacement,
+    work: &Workload,
+    demands: &[Demand],
+    progress: &mut dyn FnMut(f64),
+) -> Result<[Planned; 5]> {
+    let networks = [
+        (c.ocs_nodes, c.ratio),
+        (0, c.ratio),
+        (0, 1.0),
+        (0, LOW_RATIO),
+        (c.ocs_nodes, LOW_RATIO),
+    ];
+    let mut done = 0.0;
+    let planned = crate::parallel::try_map_chunked(
+        &networks,
+        networks.len(),
+        |&(ocs, ratio)| c.plan(p, work, demands, ocs, ratio),
+        |_, _| {
+            done += 1.0;
+            progress(0.05 + 0.9 * done / networks.len() as f64);
+        },
+    )?;
+    let Ok(five) = <[Planned; 5]>::try_from(planned) else {
+        unreachable!("five networks")
+    };
+    Ok(five)
+}
+
+impl OcsRelayResult {
+    /// The result of a run from ours (`alloc`, `routes`, the uplinks' bytes) and the five
+    /// networks' outcomes in `plan_five`'s order.
+    fn of(
+        c: &OcsRelayConfig,
+        p: &OcsPlacement,
+        work: &Workload,
+        alloc: &Allocation,
+        routes: &Routes,
+        uplink_channel_bytes: &[[u64; 2]],
+        outcomes: [&Outcome; 5],
+    ) -> OcsRelayResult {
+        let [ours, eps, full, low_eps, low] = outcomes;
+        let s = |ns: f64| ns / 1e9;
+        OcsRelayResult {
+            edge: c.edge.clone(),
+            ocs_nodes: c.ocs_nodes,
+            app: c.app.clone(),
+            app_definition: work.definition.clone(),
+            edges: p.edges,
+            nodes_per_edge: p.nodes_per_edge,
+            ocs_per_edge: p.ocs_per_edge,
+            messages: work.messages(),
+            packet_hops: ours.packet_hops,
+            decisions: decision_refs(alloc),
+            route_list: route_refs(routes),
+            uplink_per_switch: uplink_loads(uplink_channel_bytes),
+            ocs_nodes_used: alloc.nodes_used(),
+            circuits: circuit_loads(alloc, routes),
+            circuits_by_step: alloc.by_step(),
+            routes: RouteKinds::of(routes),
+            unused_ocs_nodes: alloc.unused.clone(),
+            time_s: s(ours.time_ns),
+            time_eps_only_s: s(eps.time_ns),
+            time_full_bisection_s: s(full.time_ns),
+            time_low_bisection_eps_only_s: s(low_eps.time_ns),
+            time_low_bisection_s: s(low.time_ns),
+            relative_time: (eps.time_ns > 0.0).then(|| ours.time_ns / eps.time_ns),
+            bound_s: s(ours.bound_ns),
+            bound_eps_only_s: s(eps.bound_ns),
+            uplink_bytes: run::uplink_bytes(p, ours),
+            uplink_bytes_eps_only: run::uplink_bytes(p, eps),
+            route: routes
+                .routes
+                .iter()
+                .find(|r| (r.src, r.dst) == (c.source, c.destination))
+                .cloned(),
+            readings: c.readings,
+            counting: c.counting,
+            uplink_cost: c.uplink_cost,
+            params: c.net_params(p, c.ratio),
+        }
+    }
+}
+
+/// The allocation's decisions, for the page's player.
+fn decision_refs(alloc: &Allocation) -> Vec<DecisionRef> {
+    alloc
+        .decisions
+        .iter()
+        .map(|d| DecisionRef {
+            step: d.step,
+            circuit: d.circuit,
+            switches: d.switches,
+        })
+        .collect()
+}
+
+/// Every large communication with its route kind.
+fn route_refs(routes: &Routes) -> Vec<RouteRef> {
+    routes
+        .routes
+        .iter()
+        .map(|r| RouteRef {
+            src: r.src,
+            dst: r.dst,
+            kind: r.kind,
+        })
+        .collect()
+}
+
+/// Each switch's uplink bytes, each way.
+fn uplink_loads(uplink_channel_bytes: &[[u64; 2]]) -> Vec<UplinkLoad> {
+    uplink_channel_bytes
+        .iter()
+        .enumerate()
+        .map(|(switch, b)| UplinkLoad {
+            switch,
+            up: b[0],
+            down: b[1],
+        })
+        .collect()
+}
+
+/// Every circuit with the bytes it carries.
+fn circuit_loads(alloc: &Allocation, routes: &Routes) -> Vec<CircuitLoad> {
+    alloc
+        .circuits
+        .iter()
+        .zip(&routes.circuit_bytes)
+        .map(|(x, &bytes)| CircuitLoad {
+            a: x.a,
+            b: x.b,
+            step: x.step,
+            switches: x.switches,
+            bytes,
+        })
+        .collect()
 }
 
 impl LabRun for OcsRelayRun {
