@@ -124,3 +124,21 @@ pub fn traffic_metrics(
         avg_efficiency: eff / runs as f64,
     })
 }
+
+/// Fig. 5's average path length (paper 002 §VI-A) from every route's hop count: the mean of
+/// the positive counts, so a switch to itself (0 hops) is left out, as is a route a router
+/// cannot deliver when it is given as 0.
+pub fn mean_positive_hops(hops: impl Iterator<Item = usize>) -> f64 {
+    let (mut sum, mut count) = (0usize, 0usize);
+    for h in hops.filter(|&h| h > 0) {
+        sum += h;
+        count += 1;
+    }
+    sum as f64 / count.max(1) as f64
+}
+
+/// The average path length over all n·(n − 1) ordered pairs of `n` switches (paper 002
+/// §VI-A), from the hop counts of every pair (an undelivered pair given as 0).
+pub fn mean_hops_over_pairs(n: usize, hops: impl Iterator<Item = usize>) -> f64 {
+    hops.sum::<usize>() as f64 / (n * n.saturating_sub(1)).max(1) as f64
+}

@@ -268,6 +268,21 @@ struct Prepared<'t> {
 }
 
 impl<'t> Prepared<'t> {
+    /// LOREN's or Cowen's hops from every switch to `d`, memoised by the router; none for the
+    /// other routers, which walk each pair.
+    fn memoised_hops(&self, d: usize) -> Option<Vec<Option<usize>>> {
+        match (&self.loren, &self.cowen) {
+            (Some(l), _) => Some(l.hops_to(d as u32)),
+            (None, Some(c)) => Some(
+                c.hops_to(d as u32)
+                    .into_iter()
+                    .map(|h| Some(h as usize))
+                    .collect(),
+            ),
+            (None, None) => None,
+        }
+    }
+
     fn new(
         config: &RoutingConfig,
         routing: RouterSpec,
@@ -346,7 +361,6 @@ fn metrics(
         routing,
         topo,
         table,
-        loren,
         cowen,
         ..
     } = prepared;
@@ -354,43 +368,17 @@ fn metrics(
     // LOREN's and Cowen's lengths come memoised per destination; other routers walk each pair
     let walker = prepared.walker();
     let router = walker.router();
-    let memoised = |d: usize| -> Option<Vec<Option<usize>>> {
-        match (loren, cowen) {
-            (Some(l), _) => Some(l.hops_to(d as u32)),
-            (None, Some(c)) => Some(
-                c.hops_to(d as u32)
-                    .into_iter()
-                    .map(|h| Some(h as usize))
-                    .collect(),
-            ),
-            (None, None) => None,
-        }
-    };
     progress(0.2);
     let n = topo.switch_count();
+    let memoised = |d: usize| prepared.memoised_hops(d);
     let pairs = pair_stats(topo, table, router, &memoised, &mut |f| {
         progress(0.2 + 0.5 * f)
     });
-    let (effective, efficiency) = match &config.traffic {
-        Some(name) => {
-            let m = traffic_metrics(router, name, config.patterns, seed, &mut |f| {
-                progress(0.7 + 0.3 * f)
-            })?;
-            (Some(m.effective_bandwidth), Some(m.avg_efficiency))
-        }
-        None => (None, None),
-    };
+    let (effective, efficiency) = traffic_measures(config, router, seed, progress)?;
     progress(1.0);
     let tables = router.tables();
     let tmax = (routing.name() == "loren").then(|| lorens_tmax(routing, n));
     let alpha = cowen.as_ref().map(|c| c.alpha);
-    let simulate = crate::labs::Handoff {
-        lab: crate::labs::sim::LAB.name.into(),
-        section: serde_json::json!({
-            "topology": config.topology, "topology_index": 0,
-            "routing": routing.name(), "tmax": tmax, "alpha": alpha,
-        }),
-    };
     Ok(RoutingResult {
         topology: config.topology.clone(),
         scheme: routing.name().to_string(),
@@ -411,8 +399,43 @@ fn metrics(
         patterns: config.traffic.as_ref().map(|_| config.patterns),
         effective_bandwidth: effective,
         avg_efficiency: efficiency,
-        simulate,
+        simulate: simulate_handoff(config, routing, tmax, alpha),
     })
+}
+
+/// With a traffic, its effective bandwidth Γ and average efficiency under `router` (progress
+/// from 0.7 to 1); none without.
+fn traffic_measures(
+    config: &RoutingConfig,
+    router: &dyn Router,
+    seed: u64,
+    progress: &mut dyn FnMut(f64),
+) -> Result<(Option<f64>, Option<f64>)> {
+    Ok(match &config.traffic {
+        Some(name) => {
+            let m = traffic_metrics(router, name, config.patterns, seed, &mut |f| {
+                progress(0.7 + 0.3 * f)
+            })?;
+            (Some(m.effective_bandwidth), Some(m.avg_efficiency))
+        }
+        None => (None, None),
+    })
+}
+
+/// 'Simulate this': the Simulate lab on the run's network with its router as resolved.
+fn simulate_handoff(
+    config: &RoutingConfig,
+    routing: &RouterSpec,
+    tmax: Option<usize>,
+    alpha: Option<f64>,
+) -> crate::labs::Handoff {
+    crate::labs::Handoff {
+        lab: crate::labs::sim::LAB.name.into(),
+        section: serde_json::json!({
+            "topology": config.topology, "topology_index": 0,
+            "routing": routing.name(), "tmax": tmax, "alpha": alpha,
+        }),
+    }
 }
 
 /// LOREN's table limit in a router spec (none: |N|/2).

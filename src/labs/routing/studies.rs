@@ -3,6 +3,7 @@
 //! packet's walk. The studies' Cowen is `cowen` over the α grid of `routing::alpha_grid`.
 
 use super::*;
+use crate::analysis::routes::{mean_hops_over_pairs, mean_positive_hops};
 use crate::labs::{json, study_args, Study};
 
 /// The lab's studies, in the order the page offers them.
@@ -114,63 +115,57 @@ pub fn sweep_tmax_points(
     Cowen::check_size(topo.switch_count()).map_err(|e| e.at("topology"))?;
     let n = topo.switch_count();
     let balls = std::sync::Arc::new(Balls::new(&topo).map_err(|e| e.at("topology"))?);
-    let table = balls.table();
-    let minimum = Loren::with_distances(&topo, n, table)
+    let minimum = Loren::with_distances(&topo, n, balls.table())
         .map_err(router_error)?
         .min_required_entries;
-    enum Point {
-        Loren(usize),
-        Cowen(f64),
-    }
-    let points: Vec<Point> = (minimum..=(n / 2).max(minimum))
-        .map(Point::Loren)
-        .chain(alpha_grid().into_iter().map(Point::Cowen))
+    let points: Vec<SweepPoint> = (minimum..=(n / 2).max(minimum))
+        .map(SweepPoint::Loren)
+        .chain(alpha_grid().into_iter().map(SweepPoint::Cowen))
         .collect();
-    let average = |hops: &mut dyn Iterator<Item = usize>| {
-        let (mut sum, mut count) = (0usize, 0usize);
-        for h in hops.filter(|&h| h > 0) {
-            sum += h;
-            count += 1;
-        }
-        sum as f64 / count.max(1) as f64
-    };
     // every point is an independent run: natively on every core, a chunk at a time, streamed
     // in order (the same points as one after another)
-    let measure = |point: &Point| -> Result<TmaxPoint> {
-        Ok(match *point {
-            Point::Loren(tmax) => {
-                let l = Loren::with_distances(&topo, tmax, table)?;
+    let measure = |point: &SweepPoint| point.measure(&topo, &balls);
+    crate::parallel::try_map_chunked(&points, crate::parallel::threads(), measure, |i, point| {
+        report((i + 1) as f64 / points.len() as f64, Some(json(point)));
+    })
+}
+
+/// One point of the Fig. 5 sweep: LOREN at a t_max or Cowen at an α.
+enum SweepPoint {
+    Loren(usize),
+    Cowen(f64),
+}
+
+impl SweepPoint {
+    /// The scheme's largest table and average path length at this point.
+    fn measure(&self, topo: &Topology, balls: &std::sync::Arc<Balls>) -> Result<TmaxPoint> {
+        let n = topo.switch_count() as u32;
+        Ok(match *self {
+            SweepPoint::Loren(tmax) => {
+                let l = Loren::with_distances(topo, tmax, balls.table())?;
                 TmaxPoint {
                     scheme: "loren".into(),
                     tmax,
                     alpha: None,
-                    avg_path_length: average(
-                        &mut (0..n as u32).flat_map(|d| l.hops_to(d).into_iter().flatten()),
+                    avg_path_length: mean_positive_hops(
+                        (0..n).flat_map(|d| l.hops_to(d).into_iter().flatten()),
                     ),
                 }
             }
-            Point::Cowen(alpha) => {
-                let c = Cowen::with_balls(
-                    &topo,
-                    balls.clone(),
-                    Reading::Cowen1999,
-                    CowenParam::Alpha(alpha),
-                )?;
+            SweepPoint::Cowen(alpha) => {
+                let param = CowenParam::Alpha(alpha);
+                let c = Cowen::with_balls(topo, balls.clone(), Reading::Cowen1999, param)?;
                 TmaxPoint {
                     scheme: "cowen".into(),
                     tmax: c.max_entries(),
                     alpha: Some(alpha),
-                    avg_path_length: average(
-                        &mut (0..n as u32)
-                            .flat_map(|d| c.hops_to(d).into_iter().map(|h| h as usize)),
+                    avg_path_length: mean_positive_hops(
+                        (0..n).flat_map(|d| c.hops_to(d).into_iter().map(|h| h as usize)),
                     ),
                 }
             }
         })
-    };
-    crate::parallel::try_map_chunked(&points, crate::parallel::threads(), measure, |i, point| {
-        report((i + 1) as f64 / points.len() as f64, Some(json(point)));
-    })
+    }
 }
 
 /// The traffics of the imbalance study by default (paper 002 §VI-D; the figures' β and γ are
@@ -264,13 +259,7 @@ pub fn imbalance_study(
         Some(word) => TmaxRule::parse(word, "cowen_rule")?,
         None => TmaxRule::DEFAULT,
     };
-    let traffics: Vec<String> = match &args.traffics {
-        Some(t) => t.clone(),
-        None => IMBALANCED_TRAFFICS.iter().map(|t| t.to_string()).collect(),
-    };
-    for name in &traffics {
-        Pattern::parse(name).map_err(|e| e.at("traffics"))?;
-    }
+    let traffics = imbalance_traffics(args)?;
     let checked = RoutingConfig {
         traffic: traffics.first().cloned(),
         patterns,
@@ -278,21 +267,64 @@ pub fn imbalance_study(
     };
     let topo = checked.topology(seed, &RouterSpec::named("loren", None)?)?;
     Cowen::check_size(topo.switch_count()).map_err(|e| e.at("topology"))?;
-    let n = topo.switch_count();
     let balls = std::sync::Arc::new(Balls::new(&topo).map_err(|e| e.at("topology"))?);
     let tmaxes: Vec<usize> = match &args.tmaxes {
         Some(t) => t.clone(),
-        None => {
-            let smallest = Reading::Cowen1999
-                .max_entries_for(&balls, &alpha_grid())?
-                .into_iter()
-                .min()
-                .unwrap_or(0);
-            let mut t = vec![smallest, n / 2];
-            t.dedup();
-            t
-        }
+        None => default_tmaxes(&balls, topo.switch_count())?,
     };
+    check_imbalance_rows(&traffics, &tmaxes)?;
+    let routers = imbalance_routers(&topo, &balls, &tmaxes, rule)?;
+    let cells: Vec<(usize, usize)> = (0..traffics.len())
+        .flat_map(|p| (0..tmaxes.len()).map(move |t| (p, t)))
+        .collect();
+    let measure = |&(p, t): &(usize, usize)| -> Result<ImbalanceRow> {
+        imbalance_row(&traffics[p], tmaxes[t], &routers[t], patterns, seed)
+    };
+    let rows =
+        crate::parallel::try_map_chunked(&cells, crate::parallel::threads(), measure, |i, row| {
+            report((i + 1) as f64 / cells.len() as f64, Some(json(row)));
+        })?;
+    let paths = imbalance_paths(topo.switch_count(), &tmaxes, &routers);
+    Ok(ImbalanceStudy {
+        topology: config.topology.clone(),
+        seed,
+        patterns,
+        tmaxes,
+        cowen_rule: rule.name().into(),
+        cowen_rule_definition: rule.definition().into(),
+        cowen_default_rule: TmaxRule::WHY_DEFAULT.into(),
+        paths,
+        rows,
+    })
+}
+
+/// The imbalance study's traffics (`IMBALANCED_TRAFFICS` by default), each checked.
+fn imbalance_traffics(args: &ImbalanceArgs) -> Result<Vec<String>> {
+    let traffics: Vec<String> = match &args.traffics {
+        Some(t) => t.clone(),
+        None => IMBALANCED_TRAFFICS.iter().map(|t| t.to_string()).collect(),
+    };
+    for name in &traffics {
+        Pattern::parse(name).map_err(|e| e.at("traffics"))?;
+    }
+    Ok(traffics)
+}
+
+/// The imbalance study's t_max values by default: Cowen's smallest largest table over the α
+/// grid on this topology, and |N|/2.
+fn default_tmaxes(balls: &Balls, n: usize) -> Result<Vec<usize>> {
+    let smallest = Reading::Cowen1999
+        .max_entries_for(balls, &alpha_grid())?
+        .into_iter()
+        .min()
+        .unwrap_or(0);
+    let mut t = vec![smallest, n / 2];
+    t.dedup();
+    Ok(t)
+}
+
+/// Refuses an imbalance study without rows or with more than `MAX_IMBALANCE_ROWS`.
+fn check_imbalance_rows(traffics: &[String], tmaxes: &[usize]) -> Result<()> {
     if traffics.is_empty()
         || tmaxes.is_empty()
         || traffics.len() * tmaxes.len() > MAX_IMBALANCE_ROWS
@@ -306,13 +338,23 @@ pub fn imbalance_study(
             ),
         ));
     }
-    let routers = tmaxes
+    Ok(())
+}
+
+/// LOREN and Cowen (its α picked by `rule`) at each t_max.
+fn imbalance_routers<'t>(
+    topo: &'t Topology,
+    balls: &std::sync::Arc<Balls>,
+    tmaxes: &[usize],
+    rule: TmaxRule,
+) -> Result<Vec<(Loren<'t>, Cowen<'t>)>> {
+    tmaxes
         .iter()
         .map(|&t| -> Result<(Loren<'_>, Cowen<'_>)> {
             let loren =
-                Loren::with_distances(&topo, t, balls.table()).map_err(|e| e.at("tmaxes"))?;
+                Loren::with_distances(topo, t, balls.table()).map_err(|e| e.at("tmaxes"))?;
             let cowen = Cowen::with_balls(
-                &topo,
+                topo,
                 balls.clone(),
                 Reading::Cowen1999,
                 CowenParam::TableLimit(t, rule),
@@ -320,46 +362,51 @@ pub fn imbalance_study(
             .map_err(|e| e.at("tmaxes"))?;
             Ok((loren, cowen))
         })
-        .collect::<Result<Vec<_>>>()?;
-    let cells: Vec<(usize, usize)> = (0..traffics.len())
-        .flat_map(|p| (0..tmaxes.len()).map(move |t| (p, t)))
-        .collect();
-    let measure = |&(p, t): &(usize, usize)| -> Result<ImbalanceRow> {
-        let (loren, cowen) = &routers[t];
-        let traffic = &traffics[p];
-        let l = traffic_metrics(loren, traffic, patterns, seed, &mut |_| {})?;
-        let c = traffic_metrics(cowen, traffic, patterns, seed, &mut |_| {})?;
-        Ok(ImbalanceRow {
-            traffic: traffic.clone(),
-            tmax: tmaxes[t],
-            cowen_alpha: cowen.alpha,
-            cowen_max_entries: cowen.max_entries(),
-            bandwidth_gain: l.effective_bandwidth / c.effective_bandwidth - 1.0,
-            efficiency_gain: l.avg_efficiency / c.avg_efficiency - 1.0,
-            loren: l,
-            cowen: c,
-        })
-    };
-    let rows =
-        crate::parallel::try_map_chunked(&cells, crate::parallel::threads(), measure, |i, row| {
-            report((i + 1) as f64 / cells.len() as f64, Some(json(row)));
-        })?;
-    let paths = tmaxes
+        .collect()
+}
+
+/// One row of the imbalance study: Γ and the efficiency of both schemes under one traffic.
+fn imbalance_row(
+    traffic: &str,
+    tmax: usize,
+    (loren, cowen): &(Loren<'_>, Cowen<'_>),
+    patterns: usize,
+    seed: u64,
+) -> Result<ImbalanceRow> {
+    let l = traffic_metrics(loren, traffic, patterns, seed, &mut |_| {})?;
+    let c = traffic_metrics(cowen, traffic, patterns, seed, &mut |_| {})?;
+    Ok(ImbalanceRow {
+        traffic: traffic.to_string(),
+        tmax,
+        cowen_alpha: cowen.alpha,
+        cowen_max_entries: cowen.max_entries(),
+        bandwidth_gain: l.effective_bandwidth / c.effective_bandwidth - 1.0,
+        efficiency_gain: l.avg_efficiency / c.avg_efficiency - 1.0,
+        loren: l,
+        cowen: c,
+    })
+}
+
+/// Both schemes' average path length over all ordered pairs at each t_max (a LOREN route
+/// that loops counts 0 hops).
+fn imbalance_paths(
+    n: usize,
+    tmaxes: &[usize],
+    routers: &[(Loren<'_>, Cowen<'_>)],
+) -> Vec<ImbalancePaths> {
+    let n32 = n as u32;
+    tmaxes
         .iter()
-        .zip(&routers)
+        .zip(routers)
         .map(|(&tmax, (loren, cowen))| {
-            let mean = |hops: &mut dyn FnMut(u32) -> Vec<usize>| {
-                let total: usize = (0..n as u32).map(|d| hops(d).iter().sum::<usize>()).sum();
-                total as f64 / (n * n.saturating_sub(1)).max(1) as f64
-            };
-            let l = mean(&mut |d| {
-                loren
-                    .hops_to(d)
-                    .into_iter()
-                    .map(|h| h.unwrap_or(0))
-                    .collect()
-            });
-            let c = mean(&mut |d| cowen.hops_to(d).into_iter().map(|h| h as usize).collect());
+            let l = mean_hops_over_pairs(
+                n,
+                (0..n32).flat_map(|d| loren.hops_to(d).into_iter().map(|h| h.unwrap_or(0))),
+            );
+            let c = mean_hops_over_pairs(
+                n,
+                (0..n32).flat_map(|d| cowen.hops_to(d).into_iter().map(|h| h as usize)),
+            );
             ImbalancePaths {
                 tmax,
                 cowen_alpha: cowen.alpha,
@@ -369,18 +416,7 @@ pub fn imbalance_study(
                 path_gain: l / c - 1.0,
             }
         })
-        .collect();
-    Ok(ImbalanceStudy {
-        topology: config.topology.clone(),
-        seed,
-        patterns,
-        tmaxes,
-        cowen_rule: rule.name().into(),
-        cowen_rule_definition: rule.definition().into(),
-        cowen_default_rule: TmaxRule::WHY_DEFAULT.into(),
-        paths,
-        rows,
-    })
+        .collect()
 }
 
 /// Mean and minimum of a sample.
