@@ -7,7 +7,7 @@ use super::{check_section, config, default_section, json, Lab, LabRun, StepSumma
 use crate::analysis::{self, AllToAllMethod};
 use crate::circuit::{allocate_slots, LayerUtilization, SlotAllocation, SlotPolicy};
 use crate::layout::{layout, Layout};
-use crate::model::{ChannelId, PathSet, Topology};
+use crate::model::{ChannelId, PathSet, Topology, Traffic};
 use crate::render::{figure, Figure, FigureState};
 use crate::routing::{route_traffic, RouterSpec};
 use crate::topology::TopologySpec;
@@ -125,101 +125,44 @@ pub fn run_slots(
     record: bool,
     progress: &mut dyn FnMut(f64),
 ) -> Result<SlotsLab> {
-    // every spec is parsed and checked before anything is built
-    let spec = TopologySpec::parse(&config.topology).map_err(|e| e.at("topology"))?;
-    let pattern = Pattern::parse(&config.pattern).map_err(|e| e.at("pattern"))?;
-    let chosen = if config.routing.trim().is_empty() {
-        None
-    } else {
-        Some(RouterSpec::parse(&config.routing).map_err(|e| e.at("routing"))?)
-    };
-    let all2all = if config.all2all.trim().is_empty() {
-        None
-    } else {
-        if pattern != Pattern::AllToAll {
-            return Err(Error::invalid(
-                "all2all",
-                "an all-to-all method needs the pattern all-to-all",
-            ));
-        }
-        Some(AllToAllMethod::parse(&config.all2all)?)
-    };
-    let policy = if config.policy.trim().is_empty() {
-        None
-    } else {
-        Some(SlotPolicy::parse(&config.policy)?)
-    };
-    if let Some(router) = &chosen {
-        router
-            .check_switches(spec.switch_count())
-            .map_err(|e| e.at("routing"))?;
-    }
-    let topo = spec.build(seed).map_err(|e| e.at("topology"))?;
-    let traffic =
-        traffic::generate(pattern, &topo, seed, &config.pattern).map_err(|e| e.at("pattern"))?;
-    let routing = chosen.unwrap_or_else(|| RouterSpec::default_for(&topo));
+    let checked = Checked::of(config)?;
+    let topo = checked.spec.build(seed).map_err(|e| e.at("topology"))?;
+    let traffic = traffic::generate(checked.pattern, &topo, seed, &config.pattern)
+        .map_err(|e| e.at("pattern"))?;
+    let routing = checked
+        .chosen
+        .unwrap_or_else(|| RouterSpec::default_for(&topo));
     progress(0.05);
     let routes = {
         let router = routing.build(&topo).map_err(|e| e.at("routing"))?;
         route_traffic(router.as_ref(), &topo, &traffic).map_err(|e| e.at("routing"))?
     };
     progress(0.4);
-    let (circuits, labels) = match all2all {
-        Some(method) => analysis::all_to_all_circuits(&topo, method, &routes)?,
-        None => (
-            routes.clone(),
-            traffic.flows.iter().map(|f| (f.src.0, f.dst.0)).collect(),
-        ),
-    };
+    let (circuits, labels) = circuits_of(&topo, checked.all2all, &routes, &traffic)?;
     let loads = analysis::channel_loads(&topo, &circuits);
-    let max_slots = analysis::max_slots(&loads);
-    let busiest = analysis::busiest_channels(&loads);
     let mut recorder = Recorder::new(record);
-    let allocation = policy.map(|p| {
-        let label = |i: usize| format!("c({},{})", labels[i].0, labels[i].1);
-        allocate_slots(
+    let allocation = checked.policy.map(|policy| {
+        let progress = &mut |f| progress(0.5 + 0.5 * f);
+        allocate(
+            policy,
             &topo,
             &circuits,
+            &labels,
             &loads,
-            max_slots,
-            p,
-            &label,
             &mut recorder,
-            &mut |f| progress(0.5 + 0.5 * f),
+            progress,
         )
     });
     let steps = recorder.count();
     let trace = recorder.finish();
     progress(1.0);
     let result = SlotsResult {
-        topology: config.topology.trim().to_string(),
-        pattern: config.pattern.trim().to_string(),
         routing: routing.text(),
-        all2all: all2all.map(|_| config.all2all.trim().to_string()),
-        policy: allocation.as_ref().map(|a| a.policy.clone()),
-        seed,
-        switches: topo.switch_count(),
-        links: topo.link_count(),
-        channels: topo.channel_count(),
-        endpoints: topo.endpoint_count(),
         communications: traffic.flows.len(),
         circuits: circuits.len(),
-        max_slots,
         avg_hops: analysis::average_hops(&routes),
-        busiest_channels: busiest
-            .iter()
-            .take(64)
-            .map(|&c| channel_load(&topo, &loads, c))
-            .collect(),
-        busiest_channel_count: busiest.len(),
-        slot_utilization: allocation.as_ref().map(|a| a.slot_utilization),
-        used_slots: allocation.as_ref().map(|a| a.used_slots),
-        total_slots: allocation.as_ref().map(|a| a.total_slots),
-        layers: allocation
-            .as_ref()
-            .map(|a| a.layers.clone())
-            .unwrap_or_default(),
         steps,
+        ..SlotsResult::of(config, seed, &topo, &loads, allocation.as_ref())
     };
     let layout = layout(&topo);
     Ok(SlotsLab {
@@ -232,6 +175,133 @@ pub fn run_slots(
         result,
         layout,
     })
+}
+
+/// The circuits and their (source, destination) endpoint labels: the routes themselves, or
+/// with an all-to-all method its circuits (paper 000 §3.2).
+fn circuits_of(
+    topo: &Topology,
+    all2all: Option<AllToAllMethod>,
+    routes: &PathSet,
+    traffic: &Traffic,
+) -> Result<(PathSet, Vec<(u32, u32)>)> {
+    Ok(match all2all {
+        Some(method) => analysis::all_to_all_circuits(topo, method, routes)?,
+        None => (
+            routes.clone(),
+            traffic.flows.iter().map(|f| (f.src.0, f.dst.0)).collect(),
+        ),
+    })
+}
+
+/// The slot policy's allocation over N = the largest load (paper 000 §3.3), each circuit
+/// named c(source, destination) in the trace.
+fn allocate(
+    policy: SlotPolicy,
+    topo: &Topology,
+    circuits: &PathSet,
+    labels: &[(u32, u32)],
+    loads: &[u32],
+    recorder: &mut Recorder,
+    progress: &mut dyn FnMut(f64),
+) -> SlotAllocation {
+    let label = |i: usize| format!("c({},{})", labels[i].0, labels[i].1);
+    let max_slots = analysis::max_slots(loads);
+    allocate_slots(
+        topo, circuits, loads, max_slots, policy, &label, recorder, progress,
+    )
+}
+
+/// The Slots lab's specs, every one parsed and checked before anything is built.
+struct Checked {
+    spec: TopologySpec,
+    pattern: Pattern,
+    /// The configured router; none = the topology's default.
+    chosen: Option<RouterSpec>,
+    all2all: Option<AllToAllMethod>,
+    policy: Option<SlotPolicy>,
+}
+
+impl Checked {
+    /// The configuration's specs parsed, in the order their errors are reported.
+    fn of(config: &SlotsConfig) -> Result<Checked> {
+        let spec = TopologySpec::parse(&config.topology).map_err(|e| e.at("topology"))?;
+        let pattern = Pattern::parse(&config.pattern).map_err(|e| e.at("pattern"))?;
+        let chosen = if config.routing.trim().is_empty() {
+            None
+        } else {
+            Some(RouterSpec::parse(&config.routing).map_err(|e| e.at("routing"))?)
+        };
+        let all2all = if config.all2all.trim().is_empty() {
+            None
+        } else {
+            if pattern != Pattern::AllToAll {
+                return Err(Error::invalid(
+                    "all2all",
+                    "an all-to-all method needs the pattern all-to-all",
+                ));
+            }
+            Some(AllToAllMethod::parse(&config.all2all)?)
+        };
+        let policy = if config.policy.trim().is_empty() {
+            None
+        } else {
+            Some(SlotPolicy::parse(&config.policy)?)
+        };
+        if let Some(router) = &chosen {
+            router
+                .check_switches(spec.switch_count())
+                .map_err(|e| e.at("routing"))?;
+        }
+        Ok(Checked {
+            spec,
+            pattern,
+            chosen,
+            all2all,
+            policy,
+        })
+    }
+}
+
+impl SlotsResult {
+    /// The result's network, loads and policy parts; the routing, counts, hops and steps are
+    /// the caller's to fill in.
+    fn of(
+        config: &SlotsConfig,
+        seed: u64,
+        topo: &Topology,
+        loads: &[u32],
+        allocation: Option<&SlotAllocation>,
+    ) -> SlotsResult {
+        let busiest = analysis::busiest_channels(loads);
+        SlotsResult {
+            topology: config.topology.trim().to_string(),
+            pattern: config.pattern.trim().to_string(),
+            routing: String::new(),
+            all2all: (!config.all2all.trim().is_empty()).then(|| config.all2all.trim().to_string()),
+            policy: allocation.map(|a| a.policy.clone()),
+            seed,
+            switches: topo.switch_count(),
+            links: topo.link_count(),
+            channels: topo.channel_count(),
+            endpoints: topo.endpoint_count(),
+            communications: 0,
+            circuits: 0,
+            max_slots: analysis::max_slots(loads),
+            avg_hops: 0.0,
+            busiest_channels: busiest
+                .iter()
+                .take(64)
+                .map(|&c| channel_load(topo, loads, c))
+                .collect(),
+            busiest_channel_count: busiest.len(),
+            slot_utilization: allocation.map(|a| a.slot_utilization),
+            used_slots: allocation.map(|a| a.used_slots),
+            total_slots: allocation.map(|a| a.total_slots),
+            layers: allocation.map(|a| a.layers.clone()).unwrap_or_default(),
+            steps: 0,
+        }
+    }
 }
 
 fn channel_load(topo: &Topology, loads: &[u32], c: ChannelId) -> ChannelLoad {
