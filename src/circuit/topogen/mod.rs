@@ -240,6 +240,46 @@ pub fn topogen(
     })
 }
 
+/// TOPOGEN_REV towards one target N after another (paper 000 §5.2, Fig. 13's curve): the
+/// minimal network is generated once, and since TOPOGEN_REV stops before its first move when
+/// the minimal network already has N ≤ the target, every target from its N up shares that run.
+pub struct TargetRuns<'a> {
+    nodes: usize,
+    max_degree: usize,
+    traffic: &'a Traffic,
+    minimal: TopoGenSummary,
+}
+
+impl<'a> TargetRuns<'a> {
+    /// Generates the minimal network (no target) once.
+    pub fn new(nodes: usize, max_degree: usize, traffic: &'a Traffic) -> Result<Self> {
+        let minimal = topogen(nodes, max_degree, traffic, None, false, &mut |_| {})?.summary;
+        Ok(TargetRuns {
+            nodes,
+            max_degree,
+            traffic,
+            minimal,
+        })
+    }
+
+    /// The summary of TOPOGEN with `target` as its target N.
+    pub fn summary(&self, target: u32) -> Result<TopoGenSummary> {
+        if target >= self.minimal.max_slots {
+            Ok(self.minimal.clone())
+        } else {
+            topogen(
+                self.nodes,
+                self.max_degree,
+                self.traffic,
+                Some(target),
+                false,
+                &mut |_| {},
+            )
+            .map(|r| r.summary)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,7 +5,7 @@
 
 use super::state::GenState;
 use crate::graph::{ChannelLoads, DistanceTable};
-use crate::model::{ChannelId, Path, SwitchId, Topology};
+use crate::model::{ChannelId, Path, PathSet, SwitchId, Topology};
 use crate::Result;
 
 /// Routes and loads for one placement of end nodes.
@@ -19,6 +19,16 @@ pub struct RouteState {
 }
 
 impl RouteState {
+    /// The routes as one circuit each, in communication order (what the TDM round of §5
+    /// simulates on the generated topology).
+    pub fn circuits(&self) -> PathSet {
+        let mut circuits = PathSet::new();
+        for p in &self.paths {
+            circuits.push_path(p);
+        }
+        circuits
+    }
+
     /// Shortest routes for every communication (endpoint pairs).
     pub fn new(state: &GenState, comms: &[(u32, u32)]) -> Result<Self> {
         let mut r = RouteState::with_paths(state, Vec::new())?;

@@ -3,7 +3,7 @@
 //! size (Fig. 12); and the N-versus-resources trade-off against the mesh (Fig. 13).
 
 use super::{mesh_sides, topogen_traffic};
-use crate::circuit::topogen::topogen;
+use crate::circuit::topogen::{topogen, TargetRuns};
 use crate::labs::slots::{run_slots, SlotsConfig};
 use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
@@ -250,28 +250,43 @@ pub fn tradeoff_points(
             network,
         })
         .collect();
+    let targets = slot_targets(&baselines, lowest);
+    report(0.0, None);
+    let runs = TargetRuns::new(nodes, 5, &traffic)?;
+    let (points, stopped) = tradeoff_curve(&targets, &runs, &mesh, report)?;
+    report(1.0, None);
+    Ok(Tradeoff {
+        mesh,
+        baselines,
+        points,
+        stopped,
+    })
+}
+
+/// The curve's targets N, from the largest N of the standard networks down to `lowest`.
+fn slot_targets(baselines: &[TradeoffBaseline], lowest: u32) -> Vec<u32> {
     let highest = baselines
         .iter()
         .map(|b| b.network.max_slots)
         .max()
         .unwrap_or(1);
     let lowest = lowest.max(1);
-    let targets: Vec<u32> = (lowest..=highest.max(lowest)).rev().collect();
-    report(0.0, None);
-    // TOPOGEN_REV stops before its first move when the minimal network already has N ≤ the
-    // target, so every target from its N up shares that one run
-    let minimal = topogen(nodes, 5, &traffic, None, false, &mut |_| {})?.summary;
-    let run = |&target: &u32| {
-        if target >= minimal.max_slots {
-            Ok(minimal.clone())
-        } else {
-            topogen(nodes, 5, &traffic, Some(target), false, &mut |_| {}).map(|r| r.summary)
-        }
-    };
+    (lowest..=highest.max(lowest)).rev().collect()
+}
+
+/// TOPOGEN_REV's point at each target, streamed in order; a target out of reach ends the
+/// curve (its reason returned beside the points so far), any other error fails it.
+fn tradeoff_curve(
+    targets: &[u32],
+    runs: &TargetRuns<'_>,
+    mesh: &CompareRow,
+    report: &mut dyn FnMut(f64, Option<&TradeoffPoint>),
+) -> Result<(Vec<TradeoffPoint>, Option<String>)> {
     let mut points = Vec::new();
     let mut stopped = None;
     let mut failure = None;
-    crate::parallel::map_chunked(&targets, crate::parallel::threads(), run, |i, outcome| {
+    let run = |&target: &u32| runs.summary(target);
+    crate::parallel::map_chunked(targets, crate::parallel::threads(), run, |i, outcome| {
         let s = match outcome {
             Ok(summary) => summary,
             // a target out of reach ends the curve; the points so far stand
@@ -297,16 +312,10 @@ pub fn tradeoff_points(
         points.push(point);
         true
     });
-    if let Some(e) = failure {
-        return Err(e);
+    match failure {
+        Some(e) => Err(e),
+        None => Ok((points, stopped)),
     }
-    report(1.0, None);
-    Ok(Tradeoff {
-        mesh,
-        baselines,
-        points,
-        stopped,
-    })
 }
 
 #[cfg(test)]

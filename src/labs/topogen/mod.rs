@@ -19,7 +19,6 @@ use crate::circuit::topogen::{
 };
 use crate::layout::{force_positions, Layout};
 use crate::model::ChannelId;
-use crate::model::PathSet;
 use crate::model::{Shape, SwitchId, SwitchInfo, Topology};
 use crate::render::{figure, Figure, FigureState};
 use crate::sim::tdm::{simulate_round, TdmParams, TdmRound};
@@ -339,37 +338,20 @@ pub fn run_topogen(
         record,
         progress,
     )?;
-    let (reconfiguration, survivor) = if config.fail.is_empty() && config.fail_random == 0 {
-        (None, None)
-    } else {
-        let failed = if config.fail.is_empty() {
-            random_failures(run.state.switch_count(), config.fail_random, seed)?
-        } else {
-            config.fail.clone()
-        };
-        let (summary, survivor) = reconfigure(
-            &run.state,
-            &run.comms,
-            &failed,
-            run.summary.max_slots,
-            run.summary.avg_hops,
-        )?;
-        (Some(summary), Some(survivor))
+    let (reconfiguration, survivor) = match failed_switches(config, &run, seed)? {
+        None => (None, None),
+        Some(failed) => {
+            let (summary, survivor) = reconfigure(
+                &run.state,
+                &run.comms,
+                &failed,
+                run.summary.max_slots,
+                run.summary.avg_hops,
+            )?;
+            (Some(summary), Some(survivor))
+        }
     };
-    let mut circuits = PathSet::new();
-    for p in &run.routes.paths {
-        circuits.push_path(p);
-    }
-    let params = TdmParams {
-        message_bytes: config.message_bytes,
-        ..Default::default()
-    };
-    let simulation = simulate_round(
-        &circuits,
-        &vec![1; circuits.len()],
-        run.routes.loads.as_slice(),
-        &params,
-    )?;
+    let simulation = simulate_generated(&run, config.message_bytes)?;
     let result = TopoGenResult {
         simulation,
         pattern: config.pattern.clone(),
@@ -387,6 +369,38 @@ pub fn run_topogen(
         survivor,
         positions: std::cell::OnceCell::new(),
     })
+}
+
+/// The switches that fail (§5.3): the configured ones, or `fail_random` drawn at random; none
+/// when neither is set.
+fn failed_switches(
+    config: &TopoGenConfig,
+    run: &TopoGenRun,
+    seed: u64,
+) -> Result<Option<Vec<u32>>> {
+    if config.fail.is_empty() && config.fail_random == 0 {
+        return Ok(None);
+    }
+    Ok(Some(if config.fail.is_empty() {
+        random_failures(run.state.switch_count(), config.fail_random, seed)?
+    } else {
+        config.fail.clone()
+    }))
+}
+
+/// One TDM round on the generated topology: every route a circuit with one slot.
+fn simulate_generated(run: &TopoGenRun, message_bytes: u64) -> Result<TdmRound> {
+    let circuits = run.routes.circuits();
+    let params = TdmParams {
+        message_bytes,
+        ..Default::default()
+    };
+    simulate_round(
+        &circuits,
+        &vec![1; circuits.len()],
+        run.routes.loads.as_slice(),
+        &params,
+    )
 }
 
 impl LabRun for TopoGenLab {
