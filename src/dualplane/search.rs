@@ -491,6 +491,43 @@ pub struct SearchSpec {
     pub method: Method,
 }
 
+impl SearchSpec {
+    /// The search for `kind` and `n` towards `objective`, its method chosen by n (`Method::Auto`).
+    pub fn auto(kind: Kind, n: u32, objective: Objective, seed: u64, effort: f64) -> SearchSpec {
+        SearchSpec {
+            kind,
+            n,
+            objective,
+            seed,
+            effort,
+            method: Method::Auto,
+        }
+    }
+}
+
+/// One of Fig. 3's variants: without an objective the identical planes (D-HC, D-FHC), else
+/// plane 1 from the best generator set the search finds towards it (DI-HC, DI-FHC and their
+/// -r), with the search's seconds (0 for the identical planes).
+pub fn variant_network(
+    kind: Kind,
+    n: u32,
+    objective: Option<Objective>,
+    seed: u64,
+    effort: f64,
+) -> Result<(DualPlane, f64)> {
+    match objective {
+        None => Ok((DualPlane::identical(kind, n)?, 0.0)),
+        Some(objective) => {
+            let spec = SearchSpec::auto(kind, n, objective, seed, effort);
+            let r = search(&spec, &mut |_, _| {})?;
+            Ok((
+                DualPlane::isomorphic(kind, n, &r.best.generators)?,
+                r.seconds,
+            ))
+        }
+    }
+}
+
 /// How to search the sets scored by distance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

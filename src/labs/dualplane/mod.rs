@@ -380,6 +380,45 @@ pub struct RackCables {
     pub count: Vec<u32>,
 }
 
+impl RackCables {
+    /// Both planes' cables grouped by pair of racks and length (`floor::cables_by_racks`).
+    fn of(network: &DualPlane) -> Result<RackCables> {
+        let mut rack_cables = RackCables::default();
+        for (p, plane) in network.planes.iter().enumerate() {
+            for ((a, b, dm), count) in floor::cables_by_racks(network.n(), plane.generators())? {
+                rack_cables.plane.push(p as u8);
+                rack_cables.from.push(a);
+                rack_cables.to.push(b);
+                rack_cables.length_m.push(dm as f64 / 10.0);
+                rack_cables.count.push(count);
+            }
+        }
+        Ok(rack_cables)
+    }
+}
+
+/// Table 1: every row, up to n = `TABLE_MAX_N` (none beyond).
+fn table_1(network: &DualPlane) -> Vec<TableRow> {
+    let n = network.n();
+    if n <= TABLE_MAX_N {
+        (0..1u32 << n).map(|x| network.row(x)).collect()
+    } else {
+        Vec::new()
+    }
+}
+
+/// How an odd-n folded cube routes a tie inside a plane (none for the others).
+fn tie_rule(kind: Kind, n: u32) -> Option<String> {
+    (kind == Kind::Fhc && n % 2 == 1).then(|| {
+        format!(
+            "n = {} is odd: an offset {} hops away directly is also {} hops through the folded link; we route direct (the paper does not say)",
+            n,
+            n.div_ceil(2),
+            n.div_ceil(2)
+        )
+    })
+}
+
 /// The result of a run.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct DualPlaneResult {
@@ -425,22 +464,7 @@ impl DualPlaneRun {
         let (s, loads) = scores(&network)?;
         let (b, _) = scores(&baseline)?;
         progress(0.5);
-        let mut rack_cables = RackCables::default();
-        for (p, plane) in network.planes.iter().enumerate() {
-            let mut by: std::collections::BTreeMap<(u32, u32, u64), u32> = Default::default();
-            for (a, b, m, _) in floor::cables(c.n, plane.generators())? {
-                let (ra, rb) = (a / floor::SWITCHES_PER_RACK, b / floor::SWITCHES_PER_RACK);
-                *by.entry((ra.min(rb), ra.max(rb), (m * 10.0) as u64))
-                    .or_default() += 1;
-            }
-            for ((a, b, dm), count) in by {
-                rack_cables.plane.push(p as u8);
-                rack_cables.from.push(a);
-                rack_cables.to.push(b);
-                rack_cables.length_m.push(dm as f64 / 10.0);
-                rack_cables.count.push(count);
-            }
-        }
+        let rack_cables = RackCables::of(&network)?;
         let (wide, deep) = floor::racks(c.n);
         let generators = [0, 1].map(|p| network.planes[p].generators().to_vec());
         let topology = crate::topology::build(&dual_spec(&network, ""))?;
@@ -453,24 +477,13 @@ impl DualPlaneRun {
             scores: s,
             baseline: b,
             loads,
-            table: if c.n <= TABLE_MAX_N {
-                (0..1u32 << c.n).map(|x| network.row(x)).collect()
-            } else {
-                Vec::new()
-            },
+            table: table_1(&network),
             route: pair_route(&network, c.source, c.destination),
             racks: [wide, deep],
             rack_cables,
             switches: topology.switch_count(),
             channels: topology.channel_count(),
-            tie_rule: (c.kind == Kind::Fhc && c.n % 2 == 1).then(|| {
-                format!(
-                    "n = {} is odd: an offset {} hops away directly is also {} hops through the folded link; we route direct (the paper does not say)",
-                    c.n,
-                    c.n.div_ceil(2),
-                    c.n.div_ceil(2)
-                )
-            }),
+            tie_rule: tie_rule(c.kind, c.n),
             simulate: simulate::handoff(&network, identical),
         };
         progress(1.0);
@@ -685,14 +698,8 @@ pub fn sweep_n_units(from: u32, to: u32, effort: f64) -> f64 {
     (from..=to)
         .flat_map(|n| {
             [Kind::Hc, Kind::Fhc].into_iter().flat_map(move |kind| {
-                [Objective::Distance, Objective::Delay].map(|objective| SearchSpec {
-                    kind,
-                    n,
-                    objective,
-                    seed: 0,
-                    effort,
-                    method: Method::Auto,
-                })
+                [Objective::Distance, Objective::Delay]
+                    .map(|objective| SearchSpec::auto(kind, n, objective, 0, effort))
             })
         })
         .map(|spec| search::work(&spec))
@@ -736,11 +743,9 @@ fn sweep_n(
     }
     let runs: Vec<(u32, Kind, Option<Objective>)> = (from..=to)
         .flat_map(|n| {
-            [Kind::Hc, Kind::Fhc].into_iter().flat_map(move |k| {
-                [None, Some(Objective::Distance), Some(Objective::Delay)]
-                    .into_iter()
-                    .map(move |o| (n, k, o))
-            })
+            simulate::six_variants()
+                .into_iter()
+                .map(move |(k, o)| (n, k, o))
         })
         .collect();
     // the whole request's searches against one budget (each search alone would fit)
@@ -752,24 +757,7 @@ fn sweep_n(
     let mut done = 0.0;
     let mut points = Vec::new();
     for (n, kind, objective) in runs {
-        let (network, seconds) = match objective {
-            None => (DualPlane::identical(kind, n)?, 0.0),
-            Some(objective) => {
-                let spec = SearchSpec {
-                    kind,
-                    n,
-                    objective,
-                    seed,
-                    effort: c.effort,
-                    method: Method::Auto,
-                };
-                let r = search::search(&spec, &mut |_, _| {})?;
-                (
-                    DualPlane::isomorphic(kind, n, &r.best.generators)?,
-                    r.seconds,
-                )
-            }
-        };
+        let (network, seconds) = search::variant_network(kind, n, objective, seed, c.effort)?;
         let point = VariantPoint {
             n,
             variant: variant(kind, objective.is_none(), objective),

@@ -10,7 +10,7 @@
 //! lowest (Duato's definitions, which the paper uses).
 
 use super::{variant, Scores};
-use crate::dualplane::search::{self, Method, Objective, SearchSpec};
+use crate::dualplane::search::{self, Objective, SearchSpec};
 use crate::sim::flit::{self, Network, SimParams, MAX_SIM_SWITCHES};
 use crate::topology::dualplane::{DualPlane, Kind};
 use crate::{Error, Result};
@@ -115,67 +115,66 @@ pub fn simulate_variants(
             format!("the simulation runs from n = {} to 8 (2·2ⁿ routers, at most {MAX_SIM_SWITCHES}), not {n}", search::MIN_N),
         ));
     }
-    let spec = |kind, objective| SearchSpec {
-        kind,
-        n,
-        objective,
-        seed,
-        effort,
-        method: Method::Auto,
-    };
     let units = variants
         .iter()
-        .filter_map(|&(kind, objective)| objective.map(|o| search::work(&spec(kind, o))))
+        .filter_map(|&(kind, objective)| {
+            objective.map(|o| search::work(&SearchSpec::auto(kind, n, o, seed, effort)))
+        })
         .sum();
     search::check_work(units, effort)?;
     let mut out = Vec::new();
     for (i, &(kind, objective)) in variants.iter().enumerate() {
-        let network = match objective {
-            None => DualPlane::identical(kind, n)?,
-            Some(objective) => {
-                let best = search::search(&spec(kind, objective), &mut |_, _| {})?.best;
-                DualPlane::isomorphic(kind, n, &best.generators)?
-            }
-        };
-        let generators = network.planes[1].generators()[..n as usize].to_vec();
-        let topo = crate::topology::build(&super::dual_spec(&network, ":x4"))?;
-        let router = crate::routing::RouterSpec::default_for(&topo).build(&topo)?;
-        let p = params();
-        let net = Network::new(router.as_ref(), "uniform", p.vcs, seed)?;
-        let mut rates = vec![LOW_LOAD];
-        rates.extend(loads);
-        let runs = crate::parallel::map_chunked(
-            &rates,
-            rates.len(),
-            |&rate| flit::point(&net, &p, rate, seed, 1),
-            |_, _| true,
-        )
-        .into_iter()
-        .collect::<Result<Vec<_>>>()?;
-        let point = SimPoint {
-            n,
-            variant: variant(kind, objective.is_none(), objective),
-            generators,
-            scores: super::scores(&network)?.0,
-            channel_load_bound: net.channel_load_bound.unwrap_or(f64::NAN),
-            throughput: runs
-                .iter()
-                .map(|r| r.accepted_flits_per_node_cycle)
-                .fold(0.0, f64::max),
-            latency_ns: runs[0].avg_latency_cycles.unwrap_or(f64::NAN) * CYCLE_NS,
-            accepted: runs
-                .iter()
-                .skip(1)
-                .map(|r| {
-                    [
-                        r.offered_flits_per_node_cycle,
-                        r.accepted_flits_per_node_cycle,
-                    ]
-                })
-                .collect(),
-        };
+        let (network, _) = search::variant_network(kind, n, objective, seed, effort)?;
+        let point = simulate_network(&network, (kind, objective), loads, seed)?;
         report((i + 1) as f64 / variants.len() as f64, &point);
         out.push(point);
     }
     Ok(out)
+}
+
+/// One variant's network in the flit simulator: at `LOW_LOAD` for the latency and at each of
+/// `loads` for the throughput.
+fn simulate_network(
+    network: &DualPlane,
+    (kind, objective): Variant,
+    loads: &[f64],
+    seed: u64,
+) -> Result<SimPoint> {
+    let n = network.n();
+    let topo = crate::topology::build(&super::dual_spec(network, ":x4"))?;
+    let router = crate::routing::RouterSpec::default_for(&topo).build(&topo)?;
+    let p = params();
+    let net = Network::new(router.as_ref(), "uniform", p.vcs, seed)?;
+    let mut rates = vec![LOW_LOAD];
+    rates.extend(loads);
+    let runs = crate::parallel::map_chunked(
+        &rates,
+        rates.len(),
+        |&rate| flit::point(&net, &p, rate, seed, 1),
+        |_, _| true,
+    )
+    .into_iter()
+    .collect::<Result<Vec<_>>>()?;
+    Ok(SimPoint {
+        n,
+        variant: variant(kind, objective.is_none(), objective),
+        generators: network.planes[1].generators()[..n as usize].to_vec(),
+        scores: super::scores(network)?.0,
+        channel_load_bound: net.channel_load_bound.unwrap_or(f64::NAN),
+        throughput: runs
+            .iter()
+            .map(|r| r.accepted_flits_per_node_cycle)
+            .fold(0.0, f64::max),
+        latency_ns: runs[0].avg_latency_cycles.unwrap_or(f64::NAN) * CYCLE_NS,
+        accepted: runs
+            .iter()
+            .skip(1)
+            .map(|r| {
+                [
+                    r.offered_flits_per_node_cycle,
+                    r.accepted_flits_per_node_cycle,
+                ]
+            })
+            .collect(),
+    })
 }

@@ -109,6 +109,21 @@ pub fn racks(n: u32) -> (u32, u32) {
     (wide, total.div_ceil(wide))
 }
 
+/// A plane's switch–switch cables grouped by pair of racks (lower first) and length in tenths
+/// of a metre, with how many there are of each, in that order (paper 004 §3.1, Table 2).
+pub fn cables_by_racks(
+    n: u32,
+    generators: &[u32],
+) -> Result<std::collections::BTreeMap<(u32, u32, u64), u32>> {
+    let mut by: std::collections::BTreeMap<(u32, u32, u64), u32> = Default::default();
+    for (a, b, m, _) in cables(n, generators)? {
+        let (ra, rb) = (a / SWITCHES_PER_RACK, b / SWITCHES_PER_RACK);
+        *by.entry((ra.min(rb), ra.max(rb), (m * 10.0) as u64))
+            .or_default() += 1;
+    }
+    Ok(by)
+}
+
 /// Largest n the floor model holds (§3.1: 64 × 16 racks; at n = 13 a folded cube's run
 /// outgrows the 100 m cable). Enforced for every kind: a hypercube's runs are shorter, but
 /// racks beyond 64 wide and cables past Table 2 are outside the model the paper priced.
