@@ -283,6 +283,27 @@ pub fn configure(
     })
 }
 
+/// Table I's ILP (paper 003 §4.1, §5.1) within `limits`, warm-started from the links that
+/// serving `order` makes when they serve every demand.
+pub fn ilp_from_order(
+    t: &LcTraffic,
+    ocs: Ocs,
+    readings: Readings,
+    order: &[u32],
+    limits: IlpLimits,
+) -> Result<IlpOutcome> {
+    let mut server = Server::new(t.lcs, ocs, readings);
+    let served = server.serve(t, order, None);
+    let warm: Vec<(u32, u32)> = server.links().iter().map(|l| (l.src, l.dst)).collect();
+    ilp::solve(
+        t,
+        ocs.degree(),
+        (served.unserved == 0).then_some((&warm[..], served.hop_bytes)),
+        limits,
+        &mut |_, _, _| {},
+    )
+}
+
 /// A configured link: src, dst, plane, the pass that made it.
 type Link = (u32, u32, u8, u8);
 /// The configured links with their distances.

@@ -65,6 +65,19 @@ impl Weights {
     }
 }
 
+/// Phase 1 for any T: with T = 1 every task is its own LC (nothing is split), else `cluster`.
+pub fn cluster_tasks(m: &TaskMatrix, t: usize, laplacian: Laplacian) -> Clustering {
+    if t == 1 {
+        Clustering {
+            lc_of_task: (0..m.tasks as u32).collect(),
+            members: (0..m.tasks as u32).map(|i| vec![i]).collect(),
+            splits: Vec::new(),
+        }
+    } else {
+        cluster(m, t, laplacian)
+    }
+}
+
 /// Cluster the tasks of `m` into LCs of `t` tasks.
 pub fn cluster(m: &TaskMatrix, t: usize, laplacian: Laplacian) -> Clustering {
     let w = Weights::new(m);

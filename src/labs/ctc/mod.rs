@@ -355,44 +355,13 @@ impl CtcConfig {
     pub fn prepare(&self, seed: u64, index: u32) -> Result<Prepared> {
         self.check()?;
         let matrix = inputs::build(&self.traffic, seed, index, &self.matrix)?;
-        let t = self.cluster_size;
-        if t == 0 || t > matrix.tasks {
-            return Err(Error::invalid(
-                "cluster_size",
-                format!("from 1 to the {} tasks, not {t}", matrix.tasks),
-            ));
-        }
-        let lcs = matrix.tasks.div_ceil(t);
-        if lcs > MAX_LCS {
-            return Err(Error::invalid(
-                "cluster_size",
-                format!(
-                    "{} tasks in LCs of {t} make {lcs} LCs, above the limit of {MAX_LCS}: at least {} tasks per LC",
-                    matrix.tasks,
-                    matrix.tasks.div_ceil(MAX_LCS)
-                ),
-            ));
-        }
-        if lcs < 3 {
-            return Err(Error::invalid(
-                "cluster_size",
-                format!(
-                    "{} tasks in LCs of {t} make {lcs} LCs: at least 3 are needed",
-                    matrix.tasks
-                ),
-            ));
-        }
+        let lcs = self.lc_count(matrix.tasks)?;
         let ocs = self.ocs(lcs)?;
-        let (lc_of_task, members, splits) = if t == 1 {
-            (
-                (0..matrix.tasks as u32).collect(),
-                (0..matrix.tasks as u32).map(|i| vec![i]).collect(),
-                Vec::new(),
-            )
-        } else {
-            let c = spectral::cluster(&matrix, t, self.readings.laplacian);
-            (c.lc_of_task, c.members, c.splits)
-        };
+        let spectral::Clustering {
+            lc_of_task,
+            members,
+            splits,
+        } = spectral::cluster_tasks(&matrix, self.cluster_size, self.readings.laplacian);
         let traffic = LcTraffic::new(&matrix, &lc_of_task, lcs);
         if traffic.demands.is_empty() {
             return Err(Error::invalid(
@@ -400,18 +369,7 @@ impl CtcConfig {
                 "every byte stays inside an LC: no inter-LC traffic to configure for",
             ));
         }
-        let per_iteration = traffic.demands.len() as u64 + (lcs * lcs / 2) as u64;
-        if self.order == OrderKind::Sa && u64::from(self.iterations) * per_iteration > MAX_SA_WORK {
-            return Err(Error::invalid(
-                "iterations",
-                format!(
-                    "{} iterations on {lcs} LCs with {} demands are above what a run may take (iterations × (demands + N²/2) ≤ {MAX_SA_WORK}): at most {} iterations here",
-                    self.iterations,
-                    traffic.demands.len(),
-                    MAX_SA_WORK / per_iteration
-                ),
-            ));
-        }
+        self.check_sa_work(lcs, traffic.demands.len())?;
         Ok(Prepared {
             matrix,
             lc_of_task,
@@ -420,6 +378,51 @@ impl CtcConfig {
             traffic,
             ocs,
         })
+    }
+
+    /// The LCs that `tasks` tasks in clusters of `cluster_size` make: from 3 to `MAX_LCS`.
+    fn lc_count(&self, tasks: usize) -> Result<usize> {
+        let t = self.cluster_size;
+        if t == 0 || t > tasks {
+            return Err(Error::invalid(
+                "cluster_size",
+                format!("from 1 to the {tasks} tasks, not {t}"),
+            ));
+        }
+        let lcs = tasks.div_ceil(t);
+        if lcs > MAX_LCS {
+            return Err(Error::invalid(
+                "cluster_size",
+                format!(
+                    "{tasks} tasks in LCs of {t} make {lcs} LCs, above the limit of {MAX_LCS}: at least {} tasks per LC",
+                    tasks.div_ceil(MAX_LCS)
+                ),
+            ));
+        }
+        if lcs < 3 {
+            return Err(Error::invalid(
+                "cluster_size",
+                format!("{tasks} tasks in LCs of {t} make {lcs} LCs: at least 3 are needed"),
+            ));
+        }
+        Ok(lcs)
+    }
+
+    /// Refuses an annealing order whose work (iterations × (demands + N²/2)) is above
+    /// `MAX_SA_WORK`.
+    fn check_sa_work(&self, lcs: usize, demands: usize) -> Result<()> {
+        let per_iteration = demands as u64 + (lcs * lcs / 2) as u64;
+        if self.order == OrderKind::Sa && u64::from(self.iterations) * per_iteration > MAX_SA_WORK {
+            return Err(Error::invalid(
+                "iterations",
+                format!(
+                    "{} iterations on {lcs} LCs with {demands} demands are above what a run may take (iterations × (demands + N²/2) ≤ {MAX_SA_WORK}): at most {} iterations here",
+                    self.iterations,
+                    MAX_SA_WORK / per_iteration
+                ),
+            ));
+        }
+        Ok(())
     }
 
     /// The annealing schedule of the hybrid.

@@ -7,8 +7,9 @@
 use super::{order_and_anneal, CtcConfig, OrderKind};
 use crate::hybrid::ctc::anneal::CurvePoint;
 use crate::hybrid::ctc::ilp::{self, IlpLimits};
-use crate::hybrid::ctc::serve::Server;
-use crate::hybrid::ctc::{bound, torus, Tie};
+use crate::hybrid::ctc::pipeline::ilp_from_order;
+use crate::hybrid::ctc::torus::TorusMapping;
+use crate::hybrid::ctc::{bound, torus, LcTraffic, Tie};
 use crate::labs::{config, json, study_args, Report, Study};
 use crate::rng::{stream, Purpose};
 use crate::Result;
@@ -136,6 +137,39 @@ pub struct Table1Mean {
     pub torus_sa1000: f64,
 }
 
+impl Table1Mean {
+    /// The means over the rows of size `n` (the ILP's and the bound's only when every row
+    /// has one).
+    fn of(rows: &[Table1Row], n: usize) -> Table1Mean {
+        let of: Vec<&Table1Row> = rows.iter().filter(|r| r.lcs == n).collect();
+        let k = of.len() as f64;
+        let mean = |f: &dyn Fn(&Table1Row) -> f64| of.iter().map(|r| f(r)).sum::<f64>() / k;
+        let all = |f: &dyn Fn(&Table1Row) -> Option<f64>| -> Option<f64> {
+            of.iter()
+                .map(|r| f(r))
+                .collect::<Option<Vec<f64>>>()
+                .map(|v| v.iter().sum::<f64>() / k)
+        };
+        let ilp = all(&|r| r.ilp);
+        let sa = mean(&|r| r.sa1000 as f64);
+        Table1Mean {
+            lcs: n,
+            hdf: mean(&|r| r.hdf as f64),
+            sa100: mean(&|r| r.sa100 as f64),
+            sa1000: sa,
+            hdf_random_ties: mean(&|r| r.hdf_random_ties as f64),
+            sa1000_random_ties: mean(&|r| r.sa1000_random_ties as f64),
+            lower_bound: all(&|r| r.lower_bound.map(|b| b as f64)),
+            ilp,
+            ilp_optimal: of.iter().filter(|r| r.ilp_optimal == Some(true)).count(),
+            sa1000_gap_to_ilp: ilp.map(|i| (sa - i) / i),
+            torus_start: mean(&|r| r.torus_start as f64),
+            torus_sa100: mean(&|r| r.torus_sa100 as f64),
+            torus_sa1000: mean(&|r| r.torus_sa1000 as f64),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Table1 {
     pub rows: Vec<Table1Row>,
@@ -151,16 +185,7 @@ fn table_1_row(
     a: &Table1Args,
 ) -> Result<Table1Row> {
     let started = crate::clock::now_seconds();
-    let mut c = CtcConfig {
-        traffic: format!("random:{lcs}:0.5"),
-        cluster_size: 1,
-        planes: 6,
-        ports: 1,
-        order: OrderKind::Sa,
-        iterations: 1000,
-        ..c.clone()
-    };
-    c.readings.tie = Tie::Id;
+    let c = table_1_config(c, lcs);
     let p = c.prepare(seed, index)?;
     let mut at100 = 0;
     let ordered = order_and_anneal(&c, &p, seed, index, 1000, |pt| {
@@ -173,35 +198,22 @@ fn table_1_row(
     let ordered_random = order_and_anneal(&random, &p, seed, index, 1000, |_| {});
     let heuristic_ms = (crate::clock::now_seconds() - started) * 1e3;
     let t = &p.traffic;
-    let degree = p.ocs.degree();
-    let (mut ilp_value, mut ilp_optimal, mut ilp_bound, mut ilp_ms) = (None, None, None, None);
-    if lcs <= a.ilp_up_to.min(ilp::MAX_ILP_LCS) {
-        let mut server = Server::new(t.lcs, p.ocs, c.readings);
-        let served = server.serve(t, &ordered.order, None);
-        let warm: Vec<(u32, u32)> = server.links().iter().map(|l| (l.src, l.dst)).collect();
-        let out = ilp::solve(
+    let ilp = if lcs <= a.ilp_up_to.min(ilp::MAX_ILP_LCS) {
+        let limits = IlpLimits {
+            time_limit_s: a.ilp_time_limit_s,
+            node_limit: a.ilp_node_limit,
+        };
+        Some(ilp_from_order(
             t,
-            degree,
-            (served.unserved == 0).then_some((&warm[..], served.hop_bytes)),
-            IlpLimits {
-                time_limit_s: a.ilp_time_limit_s,
-                node_limit: a.ilp_node_limit,
-            },
-            &mut |_, _, _| {},
-        )?;
-        ilp_value = out.hop_bytes;
-        ilp_optimal = Some(out.optimal);
-        ilp_bound = out.bound;
-        ilp_ms = Some(out.elapsed_ms);
-    }
-    let dims = torus::balanced_dims(lcs, 3);
-    let mut rng = stream(seed, Purpose::Search, 1_000_000 + index);
-    let mut torus100 = 0;
-    let m = torus::map(t, &dims, c.schedule(1000), &mut rng, |pt| {
-        if pt.iteration == 100 {
-            torus100 = pt.best;
-        }
-    });
+            p.ocs,
+            c.readings,
+            &ordered.order,
+            limits,
+        )?)
+    } else {
+        None
+    };
+    let (torus, torus100) = torus_mapping(&c, t, seed, index);
     Ok(Table1Row {
         lcs,
         matrix: index,
@@ -211,16 +223,46 @@ fn table_1_row(
         sa1000: ordered.cost,
         hdf_random_ties: ordered_random.hdf_cost,
         sa1000_random_ties: ordered_random.cost,
-        lower_bound: bound::lower_bound(t, degree),
-        ilp: ilp_value,
-        ilp_optimal,
-        ilp_bound,
-        ilp_ms,
-        torus_start: m.start_hop_bytes,
+        lower_bound: bound::lower_bound(t, p.ocs.degree()),
+        ilp: ilp.as_ref().and_then(|o| o.hop_bytes),
+        ilp_optimal: ilp.as_ref().map(|o| o.optimal),
+        ilp_bound: ilp.as_ref().and_then(|o| o.bound),
+        ilp_ms: ilp.as_ref().map(|o| o.elapsed_ms),
+        torus_start: torus.start_hop_bytes,
         torus_sa100: torus100,
-        torus_sa1000: m.hop_bytes,
+        torus_sa1000: torus.hop_bytes,
         heuristic_ms,
     })
+}
+
+/// Table I's setting on `c`: `lcs` tasks of a random unit matrix with p = 0.5, one per LC,
+/// K = 6 planes of P = 1 port, SA 1000 with id ties.
+fn table_1_config(c: &CtcConfig, lcs: usize) -> CtcConfig {
+    let mut c = CtcConfig {
+        traffic: format!("random:{lcs}:0.5"),
+        cluster_size: 1,
+        planes: 6,
+        ports: 1,
+        order: OrderKind::Sa,
+        iterations: 1000,
+        ..c.clone()
+    };
+    c.readings.tie = Tie::Id;
+    c
+}
+
+/// The 3-D torus mapping of matrix `index` by 1,000 iterations of the same annealing, and
+/// its best hop-bytes at iteration 100.
+fn torus_mapping(c: &CtcConfig, t: &LcTraffic, seed: u64, index: u32) -> (TorusMapping, u64) {
+    let dims = torus::balanced_dims(t.lcs, 3);
+    let mut rng = stream(seed, Purpose::Search, 1_000_000 + index);
+    let mut torus100 = 0;
+    let m = torus::map(t, &dims, c.schedule(1000), &mut rng, |pt| {
+        if pt.iteration == 100 {
+            torus100 = pt.best;
+        }
+    });
+    (m, torus100)
 }
 
 /// Most annealing work of a Table I request: three chains of 1,000 iterations (two tie rules
@@ -233,6 +275,21 @@ pub const MAX_TABLE_1_ILP_S: f64 = 3600.0;
 /// Most branch-and-bound nodes the ILPs of one Table I request may take in all when a node
 /// limit is given (the ILP at N = 16 proves optimality in about 25).
 pub const MAX_TABLE_1_ILP_NODES: u64 = 1_000_000;
+
+/// The request's sizes: 1 to 100 matrices of 4 to 256 LCs.
+fn check_table_1_sizes(a: &Table1Args) -> Result<()> {
+    if a.matrices == 0
+        || a.matrices > 100
+        || a.sizes.is_empty()
+        || a.sizes.iter().any(|&n| !(4..=256).contains(&n))
+    {
+        return Err(crate::Error::invalid(
+            "arguments",
+            "1 to 100 matrices of 4 to 256 LCs",
+        ));
+    }
+    Ok(())
+}
 
 /// The whole request's work, checked before any matrix runs.
 fn check_table_1_work(a: &Table1Args) -> Result<()> {
@@ -282,16 +339,7 @@ fn check_table_1_work(a: &Table1Args) -> Result<()> {
 
 /// Table I: every (size, matrix) on every core, rows streamed as they finish.
 pub fn table_1(c: &CtcConfig, seed: u64, a: &Table1Args, report: Report<'_>) -> Result<Table1> {
-    if a.matrices == 0
-        || a.matrices > 100
-        || a.sizes.is_empty()
-        || a.sizes.iter().any(|&n| !(4..=256).contains(&n))
-    {
-        return Err(crate::Error::invalid(
-            "arguments",
-            "1 to 100 matrices of 4 to 256 LCs",
-        ));
-    }
+    check_table_1_sizes(a)?;
     check_table_1_work(a)?;
     let jobs: Vec<(usize, u32)> = a
         .sizes
@@ -310,37 +358,6 @@ pub fn table_1(c: &CtcConfig, seed: u64, a: &Table1Args, report: Report<'_>) -> 
         },
     )?;
     rows.sort_by_key(|r| (r.lcs, r.matrix));
-    let means = a
-        .sizes
-        .iter()
-        .map(|&n| {
-            let of: Vec<&Table1Row> = rows.iter().filter(|r| r.lcs == n).collect();
-            let k = of.len() as f64;
-            let mean = |f: &dyn Fn(&Table1Row) -> f64| of.iter().map(|r| f(r)).sum::<f64>() / k;
-            let all = |f: &dyn Fn(&Table1Row) -> Option<f64>| -> Option<f64> {
-                of.iter()
-                    .map(|r| f(r))
-                    .collect::<Option<Vec<f64>>>()
-                    .map(|v| v.iter().sum::<f64>() / k)
-            };
-            let ilp = all(&|r| r.ilp);
-            let sa = mean(&|r| r.sa1000 as f64);
-            Table1Mean {
-                lcs: n,
-                hdf: mean(&|r| r.hdf as f64),
-                sa100: mean(&|r| r.sa100 as f64),
-                sa1000: sa,
-                hdf_random_ties: mean(&|r| r.hdf_random_ties as f64),
-                sa1000_random_ties: mean(&|r| r.sa1000_random_ties as f64),
-                lower_bound: all(&|r| r.lower_bound.map(|b| b as f64)),
-                ilp,
-                ilp_optimal: of.iter().filter(|r| r.ilp_optimal == Some(true)).count(),
-                sa1000_gap_to_ilp: ilp.map(|i| (sa - i) / i),
-                torus_start: mean(&|r| r.torus_start as f64),
-                torus_sa100: mean(&|r| r.torus_sa100 as f64),
-                torus_sa1000: mean(&|r| r.torus_sa1000 as f64),
-            }
-        })
-        .collect();
+    let means = a.sizes.iter().map(|&n| Table1Mean::of(&rows, n)).collect();
     Ok(Table1 { rows, means })
 }
