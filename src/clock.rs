@@ -2,7 +2,7 @@
 //! WASM the page's). Never part of a result that must repeat.
 
 /// Seconds since the Unix epoch.
-pub fn now_seconds() -> f64 {
+pub(crate) fn now_seconds() -> f64 {
     #[cfg(not(target_arch = "wasm32"))]
     {
         std::time::SystemTime::now()

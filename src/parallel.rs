@@ -31,7 +31,7 @@ where
 
 /// `map_chunked` for fallible runs: `done(index, &result)` hears each success in order; the
 /// first error stops the runs and is returned (the successes before it were reported).
-pub fn try_map_chunked<T, R, E, F, D>(
+pub(crate) fn try_map_chunked<T, R, E, F, D>(
     items: &[T],
     chunk: usize,
     f: F,

@@ -55,7 +55,7 @@ impl<'a> Spec<'a> {
     }
 
     /// Arguments `i…`, trimmed (all marked as read).
-    pub fn args_from(&self, i: usize) -> Vec<&'a str> {
+    pub(crate) fn args_from(&self, i: usize) -> Vec<&'a str> {
         self.mark_read(self.args.len());
         self.args.iter().skip(i).map(|a| a.trim()).collect()
     }
@@ -78,7 +78,7 @@ impl<'a> Spec<'a> {
     }
 
     /// Exactly `count` arguments, else an error showing `usage`.
-    pub fn expect_args(&self, count: usize, usage: &str) -> Result<()> {
+    pub(crate) fn expect_args(&self, count: usize, usage: &str) -> Result<()> {
         self.mark_read(count);
         if self.args.len() == count {
             Ok(())

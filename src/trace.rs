@@ -52,7 +52,7 @@ pub struct Trace {
 }
 
 /// Most steps kept in one trace: enough for any lecture-size run, bounded for research sizes.
-pub const MAX_TRACE_STEPS: usize = 20_000;
+pub(crate) const MAX_TRACE_STEPS: usize = 20_000;
 
 /// Collects steps when enabled; otherwise costs one branch and a count per call, so the number
 /// of steps is known either way.
@@ -70,12 +70,8 @@ impl Recorder {
             count: 0,
         }
     }
-    /// True when steps are kept.
-    pub fn enabled(&self) -> bool {
-        self.trace.is_some()
-    }
     /// Record the step `make` builds; `make` runs only when recording.
-    pub fn record(&mut self, make: impl FnOnce() -> Step) {
+    pub(crate) fn record(&mut self, make: impl FnOnce() -> Step) {
         self.count += 1;
         if let Some(trace) = &mut self.trace {
             if trace.steps.len() < MAX_TRACE_STEPS {

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 /// A router's routes over all ordered pairs of switches that hold end nodes.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct PairStats {
+pub(crate) struct PairStats {
     /// Pairs whose packets arrive, and all the pairs measured.
     pub delivered: usize,
     pub total: usize,
@@ -27,7 +27,7 @@ pub struct PairStats {
 /// a mesh or a torus; a fat-tree's leaves; every switch when none holds an end node).
 /// `hops_to(d)` may give every source's route length to `d` at once (LOREN's and Cowen's
 /// tables do), else each pair's path is walked.
-pub fn pair_stats(
+pub(crate) fn pair_stats(
     topo: &Topology,
     table: &DistanceTable,
     router: &dyn Router,
@@ -94,7 +94,7 @@ pub struct TrafficMetrics {
 
 /// Route `patterns` draws of the traffic `name` (one for a deterministic pattern), drawn from
 /// the traffic streams 0, 1, … of `seed`, and average Γ and the efficiency.
-pub fn traffic_metrics(
+pub(crate) fn traffic_metrics(
     router: &dyn Router,
     name: &str,
     patterns: usize,
@@ -128,7 +128,7 @@ pub fn traffic_metrics(
 /// Fig. 5's average path length (paper 002 §VI-A) from every route's hop count: the mean of
 /// the positive counts, so a switch to itself (0 hops) is left out, as is a route a router
 /// cannot deliver when it is given as 0.
-pub fn mean_positive_hops(hops: impl Iterator<Item = usize>) -> f64 {
+pub(crate) fn mean_positive_hops(hops: impl Iterator<Item = usize>) -> f64 {
     let (mut sum, mut count) = (0usize, 0usize);
     for h in hops.filter(|&h| h > 0) {
         sum += h;
@@ -139,6 +139,6 @@ pub fn mean_positive_hops(hops: impl Iterator<Item = usize>) -> f64 {
 
 /// The average path length over all n·(n − 1) ordered pairs of `n` switches (paper 002
 /// §VI-A), from the hop counts of every pair (an undelivered pair given as 0).
-pub fn mean_hops_over_pairs(n: usize, hops: impl Iterator<Item = usize>) -> f64 {
+pub(crate) fn mean_hops_over_pairs(n: usize, hops: impl Iterator<Item = usize>) -> f64 {
     hops.sum::<usize>() as f64 / (n * n.saturating_sub(1)).max(1) as f64
 }

@@ -29,12 +29,12 @@ use serde::{Deserialize, Serialize};
 
 /// Largest n searched exhaustively (n = 6: 615,346 doubly lexical matrices, half a second
 /// natively; n = 7 has hundreds of millions).
-pub const EXHAUSTIVE_MAX: u32 = 6;
+pub(crate) const EXHAUSTIVE_MAX: u32 = 6;
 /// The search's range of n: the floor model of §3 (and so the delay) holds up to n = 12.
-pub const MIN_N: u32 = 2;
+pub(crate) const MIN_N: u32 = 2;
 pub const MAX_N: u32 = 12;
 /// Most tied sets kept in a result.
-pub const MAX_TIES: usize = 64;
+pub(crate) const MAX_TIES: usize = 64;
 /// Annealing chains (independent, one per core natively).
 const CHAINS: usize = 4;
 /// Progress reports (and rounds of the chains) per annealing.
@@ -356,7 +356,7 @@ fn canonical(kind: Kind, basis: &[u32]) -> Vec<u32> {
 /// Every invertible n×n matrix over GF(2) with strictly decreasing rows and non-increasing
 /// columns (both read as binary strings from the first entry), as column lists: one at least
 /// per class of P·M·Q. Row i is bit i of the generators; column j is generator j.
-pub fn doubly_lexical(n: u32) -> Vec<Vec<u32>> {
+pub(crate) fn doubly_lexical(n: u32) -> Vec<Vec<u32>> {
     fn extend(
         n: u32,
         prev: u32,
@@ -493,7 +493,13 @@ pub struct SearchSpec {
 
 impl SearchSpec {
     /// The search for `kind` and `n` towards `objective`, its method chosen by n (`Method::Auto`).
-    pub fn auto(kind: Kind, n: u32, objective: Objective, seed: u64, effort: f64) -> SearchSpec {
+    pub(crate) fn auto(
+        kind: Kind,
+        n: u32,
+        objective: Objective,
+        seed: u64,
+        effort: f64,
+    ) -> SearchSpec {
         SearchSpec {
             kind,
             n,
@@ -508,7 +514,7 @@ impl SearchSpec {
 /// One of Fig. 3's variants: without an objective the identical planes (D-HC, D-FHC), else
 /// plane 1 from the best generator set the search finds towards it (DI-HC, DI-FHC and their
 /// -r), with the search's seconds (0 for the identical planes).
-pub fn variant_network(
+pub(crate) fn variant_network(
     kind: Kind,
     n: u32,
     objective: Option<Objective>,
@@ -564,7 +570,7 @@ pub fn work(spec: &SearchSpec) -> f64 {
 
 /// Refuse a request whose searches (`units`, the sum of their `work`) are above
 /// `MAX_SEARCH_UNITS`, naming the effort that would fit.
-pub fn check_work(units: f64, effort: f64) -> Result<()> {
+pub(crate) fn check_work(units: f64, effort: f64) -> Result<()> {
     if units > MAX_SEARCH_UNITS {
         return Err(Error::invalid(
             "effort",

@@ -27,7 +27,7 @@ pub const ANYNET_FILE: &str = "anynet";
 
 /// Fewest router stages BookSim's IQ router can have: lookahead routing (`routing_delay = 0`),
 /// one cycle of VC allocation, one of switch allocation with traversal.
-pub const MIN_STAGES: u32 = 3;
+pub(crate) const MIN_STAGES: u32 = 3;
 
 /// The BookSim2 files for simulating `params` with `traffic` on `topo` routed by `routing`.
 ///

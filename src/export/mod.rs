@@ -30,7 +30,7 @@ pub fn anynet(topo: &Topology) -> String {
 /// `anynet` with a latency on every router-to-router channel: BookSim reads a number after a
 /// `router j` as the latency of the channel from the line's switch to j only, so each link is
 /// written on both of its switches' lines.
-pub fn anynet_with_latency(topo: &Topology, latency_cycles: u32) -> String {
+pub(crate) fn anynet_with_latency(topo: &Topology, latency_cycles: u32) -> String {
     let mut lines = switch_lines(topo);
     for l in 0..topo.link_count() {
         let (a, b) = topo.link_ends(LinkId::new(l));
@@ -54,7 +54,7 @@ fn switch_lines(topo: &Topology) -> Vec<String> {
 
 /// One row per directed channel: `channel,link,from,to,load[,used_slots]` (used when a slot
 /// policy ran), with a header.
-pub fn channel_loads_csv(topo: &Topology, loads: &[u32], used: Option<&[u32]>) -> String {
+pub(crate) fn channel_loads_csv(topo: &Topology, loads: &[u32], used: Option<&[u32]>) -> String {
     let mut out = String::from(if used.is_some() {
         "channel,link,from,to,load,used_slots\n"
     } else {

@@ -52,7 +52,7 @@ impl Adjacency {
         self.len() == 0
     }
     /// The distinct neighbours of `s`, ascending.
-    pub fn neighbors(&self, s: usize) -> &[u32] {
+    pub(crate) fn neighbors(&self, s: usize) -> &[u32] {
         &self.targets[self.offsets[s] as usize..self.offsets[s + 1] as usize]
     }
 
@@ -88,7 +88,7 @@ impl Adjacency {
     }
 
     /// Hops from `from` to every switch (`UNREACHABLE` where there is no path).
-    pub fn distances_from(&self, from: SwitchId) -> Vec<u32> {
+    pub(crate) fn distances_from(&self, from: SwitchId) -> Vec<u32> {
         let mut out = vec![UNREACHABLE; self.len()];
         let mut queue = vec![0u32; self.len()];
         self.bfs_into(from.index(), &mut out, UNREACHABLE, &mut queue);
@@ -97,7 +97,7 @@ impl Adjacency {
 
     /// The next switch from `at` towards the switch whose distances are `dist`: the lowest-id
     /// neighbour one hop closer, or `None` when `at` is the destination or cannot reach it.
-    pub fn next_hop(&self, at: usize, dist: impl Fn(usize) -> u32) -> Option<SwitchId> {
+    pub(crate) fn next_hop(&self, at: usize, dist: impl Fn(usize) -> u32) -> Option<SwitchId> {
         let here = dist(at);
         if here == 0 || here == UNREACHABLE {
             return None;
@@ -123,7 +123,7 @@ pub struct DistanceTable {
 impl DistanceTable {
     /// Whether a table for `n` switches is within `MAX_TABLE_SWITCHES` (checked before a
     /// network is built, from its spec's switch count).
-    pub fn check_size(n: usize) -> Result<()> {
+    pub(crate) fn check_size(n: usize) -> Result<()> {
         if n > MAX_TABLE_SWITCHES {
             return Err(Error::TooLarge {
                 what: "the switch count for all-pairs distances".into(),
@@ -212,11 +212,11 @@ impl DistanceTable {
         self.n == 0
     }
     /// True when every switch reaches every other.
-    pub fn is_connected(&self) -> bool {
+    pub(crate) fn is_connected(&self) -> bool {
         self.connected
     }
     /// The adjacency the table was computed on.
-    pub fn adjacency(&self) -> &Adjacency {
+    pub(crate) fn adjacency(&self) -> &Adjacency {
         &self.adjacency
     }
 
@@ -241,7 +241,7 @@ impl DistanceTable {
 
     /// The next switch from `at` towards `dst` (lowest-id neighbour one hop closer); `None` at
     /// the destination or when `dst` cannot be reached.
-    pub fn next_hop(&self, at: SwitchId, dst: SwitchId) -> Option<SwitchId> {
+    pub(crate) fn next_hop(&self, at: SwitchId, dst: SwitchId) -> Option<SwitchId> {
         let row = &self.dist[dst.index() * self.n..(dst.index() + 1) * self.n];
         self.adjacency.next_hop(at.index(), |w| match row[w] {
             u16::MAX => UNREACHABLE,

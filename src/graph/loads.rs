@@ -26,7 +26,7 @@ impl ChannelLoads {
         loads
     }
     /// One more circuit over `channels`.
-    pub fn add(&mut self, channels: &[ChannelId]) {
+    pub(crate) fn add(&mut self, channels: &[ChannelId]) {
         for c in channels {
             self.loads[c.index()] += 1;
         }
@@ -38,7 +38,7 @@ impl ChannelLoads {
         }
     }
     /// Room for `more` new channels (links appended to a growing network), unloaded.
-    pub fn grow(&mut self, more: usize) {
+    pub(crate) fn grow(&mut self, more: usize) {
         self.loads.resize(self.loads.len() + more, 0);
     }
     /// Load of `c`.
@@ -50,7 +50,7 @@ impl ChannelLoads {
         &self.loads
     }
     /// The loads as a vector.
-    pub fn into_vec(self) -> Vec<u32> {
+    pub(crate) fn into_vec(self) -> Vec<u32> {
         self.loads
     }
     /// The largest load (N).

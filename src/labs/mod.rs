@@ -45,7 +45,7 @@ pub struct View {
 
 impl View {
     /// The step as an index, if one is shown.
-    pub fn step_index(&self) -> Option<usize> {
+    pub(crate) fn step_index(&self) -> Option<usize> {
         self.step.map(|s| s as usize)
     }
 }
@@ -60,7 +60,7 @@ pub struct StepSummary {
 
 impl StepSummary {
     /// The summaries of a recorded trace (none without one).
-    pub fn of_trace(trace: Option<&crate::trace::Trace>) -> Vec<StepSummary> {
+    pub(crate) fn of_trace(trace: Option<&crate::trace::Trace>) -> Vec<StepSummary> {
         trace
             .map(|t| {
                 t.steps
@@ -117,7 +117,7 @@ pub struct Handoff {
 
 /// A progress report of a study: the fraction done and, when one was just computed, a point
 /// (a row of its table, a point of its chart).
-pub type Report<'a> = &'a mut dyn FnMut(f64, Option<Value>);
+pub(crate) type Report<'a> = &'a mut dyn FnMut(f64, Option<Value>);
 
 /// A named long computation on a lab's configuration (a sweep, a search), with arguments.
 pub struct Study {
@@ -140,13 +140,13 @@ pub struct StudyArgs {
 }
 
 /// `Study::args` of a study whose arguments the page does not set (or that has none).
-pub const NO_ARGS: StudyArgs = StudyArgs {
+pub(crate) const NO_ARGS: StudyArgs = StudyArgs {
     defaults: || Value::Object(Default::default()),
     limits: no_limits,
 };
 
 /// `Lab::run`: (checked section, seed, record the trace, progress) → the run.
-pub type RunFn = fn(&Value, u64, bool, &mut dyn FnMut(f64)) -> Result<Box<dyn LabRun>>;
+pub(crate) type RunFn = fn(&Value, u64, bool, &mut dyn FnMut(f64)) -> Result<Box<dyn LabRun>>;
 
 /// A lab: its name (= Scenario section), what it is, its configuration and its runs.
 pub struct Lab {
@@ -212,9 +212,10 @@ impl Limit {
         }
     }
 
+    #[cfg(test)]
     /// The nearest values the range refuses below and above (the open ends themselves, else one
     /// past them).
-    pub fn just_outside(&self) -> [f64; 2] {
+    pub(crate) fn just_outside(&self) -> [f64; 2] {
         [
             if self.min_open {
                 self.min
@@ -232,13 +233,13 @@ impl Limit {
 
 /// `Lab::limits` of a lab whose number fields the page leaves open (the core refuses what is
 /// out of range, next to the field).
-pub fn no_limits() -> Vec<Limit> {
+pub(crate) fn no_limits() -> Vec<Limit> {
     Vec::new()
 }
 
 /// `Lab::choices` of a lab whose page offers no choice of its own (its lists, if any, are
 /// the registries' in the catalog).
-pub fn no_choices() -> Vec<Choice> {
+pub(crate) fn no_choices() -> Vec<Choice> {
     Vec::new()
 }
 
@@ -257,7 +258,7 @@ pub struct Preset {
 }
 
 /// `Lab::presets` of a lab that has none.
-pub fn no_presets() -> Vec<Preset> {
+pub(crate) fn no_presets() -> Vec<Preset> {
     Vec::new()
 }
 
@@ -305,17 +306,17 @@ pub fn section<C: LabConfig>(config: &C) -> Value {
 }
 
 /// `Lab::default_config` for a configuration type.
-pub fn default_section<C: LabConfig>() -> Value {
+pub(crate) fn default_section<C: LabConfig>() -> Value {
     section(&C::default())
 }
 
 /// `Lab::check_config` for a configuration type.
-pub fn check_section<C: LabConfig>(value: &Value) -> Result<Value> {
+pub(crate) fn check_section<C: LabConfig>(value: &Value) -> Result<Value> {
     Ok(section(&config::<C>(value)?))
 }
 
 /// A study's typed arguments (`{}` and `null` give the defaults).
-pub fn study_args<A: LabConfig>(args: &Value) -> Result<A> {
+pub(crate) fn study_args<A: LabConfig>(args: &Value) -> Result<A> {
     if args.is_null() {
         return Ok(A::default());
     }

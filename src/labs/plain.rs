@@ -12,7 +12,10 @@ use serde_json::Value;
 
 /// `value` decoded as `T` (whose `Default` fills what is missing), or an error about the first
 /// field that does not decode, in plain words.
-pub fn decode<T: Serialize + DeserializeOwned + Default>(value: &Value, what: &str) -> Result<T> {
+pub(crate) fn decode<T: Serialize + DeserializeOwned + Default>(
+    value: &Value,
+    what: &str,
+) -> Result<T> {
     // checked first: serde would also read a struct from a list of its fields in order
     let Value::Object(fields) = value else {
         return Err(Error::invalid(

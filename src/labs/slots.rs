@@ -316,7 +316,7 @@ fn channel_load(topo: &Topology, loads: &[u32], c: ChannelId) -> ChannelLoad {
 
 /// A circuit as listed for a clicked channel.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CircuitOnChannel {
+pub(crate) struct CircuitOnChannel {
     pub circuit: u32,
     pub src: u32,
     pub dst: u32,
@@ -326,7 +326,7 @@ pub struct CircuitOnChannel {
 
 /// Everything the page lists for a clicked channel.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ChannelDetail {
+pub(crate) struct ChannelDetail {
     pub channel: u32,
     pub from: u32,
     pub to: u32,
@@ -369,7 +369,7 @@ impl SlotsLab {
     }
 
     /// The circuits crossing `channel` (at most `limit` listed) with the slots they hold at `step`.
-    pub fn channel_detail(
+    pub(crate) fn channel_detail(
         &self,
         channel: u32,
         step: Option<usize>,
@@ -458,7 +458,7 @@ impl SlotsLab {
     }
 
     /// Per-channel loads (and slots used, with a policy) as CSV.
-    pub fn loads_csv(&self) -> String {
+    pub(crate) fn loads_csv(&self) -> String {
         crate::export::channel_loads_csv(
             &self.topology,
             &self.loads,

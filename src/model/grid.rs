@@ -17,7 +17,7 @@ impl GridShape {
         GridShape { dims }
     }
     /// An n×n floor.
-    pub fn square(side: usize) -> Self {
+    pub(crate) fn square(side: usize) -> Self {
         GridShape {
             dims: vec![side, side],
         }
@@ -35,13 +35,13 @@ impl GridShape {
         self.len() == 0
     }
     /// Coordinates of point `i`.
-    pub fn coords(&self, i: usize) -> Vec<usize> {
+    pub(crate) fn coords(&self, i: usize) -> Vec<usize> {
         let mut c = vec![0; self.dims.len()];
         self.coords_into(i, &mut c);
         c
     }
     /// Coordinates of point `i` into `out` (no allocation, for loops over every point).
-    pub fn coords_into(&self, mut i: usize, out: &mut [usize]) {
+    pub(crate) fn coords_into(&self, mut i: usize, out: &mut [usize]) {
         for (d, &k) in self.dims.iter().enumerate() {
             out[d] = i % k;
             i /= k;
@@ -56,7 +56,7 @@ impl GridShape {
             .fold(0, |acc, (&k, &c)| acc * k + c)
     }
     /// Manhattan distance between points `a` and `b` (no wrap-around).
-    pub fn manhattan(&self, mut a: usize, mut b: usize) -> usize {
+    pub(crate) fn manhattan(&self, mut a: usize, mut b: usize) -> usize {
         let mut sum = 0;
         for &k in &self.dims {
             sum += (a % k).abs_diff(b % k);

@@ -112,7 +112,7 @@ impl Topology {
     }
 
     /// Join two switches with a full-duplex link.
-    pub fn add_link(&mut self, a: SwitchId, b: SwitchId, info: LinkInfo) -> LinkId {
+    pub(crate) fn add_link(&mut self, a: SwitchId, b: SwitchId, info: LinkInfo) -> LinkId {
         LinkId(
             self.graph
                 .add_edge(NodeIndex::new(a.index()), NodeIndex::new(b.index()), info)
@@ -121,13 +121,13 @@ impl Topology {
     }
 
     /// Attach a new endpoint to `switch`.
-    pub fn add_endpoint(&mut self, switch: SwitchId) -> EndpointId {
+    pub(crate) fn add_endpoint(&mut self, switch: SwitchId) -> EndpointId {
         self.add_endpoint_to(&[switch])
     }
 
     /// Attach a new endpoint to several switches (a host on two network planes), the first
     /// being its home switch. `switches` must not be empty.
-    pub fn add_endpoint_to(&mut self, switches: &[SwitchId]) -> EndpointId {
+    pub(crate) fn add_endpoint_to(&mut self, switches: &[SwitchId]) -> EndpointId {
         assert!(!switches.is_empty(), "an endpoint attaches to a switch");
         self.attached.extend_from_slice(switches);
         self.attach_offsets.push(self.attached.len() as u32);
@@ -151,7 +151,7 @@ impl Topology {
         self.graph.node_count()
     }
     /// Number of full-duplex inter-switch links.
-    pub fn link_count(&self) -> usize {
+    pub(crate) fn link_count(&self) -> usize {
         self.graph.edge_count()
     }
     /// Number of directed channels (two per link).
@@ -167,13 +167,13 @@ impl Topology {
         self.attached[self.attach_offsets[e.index()] as usize]
     }
     /// Every switch an endpoint attaches to, its home switch first.
-    pub fn endpoint_switches(&self, e: EndpointId) -> &[SwitchId] {
+    pub(crate) fn endpoint_switches(&self, e: EndpointId) -> &[SwitchId] {
         &self.attached
             [self.attach_offsets[e.index()] as usize..self.attach_offsets[e.index() + 1] as usize]
     }
     /// The most switches any endpoint attaches to (its network ports; 2 on a dual-plane
     /// network), 0 without endpoints.
-    pub fn max_endpoint_ports(&self) -> usize {
+    pub(crate) fn max_endpoint_ports(&self) -> usize {
         self.attach_offsets
             .windows(2)
             .map(|w| (w[1] - w[0]) as usize)
@@ -181,11 +181,11 @@ impl Topology {
             .unwrap_or(0)
     }
     /// Every endpoint's attachments counted: the network ports of all endpoints.
-    pub fn endpoint_port_count(&self) -> usize {
+    pub(crate) fn endpoint_port_count(&self) -> usize {
         self.attached.len()
     }
     /// Switch info (layer).
-    pub fn switch_info(&self, s: SwitchId) -> SwitchInfo {
+    pub(crate) fn switch_info(&self, s: SwitchId) -> SwitchInfo {
         self.graph[NodeIndex::new(s.index())]
     }
     /// Link info.
@@ -193,7 +193,7 @@ impl Topology {
         self.graph[EdgeIndex::new(l.index())]
     }
     /// The two switches of a link, in the order it was added.
-    pub fn link_ends(&self, l: LinkId) -> (SwitchId, SwitchId) {
+    pub(crate) fn link_ends(&self, l: LinkId) -> (SwitchId, SwitchId) {
         let (a, b) = self
             .graph
             .edge_endpoints(EdgeIndex::new(l.index()))
@@ -219,7 +219,7 @@ impl Topology {
         Some(ChannelId(e.index() as u32 * 2 + dir))
     }
     /// Switches adjacent to `s` (once per link, so parallel links repeat a neighbour).
-    pub fn neighbors(&self, s: SwitchId) -> impl Iterator<Item = SwitchId> + '_ {
+    pub(crate) fn neighbors(&self, s: SwitchId) -> impl Iterator<Item = SwitchId> + '_ {
         self.graph.edges(NodeIndex::new(s.index())).map(move |e| {
             let other = if e.source().index() == s.index() {
                 e.target()
@@ -234,7 +234,7 @@ impl Topology {
         self.graph.edges(NodeIndex::new(s.index())).count()
     }
     /// Endpoints per switch, indexed by switch.
-    pub fn endpoints_per_switch(&self) -> Vec<u32> {
+    pub(crate) fn endpoints_per_switch(&self) -> Vec<u32> {
         let mut count = vec![0u32; self.switch_count()];
         for e in 0..self.endpoint_count() {
             count[self.endpoint_switch(EndpointId::new(e)).index()] += 1;
@@ -243,7 +243,7 @@ impl Topology {
     }
     /// Radices of the endpoint address used by digit patterns (tornado, neighbor): the grid's
     /// dimensions, `[k; n]` for a k-ary n-tree, `[n]` otherwise.
-    pub fn address_radices(&self) -> Vec<usize> {
+    pub(crate) fn address_radices(&self) -> Vec<usize> {
         match &self.shape {
             Shape::Grid { dims, .. } => dims.clone(),
             Shape::FatTree { k, levels } => vec![*k; *levels],

@@ -22,7 +22,7 @@ pub struct Traffic {
 
 impl Traffic {
     /// Traffic from `(src, dst)` endpoint index pairs.
-    pub fn from_pairs(pairs: impl IntoIterator<Item = (usize, usize)>) -> Self {
+    pub(crate) fn from_pairs(pairs: impl IntoIterator<Item = (usize, usize)>) -> Self {
         Traffic {
             flows: pairs
                 .into_iter()
@@ -30,20 +30,6 @@ impl Traffic {
                     src: EndpointId::new(s),
                     dst: EndpointId::new(d),
                     bytes: 0,
-                })
-                .collect(),
-        }
-    }
-
-    /// Traffic from `(src, dst, bytes)` demands (a traffic matrix's non-zero entries).
-    pub fn from_demands(demands: impl IntoIterator<Item = (usize, usize, u64)>) -> Self {
-        Traffic {
-            flows: demands
-                .into_iter()
-                .map(|(s, d, bytes)| Flow {
-                    src: EndpointId::new(s),
-                    dst: EndpointId::new(d),
-                    bytes,
                 })
                 .collect(),
         }

@@ -42,7 +42,7 @@ pub struct FigureState<'a> {
 
 impl FigureState<'_> {
     /// The colour scale's title.
-    pub fn legend_title(&self) -> &str {
+    pub(crate) fn legend_title(&self) -> &str {
         if self.legend.is_empty() {
             drawing::LEGEND_TITLE
         } else {

@@ -189,7 +189,7 @@ fn title_spec(spec: &str) -> String {
 
 /// Whether the switch-by-switch drawing, fitted to a panel of about 720 × 560 px, leaves each
 /// switch less than 6 px apart (or cannot be drawn): then the page opens on the overview.
-pub fn wants_overview(topo: &Topology, extent: (f64, f64), pitch: f64) -> bool {
+pub(crate) fn wants_overview(topo: &Topology, extent: (f64, f64), pitch: f64) -> bool {
     if topo.switch_count() <= OVERVIEW_MIN_SWITCHES {
         return false;
     }

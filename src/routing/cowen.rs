@@ -60,7 +60,7 @@ impl Reading {
     }
 
     /// The reading of the router named `name`, if it is one of Cowen's.
-    pub fn of_router(name: &str) -> Option<Reading> {
+    pub(crate) fn of_router(name: &str) -> Option<Reading> {
         Self::ALL.into_iter().find(|r| r.name() == name)
     }
 
@@ -86,7 +86,13 @@ impl Reading {
     /// within `t_max`, the one `rule` picks — the largest table, or the shortest average path
     /// over all ordered pairs (`TmaxRule`); ties to the larger α (bigger balls, fewer
     /// landmarks). Returns (α, largest table).
-    pub fn alpha_within(self, balls: &Balls, t_max: usize, rule: TmaxRule) -> Result<(f64, usize)> {
+    #[cfg(test)]
+    pub(crate) fn alpha_within(
+        self,
+        balls: &Balls,
+        t_max: usize,
+        rule: TmaxRule,
+    ) -> Result<(f64, usize)> {
         let (alpha, scheme) = self.pick(balls, t_max, rule)?;
         Ok((alpha, scheme.max_entries()))
     }
@@ -168,7 +174,7 @@ pub struct Cowen<'t> {
 
 impl<'t> Cowen<'t> {
     /// Refuses networks above `MAX_COWEN_SWITCHES` before building anything.
-    pub fn check_size(n: usize) -> Result<()> {
+    pub(crate) fn check_size(n: usize) -> Result<()> {
         Balls::check_size(n)
     }
 
@@ -213,7 +219,7 @@ impl<'t> Cowen<'t> {
     }
 
     /// Whether switch `at` has an entry for `dst`.
-    pub fn stores(&self, at: usize, dst: u32) -> bool {
+    pub(crate) fn stores(&self, at: usize, dst: u32) -> bool {
         self.tables[at].binary_search(&dst).is_ok()
     }
 

@@ -60,7 +60,7 @@ impl TmaxRule {
     /// topology at the smallest t_max and on 8 of 10 at t_max 128.
     pub const DEFAULT: TmaxRule = TmaxRule::Largest;
     /// Why the default is the default, for the studies' output.
-    pub const WHY_DEFAULT: &'static str = "cowen:T means the largest table within T: on the topologies of seeds 1–10 it reproduces more of paper 002's statements (§VI-A, §VI-C, §VI-D) than the shortest-path rule (README, paper 002, imbalanced traffic); cowen:T:shortest is the other rule";
+    pub(crate) const WHY_DEFAULT: &'static str = "cowen:T means the largest table within T: on the topologies of seeds 1–10 it reproduces more of paper 002's statements (§VI-A, §VI-C, §VI-D) than the shortest-path rule (README, paper 002, imbalanced traffic); cowen:T:shortest is the other rule";
     /// The words a spec names the rules by (`cowen:32:shortest`).
     pub const WORDS: &'static [&'static str] = &["largest", "shortest"];
 
@@ -98,7 +98,7 @@ impl TmaxRule {
     }
 
     /// One line on what the rule picks.
-    pub fn definition(self) -> &'static str {
+    pub(crate) fn definition(self) -> &'static str {
         match self {
             TmaxRule::Largest => "the α of 0.05, 0.10, …, 0.95 whose largest table is the largest within t_max (ties to the larger α)",
             TmaxRule::Shortest => "among the α of 0.05, 0.10, …, 0.95 whose largest table is within t_max, the one with the shortest average path over all ordered pairs (ties to the larger α)",
@@ -169,7 +169,7 @@ pub struct Balls {
 
 impl Balls {
     /// Refuses networks above `MAX_COWEN_SWITCHES` before building anything.
-    pub fn check_size(n: usize) -> Result<()> {
+    pub(crate) fn check_size(n: usize) -> Result<()> {
         if n > MAX_COWEN_SWITCHES {
             return Err(Error::TooLarge {
                 what: "Cowen's switch count".into(),
@@ -188,7 +188,7 @@ impl Balls {
     }
 
     /// The orders of a network whose distances are `table` (it must be connected).
-    pub fn from_table(table: DistanceTable) -> Result<Self> {
+    pub(crate) fn from_table(table: DistanceTable) -> Result<Self> {
         Self::check_size(table.len())?;
         if !table.is_connected() {
             return Err(Error::routing("cowen", "the topology is not connected"));
@@ -252,7 +252,7 @@ impl Balls {
 
     /// For every switch c, the switches whose ball of `size` holds c (c's "inverse ball"),
     /// ascending.
-    pub fn inverse_balls(&self, size: usize) -> Vec<Vec<u32>> {
+    pub(crate) fn inverse_balls(&self, size: usize) -> Vec<Vec<u32>> {
         let mut inverse = vec![Vec::new(); self.len()];
         for v in 0..self.len() {
             for &c in self.ball(v, size) {
@@ -265,7 +265,7 @@ impl Balls {
     /// A greedy hitting set of the balls of `size`: repeatedly the switch in the most balls not
     /// yet hit (ties to the lowest id), until every ball holds one. `inverse` is
     /// `inverse_balls(size)`.
-    pub fn hitting_set(&self, size: usize, inverse: &[Vec<u32>]) -> Vec<bool> {
+    pub(crate) fn hitting_set(&self, size: usize, inverse: &[Vec<u32>]) -> Vec<bool> {
         let n = self.len();
         let mut count: Vec<usize> = inverse.iter().map(Vec::len).collect();
         let mut hit = vec![false; n];
@@ -291,7 +291,7 @@ impl Balls {
     }
 
     /// Every switch's nearest landmark, ties to the lowest id (the first landmark of its row).
-    pub fn nearest_landmarks(&self, is_landmark: &[bool]) -> Vec<u32> {
+    pub(crate) fn nearest_landmarks(&self, is_landmark: &[bool]) -> Vec<u32> {
         self.order
             .iter()
             .map(|row| {
@@ -331,7 +331,7 @@ impl Scheme {
 
     /// Hops of every route over all ordered pairs (`route_hops` per destination, with the
     /// tables turned into each destination's storers once).
-    pub fn total_hops(&self, balls: &Balls) -> u64 {
+    pub(crate) fn total_hops(&self, balls: &Balls) -> u64 {
         let n = balls.len();
         let mut storers: Vec<Vec<u32>> = vec![Vec::new(); n];
         for (u, table) in self.tables.iter().enumerate() {

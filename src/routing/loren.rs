@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
 /// The largest network LOREN builds tables for (its slot and next-hop matrices are |N|²).
-pub const MAX_LOREN_SWITCHES: usize = 4096;
+pub(crate) const MAX_LOREN_SWITCHES: usize = 4096;
 
 /// No entry for this destination (in `Loren::new`'s slot matrix).
 const NO_ENTRY: u16 = u16::MAX;
@@ -93,7 +93,7 @@ impl<'t> Loren<'t> {
     }
 
     /// LOREN refuses networks above `MAX_LOREN_SWITCHES` before building anything.
-    pub fn check_size(n: usize) -> Result<()> {
+    pub(crate) fn check_size(n: usize) -> Result<()> {
         if n > MAX_LOREN_SWITCHES {
             return Err(Error::TooLarge {
                 what: "LOREN's switch count".into(),
@@ -106,7 +106,11 @@ impl<'t> Loren<'t> {
     }
 
     /// `new` on the hop distances of `topo` computed already (the Routing lab has them).
-    pub fn with_distances(topo: &'t Topology, t_max: usize, table: &DistanceTable) -> Result<Self> {
+    pub(crate) fn with_distances(
+        topo: &'t Topology,
+        t_max: usize,
+        table: &DistanceTable,
+    ) -> Result<Self> {
         Self::build(topo, t_max, table, &mut |_| {})
     }
 
@@ -311,7 +315,7 @@ impl<'t> Loren<'t> {
 
     /// The next switch for a packet at `at` to `destination` (the chosen entry's next hop),
     /// without building the decision (from the next-hop matrix once it is built).
-    pub fn next_hop(&self, at: u32, destination: u32) -> u32 {
+    pub(crate) fn next_hop(&self, at: u32, destination: u32) -> u32 {
         if let Some(next) = self.next.get() {
             return u32::from(next[destination as usize * self.tables.len() + at as usize]);
         }

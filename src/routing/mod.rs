@@ -136,9 +136,9 @@ pub fn walk<R: Router + ?Sized>(router: &R, src: SwitchId, dst: SwitchId) -> Res
 }
 
 /// Checks a router spec's parameter (`loren:16` → 16).
-pub type ParamCheck = fn(&Spec<'_>) -> Result<f64>;
+pub(crate) type ParamCheck = fn(&Spec<'_>) -> Result<f64>;
 /// Builds a router for a topology with an optional parameter and an optional word after it.
-pub type BuildFn =
+pub(crate) type BuildFn =
     for<'t> fn(&'t Topology, Option<f64>, Option<&'static str>) -> Result<Box<dyn Router + 't>>;
 
 /// One router family: its name, its definition (page tooltips, `--help`), its optional
@@ -271,7 +271,7 @@ impl RouterSpec {
         }
     }
     /// Whether the router takes a network of `switches` switches (before it is built).
-    pub fn check_switches(&self, switches: usize) -> Result<()> {
+    pub(crate) fn check_switches(&self, switches: usize) -> Result<()> {
         self.def.check_size.map_or(Ok(()), |check| check(switches))
     }
     /// Build the router for `topo`, or say why it does not apply.
@@ -281,7 +281,11 @@ impl RouterSpec {
 }
 
 /// Route every communication of `traffic` (from its source's switch to its destination's).
-pub fn route_traffic(router: &dyn Router, topo: &Topology, traffic: &Traffic) -> Result<PathSet> {
+pub(crate) fn route_traffic(
+    router: &dyn Router,
+    topo: &Topology,
+    traffic: &Traffic,
+) -> Result<PathSet> {
     let pairs: Vec<(SwitchId, SwitchId)> = traffic
         .flows
         .iter()

@@ -25,7 +25,7 @@ pub struct ShortestPath<'t> {
 
 impl<'t> ShortestPath<'t> {
     /// A shortest-path router over `topo`, or an error when its table would be too large.
-    pub fn try_new(topo: &'t Topology) -> Result<Self> {
+    pub(crate) fn try_new(topo: &'t Topology) -> Result<Self> {
         Ok(ShortestPath {
             topo,
             table: DistanceTable::new(topo)?,

@@ -24,10 +24,10 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
 /// Scenario format version written into every scenario and permalink.
-pub const SCENARIO_VERSION: u32 = 1;
+pub(crate) const SCENARIO_VERSION: u32 = 1;
 
 /// Largest seed: 2^53 − 1, so every seed is exactly a JavaScript number in the page.
-pub const MAX_SEED: u64 = (1 << 53) - 1;
+pub(crate) const MAX_SEED: u64 = (1 << 53) - 1;
 
 /// The whole configuration: `{version, lab, seed, seeds, <one section per lab>, view}`.
 #[derive(Debug, Clone, PartialEq)]
@@ -165,7 +165,7 @@ impl Scenario {
     }
 
     /// The seed lab `name` runs with: `seed` for the lab shown, else its own when it has one.
-    pub fn seed_of(&self, name: &str) -> u64 {
+    pub(crate) fn seed_of(&self, name: &str) -> u64 {
         if name == self.lab {
             self.seed
         } else {
@@ -190,7 +190,7 @@ impl Scenario {
     }
 
     /// Replace the section of lab `name` (checked by that lab's configuration type).
-    pub fn set_section(&mut self, name: &str, section: Value) -> Result<()> {
+    pub(crate) fn set_section(&mut self, name: &str, section: Value) -> Result<()> {
         let i = index_of(name)?;
         let lab = &LABS[i];
         self.sections[i] = (lab.check_config)(&section).map_err(|e| match e {
@@ -215,7 +215,7 @@ impl Scenario {
     }
 
     /// The lab shown.
-    pub fn current_lab(&self) -> Result<&'static labs::Lab> {
+    pub(crate) fn current_lab(&self) -> Result<&'static labs::Lab> {
         labs::lab(&self.lab)
     }
 }

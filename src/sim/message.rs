@@ -31,7 +31,7 @@ pub const MAX_PACKET_HOPS: u64 = 100_000_000;
 pub const MAX_MESSAGES: usize = 12_000_000;
 
 /// No gate.
-pub const NO_GATE: u32 = u32::MAX;
+pub(crate) const NO_GATE: u32 = u32::MAX;
 
 /// A directed channel: its bandwidth, its propagation delay, and whether it ends in a switch
 /// (which adds the switching delay before the packet moves on).
@@ -60,7 +60,7 @@ pub struct Message {
 /// A message of a program: posted when its gate is ready, along a shared route, signalling up
 /// to two gates when it arrives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Posted {
+pub(crate) struct Posted {
     pub bytes: u64,
     pub route: u32,
     pub gate: u32,
@@ -70,14 +70,14 @@ pub struct Posted {
 /// A gate: it opens once everything signalling it has arrived (at once if nothing does),
 /// waits `delay_ns` (computation), posts its messages and signals `then`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Gate {
+pub(crate) struct Gate {
     pub delay_ns: u64,
     pub then: u32,
 }
 
 /// Messages on shared routes, posted at gates.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct Program {
+pub(crate) struct Program {
     pub routes: Vec<Vec<Segment>>,
     pub messages: Vec<Posted>,
     pub gates: Vec<Gate>,
@@ -213,7 +213,7 @@ struct Costs {
 }
 
 /// Run a program over `channels`.
-pub fn simulate_program(
+pub(crate) fn simulate_program(
     channels: &[Channel],
     program: &Program,
     timing: &Timing,

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 /// Parameters of the two models.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
-pub struct TdmParams {
+pub(crate) struct TdmParams {
     pub message_bytes: u64,
     pub slot_gbps: f64,
     pub cs_switch_ns: f64,
@@ -49,7 +49,7 @@ pub struct TdmRound {
 
 /// Simulate one round. `circuits` are the communications' routes, `slots` the slots each holds
 /// (1 without a slot policy), `loads` the number of circuits per channel.
-pub fn simulate_round(
+pub(crate) fn simulate_round(
     circuits: &PathSet,
     slots: &[u32],
     loads: &[u32],

@@ -84,9 +84,6 @@ impl Generate for LrtSpec {
             LrtSpec::Fig4 => 16,
         }
     }
-    fn is_random(&self) -> bool {
-        matches!(self, LrtSpec::Random { .. })
-    }
     fn build(&self, spec: &str, seed: u64, index: u32) -> Result<Topology> {
         match *self {
             LrtSpec::Random {

@@ -25,13 +25,9 @@ pub const MAX_LINKS: usize = 1 << 20;
 pub const MAX_ENDPOINTS: usize = 65_536;
 
 /// A checked generator configuration: what a spec string describes, ready to build.
-pub trait Generate: fmt::Debug + Send + Sync {
+pub(crate) trait Generate: fmt::Debug + Send + Sync {
     /// Switches the network has (already checked against `MAX_SWITCHES`).
     fn switch_count(&self) -> usize;
-    /// True when the network depends on the seed.
-    fn is_random(&self) -> bool {
-        false
-    }
     /// Build the network; `spec` is its name, random generators draw from topology stream
     /// `index` of `seed`.
     fn build(&self, spec: &str, seed: u64, index: u32) -> Result<Topology>;
@@ -39,7 +35,7 @@ pub trait Generate: fmt::Debug + Send + Sync {
 
 /// One family of networks: its name in specs, its syntax (shown in the page and in errors),
 /// and the parser that checks a spec's arguments.
-pub struct Generator {
+pub(crate) struct Generator {
     pub name: &'static str,
     pub aliases: &'static [&'static str],
     pub syntax: &'static str,
@@ -56,7 +52,7 @@ impl Named for Generator {
 }
 
 /// Every generator, in the order the page lists them.
-pub const GENERATORS: &[Generator] = &[
+pub(crate) const GENERATORS: &[Generator] = &[
     grid::MESH,
     grid::TORUS,
     grid::HYPERCUBE,
@@ -93,10 +89,6 @@ impl TopologySpec {
     /// Switches the network will have.
     pub fn switch_count(&self) -> usize {
         self.generator.switch_count()
-    }
-    /// True when the network depends on the seed.
-    pub fn is_random(&self) -> bool {
-        self.generator.is_random()
     }
     /// Build the network (random generators draw from `seed`).
     pub fn build(&self, seed: u64) -> Result<Topology> {

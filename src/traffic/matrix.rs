@@ -15,7 +15,7 @@ pub struct Row {
 }
 
 /// Most bytes one row may give (4 GiB), so sums of rows stay far inside u64.
-pub const MAX_ROW_BYTES: u64 = 1 << 32;
+pub(crate) const MAX_ROW_BYTES: u64 = 1 << 32;
 
 /// The rows of `text`, shown in errors as the field `field`; `count_required`: every row has
 /// the fourth column (otherwise it may be left out, meaning 1).

@@ -103,7 +103,7 @@ impl Pattern {
     }
 
     /// True for the patterns that draw random numbers (and so depend on the seed).
-    pub fn is_random(self) -> bool {
+    pub(crate) fn is_random(self) -> bool {
         matches!(
             self,
             Pattern::Uniform | Pattern::RandPerm | Pattern::Hotspot { .. } | Pattern::Local { .. }
@@ -112,7 +112,7 @@ impl Pattern {
 
     /// The pattern on `topo`'s endpoints, ready to draw destinations: what a permutation or a
     /// hot spot is gets drawn here, once, from `rng`. `name` is the spec for error messages.
-    pub fn place(self, topo: &Topology, name: &str, rng: &mut ChaCha8Rng) -> Result<Placed> {
+    pub(crate) fn place(self, topo: &Topology, name: &str, rng: &mut ChaCha8Rng) -> Result<Placed> {
         let n = topo.endpoint_count();
         let fixed = |destinations: Vec<usize>| Ok(Placed::Fixed(destinations));
         match self {

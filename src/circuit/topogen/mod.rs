@@ -47,7 +47,7 @@ impl Comms {
         Comms { pairs, by_endpoint }
     }
     /// Communications that start or end at `a` or `b`, each once.
-    pub fn touching(&self, a: u32, b: u32) -> impl Iterator<Item = usize> + '_ {
+    pub(crate) fn touching(&self, a: u32, b: u32) -> impl Iterator<Item = usize> + '_ {
         let mut all: Vec<usize> = self.by_endpoint[a as usize]
             .iter()
             .chain(&self.by_endpoint[b as usize])
@@ -116,7 +116,7 @@ pub(crate) fn metrics(state: &GenState, routes: &RouteState) -> Vec<(String, f64
 
 /// The end-node count TOPOGEN accepts (2 to `MAX_TOPOGEN_NODES`), checked before anything is
 /// generated or allocated for it.
-pub fn check_nodes(nodes: usize) -> Result<()> {
+pub(crate) fn check_nodes(nodes: usize) -> Result<()> {
     if nodes < 2 {
         return Err(Error::invalid(
             "nodes",
@@ -136,7 +136,7 @@ pub fn check_nodes(nodes: usize) -> Result<()> {
 }
 
 /// The end-node count checked for TOPOGEN_REV too when a target N is asked for.
-pub fn check_target(nodes: usize, target_slots: Option<u32>) -> Result<()> {
+pub(crate) fn check_target(nodes: usize, target_slots: Option<u32>) -> Result<()> {
     check_nodes(nodes)?;
     if target_slots.is_some() && nodes > MAX_TOPOGEN_REV_NODES {
         return Err(Error::TooLarge {
@@ -243,7 +243,7 @@ pub fn topogen(
 /// TOPOGEN_REV towards one target N after another (paper 000 §5.2, Fig. 13's curve): the
 /// minimal network is generated once, and since TOPOGEN_REV stops before its first move when
 /// the minimal network already has N ≤ the target, every target from its N up shares that run.
-pub struct TargetRuns<'a> {
+pub(crate) struct TargetRuns<'a> {
     nodes: usize,
     max_degree: usize,
     traffic: &'a Traffic,

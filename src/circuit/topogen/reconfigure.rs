@@ -40,7 +40,7 @@ pub struct Survivor {
 }
 
 /// How many unroutable communications a reconfiguration names.
-pub const LISTED_UNROUTABLE: usize = 20;
+pub(crate) const LISTED_UNROUTABLE: usize = 20;
 
 /// `count` distinct switches drawn with `seed` (ChaCha8, u32 draws).
 pub fn random_failures(switches: usize, count: usize, seed: u64) -> Result<Vec<u32>> {

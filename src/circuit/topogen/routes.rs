@@ -45,7 +45,7 @@ impl RouteState {
 
     /// Distances for `state`'s current links, keeping the given routes (channel ids are stable
     /// as links are appended; the new links' channels start unloaded).
-    pub fn with_paths(state: &GenState, paths: Vec<Path>) -> Result<Self> {
+    pub(crate) fn with_paths(state: &GenState, paths: Vec<Path>) -> Result<Self> {
         let topo = state.topology();
         let dist = DistanceTable::new(&topo)?;
         let mut loads = ChannelLoads::new(topo.channel_count());
@@ -86,7 +86,7 @@ impl RouteState {
     /// both its route and its ends' distance `before` (from `distances`), takes the shortest
     /// path; returns how many changed. A route already longer than the shortest (diverted by
     /// link optimization) keeps its detour unless the new links shorten the way itself.
-    pub fn reroute_shortened(
+    pub(crate) fn reroute_shortened(
         &mut self,
         state: &GenState,
         comms: &super::Comms,
@@ -129,12 +129,12 @@ impl RouteState {
     }
 
     /// Channels at load N.
-    pub fn crowded(&self) -> Vec<ChannelId> {
+    pub(crate) fn crowded(&self) -> Vec<ChannelId> {
         self.loads.busiest()
     }
 
     /// Replace the route of communication `c`.
-    pub fn set_path(&mut self, c: usize, path: Path) {
+    pub(crate) fn set_path(&mut self, c: usize, path: Path) {
         let old = std::mem::replace(&mut self.paths[c], path);
         self.loads.remove(&old.channels);
         self.loads.add(&self.paths[c].channels);
@@ -149,7 +149,7 @@ impl RouteState {
     }
 
     /// Communications crossing at least one crowded channel, and how many they cross.
-    pub fn on_crowded(&self) -> Vec<(usize, usize)> {
+    pub(crate) fn on_crowded(&self) -> Vec<(usize, usize)> {
         let n = self.max_slots();
         if n == 0 {
             return Vec::new();

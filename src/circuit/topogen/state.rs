@@ -33,62 +33,55 @@ impl GenState {
     pub fn degree(&self, s: u32) -> usize {
         (self.nodes_at[s as usize] + self.links_at[s as usize]) as usize
     }
-    pub fn nodes_at(&self, s: u32) -> usize {
+    pub(crate) fn nodes_at(&self, s: u32) -> usize {
         self.nodes_at[s as usize] as usize
     }
     /// True when `s` can take one more port.
-    pub fn has_spare_port(&self, s: u32) -> bool {
+    pub(crate) fn has_spare_port(&self, s: u32) -> bool {
         self.degree(s) < self.max_degree
     }
     /// The largest degree of any switch.
-    pub fn max_switch_degree(&self) -> usize {
+    pub(crate) fn max_switch_degree(&self) -> usize {
         (0..self.switch_count() as u32)
             .map(|s| self.degree(s))
             .max()
             .unwrap_or(0)
     }
-    pub fn add_switch(&mut self) -> u32 {
+    pub(crate) fn add_switch(&mut self) -> u32 {
         self.nodes_at.push(0);
         self.links_at.push(0);
         (self.nodes_at.len() - 1) as u32
     }
-    pub fn add_link(&mut self, a: u32, b: u32) {
+    pub(crate) fn add_link(&mut self, a: u32, b: u32) {
         self.links.push((a, b));
         self.links_at[a as usize] += 1;
         self.links_at[b as usize] += 1;
     }
     /// Move the `from` end of link `i` to switch `to` (the link keeps its id).
-    pub fn relink(&mut self, i: usize, from: u32, to: u32) {
+    pub(crate) fn relink(&mut self, i: usize, from: u32, to: u32) {
         let (a, b) = self.links[i];
         self.links[i] = if a == from { (to, b) } else { (a, to) };
         self.links_at[from as usize] -= 1;
         self.links_at[to as usize] += 1;
     }
-    /// Erase the most recently added link.
-    pub fn pop_link(&mut self) {
-        if let Some((a, b)) = self.links.pop() {
-            self.links_at[a as usize] -= 1;
-            self.links_at[b as usize] -= 1;
-        }
-    }
-    pub fn move_endpoint(&mut self, e: u32, to: u32) {
+    pub(crate) fn move_endpoint(&mut self, e: u32, to: u32) {
         let from = self.endpoint_switch[e as usize];
         self.nodes_at[from as usize] -= 1;
         self.nodes_at[to as usize] += 1;
         self.endpoint_switch[e as usize] = to;
     }
     /// Exchange the switches of two end nodes (degrees are unchanged, §4.2).
-    pub fn swap_endpoints(&mut self, a: u32, b: u32) {
+    pub(crate) fn swap_endpoints(&mut self, a: u32, b: u32) {
         self.endpoint_switch.swap(a as usize, b as usize);
     }
     /// End nodes on switch `s`, ascending.
-    pub fn endpoints_of(&self, s: u32) -> Vec<u32> {
+    pub(crate) fn endpoints_of(&self, s: u32) -> Vec<u32> {
         (0..self.endpoint_switch.len() as u32)
             .filter(|&e| self.endpoint_switch[e as usize] == s)
             .collect()
     }
     /// Distinct switches linked to `s`, ascending.
-    pub fn neighbors(&self, s: u32) -> Vec<u32> {
+    pub(crate) fn neighbors(&self, s: u32) -> Vec<u32> {
         let mut n: Vec<u32> = self
             .links
             .iter()
@@ -107,7 +100,7 @@ impl GenState {
         n
     }
     /// Apply one recorded change (replaying a trace to a step).
-    pub fn apply(&mut self, change: &crate::trace::Change) {
+    pub(crate) fn apply(&mut self, change: &crate::trace::Change) {
         use crate::trace::Change;
         match *change {
             Change::AddSwitch { switch } => {

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 /// What is annealed: a permutation whose positions can be swapped.
 #[allow(clippy::len_without_is_empty)] // a permutation's length, never asked to be empty
-pub trait Permutation {
+pub(crate) trait Permutation {
     fn len(&self) -> usize;
     /// Swap positions i and j and return the new cost.
     fn swap_cost(&mut self, i: usize, j: usize) -> u64;
@@ -41,12 +41,12 @@ pub struct CurvePoint {
 }
 
 /// Most points kept of a curve (longer runs are sampled evenly, the last point always kept).
-pub const MAX_CURVE_POINTS: usize = 1000;
+pub(crate) const MAX_CURVE_POINTS: usize = 1000;
 
 /// Anneal from the state's current permutation, whose cost is `start`. `each(point)` sees
 /// every iteration's point (for progress and live curves). Returns the best cost and the
 /// sampled curve.
-pub fn anneal<P: Permutation>(
+pub(crate) fn anneal<P: Permutation>(
     state: &mut P,
     start: u64,
     schedule: Schedule,

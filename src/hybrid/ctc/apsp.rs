@@ -49,17 +49,17 @@ impl Apsp {
         self.out.fill(0);
     }
 
-    pub fn has_link(&self, u: usize, v: usize) -> bool {
+    pub(crate) fn has_link(&self, u: usize, v: usize) -> bool {
         self.out[u * self.words + v / 64] >> (v % 64) & 1 == 1
     }
 
     /// Add the link u → v (the table is not updated: `recompute` or `insert`).
-    pub fn add_link(&mut self, u: usize, v: usize) {
+    pub(crate) fn add_link(&mut self, u: usize, v: usize) {
         self.out[u * self.words + v / 64] |= 1 << (v % 64);
     }
 
     /// The LCs u links to.
-    pub fn successors(&self, u: usize) -> impl Iterator<Item = usize> + '_ {
+    pub(crate) fn successors(&self, u: usize) -> impl Iterator<Item = usize> + '_ {
         let row = &self.out[u * self.words..(u + 1) * self.words];
         row.iter().enumerate().flat_map(|(w, &bits)| {
             let mut b = bits;

@@ -9,7 +9,7 @@
 use super::LcTraffic;
 
 /// Most demands the bound is computed for (time: K·P·N augmentations over the demands).
-pub const MAX_BOUND_DEMANDS: usize = 70_000;
+pub(crate) const MAX_BOUND_DEMANDS: usize = 70_000;
 
 /// 2·V − M*, or None above `MAX_BOUND_DEMANDS`.
 pub fn lower_bound(t: &LcTraffic, degree: usize) -> Option<u64> {

@@ -57,7 +57,7 @@ pub struct IlpOutcome {
 }
 
 /// A progress report between slices: (seconds so far, incumbent, bound).
-pub type IlpProgress<'a> = &'a mut dyn FnMut(f64, Option<f64>, Option<f64>);
+pub(crate) type IlpProgress<'a> = &'a mut dyn FnMut(f64, Option<f64>, Option<f64>);
 
 /// Solve for `t` with `degree` = K·P ports per LC each way; `warm`: links of a known
 /// configuration whose every demand has a path (the heuristic's), to start from, and its

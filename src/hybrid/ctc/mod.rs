@@ -29,14 +29,14 @@ pub const MAX_TASKS: usize = 4096;
 /// Most logical clusters (a row of the bitset APSP is 16 words; ≤ 1 M demands).
 pub const MAX_LCS: usize = 1024;
 /// Most non-zero entries of a task matrix (memory of the matrix and of phase 1).
-pub const MAX_ENTRIES: usize = 1 << 22;
+pub(crate) const MAX_ENTRIES: usize = 1 << 22;
 /// Most bytes in all (hop-bytes stay below 2⁶³ at any path length ≤ MAX_LCS).
-pub const MAX_TOTAL_BYTES: u64 = 1 << 52;
+pub(crate) const MAX_TOTAL_BYTES: u64 = 1 << 52;
 /// Most optical planes and ports per plane (per-plane port counts are u8, plane masks u16).
-pub const MAX_PLANES: usize = 16;
-pub const MAX_PORTS: usize = 8;
+pub(crate) const MAX_PLANES: usize = 16;
+pub(crate) const MAX_PORTS: usize = 8;
 /// Deepest multi-hop pass (§4.2.3 uses 4).
-pub const MAX_DEPTH: u8 = 8;
+pub(crate) const MAX_DEPTH: u8 = 8;
 
 /// A task-to-task traffic matrix: `tasks` tasks and the non-zero off-diagonal entries
 /// (src, dst, bytes), sorted by (src, dst), each pair once.

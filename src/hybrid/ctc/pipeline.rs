@@ -16,7 +16,7 @@ use crate::Result;
 use serde::{Deserialize, Serialize};
 
 /// A demand ordering under annealing: the fitness is the serving's cost.
-pub struct OrderSearch<'a> {
+pub(crate) struct OrderSearch<'a> {
     pub traffic: &'a LcTraffic,
     pub server: Server,
     pub order: Vec<u32>,
@@ -285,7 +285,7 @@ pub fn configure(
 
 /// Table I's ILP (paper 003 §4.1, §5.1) within `limits`, warm-started from the links that
 /// serving `order` makes when they serve every demand.
-pub fn ilp_from_order(
+pub(crate) fn ilp_from_order(
     t: &LcTraffic,
     ocs: Ocs,
     readings: Readings,

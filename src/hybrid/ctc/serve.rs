@@ -28,7 +28,7 @@ pub struct Link {
 
 /// A plane's port use at the moment pass 1 looked at it: (plane, out-ports used at s, in-ports
 /// used at d).
-pub type Tried = (u8, u8, u8);
+pub(crate) type Tried = (u8, u8, u8);
 
 /// What serving did, one event per decision (recorded for the page's steps).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -57,7 +57,7 @@ pub enum Event {
 }
 
 /// Most events one serving records (the rest are counted: `Server::events_dropped`).
-pub const MAX_EVENTS: usize = 20_000;
+pub(crate) const MAX_EVENTS: usize = 20_000;
 
 /// The outcome's numbers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -213,7 +213,7 @@ impl Server {
     }
 
     /// Decisions of the last serving beyond the `MAX_EVENTS` recorded.
-    pub fn events_dropped(&self) -> usize {
+    pub(crate) fn events_dropped(&self) -> usize {
         self.dropped
     }
 
@@ -223,12 +223,12 @@ impl Server {
     }
 
     /// The distances of the last serving.
-    pub fn apsp(&self) -> &Apsp {
+    pub(crate) fn apsp(&self) -> &Apsp {
         &self.apsp
     }
 
     /// Ports used per LC and plane, out and in (with merged planes, before the split).
-    pub fn ports_used(&self) -> (&[u8], &[u8]) {
+    pub(crate) fn ports_used(&self) -> (&[u8], &[u8]) {
         self.ports.used()
     }
 
@@ -507,7 +507,7 @@ fn room<'a>(
 
 /// A shortest path s ⇝ d in `apsp`'s links, taking the lowest-numbered next LC at each step;
 /// empty when d cannot be reached.
-pub fn path_in(apsp: &Apsp, s: usize, d: usize) -> Vec<usize> {
+pub(crate) fn path_in(apsp: &Apsp, s: usize, d: usize) -> Vec<usize> {
     if apsp.dist(s, d) == UNREACHABLE {
         return Vec::new();
     }

@@ -16,7 +16,7 @@ use nalgebra::{DMatrix, DVector, SymmetricEigen};
 use serde::{Deserialize, Serialize};
 
 /// Largest part solved densely.
-pub const DENSE_MAX: usize = 256;
+pub(crate) const DENSE_MAX: usize = 256;
 /// Lanczos steps per restart.
 const LANCZOS_STEPS: usize = 120;
 
@@ -66,7 +66,7 @@ impl Weights {
 }
 
 /// Phase 1 for any T: with T = 1 every task is its own LC (nothing is split), else `cluster`.
-pub fn cluster_tasks(m: &TaskMatrix, t: usize, laplacian: Laplacian) -> Clustering {
+pub(crate) fn cluster_tasks(m: &TaskMatrix, t: usize, laplacian: Laplacian) -> Clustering {
     if t == 1 {
         Clustering {
             lc_of_task: (0..m.tasks as u32).collect(),
@@ -215,7 +215,7 @@ fn components(adj: &[Vec<(usize, f64)>]) -> Vec<Vec<usize>> {
 
 /// The Fiedler vector of a connected part (z of L_sym, or y = Δ^(−1/2) z) with the sign that
 /// puts local index 0 at or below zero, and λ₂.
-pub fn fiedler(adj: &[Vec<(usize, f64)>], laplacian: Laplacian) -> (Vec<f64>, f64) {
+pub(crate) fn fiedler(adj: &[Vec<(usize, f64)>], laplacian: Laplacian) -> (Vec<f64>, f64) {
     let n = adj.len();
     if n < 2 {
         return (vec![0.0; n], 0.0);

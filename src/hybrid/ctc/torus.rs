@@ -38,7 +38,7 @@ pub fn balanced_dims(n: usize, x: usize) -> Vec<usize> {
 }
 
 /// Sides from `torus:X` (balanced, X = 1 … 6) or `torus:AxBxC` (their product must be n).
-pub fn parse_dims(spec: &str, n: usize) -> Result<Vec<usize>> {
+pub(crate) fn parse_dims(spec: &str, n: usize) -> Result<Vec<usize>> {
     let bad = |why: String| Error::invalid("baseline", why);
     let rest = spec.trim().strip_prefix("torus:").ok_or_else(|| {
         bad(format!(

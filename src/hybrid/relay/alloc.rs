@@ -178,7 +178,7 @@ impl Allocation {
     }
 
     /// Circuits made by steps 1, 2 and 3.
-    pub fn by_step(&self) -> [usize; 3] {
+    pub(crate) fn by_step(&self) -> [usize; 3] {
         let mut n = [0; 3];
         for c in &self.circuits {
             n[usize::from(c.step - 1)] += 1;

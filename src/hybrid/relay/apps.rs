@@ -44,10 +44,10 @@ pub struct Workload {
 /// Most messages plus rank-steps (ranks × phases) a program may hold, checked before it is
 /// built: the simulator's own limit (it keeps about 60 bytes for each, under 1 GB at the
 /// limit natively and in the page).
-pub const MAX_EVENTS: u64 = crate::sim::message::MAX_MESSAGES as u64;
+pub(crate) const MAX_EVENTS: u64 = crate::sim::message::MAX_MESSAGES as u64;
 
 /// The applications `App::parse` takes: (name, label, what it sends).
-pub const APPS: &[(&str, &str, &str)] = &[
+pub(crate) const APPS: &[(&str, &str, &str)] = &[
     (
         "neighbor",
         "Neighbour exchange",
@@ -76,7 +76,7 @@ pub const APPS: &[(&str, &str, &str)] = &[
 ];
 
 /// The NPB problem classes `App::parse` takes: (class, label, what it sets).
-pub const NPB_CLASSES: &[(&str, &str, &str)] = &[
+pub(crate) const NPB_CLASSES: &[(&str, &str, &str)] = &[
     ("A", "Class A", "NPB problem class A: its message sizes"),
     (
         "B",
@@ -89,7 +89,7 @@ pub const NPB_CLASSES: &[(&str, &str, &str)] = &[
 
 /// The application and its parameters.
 #[derive(Debug, Clone, PartialEq)]
-pub enum App {
+pub(crate) enum App {
     /// §4.1: a square grid, row-major ranks, `bytes` to each existing neighbour, one exchange.
     Neighbor {
         bytes: u64,
@@ -713,7 +713,7 @@ fn mg(ranks: u32, class: char, iterations: u32, compute_ns: u64) -> Result<(Vec<
 }
 
 /// CSV rows `rank,rank,bytes,count` (`traffic::matrix`, the count required).
-pub fn parse_matrix(text: &str) -> Result<Vec<Demand>> {
+pub(crate) fn parse_matrix(text: &str) -> Result<Vec<Demand>> {
     let rows = crate::traffic::matrix::parse(text, "matrix", true)?;
     // no bytes is no traffic: its time is 0 and every ratio to it 0/0, so it is refused here
     if rows.iter().all(|r| r.bytes == 0 || r.count == 0) {

@@ -17,7 +17,7 @@ use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
 
 /// Most nodes (the research size is 4,096).
-pub const MAX_NODES: usize = 16_384;
+pub(crate) const MAX_NODES: usize = 16_384;
 
 /// Edge switches, nodes per edge switch and OCS nodes per edge switch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

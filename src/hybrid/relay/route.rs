@@ -326,7 +326,7 @@ impl Routes {
 
     /// Per node of `nodes`, the bytes of the large communications `large` (src, dst, bytes) it
     /// relays for others: every node of a route but its two ends (§3.2.3's relays).
-    pub fn relay_bytes(&self, nodes: usize, large: &[(u32, u32, u64)]) -> Vec<u64> {
+    pub(crate) fn relay_bytes(&self, nodes: usize, large: &[(u32, u32, u64)]) -> Vec<u64> {
         let mut relay_bytes = vec![0u64; nodes];
         let bytes_of: std::collections::HashMap<(u32, u32), u64> =
             large.iter().fold(Default::default(), |mut m, &(s, d, b)| {

@@ -229,7 +229,7 @@ pub fn uplink_bytes(p: &OcsPlacement, out: &Outcome) -> u64 {
 }
 
 /// Bytes on each edge switch's uplink channels in an outcome: [up, down] per switch.
-pub fn uplink_channel_bytes(p: &OcsPlacement, out: &Outcome) -> Vec<[u64; 2]> {
+pub(crate) fn uplink_channel_bytes(p: &OcsPlacement, out: &Outcome) -> Vec<[u64; 2]> {
     let n = p.nodes();
     (0..p.edges)
         .map(|s| {

@@ -146,7 +146,7 @@ fn presets() -> Vec<crate::labs::Preset> {
 }
 
 /// Most annealing iterations.
-pub const MAX_ITERATIONS: u32 = 100_000;
+pub(crate) const MAX_ITERATIONS: u32 = 100_000;
 /// Most work in one annealing run, iterations × (demands + N²/2): a serving visits every
 /// demand, and its distance tables (the APSP, links added in the multi-hop passes) cost about
 /// N² / 2 demands' worth (sparse traffic leaves many free ports for the passes). About 10 s
@@ -154,7 +154,7 @@ pub const MAX_ITERATIONS: u32 = 100_000;
 /// N = 1,024 dense: 110; a 64×64 stencil in LCs of 4: 220).
 pub const MAX_SA_WORK: u64 = 120_000_000;
 /// Most demands listed in the result (above, the list would dominate the result's size).
-pub const MAX_LISTED_DEMANDS: usize = 65_536;
+pub(crate) const MAX_LISTED_DEMANDS: usize = 65_536;
 
 /// How the demands are ordered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -495,7 +495,7 @@ pub struct Heatmap {
 }
 
 /// Most cells per side of a heatmap.
-pub const HEATMAP_MAX: usize = 128;
+pub(crate) const HEATMAP_MAX: usize = 128;
 
 impl Heatmap {
     /// `rows`×`rows` entries given by position (already reordered), LCs starting at `starts`.

@@ -28,7 +28,10 @@ pub(crate) struct Parts<'a> {
 }
 
 /// The links in the order they were made, and how many exist after each event.
-pub fn made_by_event(events: &[Event], demands: &[Demand]) -> (Vec<(u32, u32, u8)>, Vec<usize>) {
+pub(crate) fn made_by_event(
+    events: &[Event],
+    demands: &[Demand],
+) -> (Vec<(u32, u32, u8)>, Vec<usize>) {
     let mut made = Vec::new();
     let mut after = Vec::with_capacity(events.len());
     for e in events {
@@ -46,7 +49,7 @@ pub fn made_by_event(events: &[Event], demands: &[Demand]) -> (Vec<(u32, u32, u8
 }
 
 /// The demand an event is about and the links it made (src, dst).
-pub fn event_demand_and_links(e: &Event) -> (Option<u32>, Vec<(u32, u32)>) {
+pub(crate) fn event_demand_and_links(e: &Event) -> (Option<u32>, Vec<(u32, u32)>) {
     match e {
         Event::Direct { demand, .. } => (Some(*demand), Vec::new()),
         Event::Refused { demand, .. } | Event::NoPath { demand, .. } => (Some(*demand), Vec::new()),
@@ -69,7 +72,7 @@ fn planes_text(tried: &[Tried], ports: usize) -> String {
 }
 
 /// One summary per event (up to `MAX_STEPS`, then one that says what was left out).
-pub fn summaries(
+pub(crate) fn summaries(
     r: &CtcResult,
     demands: &[Demand],
     order: &[u32],

@@ -15,7 +15,7 @@ use crate::rng::{stream, Purpose};
 use crate::Result;
 use serde::{Deserialize, Serialize};
 
-pub const STUDIES: &[Study] = &[
+pub(crate) const STUDIES: &[Study] = &[
     Study {
         name: "anneal",
         title: "Annealing, live",
@@ -36,7 +36,7 @@ pub const STUDIES: &[Study] = &[
 
 /// The live curve's result.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct AnnealResult {
+pub(crate) struct AnnealResult {
     pub hdf: u64,
     pub best: u64,
     pub iterations: u32,
@@ -44,7 +44,7 @@ pub struct AnnealResult {
 }
 
 /// Anneal the configuration's demands, reporting a point every 1% of the iterations.
-pub fn anneal_live(c: &CtcConfig, seed: u64, report: Report<'_>) -> Result<AnnealResult> {
+pub(crate) fn anneal_live(c: &CtcConfig, seed: u64, report: Report<'_>) -> Result<AnnealResult> {
     // annealing whatever the order field says, so its work limit applies
     let c = &CtcConfig {
         order: OrderKind::Sa,

@@ -138,10 +138,10 @@ fn presets() -> Vec<crate::labs::Preset> {
 /// Largest n the lab runs (the floor model of §3 ends at 12: 64 × 16 racks).
 pub const MAX_N: u32 = 12;
 /// Largest n whose whole routing table (Table 1) is part of the result.
-pub const TABLE_MAX_N: u32 = 8;
+pub(crate) const TABLE_MAX_N: u32 = 8;
 /// Most search effort (a factor of the annealing's evaluations); the work budget
 /// (`search::MAX_SEARCH_UNITS`) may refuse less at large n.
-pub const MAX_EFFORT: f64 = 100.0;
+pub(crate) const MAX_EFFORT: f64 = 100.0;
 
 /// Configuration of the Dual-plane lab.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -211,7 +211,7 @@ impl DualPlaneConfig {
     }
 
     /// Plane 1's generators as given (None: identical planes).
-    pub fn generator_set(&self) -> Result<Option<Vec<u32>>> {
+    pub(crate) fn generator_set(&self) -> Result<Option<Vec<u32>>> {
         let text = self.generators.trim();
         if text.is_empty() {
             return Ok(None);
@@ -269,14 +269,14 @@ impl DualPlaneConfig {
 
 /// A search's improvement as it went.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct SearchPoint {
+pub(crate) struct SearchPoint {
     pub fraction: f64,
     pub best: Candidate,
 }
 
 /// The search study's result: the search and its improvements.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct SearchRecord {
+pub(crate) struct SearchRecord {
     #[serde(flatten)]
     pub result: search::SearchResult,
     pub points: Vec<SearchPoint>,
@@ -340,7 +340,7 @@ fn scores(d: &DualPlane) -> Result<(Scores, [Vec<u64>; 2])> {
 
 /// One pair's routes (§2.2).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct PairRoute {
+pub(crate) struct PairRoute {
     pub source: u32,
     pub destination: u32,
     /// The table row used (index src ⊕ dst).
@@ -372,7 +372,7 @@ fn pair_route(d: &DualPlane, source: u32, destination: u32) -> PairRoute {
 /// columns (at n = 12 there are 12,288 groups: columns keep the result small and quick to
 /// hand to the page).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct RackCables {
+pub(crate) struct RackCables {
     pub plane: Vec<u8>,
     pub from: Vec<u32>,
     pub to: Vec<u32>,
@@ -421,7 +421,7 @@ fn tie_rule(kind: Kind, n: u32) -> Option<String> {
 
 /// The result of a run.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct DualPlaneResult {
+pub(crate) struct DualPlaneResult {
     pub kind: Kind,
     pub n: u32,
     /// D-HC, DI-HC, D-FHC or DI-FHC.
@@ -449,7 +449,7 @@ pub struct DualPlaneResult {
 }
 
 /// A finished run.
-pub struct DualPlaneRun {
+pub(crate) struct DualPlaneRun {
     network: DualPlane,
     result: DualPlaneResult,
     topology: Topology,
@@ -682,7 +682,7 @@ impl LabRun for DualPlaneRun {
 
 /// One variant at one n (a point of the sweep).
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct VariantPoint {
+pub(crate) struct VariantPoint {
     pub n: u32,
     pub variant: String,
     pub generators: Vec<u32>,
@@ -694,7 +694,7 @@ pub struct VariantPoint {
 
 /// The search units (`search::work`) of the six variants for n = from…to at `effort`: the
 /// DI and DI-r searches of both kinds at every n.
-pub fn sweep_n_units(from: u32, to: u32, effort: f64) -> f64 {
+pub(crate) fn sweep_n_units(from: u32, to: u32, effort: f64) -> f64 {
     (from..=to)
         .flat_map(|n| {
             [Kind::Hc, Kind::Fhc].into_iter().flat_map(move |kind| {

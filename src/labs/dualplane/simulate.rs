@@ -17,7 +17,7 @@ use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
 
 /// Nanoseconds per cycle: a 32-byte flit at 100 Gbps.
-pub const CYCLE_NS: f64 = 2.56;
+pub(crate) const CYCLE_NS: f64 = 2.56;
 
 /// The router and link parameters of §3.4.1 in cycles (see the module header).
 pub fn params() -> SimParams {
@@ -38,12 +38,12 @@ pub fn params() -> SimParams {
 
 /// The offered load the "Simulate this" hand-off opens the Simulate lab at (flits per node
 /// per cycle), below every variant's saturation at n ≤ 8.
-pub const HANDOFF_LOAD: f64 = 0.5;
+pub(crate) const HANDOFF_LOAD: f64 = 0.5;
 
 /// The Simulate lab's section for `network` as §3.4 simulates it (4 nodes per switch, the
 /// dual-plane router, [`params`], uniform traffic at [`HANDOFF_LOAD`]); identical planes are
 /// written without a set.
-pub fn handoff(network: &DualPlane, identical: bool) -> crate::labs::Handoff {
+pub(crate) fn handoff(network: &DualPlane, identical: bool) -> crate::labs::Handoff {
     let topology = if identical {
         let kind = match network.planes[0].kind() {
             Kind::Hc => "hc",
@@ -65,9 +65,9 @@ pub fn handoff(network: &DualPlane, identical: bool) -> crate::labs::Handoff {
 }
 
 /// Offered loads (flits per node per cycle; a node has two ports) for the throughput.
-pub const LOADS: [f64; 7] = [0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6];
+pub(crate) const LOADS: [f64; 7] = [0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6];
 /// The load at which latency is measured.
-pub const LOW_LOAD: f64 = 0.05;
+pub(crate) const LOW_LOAD: f64 = 0.05;
 
 /// One variant simulated beside its graph metrics.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -89,10 +89,10 @@ pub struct SimPoint {
 }
 
 /// A variant: the kind, and None for identical planes or the objective its set was searched for.
-pub type Variant = (Kind, Option<Objective>);
+pub(crate) type Variant = (Kind, Option<Objective>);
 
 /// The six variants of Fig. 3–9: D-HC, DI-HC, DI-HC-r, D-FHC, DI-FHC, DI-FHC-r.
-pub fn six_variants() -> Vec<Variant> {
+pub(crate) fn six_variants() -> Vec<Variant> {
     [Kind::Hc, Kind::Fhc]
         .into_iter()
         .flat_map(|k| [None, Some(Objective::Distance), Some(Objective::Delay)].map(|o| (k, o)))

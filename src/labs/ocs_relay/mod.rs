@@ -80,7 +80,7 @@ fn presets() -> Vec<crate::labs::Preset> {
 }
 
 /// The oversubscription of the low-bisection EPS (§4.1: 1:20).
-pub const LOW_RATIO: f64 = 20.0;
+pub(crate) const LOW_RATIO: f64 = 20.0;
 /// Most nodes the lab simulates (the paper's future work: 4,096).
 pub const MAX_LAB_NODES: usize = 4096;
 
@@ -203,7 +203,7 @@ impl OcsRelayConfig {
     }
 
     /// Table 1's parameters with uplinks at 1:`ratio` and the configured MTU.
-    pub fn net_params(&self, p: &OcsPlacement, ratio: f64) -> NetParams {
+    pub(crate) fn net_params(&self, p: &OcsPlacement, ratio: f64) -> NetParams {
         NetParams {
             up_gbps: p.nodes_per_edge as f64 / ratio,
             mtu_bytes: self.mtu,

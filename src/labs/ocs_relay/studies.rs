@@ -13,7 +13,7 @@ use crate::labs::{config, json, Report, Study};
 use crate::Result;
 use serde::{Deserialize, Serialize};
 
-pub const STUDIES: &[Study] = &[
+pub(crate) const STUDIES: &[Study] = &[
     Study {
         name: "figure",
         title: "Fig. 4–5: relative execution times",
@@ -32,7 +32,7 @@ pub const STUDIES: &[Study] = &[
 
 /// One bar of Fig. 4–5.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Bar {
+pub(crate) struct Bar {
     pub label: String,
     /// eps, full or ours.
     pub network: String,
@@ -45,7 +45,7 @@ pub struct Bar {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct FigureResult {
+pub(crate) struct FigureResult {
     pub edge: String,
     pub app: String,
     pub rows: Vec<Bar>,
@@ -116,19 +116,19 @@ pub struct TableRow {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct TableResult {
+pub(crate) struct TableResult {
     pub class: String,
     pub rows: Vec<TableRow>,
 }
 
 /// The paper's four configurations.
-pub const CONFIGURATIONS: [(&str, usize); 4] =
+pub(crate) const CONFIGURATIONS: [(&str, usize); 4] =
     [("8x32", 64), ("8x32", 128), ("16x16", 64), ("16x16", 128)];
 /// Table 2's applications, in its column order.
-pub const APPS: [&str; 4] = ["neighbor", "cg", "lu", "mg"];
+pub(crate) const APPS: [&str; 4] = ["neighbor", "cg", "lu", "mg"];
 
 /// Table 2 at the configuration's class, threshold and readings.
-pub fn table_2(c: &OcsRelayConfig, report: Report<'_>) -> Result<TableResult> {
+pub(crate) fn table_2(c: &OcsRelayConfig, report: Report<'_>) -> Result<TableResult> {
     let mut rows = Vec::new();
     let total = (CONFIGURATIONS.len() * APPS.len()) as f64;
     for (edge, ocs_nodes) in CONFIGURATIONS {

@@ -250,7 +250,7 @@ fn router_error_at(e: Error, param_field: Option<&str>) -> Error {
 pub const MAX_ROUTING_SWITCHES: usize = 4096;
 
 /// The most random patterns a random traffic is averaged over.
-pub const MAX_PATTERNS: usize = 10_000;
+pub(crate) const MAX_PATTERNS: usize = 10_000;
 /// Most flows routed over all patterns (patterns × switches): 2,500 patterns on 4,096
 /// switches take about 20 s with LOREN and 65 s with Cowen; 10,000 on 1,024 about the same.
 pub const MAX_PATTERN_ROUTES: usize = 10_240_000;
@@ -444,7 +444,12 @@ fn lorens_tmax(routing: &RouterSpec, n: usize) -> usize {
 }
 
 /// Walk a packet from switch `src` to switch `dst` (paper 002 Fig. 4's step view).
-pub fn route_walk(config: &RoutingConfig, seed: u64, src: u32, dst: u32) -> Result<RouteWalk> {
+pub(crate) fn route_walk(
+    config: &RoutingConfig,
+    seed: u64,
+    src: u32,
+    dst: u32,
+) -> Result<RouteWalk> {
     let routing = config.router()?;
     let topo = config.topology(seed, &routing)?;
     let prepared = Prepared::new(config, routing, &topo, &mut |_| {})?;
@@ -472,7 +477,7 @@ fn walk(prepared: &Prepared<'_>, src: u32, dst: u32) -> Result<RouteWalk> {
 /// A run of the Routing lab: metrics, the topology, and the packet walk when the Scenario names
 /// a source and a destination (its decisions are the lab's steps).
 #[derive(Debug, Clone)]
-pub struct RoutingLab {
+pub(crate) struct RoutingLab {
     pub result: RoutingResult,
     pub topology: Topology,
     pub walk: Option<RouteWalk>,

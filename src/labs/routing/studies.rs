@@ -106,7 +106,7 @@ pub fn sweep_tmax(config: &RoutingConfig, seed: u64) -> Result<Vec<TmaxPoint>> {
 }
 
 /// `sweep_tmax`, reporting each point as it is computed: LOREN's by t_max, then Cowen's by α.
-pub fn sweep_tmax_points(
+pub(crate) fn sweep_tmax_points(
     config: &RoutingConfig,
     seed: u64,
     report: crate::labs::Report<'_>,
@@ -170,7 +170,7 @@ impl SweepPoint {
 
 /// The traffics of the imbalance study by default (paper 002 §VI-D; the figures' β and γ are
 /// not in the text, 0.7 is named).
-pub const IMBALANCED_TRAFFICS: &[&str] = &[
+pub(crate) const IMBALANCED_TRAFFICS: &[&str] = &[
     "hotspot:0.1",
     "hotspot:0.3",
     "hotspot:0.5",
@@ -181,7 +181,7 @@ pub const IMBALANCED_TRAFFICS: &[&str] = &[
 ];
 
 /// Most rows (traffics × t_max values) of one imbalance study.
-pub const MAX_IMBALANCE_ROWS: usize = 64;
+pub(crate) const MAX_IMBALANCE_ROWS: usize = 64;
 
 /// Arguments of the imbalance study (all optional).
 #[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
@@ -480,7 +480,7 @@ impl TableStudy {
 }
 
 /// Most topologies one table study draws.
-pub const MAX_STUDY_TOPOLOGIES: usize = 10_000;
+pub(crate) const MAX_STUDY_TOPOLOGIES: usize = 10_000;
 /// Most work of one table study, topologies × switches² (each topology's LOREN and Cowen
 /// tables grow as |N|²): 1,000 of LRT(1024) or 65 of LRT(4096), about 3 minutes on two cores.
 pub const MAX_STUDY_WORK: usize = 1_100_000_000;
@@ -498,7 +498,7 @@ pub fn table_study(
 /// `table_study`, reporting the summary so far after every topology. The topologies are
 /// independent: natively they are drawn and measured on every core, with the same result as
 /// one after another.
-pub fn table_study_streamed(
+pub(crate) fn table_study_streamed(
     spec: &str,
     count: usize,
     seed: u64,

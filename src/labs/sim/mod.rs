@@ -97,9 +97,9 @@ fn presets() -> Vec<crate::labs::Preset> {
 }
 
 /// Routers whose animation is recorded (one step per cycle).
-pub const ANIMATION_MAX_SWITCHES: usize = 64;
+pub(crate) const ANIMATION_MAX_SWITCHES: usize = 64;
 /// Cycles of the measurement window the animation shows.
-pub const ANIMATION_CYCLES: u64 = 100;
+pub(crate) const ANIMATION_CYCLES: u64 = 100;
 /// Most router-cycles (switches × (warm-up + window + drain)) of one run on up to
 /// `FULL_SPEED_SWITCHES` routers. The engine runs 5–10 million router-cycles per second on
 /// 64–256 routers, so this is a few seconds there and paper 002's 256-node runs (120,000
@@ -108,7 +108,7 @@ pub const MAX_ROUTER_CYCLES: u64 = 40_000_000;
 /// Above this many routers a router-cycle costs more (more packets in flight per router,
 /// caches: a 24×24 mesh past saturation ran 1.0 million router-cycles a second), so the
 /// per-run limit shrinks as 256 / routers: 17.8 million router-cycles at 576 (about 20 s).
-pub const FULL_SPEED_SWITCHES: u64 = 256;
+pub(crate) const FULL_SPEED_SWITCHES: u64 = 256;
 
 /// Most router-cycles of one run on `switches` routers (a counted budget, checked before the
 /// run: `MAX_ROUTER_CYCLES`, scaled down above `FULL_SPEED_SWITCHES`).
@@ -197,7 +197,7 @@ impl Default for SimConfig {
 impl SimConfig {
     /// `topology` under `routing` with the router, link and run parameters `p` (its rate
     /// too), uniform traffic, the sweep's defaults.
-    pub fn with_params(topology: &str, routing: &str, p: &SimParams) -> SimConfig {
+    pub(crate) fn with_params(topology: &str, routing: &str, p: &SimParams) -> SimConfig {
         SimConfig {
             topology: topology.into(),
             topology_index: 0,
@@ -320,7 +320,7 @@ impl SimConfig {
     /// The work of a request of `loads` offered loads (`seed_count` runs each), checked against
     /// `REQUEST_RUNS` runs at the per-run limit before any runs: a sweep is refused with its
     /// estimate.
-    pub fn check_request(&self, loads: usize) -> Result<()> {
+    pub(crate) fn check_request(&self, loads: usize) -> Result<()> {
         let (topology, _) = self.check()?;
         let runs = (loads as u64).saturating_mul(self.seed_count as u64);
         let per_run =
@@ -379,7 +379,7 @@ struct Frame {
 }
 
 /// A finished run: the result, the network, and the animation's frames.
-pub struct SimRun {
+pub(crate) struct SimRun {
     config: SimConfig,
     network: Network,
     result: SimResult,

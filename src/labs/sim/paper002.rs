@@ -16,10 +16,10 @@ use super::SimConfig;
 use serde::{Deserialize, Serialize};
 
 /// The Scenario seed of the topologies (the table-size study's seed).
-pub const SEED: u64 = 1;
+pub(crate) const SEED: u64 = 1;
 
 /// One network size of the section.
-pub struct Size {
+pub(crate) struct Size {
     pub topology: &'static str,
     /// The study's index of the first topology with Cowen's smallest table.
     pub index: u32,
@@ -29,7 +29,7 @@ pub struct Size {
     pub panel: char,
 }
 
-pub const SIZES: [Size; 2] = [
+pub(crate) const SIZES: [Size; 2] = [
     Size {
         topology: "lrt:64:4:2",
         index: 20,
@@ -45,18 +45,18 @@ pub const SIZES: [Size; 2] = [
 ];
 
 /// The four traffics and their figures.
-pub const TRAFFICS: [(&str, u32); 4] = [
+pub(crate) const TRAFFICS: [(&str, u32); 4] = [
     ("uniform", 7),
     ("transpose", 8),
     ("shuffle", 9),
     ("bitrev", 10),
 ];
 
-pub const SCHEMES: [&str; 2] = ["loren", "cowen"];
+pub(crate) const SCHEMES: [&str; 2] = ["loren", "cowen"];
 
 /// Table II's router and run on `base`'s network: 1-flit packets, 4 VCs × 8 flits, 4 stages,
 /// 10,000 warm-up and 100,000 measured cycles, loads in steps of 0.01 (the 256-node curves saturate below 0.1).
-pub fn table_ii(base: SimConfig) -> SimConfig {
+pub(crate) fn table_ii(base: SimConfig) -> SimConfig {
     SimConfig {
         vcs: 4,
         buf: 8,
@@ -201,7 +201,7 @@ pub fn statements(saturation: &dyn Fn(&str, &str, &str, usize) -> Option<f64>) -
 
 /// One curve of Fig. 7–10 with its sweep: what the `paper002` study reports per curve.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct CurveResult {
+pub(crate) struct CurveResult {
     pub figure: String,
     pub label: String,
     pub topology: String,
@@ -222,7 +222,7 @@ pub struct CurveResult {
 /// §VI-C reproduced: every curve's sweep (in the order of `curves`), then the paper's
 /// statements beside ours.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Reproduction {
+pub(crate) struct Reproduction {
     pub curves: Vec<CurveResult>,
     pub statements: Vec<Statement>,
 }
@@ -230,7 +230,7 @@ pub struct Reproduction {
 /// The `paper002` study: the sweeps of the curves whose label contains `only` (all of them
 /// without), one point per curve as it is done, and the statements of §VI-C that those curves
 /// decide.
-pub fn reproduce(
+pub(crate) fn reproduce(
     only: Option<&str>,
     report: crate::labs::Report<'_>,
 ) -> crate::Result<Reproduction> {

@@ -107,7 +107,7 @@ pub fn compare(nodes: usize, pattern: &str, seed: u64) -> Result<Vec<CompareRow>
 }
 
 /// `compare`, telling `report(fraction, row)` about each row as it is computed.
-pub fn compare_rows(
+pub(crate) fn compare_rows(
     nodes: usize,
     pattern: &str,
     seed: u64,
@@ -231,7 +231,7 @@ pub fn tradeoff(
 /// `tradeoff`, telling `report(fraction, point)` about each point as it is computed. The
 /// targets are independent runs: natively they run on every core, a chunk at a time, and the
 /// curve is the same as one run after another (it ends at the first target out of reach).
-pub fn tradeoff_points(
+pub(crate) fn tradeoff_points(
     nodes: usize,
     pattern: &str,
     seed: u64,

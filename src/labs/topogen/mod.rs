@@ -287,7 +287,7 @@ fn endpoint_positions(topo: &Topology, positions: &[(f64, f64)]) -> Vec<(f64, f6
 }
 
 /// The sides (a ≤ b, a·b = nodes, a as large as possible) of the 2-D mesh of `nodes` nodes.
-pub fn mesh_sides(nodes: usize) -> Option<(usize, usize)> {
+pub(crate) fn mesh_sides(nodes: usize) -> Option<(usize, usize)> {
     let a = (2..=nodes.isqrt())
         .rev()
         .find(|a| nodes.is_multiple_of(*a))?;

@@ -132,7 +132,7 @@ struct Waiting {
 }
 
 /// One simulation, advanced a number of cycles at a time.
-pub struct Engine<'a> {
+pub(crate) struct Engine<'a> {
     p: SimParams,
     routes: &'a RouteTable,
     /// Each VC group's VCs (first, count), shared by use (`RouteTable::vc_ranges`).
@@ -225,7 +225,7 @@ pub const MAX_SOURCE_PACKETS: usize = 1000;
 /// Bytes a run of a network with `channels` channels and `terminals` node ports holds at
 /// most, from its parameters: the input VC rings and their state, the output VCs, the full
 /// source queues and the packets they may hold. Checked before anything is allocated.
-pub fn memory_bytes(channels: usize, terminals: usize, p: &SimParams) -> u64 {
+pub(crate) fn memory_bytes(channels: usize, terminals: usize, p: &SimParams) -> u64 {
     let ports = (channels + terminals) as u64;
     let vcs = p.vcs as u64;
     let flit = std::mem::size_of::<Flit>() as u64;
@@ -373,12 +373,12 @@ impl<'a> Engine<'a> {
 
     /// Flits in each input VC, port by port (`vcs` per port): the channels' ports in channel
     /// order, then the endpoints' injection ports.
-    pub fn vc_lengths(&self) -> &[u16] {
+    pub(crate) fn vc_lengths(&self) -> &[u16] {
         &self.len
     }
 
     /// The input ports of switch `s`: channel ids, and channel count + endpoint for injection.
-    pub fn input_ports(&self, s: usize) -> &[u32] {
+    pub(crate) fn input_ports(&self, s: usize) -> &[u32] {
         &self.in_ports[self.in_offsets[s] as usize..self.in_offsets[s + 1] as usize]
     }
 
@@ -388,7 +388,7 @@ impl<'a> Engine<'a> {
     }
 
     /// True when the measured packets are all delivered (or the drain ran out, or a deadlock).
-    pub fn finished(&self) -> bool {
+    pub(crate) fn finished(&self) -> bool {
         let end = self.p.warmup + self.p.cycles;
         self.deadlock
             || (self.now >= end

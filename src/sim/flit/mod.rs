@@ -24,22 +24,22 @@ use serde::{Deserialize, Serialize};
 /// Most cycles of one run (warm-up + window + drain).
 pub const MAX_SIM_CYCLES: u64 = 10_000_000;
 /// Most network ports of one endpoint (a node on both planes of a dual-plane network).
-pub const MAX_PORTS: usize = 2;
+pub(crate) const MAX_PORTS: usize = 2;
 /// Most cycles on one channel (its link latency plus its cable).
-pub const MAX_CHANNEL_LATENCY: u32 = 4096;
+pub(crate) const MAX_CHANNEL_LATENCY: u32 = 4096;
 /// Most bytes one run may hold (`engine::memory_bytes`): the page's worker and a 32-bit WASM
 /// module have 4 GiB in all, and a sweep runs several at once natively.
 pub const MAX_SIM_MEMORY_BYTES: u64 = 1 << 30;
 /// Most VCs per port and flits per VC buffer and per packet.
-pub const MAX_VCS: usize = 64;
+pub(crate) const MAX_VCS: usize = 64;
 /// Most router pipeline stages.
-pub const MAX_STAGES: u32 = 64;
+pub(crate) const MAX_STAGES: u32 = 64;
 /// Most cycles of a channel's latency or a credit's delay (besides the cable's).
-pub const MAX_HOP_CYCLES: u32 = 1000;
+pub(crate) const MAX_HOP_CYCLES: u32 = 1000;
 /// Most cycles per metre of cable.
-pub const MAX_LATENCY_PER_M: f64 = 100.0;
-pub const MAX_BUFFER: usize = 1024;
-pub const MAX_PACKET: usize = 1024;
+pub(crate) const MAX_LATENCY_PER_M: f64 = 100.0;
+pub(crate) const MAX_BUFFER: usize = 1024;
+pub(crate) const MAX_PACKET: usize = 1024;
 
 /// What one run measured.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -380,33 +380,24 @@ impl<'n> Simulation<'n> {
     }
 
     /// The cycles the run takes at most (warm-up + window + drain), for progress.
-    pub fn horizon(&self) -> u64 {
+    pub(crate) fn horizon(&self) -> u64 {
         let p = self.params();
         p.warmup + p.cycles + p.drain
     }
 
-    /// True when the measured packets are all in (or the drain ran out, or a deadlock).
-    pub fn finished(&self) -> bool {
-        self.engine.finished()
-    }
-
     /// Flits in each input VC, port by port (see `engine::Engine::vc_lengths`).
-    pub fn vc_lengths(&self) -> &[u16] {
+    pub(crate) fn vc_lengths(&self) -> &[u16] {
         self.engine.vc_lengths()
     }
 
     /// The input ports of switch `s` (channel ids, then channel count + endpoint).
-    pub fn input_ports(&self, s: usize) -> &[u32] {
+    pub(crate) fn input_ports(&self, s: usize) -> &[u32] {
         self.engine.input_ports(s)
     }
 
     /// Flits each channel carried in the measurement window so far.
-    pub fn channel_flits(&self) -> &[u64] {
+    pub(crate) fn channel_flits(&self) -> &[u64] {
         &self.engine.channel_flits
-    }
-
-    pub fn params_of(&self) -> &SimParams {
-        self.params()
     }
 
     /// (injected, ejected, in flight) flits: injected = ejected + in flight always.

@@ -15,15 +15,15 @@ use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
 
 /// Switch ids per rack (16 nodes, 4 per switch).
-pub const SWITCHES_PER_RACK: u32 = 4;
-pub const NODES_PER_SWITCH: u32 = 4;
+pub(crate) const SWITCHES_PER_RACK: u32 = 4;
+pub(crate) const NODES_PER_SWITCH: u32 = 4;
 /// Rack width and row pitch (150 cm deep + 100 cm aisle), slack between racks, run in a rack.
 const RACK_WIDTH_CM: u32 = 80;
 const ROW_PITCH_CM: u32 = 250;
 const SLACK_CM: u32 = 200;
 const IN_RACK_CM: u32 = 100;
 /// Table 2 (InfiniBand EDR: copper 2–5 m, optical 10–100 m) with Table 3's prices (US$).
-pub const CABLES: [(f64, f64); 11] = [
+pub(crate) const CABLES: [(f64, f64); 11] = [
     (2.0, 134.0),
     (2.5, 140.0),
     (3.0, 148.0),
@@ -37,15 +37,15 @@ pub const CABLES: [(f64, f64); 11] = [
     (100.0, 1665.0),
 ];
 /// §3.2.1: per-hop switch delay, cable delay, and the constant α.
-pub const SWITCH_NS: f64 = 90.0;
-pub const CABLE_NS_PER_M: f64 = 5.0;
-pub const ALPHA_NS: f64 = 131.0;
+pub(crate) const SWITCH_NS: f64 = 90.0;
+pub(crate) const CABLE_NS_PER_M: f64 = 5.0;
+pub(crate) const ALPHA_NS: f64 = 131.0;
 /// Table 3: a 2-port NIC; switches priced per port from the 36-port one (11,170 $ / 36).
-pub const NIC_USD: f64 = 485.0;
-pub const SWITCH_PORT_USD: f64 = 11_170.0 / 36.0;
+pub(crate) const NIC_USD: f64 = 485.0;
+pub(crate) const SWITCH_PORT_USD: f64 = 11_170.0 / 36.0;
 
 /// Racks along the width: 2^⌊n/2⌋ (a 2:1 floor for odd n, 4:1 for even), one rack below n = 3.
-pub fn racks_wide(n: u32) -> u32 {
+pub(crate) fn racks_wide(n: u32) -> u32 {
     if n < 3 {
         1
     } else {
@@ -54,7 +54,7 @@ pub fn racks_wide(n: u32) -> u32 {
 }
 
 /// The cable run between switches `a` and `b` of one plane, in cm.
-pub fn run_cm(n: u32, a: u32, b: u32) -> u32 {
+pub(crate) fn run_cm(n: u32, a: u32, b: u32) -> u32 {
     let (ra, rb) = (a / SWITCHES_PER_RACK, b / SWITCHES_PER_RACK);
     if ra == rb {
         return IN_RACK_CM;
@@ -66,7 +66,7 @@ pub fn run_cm(n: u32, a: u32, b: u32) -> u32 {
 }
 
 /// The shortest cable of Table 2 at least `cm` long: (metres, US$).
-pub fn cable_for(cm: u32) -> Result<(f64, f64)> {
+pub(crate) fn cable_for(cm: u32) -> Result<(f64, f64)> {
     let m = f64::from(cm) / 100.0;
     CABLES
         .iter()
@@ -111,7 +111,7 @@ pub fn racks(n: u32) -> (u32, u32) {
 
 /// A plane's switch–switch cables grouped by pair of racks (lower first) and length in tenths
 /// of a metre, with how many there are of each, in that order (paper 004 §3.1, Table 2).
-pub fn cables_by_racks(
+pub(crate) fn cables_by_racks(
     n: u32,
     generators: &[u32],
 ) -> Result<std::collections::BTreeMap<(u32, u32, u64), u32>> {

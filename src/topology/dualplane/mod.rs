@@ -89,7 +89,7 @@ impl DualPlane {
     }
 
     /// The plane a packet with offset x takes (0 on a tie: the paper lets either be chosen).
-    pub fn plane_for(&self, x: u32) -> usize {
+    pub(crate) fn plane_for(&self, x: u32) -> usize {
         usize::from(self.planes[1].distance(x) < self.planes[0].distance(x))
     }
 
@@ -100,7 +100,7 @@ impl DualPlane {
 
     /// Both metrics and the packets each directed link of every generator carries (the
     /// same for all links of one generator), per plane.
-    pub fn metrics_and_loads(&self) -> (Metrics, [Vec<u64>; 2]) {
+    pub(crate) fn metrics_and_loads(&self) -> (Metrics, [Vec<u64>; 2]) {
         let size = 1u32 << self.n();
         let mut total = 0u64;
         let mut load: [Vec<u64>; 2] = [
@@ -127,9 +127,10 @@ impl DualPlane {
     }
 }
 
+#[cfg(test)]
 /// The all-to-all maximum traffic of one plane alone (one packet per pair): 2ⁿ over its
 /// busiest link (a hypercube gives 2).
-pub fn single_plane_a2a(plane: &Plane) -> f64 {
+pub(crate) fn single_plane_a2a(plane: &Plane) -> f64 {
     let size = 1u32 << plane.n();
     let mut load = vec![0u64; plane.generators().len()];
     for x in 1..size {

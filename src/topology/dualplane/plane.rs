@@ -163,7 +163,7 @@ impl Plane {
     }
 
     /// M⁻¹x: the plane-0 offset "at the same position" (Table 1's routing value).
-    pub fn routing_value(&self, x: u32) -> u32 {
+    pub(crate) fn routing_value(&self, x: u32) -> u32 {
         self.routing_value[x as usize]
     }
 
