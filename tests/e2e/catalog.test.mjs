@@ -67,6 +67,14 @@ test('the tabs and the presets are the catalog, rendered', async () => {
     }
   }
   assert.ok(studyArgs >= 3, `${studyArgs} study arguments`);
+  // every study input starts at the study's own default
+  const inputs = await page.$$eval('input[data-study-arg]', (all) => all.map((i) => [i.dataset.studyArg, i.value]));
+  for (const [arg, value] of inputs) {
+    const [lab, study, field] = arg.split('/');
+    const args = catalog.labs.find((l) => l.name === lab).studies.find((s) => s.name === study).args;
+    assert.equal(value, String(args[field]), arg);
+  }
+  assert.ok(inputs.length >= 4, `${inputs.length} study inputs`);
   assertNoProblems(problems);
 });
 

@@ -309,7 +309,7 @@ export default {
             <option value="tornado">tornado</option>
           </select>
           <label for="tg-tradeoff-lowest">down to N =</label>
-          <input id="tg-tradeoff-lowest" type="number" min="1" step="1" inputmode="numeric" value="5" aria-describedby="tg-tradeoff-error">
+          <input id="tg-tradeoff-lowest" type="number" min="1" step="1" inputmode="numeric" data-study-arg="topogen/tradeoff/lowest" aria-describedby="tg-tradeoff-error">
           <button type="button" id="tg-tradeoff" aria-describedby="tg-tradeoff-status">Compute trade-off (Fig. 13)</button>
         </span>
       </div>

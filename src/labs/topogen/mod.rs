@@ -55,17 +55,13 @@ pub const LAB: Lab = Lab {
             name: "tradeoff",
             title: "N against network cost (Fig. 13)",
             about: "TOPOGEN_REV for every target N from the highest N of the mesh and the 2-D/3-D/4-D tori down to `lowest`, with those networks as points; one point per target",
-            args: crate::labs::NO_ARGS,
+            args: crate::labs::StudyArgs {
+                defaults: || json(&TradeoffArgs::default()),
+                limits: super::no_limits,
+            },
             run: |section, seed, args, report| {
-                #[derive(Default, Deserialize, Serialize)]
-                #[serde(default, deny_unknown_fields)]
-                struct Args {
-                    lowest: Option<u32>,
-                    /// Another pattern than the lab's (Fig. 13 for each deterministic pattern).
-                    pattern: Option<String>,
-                }
                 let c: TopoGenConfig = config(section)?;
-                let args = study_args::<Args>(args)?;
+                let args = study_args::<TradeoffArgs>(args)?;
                 let lowest = args.lowest.unwrap_or(1);
                 let pattern = args.pattern.unwrap_or(c.pattern);
                 let curve = compare::tradeoff_points(
@@ -83,6 +79,26 @@ pub const LAB: Lab = Lab {
     limits: || vec![super::Limit::closed("nodes", 2.0, crate::circuit::topogen::MAX_TOPOGEN_NODES as f64)],
     choices: super::no_choices,
 };
+
+/// The arguments of the `tradeoff` study.
+#[derive(Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+struct TradeoffArgs {
+    /// The last target N (null: 1). By default 5, where the page's study starts (a run of
+    /// lecture length).
+    lowest: Option<u32>,
+    /// Another pattern than the lab's (Fig. 13 for each deterministic pattern).
+    pattern: Option<String>,
+}
+
+impl Default for TradeoffArgs {
+    fn default() -> Self {
+        TradeoffArgs {
+            lowest: Some(5),
+            pattern: None,
+        }
+    }
+}
 
 /// The TopoGen lab's presets.
 fn presets() -> Vec<crate::labs::Preset> {
