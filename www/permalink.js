@@ -39,10 +39,16 @@ export function linkTo(hash) {
   return url.href;
 }
 
-/** The address `href` (default: this view) as an embed (embed=1 added). */
+/**
+ * The address `href` (default: this view) as an embed (embed=1 added) that opens on the host's
+ * theme and type size (`theme`, `large`: what it shows now, so a slide deck's embed looks as
+ * the lecturer set it up whatever the viewer's own settings).
+ */
 export function embedUrl(href = location.href) {
   const url = new URL(href);
   url.searchParams.set('embed', '1');
+  url.searchParams.set('theme', document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light');
+  url.searchParams.set('large', document.documentElement.classList.contains('large') ? '1' : '0');
   return url.href;
 }
 

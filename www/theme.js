@@ -1,5 +1,6 @@
 // Light/dark theme and large type (for projectors): classes on <html>, remembered in
-// localStorage; `?theme=dark|light` and `?large=1` set them for an embed.
+// localStorage; `?theme=dark|light` and `?large=1|0` set them for an embed (its link carries
+// the host's, permalink.js `embedUrl`).
 
 function load(key) {
   try {

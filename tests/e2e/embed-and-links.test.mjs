@@ -133,3 +133,31 @@ test('a permalink from an unknown version is explained', async () => {
   assert.ok((await page.locator('#figure svg line.ch').count()) > 0);
   assertNoProblems(problems);
 });
+
+test("an embed link carries the host's dark theme and A+, and the embed opens on them", async () => {
+  const { page: host, problems: hostProblems } = await openPage(env, env.url);
+  await waitForResult(host);
+  if ((await host.getAttribute('html', 'data-theme')) !== 'dark') await host.click('#theme');
+  if (!(await host.evaluate(() => document.documentElement.classList.contains('large')))) await host.click('#large');
+  await host.click('#embed');
+  await host.waitForSelector('#embed-box:not([hidden])');
+  const src = (await host.inputValue('#embed-code')).match(/src="([^"]+)"/)[1].replace(/&amp;/g, '&');
+  const params = new URL(src).searchParams;
+  assert.deepEqual([params.get('embed'), params.get('theme'), params.get('large')], ['1', 'dark', '1'], src);
+  assertNoProblems(hostProblems);
+
+  // a viewer whose own page is light with normal type still sees the host's choices
+  const { page, problems } = await openPage(env, src, { viewport: { width: 800, height: 450 }, colorScheme: 'light' });
+  await waitForResult(page);
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
+  assert.equal(await page.evaluate(() => document.documentElement.classList.contains('large')), true);
+  assert.equal(await page.evaluate(() => document.body.classList.contains('embed')), true);
+
+  // and a light, normal-size host gives a light, normal-size embed
+  await host.click('#theme');
+  await host.click('#large');
+  await host.click('#embed');
+  const plain = new URL((await host.inputValue('#embed-code')).match(/src="([^"]+)"/)[1].replace(/&amp;/g, '&')).searchParams;
+  assert.deepEqual([plain.get('theme'), plain.get('large')], ['light', '0']);
+  assertNoProblems(problems);
+});
