@@ -290,10 +290,7 @@ pub(crate) fn dual_spec(d: &DualPlane, suffix: &str) -> String {
         .iter()
         .map(u32::to_string)
         .collect();
-    let kind = match d.planes[0].kind() {
-        Kind::Hc => "hc",
-        Kind::Fhc => "fhc",
-    };
+    let kind = d.planes[0].kind().name();
     format!("dual:{kind}:{n}:{}{suffix}", set.join(","))
 }
 

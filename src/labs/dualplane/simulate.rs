@@ -45,11 +45,11 @@ pub(crate) const HANDOFF_LOAD: f64 = 0.5;
 /// written without a set.
 pub(crate) fn handoff(network: &DualPlane, identical: bool) -> crate::labs::Handoff {
     let topology = if identical {
-        let kind = match network.planes[0].kind() {
-            Kind::Hc => "hc",
-            Kind::Fhc => "fhc",
-        };
-        format!("dual:{kind}:{}:x4", network.n())
+        format!(
+            "dual:{}:{}:x4",
+            network.planes[0].kind().name(),
+            network.n()
+        )
     } else {
         super::dual_spec(network, ":x4")
     };

@@ -25,6 +25,16 @@ pub enum Kind {
     Fhc,
 }
 
+impl Kind {
+    /// The name in a `dual:` spec (and the Scenario): `hc` or `fhc`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Hc => "hc",
+            Kind::Fhc => "fhc",
+        }
+    }
+}
+
 impl crate::choice::Choices for Kind {
     const DECIDES: &'static str = "The planes’ topology";
     const OPTIONS: &'static [(Self, &'static str, &'static str)] = &[
