@@ -13,7 +13,7 @@ import { byId, el, show, progressText } from './dom.js';
 import { FieldForm, unwrapped } from './fields.js';
 import { Figure, OVERVIEW } from './figure.js';
 import { Player } from './player.js';
-import { download, fileName, pngBlob, svgBlob, textBlob } from './exporting.js';
+import { download, fileName, framedSvg, pngBlob, svgBlob, textBlob } from './exporting.js';
 import { LABS, PLANNED } from './labs.js';
 import { Sharing, currentHash, fullPageUrl, isEmbed, linkTo, writeHash } from './permalink.js';
 import { setupTheme } from './theme.js';
@@ -892,6 +892,20 @@ async function drawingSvg(rec) {
   return engineOf(rec).request('svg', { step, channel });
 }
 
+/**
+ * The figure on screen as one SVG document for a file, at most MAX_SIDE px a side: the lab's own
+ * figure when it draws one (`panel.figureSvg`), the overview while it is shown, else the drawing
+ * cropped to the part in view. Null when there is none.
+ */
+async function figureSvg(rec) {
+  const own = labs[rec.name].panel.figureSvg?.();
+  if (own) return framedSvg(own);
+  if (figure.shownOverview) return framedSvg(figure.shownOverview);
+  const region = figure.visibleRegion; // before the wait: the view as it was when asked
+  const svg = await drawingSvg(rec);
+  return svg && framedSvg(svg, region);
+}
+
 async function exportAs(kind) {
   byId('export-menu').open = false;
   const rec = active();
@@ -899,7 +913,7 @@ async function exportAs(kind) {
   try {
     let name;
     if (kind === 'svg' || kind === 'png') {
-      const svg = figure.shownOverview ?? (await drawingSvg(rec));
+      const svg = await figureSvg(rec);
       if (!svg) throw new Error('there is no figure to export for this topology (too large to draw); CSV and JSON still work');
       name = fileName(['topolab', ...labOf(rec.shown).fileParts(rec.shown)], kind);
       download(name, kind === 'svg' ? svgBlob(svg) : await pngBlob(svg, { scale: 2, background: '#ffffff' }));

@@ -281,6 +281,21 @@ export class DenseDrawing {
     return { x: rect.left + px, y: rect.top + py };
   }
 
+  /**
+   * The part of the drawing in view, in its units ({x, y, width, height}), with `scale` (screen
+   * px per unit), `whole` (all of the drawing is in view) and `order` (the channel ids in the
+   * order they are painted, hotter over cooler): what an export of the view frames.
+   */
+  visibleRegion() {
+    if (!this.xy) return null;
+    const view = this.#view();
+    const [x0, y0] = [Math.max(0, (view.left - view.x) / view.s), Math.max(0, (view.top - view.y) / view.s)];
+    const x1 = Math.min(this.extent.width, (view.left + view.width - view.x) / view.s);
+    const y1 = Math.min(this.extent.height, (view.top + view.height - view.y) / view.s);
+    const whole = x0 <= 0.5 && y0 <= 0.5 && x1 >= this.extent.width - 0.5 && y1 >= this.extent.height - 0.5;
+    return { x: x0, y: y0, width: Math.max(1, x1 - x0), height: Math.max(1, y1 - y0), scale: view.s, whole, order: Array.from(this.order, (i) => this.ids[i]) };
+  }
+
   /** Scroll so that switch `sw` is in the middle of the view (zooming in from the overview). */
   centreOnSwitch(sw) {
     if (!this.geometry || !(sw >= 0 && sw < this.rects.length / 5)) return;

@@ -146,6 +146,28 @@ export class Figure {
   }
 
   /**
+   * The part of the drawing on screen, in its units ({x, y, width, height, scale: screen px per
+   * unit, whole: all of it in view}); null when no drawing is shown (the overview, a message).
+   */
+  get visibleRegion() {
+    if (this.showingOverview || !this.drawing) return null;
+    if (this.dense) return this.dense.visibleRegion();
+    const element = this.#element();
+    const ctm = element?.getScreenCTM();
+    const vb = element?.viewBox.baseVal;
+    if (!ctm || !vb?.width) return null;
+    const box = this.box.getBoundingClientRect();
+    const [left, top] = [box.left + this.box.clientLeft, box.top + this.box.clientTop];
+    const inverse = ctm.inverse();
+    const a = new DOMPoint(left, top).matrixTransform(inverse);
+    const b = new DOMPoint(left + this.box.clientWidth, top + this.box.clientHeight).matrixTransform(inverse);
+    const [x0, y0] = [Math.max(vb.x, a.x), Math.max(vb.y, a.y)];
+    const [x1, y1] = [Math.min(vb.x + vb.width, b.x), Math.min(vb.y + vb.height, b.y)];
+    const whole = x0 <= vb.x + 0.5 && y0 <= vb.y + 0.5 && x1 >= vb.x + vb.width - 0.5 && y1 >= vb.y + vb.height - 0.5;
+    return { x: x0, y: y0, width: Math.max(1, x1 - x0), height: Math.max(1, y1 - y0), scale: ctm.a, whole };
+  }
+
+  /**
    * Show a figure of the worker (`{drawing, error, hasOverview, overview, openOnOverview}`, the
    * drawing's geometry filled in by the page): at Fit, the overview when the drawing would be
    * unreadable (or cannot be drawn), else the drawing. `key` names the run it belongs to.

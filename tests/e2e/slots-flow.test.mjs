@@ -173,11 +173,11 @@ test('Exports download the figure and the data', async () => {
     return { name: download.suggestedFilename(), body: readFileSync(path) };
   };
   const svg = await grab('svg');
-  assert.equal(svg.name, 'topolab-mesh-8x8-transpose.svg');
+  assert.equal(svg.name, 'topolab-slots-mesh-8x8-transpose.svg');
   assert.match(svg.body.toString(), /^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
   assert.ok(svg.body.toString().includes('class="ch'));
   const png = await grab('png');
-  assert.equal(png.name, 'topolab-mesh-8x8-transpose.png');
+  assert.equal(png.name, 'topolab-slots-mesh-8x8-transpose.png');
   assert.deepEqual([...png.body.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47], 'a PNG file');
   const width = png.body.readUInt32BE(16);
   assert.ok(width > 600, `the PNG is drawn at 2× (width ${width})`);

@@ -241,13 +241,19 @@ export class HybridView {
     this.#applySelection();
   }
 
-  /** The drawing as a file: its own style, the page's colours resolved. */
+  /** The drawing as a file: its own style, the page's colours resolved, its legend under it. */
   svgText() {
     if (!this.svg) return null;
     const copy = this.svg.cloneNode(true);
     const css = getComputedStyle(this.box);
     const colours = ['--fg', '--panel', '--border', '--muted', '--switch-fill', '--chip-bg', '--focus', '--accent'].map((name) => `${name}:${css.getPropertyValue(name).trim()}`).join(';');
     copy.setAttribute('style', `${colours};background:${css.getPropertyValue('--panel').trim()}`);
+    // the legend, which the page lists beside the drawing, in a strip under it
+    const [x, y, width, height] = copy.getAttribute('viewBox').split(' ').map(Number);
+    const legend = legendSvg(this.geometry.detailed, width, y + height);
+    copy.insertAdjacentHTML('beforeend', legend.markup);
+    copy.setAttribute('viewBox', `${x} ${y} ${width} ${height + legend.height}`);
+    copy.setAttribute('height', String(height + legend.height));
     return new XMLSerializer().serializeToString(copy);
   }
 
@@ -446,12 +452,30 @@ export class HybridView {
   }
 }
 
-/** The view's legend: node by node the three steps, OCS nodes and widths; the overview's bars and counts; the route. */
+/** The view's legend as `{colour, text, node}` entries: node by node the three steps, OCS nodes and widths; the overview's bars and counts; the route. */
+function legendEntries(detailed) {
+  const route = { colour: ROUTE_COLOUR, text: 'selected route' };
+  if (!detailed) return [{ colour: STEP_COLOURS[2], text: 'bar: a switch’s OCS nodes holding a circuit; arc: the circuits between two switches, as wide as their count (written under it when there is room)' }, route];
+  return [...STEPS.map((s) => ({ colour: s.color, text: s.name })), { node: true, text: 'OCS node, the lowest ranks (dashed: unused); arc width: bytes' }, route];
+}
+
+/** The legend as the page's list. */
 function legendItems(detailed) {
-  const item = (style, text, cls = 'ocs-swatch') => el('li', {}, el('span', { class: cls, style }), el('span', { text }));
-  const route = item(`background: ${ROUTE_COLOUR}`, 'selected route');
-  if (!detailed) {
-    return [item(`background: ${STEP_COLOURS[2]}`, 'bar: a switch’s OCS nodes holding a circuit; arc: the circuits between two switches, as wide as their count (written under it when there is room)'), route];
+  return legendEntries(detailed).map(({ colour, text, node }) => el('li', {}, el('span', { class: node ? 'ocs-swatch ocs-swatch-node' : 'ocs-swatch', style: node ? '' : `background: ${colour}` }), el('span', { text })));
+}
+
+/** The legend as SVG rows under a drawing `width` wide from `top` (for a file, where the page's list is not): its markup and height. */
+function legendSvg(detailed, width, top) {
+  const [row, font] = [17, 11];
+  const parts = [`<g class="ocs-file-legend" font-size="${font}">`];
+  let [x, y] = [8, top + 6];
+  for (const { colour, text, node } of legendEntries(detailed)) {
+    const room = 30 + text.length * font * 0.52 + 18; // a swatch, the text at about half an em a character, a gap
+    if (x > 8 && x + room > width) [x, y] = [8, y + row];
+    parts.push(node ? `<rect x="${x + 6}" y="${y + 2}" width="11" height="11" rx="2" style="fill:var(--switch-fill,#f4f6fa);stroke:var(--fg,#1b2130);stroke-width:1.6"/>` : `<rect x="${x}" y="${y + 5}" width="24" height="5" rx="2" fill="${colour}"/>`);
+    parts.push(`<text x="${x + 30}" y="${y + 11}">${esc(text)}</text>`);
+    x += room;
   }
-  return [...STEPS.map((s) => item(`background: ${s.color}`, s.name)), item('', 'OCS node, the lowest ranks (dashed: unused); arc width: bytes', 'ocs-swatch ocs-swatch-node'), route];
+  parts.push('</g>');
+  return { markup: parts.join(''), height: y + row + 4 - top };
 }

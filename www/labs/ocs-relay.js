@@ -339,6 +339,8 @@ export default {
     };
 
     return {
+      /** The figure menu's SVG and PNG export the hybrid view, the lab's figure on screen (null before a run). */
+      figureSvg: () => view.svgText(),
       showLoading: () => results.showLoading(),
       showResult(result, steps, step, { scenario }) {
         const c = scenario['ocs-relay'];

@@ -81,8 +81,8 @@ export default {
   resultsLabel: 'Results',
   documentTitle: (r) => `Topolab — ${r.topology} · ${r.pattern} · N = ${r.max_slots}`,
   shareTitle: (s) => `Topolab: ${s.slots.topology} · ${s.slots.pattern}`,
-  /** topolab-mesh-8x8-transpose(-all2all)(-policy) */
-  fileParts: (s) => [s.slots.topology, s.slots.pattern, s.slots.all2all, s.slots.policy],
+  /** topolab-slots-mesh-8x8-transpose(-all2all)(-policy) */
+  fileParts: (s) => ['slots', s.slots.topology, s.slots.pattern, s.slots.all2all, s.slots.policy],
   create(ctx) {
     const metrics = new Metrics({ onSelectChannel: ctx.selectChannel, onClear: () => ctx.selectChannel(null) });
     return {
