@@ -9,7 +9,7 @@
 // Share never waits for a run. An error or a Cancel never takes a lab's shown result away.
 // Nothing here names a lab.
 import { Engine, Cancelled } from './engine.js';
-import { byId, el, show, progressText } from './dom.js';
+import { byId, el, show, Estimate, trackHeight } from './dom.js';
 import { FieldForm, unwrapped } from './fields.js';
 import { Figure, OVERVIEW } from './figure.js';
 import { Player } from './player.js';
@@ -404,7 +404,8 @@ function busyStart(rec) {
 function busyProgress(rec) {
   const { progress, since } = rec.running;
   byId('progress').value = progress;
-  byId('busy-label').textContent = progress > 0 ? progressText('Working…', progress, performance.now() - since) : 'Working…';
+  rec.running.estimate ??= new Estimate(since);
+  byId('busy-label').textContent = progress > 0 ? rec.running.estimate.text('Working…', progress) : 'Working…';
 }
 
 function busyStop() {
@@ -977,6 +978,8 @@ async function main() {
   if (document.readyState === 'loading') await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
   if (embed) document.body.classList.add('embed');
   setupTheme();
+  trackHeight(document.querySelector('.topbar'), '--topbar-h');
+  trackHeight(byId('player'), '--player-h');
   wire();
   for (const lab of Object.values(labs)) lab.panel.showLoading?.();
   byId('open-full').href = fullPageUrl();

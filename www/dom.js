@@ -109,15 +109,34 @@ export function isTyping(target) {
   return TEXT_INPUTS.has((field.getAttribute('type') ?? '').toLowerCase());
 }
 
+/** Done enough, and long enough, to tell a rate: before this a progress line says "estimating…". */
+const ESTIMATE_AFTER = { fraction: 0.05, ms: 1500 };
+
 /**
- * What a progress line says after `elapsedMs` with `fraction` done: "Working… 40%, about 12 s
- * left" once the rate can be told (some progress and half a second), else "Working…".
+ * A job's progress line, "Working… 40%, about 12 s left", from its progress reports. Until there
+ * is a basis (5 % done and 1.5 s gone) it says "estimating…"; then the time left is the work
+ * left at the rate of the second half of the work done so far, so a job whose first part went
+ * faster or slower than the rest (set-up, a warm-up) is not taken at its average.
  */
-export function progressText(doing, fraction, elapsedMs) {
-  if (!(fraction > 0.01) || elapsedMs < 500 || fraction >= 1) return doing;
-  const left = (elapsedMs * (1 - fraction)) / fraction / 1000;
-  const when = left < 1 ? 'under a second left' : left < 90 ? `about ${Math.round(left)} s left` : `about ${Math.round(left / 60)} min left`;
-  return `${doing} ${Math.floor(fraction * 100)}%, ${when}`;
+export class Estimate {
+  constructor(since = performance.now()) {
+    this.since = since;
+    this.samples = []; // [ms since the start, fraction], from about half the fraction done on
+  }
+
+  text(doing, fraction, now = performance.now()) {
+    if (!(fraction < 1)) return doing;
+    const elapsed = now - this.since;
+    this.samples.push([elapsed, fraction]);
+    while (this.samples.length > 2 && this.samples[1][1] <= fraction / 2) this.samples.shift();
+    const done = `${Math.floor(Math.max(0, fraction) * 100)}%`;
+    if (!(fraction >= ESTIMATE_AFTER.fraction) || elapsed < ESTIMATE_AFTER.ms) return `${doing} ${done}, estimating…`;
+    const [t0, f0] = this.samples[0];
+    const rate = fraction > f0 && elapsed > t0 ? (fraction - f0) / (elapsed - t0) : fraction / elapsed;
+    const left = (1 - fraction) / rate / 1000;
+    const when = left < 1 ? 'under a second left' : left < 90 ? `about ${Math.round(left)} s left` : `about ${Math.round(left / 60)} min left`;
+    return `${doing} ${done}, ${when}`;
+  }
 }
 
 /**
@@ -129,4 +148,11 @@ export function wholeIn(input) {
   const [min, max] = [input.min === '' ? -Infinity : Number(input.min), input.max === '' ? Infinity : Number(input.max)];
   const value = /^-?\d+$/.test(text) ? Number(text) : null;
   return { value: value !== null && value >= min && value <= max ? value : null, explain: `a whole number from ${min} to ${max}` };
+}
+
+/** Keep the CSS variable `name` (on the root) equal to `element`'s height in px, as it changes. */
+export function trackHeight(element, name) {
+  const set = () => document.documentElement.style.setProperty(name, `${Math.ceil(element.getBoundingClientRect().height)}px`);
+  set();
+  new ResizeObserver(set).observe(element);
 }

@@ -6,6 +6,19 @@
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /** Channel classes as bits; a larger value is drawn later (on top), as the CSS gives it wider strokes. */
+/** A line width (in user units) that large type (A+, `--mark-grow` on the root) widens. */
+export function growWidth(width) {
+  return `calc(${width}px * var(--mark-grow, 1))`;
+}
+
+/**
+ * The drawing's style (the core's, as the exported SVG has it) with every line width made
+ * `growWidth`, so A+ widens the page's copy; the exports keep the core's widths.
+ */
+export function growable(css) {
+  return css.replace(/stroke-width:([\d.]+)/g, (_, width) => `stroke-width:${growWidth(width)}`);
+}
+
 export const FLAGS = { busiest: 1, 'on-path': 2, step: 4, selected: 8 };
 /** The class attribute of a channel line for each combination of FLAGS. */
 const CLASS_NAMES = Array.from({ length: 16 }, (_, bits) => ['ch', ...Object.keys(FLAGS).filter((name) => bits & FLAGS[name])].join(' '));
@@ -182,7 +195,7 @@ export class DenseDrawing {
     }
     this.extent = drawingExtent(geometry) ?? { width: 800, height: 600 };
     const style = document.createElementNS(SVG_NS, 'style');
-    style.textContent = geometry.css;
+    style.textContent = growable(geometry.css);
     this.probe.replaceChildren(style);
     this.probe.setAttribute('font-family', geometry.font_family);
     this.styles.clear();

@@ -4,7 +4,7 @@
 // there is no figure; fits it to the panel or zooms it, and reports clicks on channels
 // (`data-ch`) and switches (`data-sw`). The legend stays a fixed-size overlay.
 import { byId, el } from './dom.js';
-import { DenseDrawing, ENDPOINT_R, SWITCH_RX, channelClass, channelFlags, channelIndex, channelTitle, drawingExtent, highlightOf, switchMarkStyle } from './figure-canvas.js';
+import { DenseDrawing, ENDPOINT_R, SWITCH_RX, channelClass, channelFlags, channelIndex, channelTitle, drawingExtent, growWidth, growable, highlightOf, switchMarkStyle } from './figure-canvas.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const MIN_SCALE = 0.05;
@@ -55,27 +55,40 @@ function lineEnds(xy, o) {
   };
 }
 
-/**
- * The colour scale with its title, and the caption (only the caption when nothing is loaded), as
- * the exported SVG draws it. `overlay`: the caption moves up beside the scale's numbers, under
- * the title: two rows instead of three, as the overlay's height is taken from the panel whatever
- * the zoom.
- */
-function legendParts(geometry, marks, overlay) {
-  if (marks.max_value === 0) return [svgEl('text', { class: 'cap', x: '0', y: '12' }, marks.caption)];
+/** The colour scale: its swatches and the numbers at both ends. */
+function scaleParts(geometry, marks) {
   const last = geometry.palette.length - 1;
   const parts = [];
   for (let i = 0; i < SWATCHES; i++) {
     const colour = geometry.palette[Math.round((i / (SWATCHES - 1)) * last)];
     parts.push(svgEl('rect', { x: fixed(i * 8), y: '0', width: '8', height: '10', fill: colour }));
   }
-  parts.push(
-    svgEl('text', { class: 'cap', x: '0', y: '26' }, '0'),
-    svgEl('text', { class: 'cap', x: '168', y: '26', 'text-anchor': 'end' }, String(marks.max_value)),
-    svgEl('text', { class: 'cap', x: String(LEGEND_TEXT_X), y: '9' }, marks.legend),
-    overlay ? svgEl('text', { class: 'cap', x: String(LEGEND_TEXT_X), y: '28' }, marks.caption) : svgEl('text', { class: 'cap', x: '0', y: '48' }, marks.caption),
-  );
+  parts.push(svgEl('text', { class: 'cap', x: '0', y: '26' }, '0'), svgEl('text', { class: 'cap', x: '168', y: '26', 'text-anchor': 'end' }, String(marks.max_value)));
   return parts;
+}
+
+/**
+ * The colour scale with its title, and the caption (only the caption when nothing is loaded), as
+ * the exported SVG draws it.
+ */
+function legendParts(geometry, marks) {
+  if (marks.max_value === 0) return [svgEl('text', { class: 'cap', x: '0', y: '12' }, marks.caption)];
+  return [...scaleParts(geometry, marks), svgEl('text', { class: 'cap', x: String(LEGEND_TEXT_X), y: '9' }, marks.legend), svgEl('text', { class: 'cap', x: '0', y: '48' }, marks.caption)];
+}
+
+/**
+ * The page's legend overlay: the colour scale (an SVG sized in em, so large type enlarges it),
+ * then its title and the caption as text that wraps to the panel (only the caption when
+ * nothing is loaded).
+ */
+function legendOverlay(geometry, marks) {
+  const words = el('span', { class: 'legend-words' });
+  if (marks.max_value > 0) words.append(el('span', { class: 'legend-title', text: marks.legend }));
+  words.append(el('span', { class: 'legend-caption', text: marks.caption }));
+  if (marks.max_value === 0) return el('div', { class: 'figure-legend' }, words);
+  const scale = svgEl('svg', { class: 'legend-key', viewBox: '-1 -1 170 31', 'font-family': geometry.font_family, 'aria-hidden': 'true' });
+  scale.append(...scaleParts(geometry, marks));
+  return el('div', { class: 'figure-legend' }, scale, words);
 }
 
 export class Figure {
@@ -306,7 +319,7 @@ export class Figure {
       height = String(Math.min(Number(height), Math.ceil(extent.height)));
     }
     const svg = svgEl('svg', { class: 'topology', viewBox: `${left} 0 ${width} ${height}`, width, height, 'font-family': geometry.font_family, role: 'img', 'aria-label': this.label });
-    svg.append(svgEl('style', {}, geometry.css));
+    svg.append(svgEl('style', {}, growable(geometry.css)));
     // end nodes first, so switches and channels are drawn over their links
     const { switches: centres, endpoints, endpoint_switches: owners } = geometry;
     for (let e = 0; e < owners.length; e++) {
@@ -363,7 +376,7 @@ export class Figure {
       const over = flags[i] && highlightOf(geometry, flags[i]);
       if (!over) continue;
       const [o, xy] = [4 * i, geometry.channel_xy];
-      this.highlights.push(svgEl('line', { class: 'hl', x1: fixed(xy[o]), y1: fixed(xy[o + 1]), x2: fixed(xy[o + 2]), y2: fixed(xy[o + 3]), stroke: over.colour, 'stroke-opacity': opacity, 'stroke-width': fixed(over.width) }));
+      this.highlights.push(svgEl('line', { class: 'hl', x1: fixed(xy[o]), y1: fixed(xy[o + 1]), x2: fixed(xy[o + 2]), y2: fixed(xy[o + 3]), stroke: over.colour, 'stroke-opacity': opacity, style: `stroke-width:${growWidth(fixed(over.width))}` }));
     }
     const anchor = this.switches[0] ?? this.legendGroup;
     for (const line of this.highlights) anchor.before(line);
@@ -372,7 +385,7 @@ export class Figure {
     this.marked = marks.step_switches.filter((s) => this.switches[s]);
     const style = switchMarkStyle(geometry);
     for (const s of this.marked) this.switches[s].setAttribute('style', style);
-    this.legendGroup?.replaceChildren(...legendParts(geometry, marks, false));
+    this.legendGroup?.replaceChildren(...legendParts(geometry, marks));
   }
 
   /** A figure too dense for the DOM: on the canvas, taking only the marks when it is another view of the geometry drawn. */
@@ -407,30 +420,15 @@ export class Figure {
     this.legend = shows;
     this.box.querySelector(':scope > .figure-legend')?.remove();
     this.box.classList.add('has-legend');
-    const key = svgEl('svg', { class: 'legend-key', 'font-family': geometry.font_family });
-    const group = svgEl('g', { class: 'legend' });
-    group.append(...legendParts(geometry, marks, true));
-    key.append(group);
-    this.box.append(el('div', { class: 'figure-legend' }, key));
+    this.box.append(legendOverlay(geometry, marks));
     this.#sizeLegend();
   }
 
-  /** Fit the legend overlay to its text as drawn now (the page's font; large type makes it larger). */
+  /** Reserve the legend's height under the drawing (it wraps to the panel's width; large type makes it larger). */
   #sizeLegend() {
-    const key = this.box.querySelector(':scope > .figure-legend > svg');
-    if (!key) return;
-    let box = null;
-    try {
-      box = key.firstElementChild.getBBox();
-    } catch {
-      // not rendered (a hidden panel): estimated below
-    }
-    const [x, y, width, height] = box?.width ? [box.x, box.y, box.width, box.height] : [0, -2, 460, 54];
-    const [w, h] = [Math.ceil(width + 8), Math.ceil(height + 6)];
-    key.setAttribute('viewBox', `${Math.floor(x - 4)} ${Math.floor(y - 3)} ${w} ${h}`);
-    key.setAttribute('width', String(w));
-    key.setAttribute('height', String(h));
-    this.box.style.setProperty('--legend-h', `${h}px`);
+    const legend = this.box.querySelector(':scope > .figure-legend');
+    if (!legend) return;
+    this.box.style.setProperty('--legend-h', `${Math.ceil(legend.getBoundingClientRect().height)}px`);
     this.#placeLegend();
   }
 

@@ -2,7 +2,7 @@
 // row with its progress bar, the status line, the error box and Cancel. Studies run in their
 // lab's own studies' worker, so Cancel stops only the study and another lab never stops it; what
 // it streamed so far stays on the page, and its exports say what produced them.
-import { byId, el, show, progressText } from './dom.js';
+import { byId, el, show, Estimate } from './dom.js';
 import { downloadStudy } from './exporting.js';
 
 export class JobPanel {
@@ -55,13 +55,13 @@ export class JobPanel {
     button.disabled = true;
     line.textContent = status;
     try {
-      const since = performance.now();
+      const estimate = new Estimate();
       const label = busy.querySelector('label');
       const doing = this.labels[which][1];
       label.textContent = doing;
       const showIt = await work((fraction) => {
         progress.value = fraction;
-        label.textContent = progressText(doing, fraction, performance.now() - since);
+        label.textContent = estimate.text(doing, fraction);
       });
       showIt?.();
     } catch (err) {

@@ -71,7 +71,7 @@ test('a 64×64 mesh on the canvas: run, ten steps, a click, zoom and scroll, its
   assert.equal(await page.locator('#figure line.ch').count(), 0, 'no SVG elements per channel');
   assert.equal(await page.getAttribute('#figure canvas', 'role'), 'img');
   assert.match(await page.getAttribute('#figure canvas', 'aria-label'), /channels/);
-  const caption = await page.evaluate(() => [...document.querySelectorAll('#figure svg text.cap')].map((t) => t.textContent));
+  const caption = await page.evaluate(() => [...document.querySelectorAll('#figure .figure-legend .legend-caption')].map((t) => t.textContent));
   assert.ok(caption.some((line) => /^mesh:64x64 · transpose/.test(line)), `the caption is shown (${caption.join(' | ')})`);
   await page.screenshot({ path: screenshotPath('dense-mesh64-fit') });
 

@@ -157,6 +157,8 @@ test("an embed link carries the host's dark theme and A+, and the embed opens on
   await host.click('#theme');
   await host.click('#large');
   await host.click('#embed');
+  // the box is filled once the page has made the link (asynchronously)
+  await host.waitForFunction(() => document.getElementById('embed-code').value.includes('theme=light'));
   const plain = new URL((await host.inputValue('#embed-code')).match(/src="([^"]+)"/)[1].replace(/&amp;/g, '&')).searchParams;
   assert.deepEqual([plain.get('theme'), plain.get('large')], ['light', '0']);
   assertNoProblems(problems);

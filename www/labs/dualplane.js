@@ -201,20 +201,10 @@ export default {
       <ul id="dp-pair-routes" class="dp-routes"></ul>
       <p class="help" id="dp-pair-why"></p>
     </section>
-    <section id="dp-table-box" aria-labelledby="dp-table-heading">
-      <h2 id="dp-table-heading">Routing table (Table 1)</h2>
-      <p class="help" id="dp-table-note"></p>
-      <div class="table-wrap dp-table-wrap" id="dp-table-wrap">
-        <table id="dp-table" class="data dp-table">
-          <thead><tr><th scope="col" title="The row index: source ID ⊕ destination ID"><span class="dp-long">Src ⊕ Dst</span><span class="dp-short">Index</span></th><th scope="col" title="Distance (hops) in plane 0: the popcount of the index">Dist. @0</th><th scope="col" title="Distance (hops) in plane 1: the popcount of the routing value">Dist. @1</th><th scope="col" title="Routing value @ plane 1, M⁻¹ · index: plane 1's route is plane 0's route of this value, generator by generator"><span class="dp-long">Routing value</span><span class="dp-short">Value</span></th><th scope="col" title="The plane a packet takes: the shorter one; on a tie either (shown: plane 0)">Plane</th></tr></thead>
-          <tbody id="dp-table-body"></tbody>
-        </table>
-      </div>
-    </section>
     <section aria-labelledby="dp-metrics-heading">
       <h2 id="dp-metrics-heading"><span id="dp-variant">…</span> against identical planes</h2>
       <p class="help" id="dp-sets"></p>
-      <div class="table-wrap">
+      <div class="table-wrap key">
         <table id="dp-compare" class="data dp-compare">
           <thead><tr><th scope="col">Metric</th><th scope="col" id="dp-compare-this" title="The network of the controls">This</th><th scope="col" id="dp-compare-base" title="Two identical planes (D-HC or D-FHC)">Identical</th><th scope="col" title="Positive: better than the identical planes (shorter, cheaper, or more traffic)">Gain</th></tr></thead>
           <tbody id="dp-compare-body"></tbody>
@@ -227,6 +217,16 @@ export default {
         <p>Typos in the paper: §2.1’s “FH(0,3) = {1,2,5,6}” is FH(1,3); §2.4’s “(D-FHC)” is DI-FHC; §3.2.2’s “D-FHC-r” is DI-FHC-r; §3.4.1’s 16,386 nodes are 16,384; the check against simulation is in §3.5.</p>
       </details>
       <button type="button" id="dp-simulate" class="small" title="Open the Simulate lab on this network (4 nodes per switch) with the dual-plane router">Simulate this</button>
+    </section>
+    <section id="dp-table-box" aria-labelledby="dp-table-heading">
+      <h2 id="dp-table-heading">Routing table (Table 1)</h2>
+      <p class="help" id="dp-table-note"></p>
+      <div class="table-wrap dp-table-wrap" id="dp-table-wrap">
+        <table id="dp-table" class="data dp-table">
+          <thead><tr><th scope="col" title="The row index: source ID ⊕ destination ID"><span class="dp-long">Src ⊕ Dst</span><span class="dp-short">Index</span></th><th scope="col" title="Distance (hops) in plane 0: the popcount of the index">Dist. @0</th><th scope="col" title="Distance (hops) in plane 1: the popcount of the routing value">Dist. @1</th><th scope="col" title="Routing value @ plane 1, M⁻¹ · index: plane 1's route is plane 0's route of this value, generator by generator"><span class="dp-long">Routing value</span><span class="dp-short">Value</span></th><th scope="col" title="The plane a packet takes: the shorter one; on a tie either (shown: plane 0)">Plane</th></tr></thead>
+          <tbody id="dp-table-body"></tbody>
+        </table>
+      </div>
     </section>
     <section id="dp-channel-box" aria-labelledby="dp-channel-heading" aria-live="polite">
       <h2 id="dp-channel-heading">Channel</h2>

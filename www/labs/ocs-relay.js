@@ -239,7 +239,7 @@ export default {
     const card = byId('ocs-view-card');
     card.hidden = true;
     card.dataset.labPanel = 'ocs-relay';
-    document.querySelector('#stage > .figure-wrap').before(card);
+    document.querySelector('#stage-top > .figure-wrap').before(card);
     byId('ocs-view-svg').addEventListener('click', () => {
       const svg = view.svgText();
       if (!svg) return ctx.notify('Run the lab first.');
@@ -398,16 +398,24 @@ export default {
     }
     /* the hybrid view is this lab's figure and leads the stage; the core's tree (uplinks by
        MiB, the step's switch pair) follows the step player, small */
-    body[data-lab='ocs-relay'] .stage > .figure-wrap {
+    body[data-lab='ocs-relay'] .stage-top {
+      height: auto;
+    }
+    body[data-lab='ocs-relay'] .stage-top > #ocs-view-card {
+      height: calc(100vh - var(--topbar-h, 3.4rem) - 2 * var(--layout-pad, 0.8rem) - var(--player-h, 14rem) - 0.6rem);
+      min-height: 14rem;
+      display: flex;
+      flex-direction: column;
+    }
+    body[data-lab='ocs-relay'] .stage-top > .player {
       order: 1;
     }
-    body[data-lab='ocs-relay'] .stage > .analysis,
-    body[data-lab='ocs-relay'] .stage > .open-full {
+    body[data-lab='ocs-relay'] .stage-top > .figure-wrap {
       order: 2;
+      flex: none;
     }
     body[data-lab='ocs-relay'] .figure {
       height: clamp(9rem, 24vh, 14rem);
-      min-height: 9rem;
     }
     body[data-lab='ocs-relay'] #busy {
       position: fixed;
@@ -420,17 +428,19 @@ export default {
     body.embed #ocs-view-hint {
       display: none;
     }
-    body.embed #ocs-view-card {
-      flex: 1 1 auto;
+    body.embed[data-lab='ocs-relay'] .stage-top > #ocs-view-card {
       min-height: 0;
-      overflow: auto;
     }
+    /* the drawing fits the card (its viewBox scaled, whole): the OCS plane is never cut off */
     .ocs-view {
+      flex: 1 1 0;
+      min-height: 0;
       width: 100%;
-      overflow-x: auto;
     }
     .ocs-view svg {
       display: block;
+      width: 100%;
+      height: 100%;
     }
     .ocs-legend {
       list-style: none;
@@ -438,9 +448,18 @@ export default {
       padding: 0;
       display: flex;
       flex-wrap: wrap;
-      gap: 0.15rem 0.9rem;
+      gap: 0.1rem 0.9rem;
       font-size: 0.78rem;
       color: var(--muted);
+    }
+    /* a projector's height: the drawing gets the room (the hint is in the node field's description) */
+    @media (max-height: 820px) {
+      #ocs-view-hint {
+        display: none;
+      }
+      :root.large .ocs-legend {
+        font-size: 13px;
+      }
     }
     .ocs-legend li {
       display: flex;
