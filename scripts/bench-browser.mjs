@@ -1,21 +1,129 @@
 // `npm run bench:browser`: timings in real Chromium (Debian's), printed, never asserted.
+// - every lab: one representative run per lab (Slots, TopoGen, Routing, Simulate, Dual-plane,
+//   OCS relay, CTC) through the worker, the median of several repetitions;
 // - first render: navigation start → N and the figure on screen (default scenario, localhost);
 // - N for every pattern on mesh:64x64, mesh:16x16x16, fattree:16:3 through the worker (WASM);
 // - the Dual-plane lab: a DI-HC n = 12 run and the n = 8 search study through the worker;
 // - the OCS relay lab: a run (allocation, routes, five simulations) per application at 256 nodes;
 // - the WASM module's size.
+// `npm run bench:browser -- --labs [--reps 7] [--pkg DIR]...` times only the labs; with several
+// --pkg (wasm-bindgen output folders, e.g. www/pkg and a copy of an older build) it loads each in
+// its own worker and interleaves their repetitions, so load from other work on the machine falls
+// on all of them alike, and prints each lab's median per folder and the change against the first.
 import { chromium } from 'playwright-core';
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { parseArgs } from 'node:util';
 import { serve } from './serve.mjs';
 
 export const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 const patterns = ['uniform', 'randperm', 'bitrev', 'transpose', 'neighbor', 'shuffle', 'butterfly', 'bitcomp', 'tornado', 'hotspot:0.2', 'local:1.0'];
 const topologies = ['mesh:64x64', 'mesh:16x16x16', 'fattree:16:3'];
 
-const { server, url } = await serve(0, { quiet: true });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-try {
-  const page = await browser.newPage();
+// One representative run per lab (the page's presets, sized to take 0.1–2 s): what `run` does
+// when a lecturer presses Run — the computation, the trace, the result and the first figure
+// (an entry with `study` runs that named study of its Scenario instead).
+export const LAB_CASES = [
+  ['Slots', 'N of fattree:16:3 uniform, mesh:64x64 transpose, mesh:16x16x16 uniform', [
+    { lab: 'slots', seed: 1, slots: { topology: 'fattree:16:3', pattern: 'uniform' } },
+    { lab: 'slots', seed: 1, slots: { topology: 'mesh:64x64', pattern: 'transpose' } },
+    { lab: 'slots', seed: 1, slots: { topology: 'mesh:16x16x16', pattern: 'uniform' } },
+  ]],
+  ['TopoGen', '2,048 nodes, degree 5, uniform', [{ lab: 'topogen', seed: 1, topogen: { nodes: 2048, degree: 5, pattern: 'uniform' } }]],
+  ['Routing', 'LOREN on LRT(1024,4,8), t_max 64', [{ lab: 'routing', seed: 1, routing: { topology: 'lrt:1024:4:8', scheme: 'loren', tmax: 64 } }]],
+  ['Simulate', 'mesh:8x8 DOR uniform 0.3 + lrt:64 LOREN transpose 0.1, 10,000 cycles each', [
+    { lab: 'sim', seed: 1, sim: { topology: 'mesh:8x8', routing: 'dor', traffic: 'uniform', rate: 0.3, warmup: 1000, cycles: 10000 } },
+    { lab: 'sim', seed: 2, sim: { topology: 'lrt:64:4:2', routing: 'loren', tmax: 16, traffic: 'transpose', rate: 0.1, warmup: 1000, cycles: 10000 } },
+  ]],
+  ['Dual-plane', 'two 12-cubes and two folded 10-cubes, routes 0 → last; the search study at n = 8, effort 0.3', [
+    { lab: 'dualplane', seed: 1, dualplane: { kind: 'hc', n: 12, generators: '', source: 0, destination: 4095 } },
+    { lab: 'dualplane', seed: 1, dualplane: { kind: 'fhc', n: 10, generators: '', source: 0, destination: 1023 } },
+    { study: 'search', lab: 'dualplane', seed: 1, dualplane: { kind: 'hc', n: 8, generators: '', effort: 0.3 } },
+  ]],
+  ['OCS relay', '8x32 / 64 OCS nodes, cg (allocation, routes, 5 simulations)', [{ lab: 'ocs-relay', seed: 1, 'ocs-relay': { edge: '8x32', ocs_nodes: 64, app: 'cg' } }]],
+  ['CTC', 'random:32:0.5 SA 1000 + stencil:32x32 in LCs of 16, SA 1000', [
+    { lab: 'ctc', seed: 1, ctc: { traffic: 'random:32:0.5', iterations: 1000 } },
+    { lab: 'ctc', seed: 1, ctc: { traffic: 'stencil:32x32', cluster_size: 16, iterations: 1000 } },
+  ]],
+];
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/**
+ * Times every lab case on each wasm-bindgen output folder in `pkgs` (each in its own worker,
+ * served under /bench-pkg-<i>/www/), `reps` repetitions after one warm-up, interleaved.
+ * Returns rows {lab, about, ms: [median per pkg]}.
+ */
+export async function benchLabs(context, url, pkgs, reps) {
+  const root = resolve(new URL('..', import.meta.url).pathname);
+  for (const [i, dir] of pkgs.entries()) {
+    await context.route(new RegExp(`/bench-pkg-${i}/www/`), (route) => {
+      const path = new URL(route.request().url()).pathname.replace(`/bench-pkg-${i}/www/`, '');
+      const file = path.startsWith('pkg/') ? resolve(dir, path.slice(4)) : resolve(root, 'www', path);
+      const type = file.endsWith('.wasm') ? 'application/wasm' : 'text/javascript; charset=utf-8';
+      route.fulfill({ status: 200, contentType: type, body: readFileSync(file) });
+    });
+  }
+  const page = await context.newPage();
+  await page.goto(`${url}?bench-labs`);
+  const cases = LAB_CASES.map(([lab, about, scenarios]) => ({
+    lab,
+    about,
+    requests: scenarios.map(({ study, ...s }) => ({ study: study ?? null, json: JSON.stringify({ version: 1, ...s }) })),
+  }));
+  const times = await page.evaluate(async ({ cases, count, reps }) => {
+    const { Engine } = await import('/www/engine.js');
+    const engines = [];
+    for (let i = 0; i < count; i++) {
+      const engine = new Engine(new URL(`/bench-pkg-${i}/www/`, location.href));
+      await engine.start();
+      engines.push(engine);
+    }
+    const runCase = async (engine, requests) => {
+      const t0 = performance.now();
+      for (const { study, json } of requests) {
+        await (study ? engine.request('study', { json, name: study, args: {} }) : engine.request('run', { json }));
+      }
+      return performance.now() - t0;
+    };
+    const out = cases.map(() => engines.map(() => []));
+    for (const [c, { requests }] of cases.entries()) {
+      for (const engine of engines) await runCase(engine, requests); // warm-up (compiles the code on the path)
+      for (let r = 0; r < reps; r++) {
+        // alternate the order so neither folder always runs first
+        const order = engines.map((_, i) => i);
+        if (r % 2) order.reverse();
+        for (const i of order) out[c][i].push(await runCase(engines[i], requests));
+      }
+    }
+    for (const engine of engines) engine.stop();
+    return out;
+  }, { cases, count: pkgs.length, reps });
+  await page.close();
+  return cases.map(({ lab, about }, c) => ({ lab, about, ms: times[c].map(median) }));
+}
+
+function printLabs(rows, pkgs, reps) {
+  console.log(`Every lab in Chromium (worker round trip of a lab run incl. trace and first figure), median of ${reps}:`);
+  const head = pkgs.map((p, i) => (i === 0 ? p : `${p} (Δ)`).slice(-28).padStart(28)).join(' ');
+  console.log(`  ${'lab'.padEnd(11)}${head}  case`);
+  for (const { lab, about, ms } of rows) {
+    const cells = ms.map((m, i) => (i === 0 ? `${m.toFixed(1)} ms` : `${m.toFixed(1)} ms (${(((m - ms[0]) / ms[0]) * 100).toFixed(1).replace(/^(?!-)/, '+')}%)`).padStart(28)).join(' ');
+    console.log(`  ${lab.padEnd(11)}${cells}  ${about}`);
+  }
+  for (const dir of pkgs) {
+    const wasm = readFileSync(resolve(dir, 'topolab_bg.wasm'));
+    console.log(`  ${dir}: WASM ${wasm.length} B, ${gzipSync(wasm, { level: 9 }).length} B gzipped (level 9)`);
+  }
+}
+
+/** The older, more detailed timings: first render, N per pattern, TopoGen sizes, per-lab targets. */
+async function benchEach(context, url) {
+  const page = await context.newPage();
   const firstRenders = [];
   for (let i = 0; i < 5; i++) {
     await page.goto(`${url}?bench=${i}`);
@@ -151,6 +259,25 @@ try {
   for (const r of ctc) console.log(`  ${r.label.padEnd(38)} ${r.ms.toFixed(0)} ms (core ${r.core.toFixed(0)} ms); hop-bytes HDF ${r.hdf} → ${r.hop}${r.ilp ? `, ILP ${r.ilp.status} in ${r.ilp.elapsed_ms.toFixed(0)} ms, ${r.ilp.nodes} nodes` : ''}`);
   const wasm = statSync(new URL('../www/pkg/topolab_bg.wasm', import.meta.url)).size;
   console.log(`WASM size: ${(wasm / 1024).toFixed(0)} KiB (${wasm} bytes) before gzip`);
+}
+
+const { values: opts } = parseArgs({
+  options: { labs: { type: 'boolean', default: false }, reps: { type: 'string', default: '7' }, pkg: { type: 'string', multiple: true }, tiering: { type: 'boolean', default: false } },
+});
+const reps = Number(opts.reps);
+const pkgs = opts.pkg?.length ? opts.pkg : ['www/pkg'];
+
+const { server, url } = await serve(0, { quiet: true });
+// --labs compares compiled code, so V8 compiles every WASM function with its optimising compiler
+// up front (without, a module runs in the baseline compiler until its functions tier up, which
+// with several modules in several workers on two cores takes longer than the warm-up run);
+// --tiering keeps the browser's default.
+const jsFlags = opts.labs && !opts.tiering ? ['--js-flags=--no-wasm-dynamic-tiering'] : [];
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...jsFlags] });
+try {
+  const context = await browser.newContext();
+  printLabs(await benchLabs(context, url, pkgs, reps), pkgs, reps);
+  if (!opts.labs) await benchEach(context, url);
 } finally {
   await browser.close();
   server.close();
