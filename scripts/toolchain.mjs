@@ -35,10 +35,13 @@ export function ensureRustWasm() {
   }
 }
 
+// The page's module: Cargo's `wasm` profile (Cargo.toml); wasm-bindgen drops the function names
+// (the `name` section, about 140 KB: only a wasm stack trace in the console would show them) and
+// the producers section.
 export function buildWasm() {
   ensureRustWasm();
-  run('cargo build --lib --release --target wasm32-unknown-unknown --no-default-features');
-  run('wasm-bindgen --target no-modules --no-typescript --out-dir www/pkg target/wasm32-unknown-unknown/release/topolab.wasm');
+  run('cargo build --lib --profile wasm --target wasm32-unknown-unknown --no-default-features');
+  run('wasm-bindgen --target no-modules --no-typescript --remove-name-section --remove-producers-section --out-dir www/pkg target/wasm32-unknown-unknown/wasm/topolab.wasm');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) buildWasm();
