@@ -2,6 +2,7 @@
 // esbuild, CSS, worker and WASM inlined) that works from file:// with no server or network.
 import { build } from 'esbuild';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { buildWasm } from './toolchain.mjs';
 
 const root = new URL('../', import.meta.url);
@@ -21,7 +22,8 @@ const scriptSafe = (text) => text.replace(/<\/(script)/gi, '<\\/$1');
 const inline = {
   glue: read('www/pkg/topolab.js'),
   worker: read('www/worker.js'),
-  wasmBase64: read('www/pkg/topolab_bg.wasm', null).toString('base64'),
+  // gzip (level 9) in base64: www/engine.js gunzips it with the browser's DecompressionStream
+  wasmGzipBase64: gzipSync(read('www/pkg/topolab_bg.wasm', null), { level: 9 }).toString('base64'),
 };
 let html = read('index.html');
 const jsTag = '<script type="module" src="www/app.js"></script>';
@@ -32,4 +34,4 @@ html = html
   .replace(jsTag, () => `<script>globalThis.TOPOLAB_INLINE = ${scriptSafe(JSON.stringify(inline))};</script>\n<script>${scriptSafe(bundle.outputFiles[0].text)}</script>`);
 mkdirSync(new URL('dist/', root), { recursive: true });
 writeFileSync(new URL('dist/topolab.html', root), html);
-console.log(`wrote dist/topolab.html (${(html.length / 1024).toFixed(0)} KiB)`);
+console.log(`wrote dist/topolab.html (${Buffer.byteLength(html)} bytes)`);

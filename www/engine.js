@@ -14,14 +14,16 @@ function inlineSources() {
   return globalThis.TOPOLAB_INLINE ?? null;
 }
 
-/** The inlined WASM's bytes, decoded once for every worker of the page. */
+/** The inlined WASM's bytes (a promise), decoded once for every worker of the page. */
 let inlineBytes = null;
 
-function base64ToBytes(text) {
+/** The module's bytes from the single file's base64 of its gzip (the browser's own gunzip). */
+async function gunzipBase64(text) {
   const raw = atob(text);
-  const bytes = new Uint8Array(raw.length);
-  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
-  return bytes;
+  const gz = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) gz[i] = raw.charCodeAt(i);
+  const stream = new Blob([gz]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 export class Engine {
@@ -32,7 +34,6 @@ export class Engine {
     this.pending = new Map();
     this.ready = null;
     this.worker = null;
-    this.inlineWasm = null;
   }
 
   /** Start (or restart) the worker; resolves when the WASM module is loaded. */
@@ -41,18 +42,18 @@ export class Engine {
     if (inline) {
       const blob = new Blob([inline.glue, '\n', inline.worker], { type: 'text/javascript' });
       this.worker = new Worker(URL.createObjectURL(blob));
-      inlineBytes ??= base64ToBytes(inline.wasmBase64);
-      this.inlineWasm = inlineBytes;
+      inlineBytes ??= gunzipBase64(inline.wasmGzipBase64);
     } else {
       this.base ??= new URL('./', import.meta.url);
       this.worker = new Worker(new URL('worker.js', this.base));
     }
     this.worker.onmessage = (e) => this.#receive(e.data);
     this.worker.onerror = (e) => this.#failAll(new Error(e.message || 'the worker failed'));
-    const init = inline
-      ? { glueUrl: null, wasm: this.inlineWasm }
-      : { glueUrl: new URL('pkg/topolab.js', this.base).href, wasm: new URL('pkg/topolab_bg.wasm', this.base).href };
-    this.ready = this.#send('init', init);
+    const worker = this.worker;
+    // (a worker stopped while the bytes were decoded rejects as its pending requests do)
+    this.ready = inline
+      ? inlineBytes.then((wasm) => (this.worker === worker ? this.#send('init', { glueUrl: null, wasm }) : Promise.reject(new Cancelled())))
+      : this.#send('init', { glueUrl: new URL('pkg/topolab.js', this.base).href, wasm: new URL('pkg/topolab_bg.wasm', this.base).href });
     return this.ready;
   }
 

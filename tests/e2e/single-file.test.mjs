@@ -1,13 +1,20 @@
 // Flow (e): the single-file build (dist/topolab.html from `npm run build:single`) works from
-// file:// with no server: the default scenario's N and a drawn figure, and the TopoGen lab.
+// file:// with no server (the default scenario's N and a drawn figure, and the TopoGen lab) and
+// weighs at most 1,500,000 bytes (the WASM inlined as base64 of its gzip).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { useBrowser, openPage, waitForResult, text, assertNoProblems, ROOT } from './harness.mjs';
 
 const env = useBrowser({ server: false });
 const file = `${ROOT}dist/topolab.html`;
+
+test('dist/topolab.html is small enough to mail (at most 1,500,000 bytes)', () => {
+  assert.ok(existsSync(file), `${file} is missing: run npm run build:single first`);
+  const bytes = statSync(file).size;
+  assert.ok(bytes <= 1_500_000, `dist/topolab.html is ${bytes} bytes`);
+});
 
 test('dist/topolab.html works from file://', async () => {
   assert.ok(existsSync(file), `${file} is missing: run npm run build:single first`);
