@@ -261,6 +261,7 @@ fn view(step: i32, channel: i32) -> View {
     View {
         step: u32::try_from(step).ok(),
         channel: u32::try_from(channel).ok(),
+        zoom: None,
     }
 }
 

@@ -421,7 +421,7 @@ function busyStop() {
  * in the lab's record). `step`/`channel`: what to show once it ran (step null = the lab's
  * default, its `wantStep`). Errors keep the lab's shown result.
  */
-async function run(rec, scenario, { step = null, channel = null } = {}) {
+async function run(rec, scenario, { step = null, channel = null, zoom = null } = {}) {
   if (rec.running?.slow) await cancelRun(rec, { quiet: true });
   const lab = labs[rec.name];
   const seq = ++rec.runSeq;
@@ -488,6 +488,7 @@ async function run(rec, scenario, { step = null, channel = null } = {}) {
   lab.panel.showResult?.(out.result, steps, shownStep, { scenario, channel: shownChannel });
   player.setSteps(steps, shownStep, lab.noSteps);
   if (fig) showFigure(rec, fig);
+  if (fig && zoom) figure.setZoomView(zoom); // a shared link's zoom
   document.title = lab.documentTitle(out.result);
   if ((shownStep ?? -1) !== requestStep || !fig) refreshView();
   else refreshChannel();
@@ -693,7 +694,8 @@ function linkScenario(rec) {
  * the page never offers a link it could not open itself.
  */
 async function encodeShown(rec) {
-  const hash = await codec.request('encodePermalink', { json: scenarioJson(linkScenario(rec), { step: rec.step, channel: rec.channel }) });
+  const zoom = figure.zoomView;
+  const hash = await codec.request('encodePermalink', { json: scenarioJson(linkScenario(rec), { step: rec.step, channel: rec.channel, ...(zoom ? { zoom } : {}) }) });
   try {
     await codec.request('decodePermalink', { hash });
   } catch (err) {
@@ -968,7 +970,7 @@ function wire() {
         loadScenario(scenario);
         const rec = active();
         if (switching) showRecord(rec);
-        return run(rec, scenario, { step: scenario.view?.step ?? null, channel: scenario.view?.channel ?? null });
+        return run(rec, scenario, { step: scenario.view?.step ?? null, channel: scenario.view?.channel ?? null, zoom: scenario.view?.zoom ?? null });
       })
       .catch(() => {});
   });
@@ -993,7 +995,7 @@ async function main() {
   const scenario = hash ? loadHash(hash) : codec.request('defaultScenario').then(parseScenario);
   const firstRun = scenario.then((s) => {
     activateLab(s.lab);
-    return run(active(), s, { step: s.view?.step ?? labs[s.lab]?.openStep ?? null, channel: s.view?.channel ?? null });
+    return run(active(), s, { step: s.view?.step ?? labs[s.lab]?.openStep ?? null, channel: s.view?.channel ?? null, zoom: s.view?.zoom ?? null });
   });
   firstRun.catch(() => {}); // reported below, whichever request fails first
   try {

@@ -312,9 +312,15 @@ export class DenseDrawing {
   /** Scroll so that switch `sw` is in the middle of the view (zooming in from the overview). */
   centreOnSwitch(sw) {
     if (!this.geometry || !(sw >= 0 && sw < this.rects.length / 5)) return;
+    this.centreOn(this.geometry.switches[2 * sw], this.geometry.switches[2 * sw + 1]);
+  }
+
+  /** Scroll so that the drawing's point (x, y) is in the middle of the view. */
+  centreOn(x, y) {
+    if (!this.geometry) return;
     const view = this.#view();
-    this.box.scrollLeft = this.geometry.switches[2 * sw] * view.s + view.x - view.width / 2;
-    this.box.scrollTop = this.geometry.switches[2 * sw + 1] * view.s + view.y - view.height / 2;
+    this.box.scrollLeft = x * view.s + view.x - view.width / 2;
+    this.box.scrollTop = y * view.s + view.y - view.height / 2;
     this.draw();
   }
 

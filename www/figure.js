@@ -181,6 +181,35 @@ export class Figure {
   }
 
   /**
+   * The zoom a shared link keeps: `{scale, x, y}`, the scale and the drawing's point at the middle
+   * of the panel (drawing units); null at Fit or on the overview.
+   */
+  get zoomView() {
+    const region = this.scale === null ? null : this.visibleRegion;
+    if (!region) return null;
+    const round = (v) => Math.round(v * 100) / 100;
+    return { scale: round(this.scale), x: round(region.x + region.width / 2), y: round(region.y + region.height / 2) };
+  }
+
+  /** Zoom as a shared link says (`zoomView`): into the drawing at its scale, its point in the middle. */
+  setZoomView(view) {
+    if (!view || !this.drawing) return;
+    this.showingOverview = false;
+    this.wantOverview = false;
+    this.#overviewButton();
+    this.scale = Math.min(MAX_SCALE, Math.max(MIN_SCALE, view.scale));
+    this.#showDrawing();
+    this.#applyScale();
+    if (this.dense) return this.dense.centreOn(view.x, view.y);
+    const ctm = this.#element()?.getScreenCTM();
+    if (!ctm) return;
+    const at = new DOMPoint(view.x, view.y).matrixTransform(ctm);
+    const box = this.box.getBoundingClientRect();
+    this.box.scrollLeft += at.x - (box.left + this.box.clientLeft + this.box.clientWidth / 2);
+    this.box.scrollTop += at.y - (box.top + this.box.clientTop + this.box.clientHeight / 2);
+  }
+
+  /**
    * Show a figure of the worker (`{drawing, error, hasOverview, overview, openOnOverview}`, the
    * drawing's geometry filled in by the page): at Fit, the overview when the drawing would be
    * unreadable (or cannot be drawn), else the drawing. `key` names the run it belongs to.

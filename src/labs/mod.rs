@@ -34,13 +34,50 @@ pub const LABS: &[Lab] = &[
     ctc::LAB,
 ];
 
-/// What the page shows on top of a run: the step and the clicked channel. Part of the
-/// Scenario so a permalink reopens exactly where it was shared.
+/// What the page shows on top of a run: the step, the clicked channel and the figure's zoom.
+/// Part of the Scenario so a permalink reopens exactly where it was shared.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct View {
     pub step: Option<u32>,
     pub channel: Option<u32>,
+    /// Zoomed into the figure (none: fitted to the panel). Only the page reads it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub zoom: Option<Zoom>,
+}
+
+/// The page's zoom into a figure: its scale (screen pixels per drawing unit) and the drawing's
+/// point at the middle of the panel (drawing units).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Zoom {
+    pub scale: f64,
+    pub x: f64,
+    pub y: f64,
+}
+
+impl Zoom {
+    /// The page's zoom limits (www/figure.js MIN_SCALE, MAX_SCALE).
+    const SCALES: std::ops::RangeInclusive<f64> = 0.05..=8.0;
+    /// Far enough for any drawing the page makes (a 16,384-router network is about 10^5 units).
+    const REACH: f64 = 1e7;
+
+    /// A zoom the page can show: its scale within the page's limits, its point a finite number.
+    pub(crate) fn check(&self) -> crate::Result<()> {
+        if !Self::SCALES.contains(&self.scale) {
+            return Err(crate::Error::invalid(
+                "view",
+                format!("the zoom scale must be from 0.05 to 8, not {}", self.scale),
+            ));
+        }
+        if !(self.x.abs() <= Self::REACH && self.y.abs() <= Self::REACH) {
+            return Err(crate::Error::invalid(
+                "view",
+                "the zoom's centre must be a point of the drawing",
+            ));
+        }
+        Ok(())
+    }
 }
 
 impl View {

@@ -131,6 +131,9 @@ impl Scenario {
         if let Some(given) = take(&mut map, "view") {
             s.view = serde_json::from_value(given.clone())
                 .map_err(|e| plain_error("view", &e, &given))?;
+            if let Some(zoom) = &s.view.zoom {
+                zoom.check()?;
+            }
         }
         // the shown lab's seed is `seed`
         s.seeds.remove(&s.lab);
@@ -311,6 +314,23 @@ mod tests {
         s.set_section("slots", labs::section(&slots)).unwrap();
         s.view.step = Some(3);
         assert_eq!(Scenario::from_json(&s.to_json()).unwrap(), s);
+        // a shared zoom comes back exactly; an impossible one is refused, naming the view
+        s.view.zoom = Some(labs::Zoom {
+            scale: 2.25,
+            x: 120.5,
+            y: -3.0,
+        });
+        assert_eq!(Scenario::from_json(&s.to_json()).unwrap(), s);
+        for bad in [
+            r#"{"scale":0,"x":0,"y":0}"#,
+            r#"{"scale":9,"x":0,"y":0}"#,
+            r#"{"scale":1,"x":1e300,"y":0}"#,
+            r#"{"scale":1,"x":0}"#,
+        ] {
+            let text = format!(r#"{{"version":1,"lab":"slots","seed":1,"view":{{"zoom":{bad}}}}}"#);
+            let err = Scenario::from_json(&text).unwrap_err().to_string();
+            assert!(err.contains("view"), "{bad}: {err}");
+        }
         // each lab keeps its own seed; the shown lab's is `seed`
         let seeded = Scenario::from_json(
             r#"{"version":1,"lab":"routing","seed":3,"seeds":{"slots":7,"routing":9}}"#,

@@ -70,3 +70,49 @@ test('a link that cannot be read stays in the address bar', async () => {
   assertNoProblems(problems);
   assertNoProblems(more);
 });
+
+/** The zoom on screen: the width of a switch box, and the switch nearest the middle of the panel. */
+function zoomOnScreen(page) {
+  return page.evaluate(() => {
+    const box = document.getElementById('figure').getBoundingClientRect();
+    const [cx, cy] = [box.left + box.width / 2, box.top + box.height / 2];
+    let best = null;
+    for (const r of document.querySelectorAll('#figure svg rect.sw')) {
+      const b = r.getBoundingClientRect();
+      const d = Math.hypot(b.left + b.width / 2 - cx, b.top + b.height / 2 - cy);
+      if (!best || d < best.d) best = { d, sw: r.dataset.sw, width: b.width };
+    }
+    return { sw: best.sw, width: Math.round(best.width) };
+  });
+}
+
+test('Share keeps the zoom and the part of the figure in view', async () => {
+  const { page, problems } = await openPage(env, env.url);
+  await waitForResult(page);
+  await afterRun(page, async () => {
+    await page.fill('#topology', 'mesh:16x16');
+    await page.press('#topology', 'Enter');
+  });
+  await page.click('#zoom-in');
+  await page.click('#zoom-in');
+  await page.click('#zoom-in');
+  await page.evaluate(() => {
+    const box = document.getElementById('figure');
+    box.scrollLeft = box.scrollWidth * 0.6;
+    box.scrollTop = box.scrollHeight * 0.3;
+  });
+  const zoomed = await zoomOnScreen(page);
+  await page.click('#share');
+  await page.waitForFunction(() => document.getElementById('share-link').value.includes('#v1.'));
+  const link = await page.inputValue('#share-link');
+
+  const other = await openPage(env, link);
+  await waitForResult(other.page);
+  await other.page.waitForSelector('#figure svg rect.sw');
+  assert.equal(await other.page.getAttribute('#zoom-fit', 'aria-pressed'), 'false', 'the link opens zoomed, not fitted');
+  const opened = await zoomOnScreen(other.page);
+  assert.equal(opened.sw, zoomed.sw, 'the same switch is in the middle of the panel');
+  assert.ok(Math.abs(opened.width - zoomed.width) <= 1, `switch boxes are ${opened.width} px wide, as shared (${zoomed.width})`);
+  assertNoProblems(problems);
+  assertNoProblems(other.problems);
+});

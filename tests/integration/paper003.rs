@@ -81,7 +81,7 @@ fn the_ilp_is_the_last_step_after_the_serving_it_started_from() {
     let drawn = |step: Option<usize>| {
         let view = View {
             step: step.map(|s| s as u32),
-            channel: None,
+            ..View::default()
         };
         let svg = run.figure(&view).unwrap().drawing.unwrap().to_svg();
         svg.matches(r#"<line class="ch"#).count()

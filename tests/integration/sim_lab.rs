@@ -114,7 +114,7 @@ fn the_run_records_one_step_per_cycle_with_router_details() {
     assert_eq!(steps[1].title, "Cycle 302");
     let view = |step: Option<u32>| View {
         step,
-        channel: None,
+        ..View::default()
     };
     let fig = run
         .figure(&view(Some(5)))

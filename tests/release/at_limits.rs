@@ -323,6 +323,7 @@ fn dual_plane_simulation_at_n_8() {
     ];
     // loads past every variant's saturation (ours: 0.54, 0.67, 0.71, 0.85)
     let points = simulate_variants(8, &variants, &[0.9, 1.1], 1, 1.0, &mut |_, p| {
+        let Some(p) = p else { return };
         eprintln!(
             "{}: a2a/4 {:.3}, throughput {:.3}, delay model {:.0} ns, latency {:.0} ns",
             p.variant,

@@ -84,7 +84,7 @@ pub const LAB: Lab = Lab {
                     &simulate::LOADS,
                     seed,
                     c.effort,
-                    &mut |f, p| report(f, Some(json(p))),
+                    &mut |f, p| report(f, p.map(json)),
                 )?))
             },
         },
@@ -830,7 +830,7 @@ mod tests {
         let f = r
             .figure(&View {
                 step: Some(1),
-                channel: None,
+                ..View::default()
             })
             .unwrap();
         assert!(f.drawing.unwrap().to_svg().contains("<svg"));

@@ -100,14 +100,16 @@ pub(crate) fn six_variants() -> Vec<Variant> {
 }
 
 /// `variants` at n (at most 8: 512 routers), each at `LOW_LOAD` and at `loads`; the DI sets
-/// from the search with `seed` and `effort`. `report` hears each variant as it is done.
+/// from the search with `seed` and `effort`. `report` hears the fraction done after each
+/// simulated load (the work units: variants × loads, alike in cycles) and each variant, with
+/// its point, as it is done.
 pub fn simulate_variants(
     n: u32,
     variants: &[Variant],
     loads: &[f64],
     seed: u64,
     effort: f64,
-    report: &mut dyn FnMut(f64, &SimPoint),
+    report: &mut dyn FnMut(f64, Option<&SimPoint>),
 ) -> Result<Vec<SimPoint>> {
     if !(search::MIN_N..=8).contains(&n) || (2usize << n) > MAX_SIM_SWITCHES {
         return Err(Error::invalid(
@@ -123,22 +125,27 @@ pub fn simulate_variants(
         .sum();
     search::check_work(units, effort)?;
     let mut out = Vec::new();
+    let units = (variants.len() * (loads.len() + 1)) as f64;
     for (i, &(kind, objective)) in variants.iter().enumerate() {
         let (network, _) = search::variant_network(kind, n, objective, seed, effort)?;
-        let point = simulate_network(&network, (kind, objective), loads, seed)?;
-        report((i + 1) as f64 / variants.len() as f64, &point);
+        let before = (i * (loads.len() + 1)) as f64;
+        let point = simulate_network(&network, (kind, objective), loads, seed, &mut |runs| {
+            report((before + runs as f64) / units, None)
+        })?;
+        report((i + 1) as f64 / variants.len() as f64, Some(&point));
         out.push(point);
     }
     Ok(out)
 }
 
 /// One variant's network in the flit simulator: at `LOW_LOAD` for the latency and at each of
-/// `loads` for the throughput.
+/// `loads` for the throughput; `done(runs)` hears how many loads are simulated so far.
 fn simulate_network(
     network: &DualPlane,
     (kind, objective): Variant,
     loads: &[f64],
     seed: u64,
+    done: &mut dyn FnMut(usize),
 ) -> Result<SimPoint> {
     let n = network.n();
     let topo = crate::topology::build(&super::dual_spec(network, ":x4"))?;
@@ -147,14 +154,13 @@ fn simulate_network(
     let net = Network::new(router.as_ref(), "uniform", p.vcs, seed)?;
     let mut rates = vec![LOW_LOAD];
     rates.extend(loads);
-    let runs = crate::parallel::map_chunked(
+    // a chunk per round of the threads: the page's one thread reports after every load
+    let runs = crate::parallel::try_map_chunked(
         &rates,
-        rates.len(),
+        crate::parallel::threads(),
         |&rate| flit::point(&net, &p, rate, seed, 1),
-        |_, _| true,
-    )
-    .into_iter()
-    .collect::<Result<Vec<_>>>()?;
+        |i, _| done(i + 1),
+    )?;
     Ok(SimPoint {
         n,
         variant: variant(kind, objective.is_none(), objective),

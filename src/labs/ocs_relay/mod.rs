@@ -751,7 +751,7 @@ mod tests {
         assert!(r
             .figure(&View {
                 step: Some(1),
-                channel: None
+                ..View::default()
             })
             .unwrap()
             .drawing

@@ -83,9 +83,10 @@ fn generated_row(
     pattern: &str,
     seed: u64,
     target: Option<u32>,
+    progress: &mut dyn FnMut(f64),
 ) -> Result<CompareRow> {
     let traffic = topogen_traffic(pattern, nodes, seed)?;
-    let s = topogen(nodes, degree, &traffic, target, false, &mut |_| {})?.summary;
+    let s = topogen(nodes, degree, &traffic, target, false, progress)?.summary;
     Ok(CompareRow {
         name: name.into(),
         topology: format!(
@@ -119,37 +120,43 @@ pub(crate) fn compare_rows(
             format!("{nodes} end nodes do not form a 2-D mesh; use a composite number"),
         )
     })?;
+    // The work is the generated networks (the mesh and tori are quick): up to four TopoGen runs,
+    // a quarter each, whose own progress moves the bar within their quarter.
     let mut rows = Vec::new();
-    let mut push = |row: CompareRow, done: f64| {
-        report(done, Some(&row));
-        rows.push(row);
-    };
-    push(
-        generated_row("generated (degree 5)", nodes, 5, pattern, seed, None)?,
-        0.2,
-    );
-    push(
-        grid_row("2-D mesh", format!("mesh:{a}x{b}"), pattern, seed, 5)?,
-        0.25,
-    );
+    let row = generated_row(
+        "generated (degree 5)",
+        nodes,
+        5,
+        pattern,
+        seed,
+        None,
+        &mut |f| report(0.25 * f, None),
+    )?;
+    report(0.25, Some(&row));
+    rows.push(row);
+    let mesh = grid_row("2-D mesh", format!("mesh:{a}x{b}"), pattern, seed, 5)?;
+    report(0.25, Some(&mesh));
+    rows.push(mesh);
     for d in 2..=4 {
         let Some(torus) = torus_row(nodes, d, pattern, seed)? else {
             continue;
         };
-        let degree = torus.max_degree;
-        let target = torus.max_slots.max(1);
-        push(torus, 0.25 * d as f64 - 0.2);
-        push(
-            generated_row(
-                &format!("generated (degree {degree}, N ≤ {target})"),
-                nodes,
-                degree,
-                pattern,
-                seed,
-                Some(target),
-            )?,
-            0.25 * d as f64,
-        );
+        let (degree, target) = (torus.max_degree, torus.max_slots.max(1));
+        let start = 0.25 * (d - 1) as f64;
+        report(start, Some(&torus));
+        rows.push(torus);
+        let name = format!("generated (degree {degree}, N ≤ {target})");
+        let row = generated_row(
+            &name,
+            nodes,
+            degree,
+            pattern,
+            seed,
+            Some(target),
+            &mut |f| report(start + 0.25 * f, None),
+        )?;
+        report(start + 0.25, Some(&row));
+        rows.push(row);
     }
     report(1.0, None);
     Ok(rows)
