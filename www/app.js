@@ -224,11 +224,11 @@ function buildLabs() {
   return built;
 }
 
-/** A lab's preset (the core's): the settings it names into the form, then run it from its first step. */
+/** A lab's preset (the core's): the settings it names into the form, then run it from where its story starts (its first step unless the lab says). */
 function applyPreset(lab, preset) {
   lab.form.cancelPending();
   lab.form.setSome({ ...(preset.seed === null ? {} : { seed: preset.seed }), [lab.section]: preset.section });
-  controlsChanged({ force: true, step: 0 });
+  controlsChanged({ force: true, step: lab.presetStep?.(preset.section) ?? 0 });
 }
 
 /**

@@ -188,13 +188,16 @@ fn title_spec(spec: &str) -> String {
 }
 
 /// Whether the switch-by-switch drawing, fitted to a panel of about 720 × 560 px, leaves each
-/// switch less than 6 px apart (or cannot be drawn): then the page opens on the overview.
+/// switch less than 6 px apart or less than 6 × 6 px of room: then the page opens on the overview.
 pub(crate) fn wants_overview(topo: &Topology, extent: (f64, f64), pitch: f64) -> bool {
     if topo.switch_count() <= OVERVIEW_MIN_SWITCHES {
         return false;
     }
     let scale = (720.0 / extent.0).min(560.0 / extent.1);
-    pitch * scale < 6.0
+    // neighbours drawn closer than 6 px, or (a long, flat drawing such as a large generated
+    // network's) less than 6 × 6 px of the fitted drawing per switch
+    let per_switch = (extent.0 * scale) * (extent.1 * scale) / topo.switch_count() as f64;
+    pitch * scale < 6.0 || per_switch < 36.0
 }
 
 /// The overview of `topo` with the values of `state` (see the module header); `zoomable`: the

@@ -145,6 +145,11 @@ export default {
   figureLabel: 'Generated network: switches as squares, end nodes as dots, links coloured by load at the final step; the step’s switches are marked',
   /** Opened afresh (first load, a tab without a kept view), the lab starts at the giant switch. */
   openStep: 0,
+  /**
+   * Where a preset's story starts: at the giant switch, or — above lecture size, where 4,096 end
+   * nodes round one switch are a smear — at the designed network (shown as its overview).
+   */
+  presetStep: (section) => (section.nodes > 256 ? 'last' : 0),
   /** The asked step, or the last one: the designed network is what a change changes. */
   wantStep: (scenario, step) => step ?? 'last',
   /** Failures and the message size keep the step; anything else shows the new design's last step. */
