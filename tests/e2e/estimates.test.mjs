@@ -37,10 +37,11 @@ function watch(page) {
   });
 }
 
-test('a long Simulate run: "estimating…" first, then at about 20 % an estimate within 2× of the truth', async () => {
+/** Open `scenario` in a fresh page and hold its run's progress line to the rule. */
+async function checkEstimate(scenario) {
   const { page: maker } = await openPage(env, env.url);
   await waitForRun(maker, 0);
-  const hash = await permalink(maker, { version: 1, lab: 'sim', seed: 1, sim: { topology: 'mesh:16x16', routing: 'dor', traffic: 'uniform', rate: 0.3, warmup: 2000, cycles: 100000, drain: 5000 } });
+  const hash = await permalink(maker, scenario);
   const { page, problems } = await openPage(env, `${env.url}#${hash}`);
   const samples = await watch(page);
   const end = samples.at(-1)[0];
@@ -52,7 +53,15 @@ test('a long Simulate run: "estimating…" first, then at about 20 % an estimate
   const [when, fraction, line] = at;
   const truth = (end - when) / 1000;
   const told = secondsLeft(line);
-  console.log(`at ${(100 * fraction).toFixed(0)} %: "${line}", the run took ${truth.toFixed(1)} s more`);
+  console.log(`${scenario.lab} at ${(100 * fraction).toFixed(0)} %: "${line}", the run took ${truth.toFixed(1)} s more`);
   assert.ok(told >= truth / 2 && told <= truth * 2, `"${line}" against ${truth.toFixed(1)} s`);
   assertNoProblems(problems);
+}
+
+test('a long Simulate run: "estimating…" first, then at about 20 % an estimate within 2× of the truth', async () => {
+  await checkEstimate({ version: 1, lab: 'sim', seed: 1, sim: { topology: 'mesh:16x16', routing: 'dor', traffic: 'uniform', rate: 0.3, warmup: 2000, cycles: 100000, drain: 5000 } });
+});
+
+test('a long TopoGen run (8,192 end nodes): "estimating…" first, then at about 20 % an estimate within 2× of the truth', async () => {
+  await checkEstimate({ version: 1, lab: 'topogen', seed: 1, topogen: { nodes: 8192, degree: 5, pattern: 'uniform' } });
 });

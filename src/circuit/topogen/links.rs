@@ -46,7 +46,13 @@ pub(super) fn optimize_links(
     progress: &mut dyn FnMut(f64),
 ) -> Result<usize> {
     let mut kept = 0;
-    let start_n = routes.max_slots().max(1);
+    // Progress counts links kept against the most that fit (half the spare ports): measured, the
+    // links come at a steady rate and the search ends at 75–98 % of that bound (16,384 nodes:
+    // 3,294 of 3,364 in 45 s), where 1 − N/N₀ had told 79 % after half the time.
+    let spare: usize = (0..state.switch_count() as u32)
+        .map(|s| state.max_degree.saturating_sub(state.degree(s)))
+        .sum();
+    let most = (spare / 2).max(1) as f64;
     loop {
         let mut improved = false;
         let mut now = Snapshot::of(state, routes, comms);
@@ -62,7 +68,7 @@ pub(super) fn optimize_links(
                 kept += 1;
                 improved = true;
                 now = Snapshot::of(state, routes, comms);
-                progress(1.0 - f64::from(routes.max_slots()) / f64::from(start_n));
+                progress((kept as f64 / most).min(1.0));
             }
         }
         if !improved {
