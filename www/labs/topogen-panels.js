@@ -151,7 +151,7 @@ function describe(scenario) {
 export class TopoGenAnalysis extends StudyPanels {
   /** `context`: what StudyPanels takes (the study runner, the shown run, notices, file names). */
   constructor(context) {
-    super('tg-', { tradeoff: ['trade-off', 'Sweeping…'] }, context);
+    super('tg-', { compare: ['comparison', 'Comparing…'], tradeoff: ['trade-off', 'Sweeping…'] }, context);
     this.chart = new TradeoffChart(byId('tg-tradeoff-chart'));
     byId('tg-compare').addEventListener('click', () => this.compare());
     byId('tg-tradeoff').addEventListener('click', () => this.tradeoff());
@@ -172,35 +172,31 @@ export class TopoGenAnalysis extends StudyPanels {
     byId('tg-tradeoff-status').textContent = text;
   }
 
-  /** Fig. 12: each row appears as it is computed. */
+  /** Fig. 12: each row appears as it is computed, with progress and Cancel (the rows done stay). */
   async compare() {
     const now = this.current();
     if (!now) return this.notify('Run the TopoGen lab first.');
     const key = analysisKey(now.scenario);
-    const button = byId('tg-compare');
-    button.disabled = true;
-    this.jobs.error('compare', null);
-    byId('tg-compare-status').textContent = `Comparing (${describe(now.scenario)})…`;
     const rows = [];
-    try {
-      await this.study('compare', now, {}, (fraction, row) => {
-        if (!row || this.key !== key) return;
-        rows.push(row);
-        this.#showCompare(rows);
-      });
-      if (this.key !== key) return;
-      this.#showCompare(rows);
-      byId('tg-compare-status').textContent = `For ${describe(now.scenario)}: the same pattern on each topology, shortest-path routes; generated rows use TOPOGEN_REV with the torus's N.`;
-    } catch (err) {
-      if (err?.cancelled) {
-        byId('tg-compare-status').textContent = rows.length ? `Cancelled after ${rows.length} rows: they are kept.` : 'Cancelled.';
-        return;
-      }
-      byId('tg-compare-status').textContent = '';
-      this.jobs.error('compare', err.message);
-    } finally {
-      button.disabled = false;
-    }
+    await this.jobs.run(
+      'compare',
+      `Comparing (${describe(now.scenario)})…`,
+      async (onProgress) => {
+        this.#clearCompare();
+        await this.study('compare', now, {}, (fraction, row) => {
+          onProgress(fraction);
+          if (!row || this.key !== key) return;
+          rows.push(row);
+          this.#showCompare(rows);
+        });
+        if (this.key !== key) return null;
+        return () => {
+          this.#showCompare(rows);
+          byId('tg-compare-status').textContent = `For ${describe(now.scenario)}: the same pattern on each topology, shortest-path routes; generated rows use TOPOGEN_REV with the torus's N.`;
+        };
+      },
+      { cancelled: () => (rows.length && this.key === key ? `Cancelled after ${rows.length} row${rows.length === 1 ? '' : 's'}: they are kept.` : null) },
+    );
   }
 
   /** Fig. 13: the points, the table and the chart grow as each target N is reached. */
