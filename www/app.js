@@ -422,7 +422,10 @@ function busyStop() {
  * default, its `wantStep`). Errors keep the lab's shown result.
  */
 async function run(rec, scenario, { step = null, channel = null, zoom = null } = {}) {
-  if (rec.running?.slow) await cancelRun(rec, { quiet: true });
+  // A run still going: a quick one may end (its worker then holds it); one that turns out slow
+  // is stopped — queued behind it, this run's bar would sit at 0 % for as long as it takes.
+  if (rec.running && !rec.running.slow) await Promise.race([rec.running.promise, new Promise((resolve) => setTimeout(resolve, BUSY_AFTER_MS))]);
+  if (rec.running) await cancelRun(rec, { quiet: true });
   const lab = labs[rec.name];
   const seq = ++rec.runSeq;
   const json = configKey(scenario);
