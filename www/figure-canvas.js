@@ -5,7 +5,6 @@
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
-/** Channel classes as bits; a larger value is drawn later (on top), as the CSS gives it wider strokes. */
 /** A line width (in user units) that large type (A+, `--mark-grow` on the root) widens. */
 export function growWidth(width) {
   return `calc(${width}px * var(--mark-grow, 1))`;
@@ -19,6 +18,7 @@ export function growable(css) {
   return css.replace(/stroke-width:([\d.]+)/g, (_, width) => `stroke-width:${growWidth(width)}`);
 }
 
+/** Channel classes as bits; a larger value is drawn later (on top), as the CSS gives it wider strokes. */
 export const FLAGS = { busiest: 1, 'on-path': 2, step: 4, selected: 8 };
 /** The class attribute of a channel line for each combination of FLAGS. */
 const CLASS_NAMES = Array.from({ length: 16 }, (_, bits) => ['ch', ...Object.keys(FLAGS).filter((name) => bits & FLAGS[name])].join(' '));

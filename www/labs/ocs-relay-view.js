@@ -158,8 +158,14 @@ export class HybridView {
       const width = this.box.clientWidth;
       if (this.result && width && Math.abs(width - this.width) > 8) this.#render();
     }).observe(box);
-    // large type (A+) draws the node numbers larger: again when it is switched
-    new MutationObserver(() => this.result && this.#render()).observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+    // large type (A+) draws the node numbers larger: again when it is switched (only then)
+    this.large = document.documentElement.classList.contains('large');
+    new MutationObserver(() => {
+      const large = document.documentElement.classList.contains('large');
+      if (large === this.large) return;
+      this.large = large;
+      if (this.result) this.#render();
+    }).observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
   }
 
   /** A run's result, shown at step `index` (null: all circuits). */
@@ -289,7 +295,7 @@ export class HybridView {
     const size = g.shape.cell;
     const digits = String(g.E * g.P - 1).length;
     // large type (A+): larger numbers, squeezed into their cells where they must be
-    const font = document.documentElement.classList.contains('large') ? Math.min(16, size * 0.92) : Math.min(11, size * 0.64);
+    const font = this.large ? Math.min(16, size * 0.92) : Math.min(11, size * 0.64);
     if (font < 6) return '';
     const room = size - 2.4;
     const parts = [`<g class="ocs-node-labels" font-size="${fmt(font)}" text-anchor="middle">`];
