@@ -151,8 +151,10 @@ pub fn allocate_slots(
     let mut order: Vec<usize> = (0..circuits.len()).collect();
     match policy.order {
         Order::Src => {}
-        Order::HcLtoS => order.sort_by_key(|&i| std::cmp::Reverse(circuits.switch_count(i))),
-        Order::HcStoL => order.sort_by_key(|&i| circuits.switch_count(i)),
+        Order::HcLtoS => {
+            crate::sort::by_key(&mut order, |&i| std::cmp::Reverse(circuits.switch_count(i)))
+        }
+        Order::HcStoL => crate::sort::by_key(&mut order, |&i| circuits.switch_count(i)),
     }
     let used_total = |used: &[u32]| used.iter().map(|&u| u64::from(u)).sum::<u64>();
     let total_slots = u64::from(max_slots) * topo.channel_count() as u64;
@@ -183,17 +185,23 @@ pub fn allocate_slots(
         ..Default::default()
     });
 
+    // the tightest channel of circuit i (fewest free slots, then lowest id) and its free slots
     let room = |used: &[u32], i: usize| -> (u32, Option<ChannelId>) {
-        let tightest = circuits
-            .channels(i)
-            .iter()
-            .copied()
-            .min_by_key(|c| (max_slots - used[c.index()], c.0));
+        let mut tightest: Option<(u32, ChannelId)> = None;
+        for &c in circuits.channels(i) {
+            let free = max_slots - used[c.index()];
+            if tightest.is_none_or(|(f, t)| (free, c.0) < (f, t.0)) {
+                tightest = Some((free, c));
+            }
+        }
         match tightest {
-            Some(c) => (max_slots - used[c.index()], Some(c)),
+            Some((free, c)) => (free, Some(c)),
             None => (0, None),
         }
     };
+    // slots in use over all channels, kept as grants are made (summing `used` for every
+    // recorded step cost a pass over every channel per grant)
+    let mut used_sum = used_total(&used);
     let mut grants = Vec::new();
     let mut active = order;
     let mut round = 0;
@@ -218,6 +226,7 @@ pub fn allocate_slots(
             for c in circuits.channels(i) {
                 used[c.index()] += extra;
             }
+            used_sum += u64::from(extra) * circuits.channels(i).len() as u64;
             grants.push((i as u32, extra));
             if free > extra {
                 next_active.push(i);
@@ -248,7 +257,7 @@ pub fn allocate_slots(
                         .collect(),
                     // the communication's whole path is marked; the text names its tightest channel
                     highlight: Highlight { flows: vec![i as u32], channels: circuits.channels(i).iter().map(|c| c.0).collect(), ..Default::default() },
-                    metrics: metrics(used_total(&used), efficiency(used_total(&used))),
+                    metrics: metrics(used_sum, efficiency(used_sum)),
                 }
             });
         }
@@ -258,7 +267,8 @@ pub fn allocate_slots(
         }
     }
     progress(1.0);
-    let used_slots = used_total(&used);
+    let used_slots = used_sum;
+    debug_assert_eq!(used_slots, used_total(&used));
     recorder.record(|| Step {
         title: format!("Done: slot utilization {:.1}%", 100.0 * efficiency(used_slots)),
         explanation: format!(

@@ -663,7 +663,7 @@ pub fn search(spec: &SearchSpec, report: &mut dyn FnMut(f64, &Candidate)) -> Res
     };
     let key = best.key.expect("every search scores a candidate");
     let mut ties: Vec<Candidate> = best.ties.iter().map(|(t, k)| e.candidate(t, k)).collect();
-    ties.sort_by(|a, b| {
+    crate::sort::by(&mut ties, |a, b| {
         a.avg_delay_ns
             .total_cmp(&b.avg_delay_ns)
             .then_with(|| a.generators.cmp(&b.generators))

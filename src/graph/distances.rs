@@ -52,6 +52,7 @@ impl Adjacency {
         self.len() == 0
     }
     /// The distinct neighbours of `s`, ascending.
+    #[inline]
     pub(crate) fn neighbors(&self, s: usize) -> &[u32] {
         &self.targets[self.offsets[s] as usize..self.offsets[s + 1] as usize]
     }
@@ -97,6 +98,7 @@ impl Adjacency {
 
     /// The next switch from `at` towards the switch whose distances are `dist`: the lowest-id
     /// neighbour one hop closer, or `None` when `at` is the destination or cannot reach it.
+    #[inline]
     pub(crate) fn next_hop(&self, at: usize, dist: impl Fn(usize) -> u32) -> Option<SwitchId> {
         let here = dist(at);
         if here == 0 || here == UNREACHABLE {
@@ -221,6 +223,7 @@ impl DistanceTable {
     }
 
     /// Hops between `a` and `b` (`UNREACHABLE` if disconnected).
+    #[inline]
     pub fn distance(&self, a: usize, b: usize) -> u32 {
         match self.dist[b * self.n + a] {
             u16::MAX => UNREACHABLE,
@@ -235,12 +238,14 @@ impl DistanceTable {
 
     /// The hop distances of every switch to `dst` (`u16::MAX` = unreachable), for loops that
     /// work one destination at a time.
+    #[inline]
     pub fn row(&self, dst: usize) -> &[u16] {
         &self.dist[dst * self.n..(dst + 1) * self.n]
     }
 
     /// The next switch from `at` towards `dst` (lowest-id neighbour one hop closer); `None` at
     /// the destination or when `dst` cannot be reached.
+    #[inline]
     pub(crate) fn next_hop(&self, at: SwitchId, dst: SwitchId) -> Option<SwitchId> {
         let row = &self.dist[dst.index() * self.n..(dst.index() + 1) * self.n];
         self.adjacency.next_hop(at.index(), |w| match row[w] {

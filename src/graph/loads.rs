@@ -42,6 +42,7 @@ impl ChannelLoads {
         self.loads.resize(self.loads.len() + more, 0);
     }
     /// Load of `c`.
+    #[inline]
     pub fn get(&self, c: ChannelId) -> u32 {
         self.loads[c.index()]
     }
@@ -88,6 +89,14 @@ pub fn busiest(loads: &[u32]) -> Vec<ChannelId> {
 
 /// (N, number of channels at N): what TOPOGEN's link optimization lowers, in this order.
 pub fn congestion(loads: &[u32]) -> (u32, usize) {
-    let n = max_load(loads);
-    (n, loads.iter().filter(|&&l| l == n).count())
+    // one pass: the running maximum and how many channels are at it
+    let (mut n, mut count) = (0, 0);
+    for &l in loads {
+        if l > n {
+            (n, count) = (l, 1);
+        } else if l == n {
+            count += 1;
+        }
+    }
+    (n, count)
 }

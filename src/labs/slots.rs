@@ -422,7 +422,7 @@ impl SlotsLab {
                     .iter()
                     .flat_map(|&i| self.circuits.channels(i).to_vec())
                     .collect();
-                channels.sort();
+                channels.sort_unstable();
                 channels.dedup();
                 channels
             })

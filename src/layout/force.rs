@@ -35,20 +35,25 @@ pub fn force_positions(topo: &Topology, seed: u64) -> Vec<(f64, f64)> {
     let mut disp = vec![(0.0f64, 0.0f64); n];
     for _ in 0..iterations {
         disp.iter_mut().for_each(|d| *d = (0.0, 0.0));
+        // every pair once; switch i's own sum is kept in a local and the others' through zipped
+        // slices (no bounds checks), in the same order of additions as indexing both would be
         for i in 0..n {
-            for j in i + 1..n {
-                let (dx, dy) = (pos[i].0 - pos[j].0, pos[i].1 - pos[j].1);
-                let d2 = (dx * dx + dy * dy).max(1e-6);
+            let (head, rest) = disp.split_at_mut(i + 1);
+            let (pi, mut di) = (pos[i], head[i]);
+            for (pj, dj) in pos[i + 1..].iter().zip(rest) {
+                let (dx, dy) = (pi.0 - pj.0, pi.1 - pj.1);
+                let d2 = at_least(dx * dx + dy * dy, 1e-6);
                 let f = k * k / d2; // repulsion k²/d, along the unit vector (dx,dy)/d
-                disp[i].0 += dx * f;
-                disp[i].1 += dy * f;
-                disp[j].0 -= dx * f;
-                disp[j].1 -= dy * f;
+                di.0 += dx * f;
+                di.1 += dy * f;
+                dj.0 -= dx * f;
+                dj.1 -= dy * f;
             }
+            head[i] = di;
         }
         for &(a, b) in &edges {
             let (dx, dy) = (pos[a].0 - pos[b].0, pos[a].1 - pos[b].1);
-            let d = (dx * dx + dy * dy).sqrt().max(1e-6);
+            let d = at_least((dx * dx + dy * dy).sqrt(), 1e-6);
             let f = d / k; // attraction d²/k, along the unit vector
             disp[a].0 -= dx * f;
             disp[a].1 -= dy * f;
@@ -57,14 +62,26 @@ pub fn force_positions(topo: &Topology, seed: u64) -> Vec<(f64, f64)> {
         }
         for i in 0..n {
             let (dx, dy) = disp[i];
-            let len = (dx * dx + dy * dy).sqrt().max(1e-9);
-            let step = len.min(temperature);
+            let len = at_least((dx * dx + dy * dy).sqrt(), 1e-9);
+            let step = if len <= temperature { len } else { temperature };
             pos[i].0 += dx / len * step;
             pos[i].1 += dy / len * step;
         }
         temperature = (temperature - cooling).max(0.01);
     }
     normalise(pos)
+}
+
+/// `x.max(min)` as a comparison: in WebAssembly `f64::max` is a call (its NaN rule is not the
+/// instruction's), and this runs for every pair of switches in every iteration. Same value for
+/// every input, NaN included (gives `min`).
+#[inline]
+fn at_least(x: f64, min: f64) -> f64 {
+    if x >= min {
+        x
+    } else {
+        min
+    }
 }
 
 /// Rows by hop distance from switch 0 (disconnected switches in a last row).

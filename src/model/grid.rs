@@ -56,6 +56,7 @@ impl GridShape {
             .fold(0, |acc, (&k, &c)| acc * k + c)
     }
     /// Manhattan distance between points `a` and `b` (no wrap-around).
+    #[inline]
     pub(crate) fn manhattan(&self, mut a: usize, mut b: usize) -> usize {
         let mut sum = 0;
         for &k in &self.dims {

@@ -210,6 +210,7 @@ impl Topology {
         }
     }
     /// The channel from `from` to `to` over the first link joining them, if they are adjacent.
+    #[inline]
     pub fn channel_between(&self, from: SwitchId, to: SwitchId) -> Option<ChannelId> {
         let e = self
             .graph
@@ -219,6 +220,7 @@ impl Topology {
         Some(ChannelId(e.index() as u32 * 2 + dir))
     }
     /// Switches adjacent to `s` (once per link, so parallel links repeat a neighbour).
+    #[inline]
     pub(crate) fn neighbors(&self, s: SwitchId) -> impl Iterator<Item = SwitchId> + '_ {
         self.graph.edges(NodeIndex::new(s.index())).map(move |e| {
             let other = if e.source().index() == s.index() {

@@ -228,16 +228,19 @@ impl<'t> Loren<'t> {
             .iter()
             .flat_map(|&(a, b)| [(a as u32, b as u32), (b as u32, a as u32)])
             .collect();
-        pairs.sort_unstable_by_key(|&(u, v)| (v, u));
+        crate::sort::by_key(&mut pairs, |&(u, v)| (v, u));
         pairs.dedup();
         let adjacency = table.adjacency();
         // the lowest-id neighbour of `at` at distance `want` from the destination of `row`
         let closer = |row: &[u16], at: usize, want: u16| {
-            adjacency
-                .neighbors(at)
-                .iter()
-                .copied()
-                .find(|&q| row[q as usize] == want)
+            let mut found = None;
+            for &q in adjacency.neighbors(at) {
+                if row[q as usize] == want {
+                    found = Some(q);
+                    break;
+                }
+            }
+            found
         };
         let mut level = pairs;
         let mut depth = 0usize;
@@ -272,7 +275,7 @@ impl<'t> Loren<'t> {
             progress(depth as f64 / (depth as f64 + 2.0));
         }
         for t in &mut tables {
-            t.sort_by_key(|e| (e.hops, e.dst));
+            crate::sort::by_key(t, |e| (e.hops, e.dst));
         }
         let xy = (0..n)
             .map(|i| {
@@ -315,6 +318,7 @@ impl<'t> Loren<'t> {
 
     /// The next switch for a packet at `at` to `destination` (the chosen entry's next hop),
     /// without building the decision (from the next-hop matrix once it is built).
+    #[inline]
     pub(crate) fn next_hop(&self, at: u32, destination: u32) -> u32 {
         if let Some(next) = self.next.get() {
             return u32::from(next[destination as usize * self.tables.len() + at as usize]);
@@ -424,7 +428,10 @@ impl<'t> Loren<'t> {
                 while head < queue.len() {
                     let c = queue[head] as usize;
                     head += 1;
-                    for d in floor[c].into_iter().filter(|&d| d != u32::MAX) {
+                    for &d in &floor[c] {
+                        if d == u32::MAX {
+                            continue;
+                        }
                         let d = d as usize;
                         if level[d] == u32::MAX {
                             level[d] = level[c] + 1;

@@ -108,13 +108,7 @@ fn lrt(
     let side = nodes.isqrt();
     let floor = GridShape::square(side);
     let md = |a: usize, b: usize| floor.manhattan(a, b);
-    let candidates: Vec<Vec<usize>> = (0..nodes)
-        .map(|a| {
-            (0..nodes)
-                .filter(|&b| b != a && md(a, b) <= reach)
-                .collect()
-        })
-        .collect();
+    let candidates: Vec<Vec<usize>> = (0..nodes).map(|a| within(side, a, reach)).collect();
     if let Some(a) = (0..nodes).find(|&a| candidates[a].len() < degree) {
         return Err(Error::topology(spec, format!("switch {a} has only {} switches within distance {reach}; degree {degree} is impossible — raise r or lower d", candidates[a].len())));
     }
@@ -147,6 +141,22 @@ fn lrt(
         }
     }
     Err(Error::topology(spec, format!("no connected {degree}-regular layout with links of length ≤ {reach} was found in {ATTEMPTS} attempts; raise r")))
+}
+
+/// The switches within Manhattan distance `reach` of `a` on the `side`×`side` floor, `a` left
+/// out, ascending: the rows of the diamond around `a`, top to bottom (O(reach²), not O(|N|)).
+fn within(side: usize, a: usize, reach: usize) -> Vec<usize> {
+    let (ax, ay) = (a % side, a / side);
+    let mut out = Vec::new();
+    for y in ay.saturating_sub(reach)..=ay.saturating_add(reach).min(side - 1) {
+        let left = reach - ay.abs_diff(y);
+        for x in ax.saturating_sub(left)..=ax.saturating_add(left).min(side - 1) {
+            if (x, y) != (ax, ay) {
+                out.push(y * side + x);
+            }
+        }
+    }
+    out
 }
 
 /// The LRT(16,4,2) of paper 002 Fig. 4 as we rebuilt it (`lrt:fig4`): switch 15 linked to 7, 10,
@@ -221,16 +231,23 @@ fn try_match(
     let mut linked = vec![Vec::<usize>::new(); nodes];
     let mut open: Vec<usize> = candidates.iter().map(Vec::len).collect();
     let mut edges = Vec::with_capacity(nodes * degree / 2);
+    let mut options: Vec<usize> = Vec::new();
     loop {
-        let next = (0..nodes)
-            .filter(|&a| free[a] > 0)
-            .min_by_key(|&a| (open[a], a));
+        // a plain loop: it runs once per link over every switch (an iterator chain was left
+        // out of line, closure calls and all, in the size-optimised WebAssembly)
+        let mut next = None;
+        for a in 0..nodes {
+            if free[a] > 0 && next.is_none_or(|b: usize| open[a] < open[b]) {
+                next = Some(a);
+            }
+        }
         let Some(a) = next else { return Some(edges) };
-        let options: Vec<usize> = candidates[a]
-            .iter()
-            .copied()
-            .filter(|&b| free[b] > 0 && !linked[a].contains(&b))
-            .collect();
+        options.clear();
+        for &b in &candidates[a] {
+            if free[b] > 0 && !linked[a].contains(&b) {
+                options.push(b);
+            }
+        }
         if options.is_empty() {
             return None;
         }
@@ -289,6 +306,23 @@ fn mix(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_window_holds_exactly_the_switches_within_reach() {
+        for (side, reach) in [(2, 1), (5, 2), (8, 3), (7, 20)] {
+            let floor = GridShape::square(side);
+            for a in 0..side * side {
+                let all: Vec<usize> = (0..side * side)
+                    .filter(|&b| b != a && floor.manhattan(a, b) <= reach)
+                    .collect();
+                assert_eq!(
+                    within(side, a, reach),
+                    all,
+                    "side {side}, reach {reach}, switch {a}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn regular_short_links_connected_and_seeded() {

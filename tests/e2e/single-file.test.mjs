@@ -1,9 +1,11 @@
 // Flow (e): the single-file build (dist/topolab.html from `npm run build:single`) works from
 // file:// with no server (the default scenario's N and a drawn figure, and the TopoGen lab) and
-// weighs at most 1,500,000 bytes (the WASM inlined as base64 of its gzip).
+// weighs at most 1,500,000 bytes (the WASM inlined as base64 of its gzip); the WASM module itself
+// is at most 550,000 bytes gzipped.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { useBrowser, openPage, waitForResult, text, assertNoProblems, ROOT } from './harness.mjs';
 
@@ -14,6 +16,12 @@ test('dist/topolab.html is small enough to mail (at most 1,500,000 bytes)', () =
   assert.ok(existsSync(file), `${file} is missing: run npm run build:single first`);
   const bytes = statSync(file).size;
   assert.ok(bytes <= 1_500_000, `dist/topolab.html is ${bytes} bytes`);
+});
+
+test('the page\'s WASM module is at most 550,000 bytes gzipped (level 9)', () => {
+  const wasm = readFileSync(`${ROOT}www/pkg/topolab_bg.wasm`);
+  const gzipped = gzipSync(wasm, { level: 9 }).length;
+  assert.ok(gzipped <= 550_000, `www/pkg/topolab_bg.wasm is ${wasm.length} bytes, ${gzipped} gzipped`);
 });
 
 test('dist/topolab.html works from file://', async () => {

@@ -155,7 +155,9 @@ fn ranked_pairs(state: &GenState, routes: &RouteState, comms: &Comms) -> Vec<(u3
             }
         }
     }
-    pairs.sort_by_key(|&(sc, a, b)| (std::cmp::Reverse(sc), a, b));
+    // the standard sort (not `crate::sort`): this runs once per link added, on up to m²/2 pairs;
+    // unstable is exact here, as the key is the whole pair
+    pairs.sort_unstable_by_key(|&(sc, a, b)| (std::cmp::Reverse(sc), a, b));
     // a switch in at most `PAIRS_PER_SWITCH` of the screened pairs: the best-placed switches
     // attract shortcuts that overload the new link itself, so the list must not be theirs alone
     let mut uses = vec![0u8; state.switch_count()];

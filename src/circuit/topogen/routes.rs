@@ -109,6 +109,7 @@ impl RouteState {
     }
 
     /// Hops between two switches (`u32::MAX` if disconnected).
+    #[inline]
     pub fn distance(&self, a: u32, b: u32) -> u32 {
         self.dist.distance(a as usize, b as usize)
     }
@@ -154,19 +155,20 @@ impl RouteState {
         if n == 0 {
             return Vec::new();
         }
-        self.paths
-            .iter()
-            .enumerate()
-            .map(|(c, p)| {
-                (
-                    c,
-                    p.channels
-                        .iter()
-                        .filter(|&&ch| self.loads.get(ch) == n)
-                        .count(),
-                )
-            })
-            .filter(|&(_, k)| k > 0)
-            .collect()
+        // plain loops: this scans every route's channels at each link step (as an iterator
+        // chain it was left out of line in the size-optimised WebAssembly)
+        let mut out = Vec::new();
+        for (c, p) in self.paths.iter().enumerate() {
+            let mut k = 0;
+            for &ch in &p.channels {
+                if self.loads.get(ch) == n {
+                    k += 1;
+                }
+            }
+            if k > 0 {
+                out.push((c, k));
+            }
+        }
+        out
     }
 }

@@ -51,7 +51,7 @@ impl TaskMatrix {
     /// a task).
     pub fn from_entries(tasks: usize, mut entries: Vec<(u32, u32, u64)>) -> TaskMatrix {
         entries.retain(|&(s, d, b)| s != d && b > 0);
-        entries.sort_unstable_by_key(|&(s, d, _)| (s, d));
+        crate::sort::by_key(&mut entries, |&(s, d, _)| (s, d));
         let mut merged: Vec<(u32, u32, u64)> = Vec::with_capacity(entries.len());
         for (s, d, b) in entries {
             match merged.last_mut() {

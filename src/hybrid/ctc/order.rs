@@ -12,14 +12,16 @@ pub fn hdf(t: &LcTraffic, tie: Tie, rng: &mut impl rand::Rng) -> Vec<u32> {
     let mut order: Vec<u32> = (0..t.demands.len() as u32).collect();
     match tie {
         Tie::Id => {}
-        Tie::IdCol => order.sort_by_key(|&i| {
+        Tie::IdCol => crate::sort::by_key(&mut order, |&i| {
             let d = t.demands[i as usize];
             (d.d, d.s)
         }),
         Tie::Random => order.shuffle(rng),
     }
     // stable: equal volumes keep the tie order
-    order.sort_by_key(|&i| std::cmp::Reverse(t.demands[i as usize].bytes));
+    crate::sort::by_key(&mut order, |&i| {
+        std::cmp::Reverse(t.demands[i as usize].bytes)
+    });
     order
 }
 

@@ -51,7 +51,7 @@ impl Weights {
             adj[d as usize].push((s, b as f64));
         }
         for row in &mut adj {
-            row.sort_unstable_by_key(|e| e.0);
+            crate::sort::by_key(row, |e| e.0);
             let mut merged: Vec<(u32, f64)> = Vec::with_capacity(row.len());
             for &(t, w) in row.iter() {
                 match merged.last_mut() {
@@ -153,7 +153,7 @@ fn order_part(
     // vector
     let (mut connected, isolated): (Vec<Vec<usize>>, Vec<Vec<usize>>) =
         comps.into_iter().partition(|c| c.len() > 1);
-    connected.sort_by_key(|c| c[0]);
+    crate::sort::by_key(&mut connected, |c| c[0]);
     let mut order: Vec<u32> = Vec::with_capacity(n);
     for comp in connected.into_iter().chain(isolated) {
         let straddles = order.len() < left && order.len() + comp.len() > left;
@@ -182,7 +182,9 @@ fn order_part(
 /// Tasks sorted by their vector value, then id.
 fn sorted_by(tasks: &[u32], vec: &[f64]) -> Vec<u32> {
     let mut idx: Vec<usize> = (0..tasks.len()).collect();
-    idx.sort_by(|&a, &b| vec[a].total_cmp(&vec[b]).then(tasks[a].cmp(&tasks[b])));
+    crate::sort::by(&mut idx, |&a, &b| {
+        vec[a].total_cmp(&vec[b]).then(tasks[a].cmp(&tasks[b]))
+    });
     idx.into_iter().map(|i| tasks[i]).collect()
 }
 
@@ -250,7 +252,9 @@ fn dense(adj: &[Vec<(usize, f64)>], inv_sqrt: &[f64]) -> (Vec<f64>, f64) {
     }
     let eig = SymmetricEigen::new(l);
     let mut idx: Vec<usize> = (0..n).collect();
-    idx.sort_by(|&a, &b| eig.eigenvalues[a].total_cmp(&eig.eigenvalues[b]));
+    crate::sort::by(&mut idx, |&a, &b| {
+        eig.eigenvalues[a].total_cmp(&eig.eigenvalues[b])
+    });
     let k = idx[1];
     (
         eig.eigenvectors.column(k).iter().copied().collect(),

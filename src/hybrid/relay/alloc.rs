@@ -382,7 +382,9 @@ fn step1(state: &mut State<'_>, inter: &[Comm], readings: &Readings) {
     }
     // each pair's candidates: largest volume first, then the smaller ranks (popped from the end)
     for list in lists.values_mut() {
-        list.sort_by_key(|c| (std::cmp::Reverse(c.bytes), c.a.min(c.b), c.a.max(c.b)));
+        crate::sort::by_key(list, |c| {
+            (std::cmp::Reverse(c.bytes), c.a.min(c.b), c.a.max(c.b))
+        });
         list.reverse();
     }
     let mut round = 0;
@@ -448,7 +450,7 @@ fn step2(state: &mut State<'_>, inter: &[Comm], readings: &Readings) {
         .filter(|(k, _)| !state.per_pair.contains_key(k))
         .map(|(&k, &n)| (k, n))
         .collect();
-    order.sort_by_key(|&((x, y), n)| (std::cmp::Reverse(n), x, y));
+    crate::sort::by_key(&mut order, |&((x, y), n)| (std::cmp::Reverse(n), x, y));
     for ((x, y), n) in order {
         let a = choose(state, inter, x, y, readings.node_choice);
         let b = choose(state, inter, y, x, readings.node_choice);
@@ -523,7 +525,9 @@ fn step3(state: &mut State<'_>, inter: &[Comm], readings: &Readings) {
                 .copied()
                 .filter(|k| diff(state, k) > 0)
                 .collect();
-            order.sort_by_key(|&(x, y)| (std::cmp::Reverse(diff(state, &(x, y))), x, y));
+            crate::sort::by_key(&mut order, |&(x, y)| {
+                (std::cmp::Reverse(diff(state, &(x, y))), x, y)
+            });
             if readings.step3 == Step3::Fill {
                 for &k in &order {
                     while diff(state, &k) > 0 && open(state, k) {

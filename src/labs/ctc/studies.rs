@@ -357,7 +357,7 @@ pub fn table_1(c: &CtcConfig, seed: u64, a: &Table1Args, report: Report<'_>) -> 
             report(done / total, Some(json(row)));
         },
     )?;
-    rows.sort_by_key(|r| (r.lcs, r.matrix));
+    crate::sort::by_key(&mut rows, |r| (r.lcs, r.matrix));
     let means = a.sizes.iter().map(|&n| Table1Mean::of(&rows, n)).collect();
     Ok(Table1 { rows, means })
 }

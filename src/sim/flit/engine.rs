@@ -350,6 +350,7 @@ impl<'a> Engine<'a> {
 
     /// Cycles to the next packet of an endpoint: geometric with success probability rate / P
     /// per cycle (a Bernoulli process drawn one arrival at a time), at least 1.
+    #[inline]
     fn gap(&mut self) -> u64 {
         let p = (self.p.rate / self.p.packet as f64).min(1.0);
         if p >= 1.0 {
@@ -405,6 +406,7 @@ impl<'a> Engine<'a> {
         }
     }
 
+    #[inline]
     fn push(&mut self, vc: usize, flit: Flit) {
         let b = self.p.buffer;
         let mut slot = usize::from(self.head[vc]) + usize::from(self.len[vc]);
@@ -429,6 +431,7 @@ impl<'a> Engine<'a> {
     }
 
     /// Set or clear input VC `vc`'s switch-candidate bit.
+    #[inline]
     fn mark(&mut self, vc: usize, on: bool) {
         let (port, bit) = (vc / self.p.vcs, 1u64 << (vc % self.p.vcs));
         if on {
@@ -438,6 +441,7 @@ impl<'a> Engine<'a> {
         }
     }
 
+    #[inline]
     fn front_flit(&self, vc: usize) -> Flit {
         self.ring[vc * self.p.buffer + usize::from(self.head[vc])]
     }
@@ -462,13 +466,13 @@ impl<'a> Engine<'a> {
             self.push(vc as usize, flit);
         }
         due.clear();
-        self.flits_due[slot] = due;
+        put_back(&mut self.flits_due[slot], due);
         let mut due = std::mem::take(&mut self.credits_due[slot]);
         for &ovc in &due {
             self.credits[ovc as usize] += 1;
         }
         due.clear();
-        self.credits_due[slot] = due;
+        put_back(&mut self.credits_due[slot], due);
         self.inject();
         self.allocate_vcs();
         self.traverse();
@@ -678,19 +682,18 @@ impl<'a> Engine<'a> {
             self.ovc_rr[ovc] = ((ivc + 1) % total) as u32;
             w.want = eject; // granted: leaves the list below
         }
-        self.vc_requests = requests;
+        put_back(&mut self.vc_requests, requests);
         // granted heads (and those for ejection) leave the list and become switch candidates
-        let mut kept = Vec::with_capacity(waiting.len());
-        for w in waiting {
-            if w.want == eject && self.out_vc[w.vc as usize] != NONE {
+        waiting.retain(|w| {
+            let granted = w.want == eject && self.out_vc[w.vc as usize] != NONE;
+            if granted {
                 self.mark(w.vc as usize, true);
-            } else {
-                kept.push(w);
             }
-        }
+            !granted
+        });
         // heads that reached the front during this pass (none can: pushes happen earlier)
-        kept.append(&mut self.waiting);
-        self.waiting = kept;
+        waiting.append(&mut self.waiting);
+        put_back(&mut self.waiting, waiting);
     }
 
     /// Switch allocation and traversal: per switch, input ports in round-robin order each send
@@ -764,13 +767,19 @@ impl<'a> Engine<'a> {
             };
             let mut winners = std::mem::take(&mut self.winners);
             winners.clear();
-            winners.extend(requests.iter().map(|r| {
+            // plain loops: this runs for every switch and cycle (as iterator chains they were
+            // left out of line in the size-optimised WebAssembly)
+            for r in &requests {
                 let mine = rank(&self.out_rr, r);
-                requests
-                    .iter()
-                    .filter(|q| q.out_port == r.out_port)
-                    .all(|q| rank(&self.out_rr, q) >= mine)
-            }));
+                let mut wins = true;
+                for q in &requests {
+                    if q.out_port == r.out_port && rank(&self.out_rr, q) < mine {
+                        wins = false;
+                        break;
+                    }
+                }
+                winners.push(wins);
+            }
             for (r, &wins) in requests.iter().zip(&winners) {
                 if !wins {
                     continue;
@@ -783,8 +792,8 @@ impl<'a> Engine<'a> {
                 };
                 self.send(r.port, r.ivc, r.out);
             }
-            self.requests = requests;
-            self.winners = winners;
+            put_back(&mut self.requests, requests);
+            put_back(&mut self.winners, winners);
         }
     }
 
@@ -858,5 +867,16 @@ impl<'a> Engine<'a> {
         flit.ready = arrive + u64::from(self.p.stages);
         let due = (arrive as usize) & (self.flits_due.len() - 1);
         self.flits_due[due].push((out as u32, flit));
+    }
+}
+
+/// Puts a scratch vector taken out with `mem::take` back in its field. The stand-in left there
+/// is dropped without a call when it owns nothing (a drop is an out-of-line call in the
+/// size-optimised WebAssembly, and this runs for every switch in every cycle).
+#[inline]
+fn put_back<T>(field: &mut Vec<T>, v: Vec<T>) {
+    let stand_in = std::mem::replace(field, v);
+    if stand_in.capacity() == 0 {
+        std::mem::forget(stand_in);
     }
 }

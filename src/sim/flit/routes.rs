@@ -175,6 +175,7 @@ impl RouteTable {
     }
 
     /// The hops from switch `s` to switch `d`.
+    #[inline]
     pub fn route(&self, s: usize, d: usize) -> &[RouteHop] {
         let i = s * self.n + d;
         &self.hops[self.offsets[i] as usize..self.offsets[i + 1] as usize]
@@ -198,7 +199,7 @@ fn share_vcs(uses: &[u64], vcs: usize) -> Vec<(u16, u16)> {
     let mut left = vcs.saturating_sub(counts.iter().sum());
     // the remainders, largest first (ties: the lower group)
     let mut order: Vec<usize> = (0..groups).collect();
-    order.sort_by_key(|&g| {
+    crate::sort::by_key(&mut order, |&g| {
         let u = uses.get(g).copied().unwrap_or(0);
         std::cmp::Reverse((spare as u64 * u) % total)
     });
@@ -228,7 +229,9 @@ fn share_vcs(uses: &[u64], vcs: usize) -> Vec<(u16, u16)> {
 /// LRT(256,4,4).)
 fn route_order(offsets: &[u32]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..offsets.len() - 1).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(offsets[i + 1] - offsets[i]));
+    crate::sort::by_key(&mut order, |&i| {
+        std::cmp::Reverse(offsets[i + 1] - offsets[i])
+    });
     order
 }
 
