@@ -1,5 +1,5 @@
 // Every long action tells that it works and stops when asked (issue 25): the TopoGen comparison
-// (Fig. 12), the Dual-plane search and the CTC ILP show their progress within a second of being
+// (Fig. 12), the Routing lab's t_max sweep, the Dual-plane search and the CTC ILP show their progress within a second of being
 // started and are gone within a second of Cancel. Times are taken in the page (performance.now
 // around the click and the first frame that shows the change).
 import { test } from 'node:test';
@@ -59,6 +59,21 @@ test('the TopoGen comparison (Fig. 12) at 4,096 nodes: progress within 1 s, Canc
     await page.press('#tg-nodes', 'Enter');
   });
   assertQuick('TopoGen comparison', await timings(page, { start: '#tg-compare', busy: '#tg-compare-busy', progress: '#tg-compare-progress', label: '#tg-compare-busy label', cancel: '#tg-compare-cancel' }));
+  assertNoProblems(problems);
+});
+
+test('the Routing lab\'s t_max sweep (Fig. 5) on LRT(1024,4,8): progress within 1 s, Cancel within 1 s, the points so far kept', async () => {
+  const { page, problems } = await openLab('routing');
+  await afterRun(page, async () => {
+    await page.fill('#rt-topology', 'lrt:1024:4:8');
+    await page.press('#rt-topology', 'Enter');
+  });
+  assertQuick('Routing t_max sweep', await timings(page, { start: '#rt-sweep', busy: '#rt-sweep-busy', progress: '#rt-sweep-progress', label: '#rt-sweep-busy label', cancel: '#rt-sweep-cancel' }));
+  // the points that arrived before Cancel stay, and the line says how many
+  const line = await page.textContent('#rt-sweep-status');
+  const kept = line.match(/^Cancelled after (\d+) values of t_max: they are kept\.$/);
+  assert.ok(kept || /^Cancelled: the t_max sweep was not computed\.$/.test(line), `after Cancel: '${line}'`);
+  assert.equal(await page.locator('#rt-sweep-body tr').count(), kept ? Number(kept[1]) : 0);
   assertNoProblems(problems);
 });
 
