@@ -1,10 +1,12 @@
 //! Routing at research sizes (paper 002; issue targets: LOREN tables for LRT(1024,4,8) with
 //! t_max = 64 and the all-pairs average path length under 0.5 s natively; LRT(4096,4,16) with
-//! t_max = |N|/2 under 3 s; the 1,000-topology table-size study under 30 s). Prints figures;
+//! t_max = |N|/2 under 3 s; shortest paths on LRT(4096,4,16) under 1 s, beside the floor of BFS
+//! from every switch; the 1,000-topology table-size study under 30 s). Prints figures;
 //! never fails on time.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::time::Duration;
+use topolab::graph::DistanceTable;
 use topolab::labs::routing::{run_routing, table_study, RoutingConfig};
 use topolab::routing::Loren;
 use topolab::topology::build_seeded;
@@ -48,6 +50,26 @@ fn bench(c: &mut Criterion) {
             })
         },
     );
+    // shortest paths on the same network (issue 26: ≤ 1 s), against the floor of that work: the
+    // network drawn and one BFS from every switch
+    let config = RoutingConfig {
+        topology: "lrt:4096:4:16".into(),
+        scheme: "shortest".into(),
+        ..Default::default()
+    };
+    group.bench_function("shortest lrt:4096:4:16 + all-pairs path length", |b| {
+        b.iter(|| {
+            run_routing(&config, 1, &mut |_| {})
+                .unwrap()
+                .avg_path_length
+        })
+    });
+    group.bench_function("floor: draw lrt:4096:4:16 + BFS all-pairs", |b| {
+        b.iter(|| {
+            let topo = build_seeded("lrt:4096:4:16", 1).unwrap();
+            DistanceTable::new(&topo).unwrap().len()
+        })
+    });
     group.finish();
     let mut group = c.benchmark_group("table study");
     group

@@ -242,6 +242,15 @@ impl<'t> Cowen<'t> {
 }
 
 impl Router for Cowen<'_> {
+    fn path_lengths_to(&self, dst: SwitchId) -> Option<Vec<Option<usize>>> {
+        Some(
+            self.hops_to(dst.0)
+                .into_iter()
+                .map(|h| Some(h as usize))
+                .collect(),
+        )
+    }
+
     /// `header.state` = 1 once the packet is past l(w) and follows the port its header carries.
     fn next(&self, at: SwitchId, header: &mut Header) -> Result<Hop> {
         let w = header.dst.index();

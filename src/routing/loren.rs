@@ -503,6 +503,10 @@ impl Router for Loren<'_> {
         })
     }
 
+    fn path_lengths_to(&self, dst: SwitchId) -> Option<Vec<Option<usize>>> {
+        Some(self.hops_to(dst.0))
+    }
+
     /// The walk through `decide` (an independent form of `next_hop`, with the decisions).
     fn path(&self, src: SwitchId, dst: SwitchId) -> Result<Path> {
         Ok(self.route(src, dst)?.0)

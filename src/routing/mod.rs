@@ -84,6 +84,16 @@ pub trait Router: Send + Sync {
         walk(self, src, dst)
     }
 
+    /// The length in hops of the route from every switch to `dst` (`None` where a route does not
+    /// arrive), when the router knows them all at once — a distance table's row, tables followed
+    /// with memoisation — rather than by walking each pair; `None` when it does not. Used for the
+    /// all-pairs metrics, which would otherwise walk |N|² routes hop by hop. Routers that choose
+    /// where a packet enters (`entry`) answer `None`.
+    fn path_lengths_to(&self, dst: SwitchId) -> Option<Vec<Option<usize>>> {
+        let _ = dst;
+        None
+    }
+
     /// Paths for many pairs; routers that share work between pairs override this.
     fn paths(&self, pairs: &[(SwitchId, SwitchId)]) -> Result<Vec<Path>> {
         pairs.iter().map(|&(s, d)| self.path(s, d)).collect()

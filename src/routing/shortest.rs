@@ -66,6 +66,16 @@ impl Router for ShortestPath<'_> {
         self.table.path(self.topo, src, dst, "shortest")
     }
 
+    /// The hop counts are the distance table's row: every route is a shortest path.
+    fn path_lengths_to(&self, dst: SwitchId) -> Option<Vec<Option<usize>>> {
+        let row = self.table.row(dst.index());
+        Some(
+            row.iter()
+                .map(|&h| (h != u16::MAX).then_some(usize::from(h)))
+                .collect(),
+        )
+    }
+
     fn tables(&self) -> TableSizes {
         TableSizes {
             max_entries: self.topo.switch_count().saturating_sub(1),

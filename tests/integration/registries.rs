@@ -79,3 +79,39 @@ fn every_router_runs_in_the_slots_and_the_routing_lab() {
         );
     }
 }
+
+/// A router that reports its route lengths in bulk (`Router::path_lengths_to`) reports what
+/// walking each pair hop by hop gives, for every router of the registry that does so.
+#[test]
+fn bulk_path_lengths_are_the_walked_ones() {
+    use topolab::model::SwitchId;
+    let mut answered = Vec::new();
+    for router in ROUTERS {
+        let topo = topolab::topology::build_seeded(topology_for(router.name), 1).unwrap();
+        let built = RouterSpec::parse(router.name)
+            .unwrap()
+            .build(&topo)
+            .unwrap();
+        let n = topo.switch_count();
+        for d in (0..n).step_by(7) {
+            let Some(lengths) = built.path_lengths_to(SwitchId::new(d)) else {
+                break;
+            };
+            assert_eq!(lengths.len(), n, "{}", router.name);
+            for (s, &length) in lengths.iter().enumerate() {
+                let walked = built
+                    .path(SwitchId::new(s), SwitchId::new(d))
+                    .ok()
+                    .map(|p| p.hops());
+                assert_eq!(length, walked, "{}: {s} → {d}", router.name);
+            }
+            answered.push(router.name);
+        }
+    }
+    for name in ["shortest", "loren"] {
+        assert!(
+            answered.contains(&name),
+            "{name} reports its lengths in bulk"
+        );
+    }
+}

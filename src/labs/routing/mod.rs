@@ -268,19 +268,11 @@ struct Prepared<'t> {
 }
 
 impl<'t> Prepared<'t> {
-    /// LOREN's or Cowen's hops from every switch to `d`, memoised by the router; none for the
+    /// The route lengths from every switch to `d` when the router knows them at once (LOREN's
+    /// and Cowen's memoised tables, the shortest-path router's distance row); none for the
     /// other routers, which walk each pair.
     fn memoised_hops(&self, d: usize) -> Option<Vec<Option<usize>>> {
-        match (&self.loren, &self.cowen) {
-            (Some(l), _) => Some(l.hops_to(d as u32)),
-            (None, Some(c)) => Some(
-                c.hops_to(d as u32)
-                    .into_iter()
-                    .map(|h| Some(h as usize))
-                    .collect(),
-            ),
-            (None, None) => None,
-        }
+        self.walker().router().path_lengths_to(SwitchId::new(d))
     }
 
     fn new(
