@@ -26,7 +26,7 @@ pub mod circuit; // paper 000: slot-utilization policies (§3.3), TOPOGEN (§4�
 pub mod dualplane; // paper 004: the search for plane 1's generator set (§2.4, §3.2.2)
 pub mod sim; // simulators: cycle-level flit (VC routers), TDM circuit vs packet, message-level EPS/OCS
 pub mod hybrid; // papers 001 (OCS relay) and 003 (CTC): packet and circuit networks together
-pub mod export; // BookSim2 anynet and experiment, CSV of loads
+pub mod export; // BookSim2 anynet and experiment, GraphML and DOT, CSV of loads
 
 // drawing
 pub mod layout; // positions for drawing

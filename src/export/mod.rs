@@ -1,7 +1,9 @@
 //! Export formats: BookSim2's `anynet` listing (so a topology can be simulated there), a whole
-//! BookSim2 experiment (`booksim`: the listing and a config), and the per-channel loads as CSV.
+//! BookSim2 experiment (`booksim`: the listing and a config), any network as GraphML or DOT for
+//! graph tools (`graph`), and the per-channel loads as CSV.
 
 pub mod booksim;
+pub mod graph;
 
 /// The simulators an experiment can be written for (`topolab export SIMULATOR`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
