@@ -360,4 +360,15 @@ impl Session {
     pub fn anynet(&self) -> String {
         self.run.anynet()
     }
+
+    /// The network as GraphML, with the figure's positions and the run's channel loads.
+    pub fn graphml(&self) -> String {
+        self.run
+            .network(crate::export::graph::NetworkFormat::Graphml)
+    }
+
+    /// The network as Graphviz DOT, with the figure's positions and the run's channel loads.
+    pub fn dot(&self) -> String {
+        self.run.network(crate::export::graph::NetworkFormat::Dot)
+    }
 }

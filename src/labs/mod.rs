@@ -1,11 +1,12 @@
 //! The lab registry, the one list of labs. A lab is one module that registers itself in `LABS`:
 //! its name (which is also its section of the Scenario), its configuration type, a `run` that
-//! returns a boxed `LabRun` (result, steps, figure for a view, topology for CSV/anynet export,
-//! detail queries), its named long studies (sweeps, searches) that stream their points with
-//! progress, and its presets. The Scenario, the WASM surface and its catalog (the page's tabs
-//! and preset buttons), the CLI's subcommands, `run` and `study`, and the page's worker all work
-//! from this list, in the manner of BookSim's factory by name. A lab module holds configuration,
-//! steps, figure and detail; the algorithm it runs lives in its domain module.
+//! returns a boxed `LabRun` (result, steps, figure for a view, topology, positions and loads for
+//! the CSV, anynet, GraphML and DOT exports, detail queries), its named long studies (sweeps,
+//! searches) that stream their points with progress, and its presets. The Scenario, the WASM
+//! surface and its catalog (the page's tabs and preset buttons), the CLI's subcommands, `run` and
+//! `study`, and the page's worker all work from this list, in the manner of BookSim's factory by
+//! name. A lab module holds configuration, steps, figure and detail; the algorithm it runs lives
+//! in its domain module.
 
 pub mod ctc;
 pub mod dualplane;
@@ -17,6 +18,7 @@ pub mod slots;
 pub mod topogen;
 
 pub use crate::choice::Choice;
+use crate::export::graph::{Loads, NetworkExtras, NetworkFormat};
 use crate::model::Topology;
 use crate::{Error, Result};
 use serde::de::DeserializeOwned;
@@ -133,6 +135,25 @@ pub trait LabRun: Send {
     fn anynet(&self) -> String {
         crate::export::anynet(self.topology())
     }
+    /// Where the figure draws each switch (by default the layout of the topology's shape).
+    fn positions(&self) -> Vec<(f64, f64)> {
+        crate::layout::layout(self.topology()).switches
+    }
+    /// What the run put on each directed channel, for the network files; none where the lab
+    /// has no per-channel loads.
+    fn channel_loads(&self) -> Option<Loads> {
+        None
+    }
+    /// The network as GraphML or DOT, with the figure's positions and the run's loads.
+    fn network(&self, format: NetworkFormat) -> String {
+        let positions = self.positions();
+        let loads = self.channel_loads();
+        let extras = NetworkExtras {
+            positions: Some(&positions),
+            loads: loads.as_ref(),
+        };
+        format.write(self.topology(), &extras)
+    }
     /// Answer a question about the shown run at `view` (e.g. `{"channel": 3}`: what crosses
     /// this channel).
     fn detail(&self, query: &Value, view: &View) -> Result<Value> {
@@ -143,6 +164,10 @@ pub trait LabRun: Send {
         ))
     }
 }
+
+/// What a circuit lab's channel load counts (Slots, TopoGen: paper 000 §3.2).
+pub(crate) const CIRCUIT_LOADS: &str =
+    "circuits crossing the channel (paper 000's channel load; N is the largest)";
 
 /// A set-up one lab hands to another (the Dual-plane lab's "Simulate this"): the lab that
 /// takes it and the section it runs (the page keeps its seed).
@@ -368,6 +393,51 @@ pub(crate) fn json<T: Serialize>(value: &T) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every lab's default run writes its network as GraphML and DOT: a node per switch, an
+    /// edge per link, a position per switch, and loads exactly where the lab has them.
+    #[test]
+    fn every_lab_writes_its_network() {
+        for lab in LABS {
+            let section = (lab.check_config)(&(lab.default_config)()).unwrap();
+            let run = (lab.run)(&section, 1, false, &mut |_| {}).unwrap();
+            let topo = run.topology();
+            let graphml = run.network(NetworkFormat::Graphml);
+            let dot = run.network(NetworkFormat::Dot);
+            let name = lab.name;
+            assert_eq!(
+                graphml.matches("<node ").count(),
+                topo.switch_count(),
+                "{name}"
+            );
+            assert_eq!(
+                graphml.matches("<edge ").count(),
+                topo.link_count(),
+                "{name}"
+            );
+            assert_eq!(
+                graphml.matches("<data key=\"x\">").count(),
+                topo.switch_count()
+            );
+            assert_eq!(dot.matches(" -- ").count(), topo.link_count(), "{name}");
+            let loads = run.channel_loads();
+            assert_eq!(
+                graphml.matches("<data key=\"load_fwd\">").count(),
+                if loads.is_some() {
+                    topo.link_count()
+                } else {
+                    0
+                },
+                "{name}"
+            );
+            if let Some(loads) = loads {
+                assert!(
+                    loads.per_channel.iter().all(|l| l.is_finite() && *l >= 0.0),
+                    "{name}"
+                );
+            }
+        }
+    }
 
     /// Every preset sets fields its lab has, to values the lab accepts, and names a run that
     /// the lab checks as it would any section.

@@ -6,6 +6,7 @@
 use super::{check_section, config, default_section, json, Lab, LabRun, StepSummary, View};
 use crate::analysis::{self, AllToAllMethod};
 use crate::circuit::{allocate_slots, LayerUtilization, SlotAllocation, SlotPolicy};
+use crate::export::graph::Loads;
 use crate::layout::{layout, Layout};
 use crate::model::{ChannelId, PathSet, Topology, Traffic};
 use crate::render::{figure, Figure, FigureState};
@@ -482,6 +483,15 @@ impl LabRun for SlotsLab {
     }
     fn csv(&self) -> String {
         self.loads_csv()
+    }
+    fn positions(&self) -> Vec<(f64, f64)> {
+        self.layout.switches.clone()
+    }
+    fn channel_loads(&self) -> Option<Loads> {
+        Some(Loads {
+            per_channel: self.loads.iter().map(|&l| f64::from(l)).collect(),
+            measure: super::CIRCUIT_LOADS,
+        })
     }
     /// `{"channel": c}`: the circuits crossing channel c at the view's step (at most 200).
     fn detail(&self, query: &Value, view: &View) -> Result<Value> {

@@ -21,6 +21,7 @@ use crate::hybrid::ctc::{
 };
 
 use super::Choice;
+use crate::export::graph::Loads;
 pub use crate::hybrid::ctc::pipeline::{Ordered, Unserved};
 use crate::model::{ChannelId, LinkInfo, LinkKind, Shape, SwitchId, SwitchInfo, Topology};
 use crate::{Error, Result};
@@ -934,6 +935,13 @@ impl LabRun for CtcRun {
             .map(|&b| b.min(u64::from(u32::MAX)) as u32)
             .collect();
         crate::export::channel_loads_csv(&self.topology, &loads, None)
+    }
+
+    fn channel_loads(&self) -> Option<Loads> {
+        Some(Loads {
+            per_channel: self.channel_bytes.iter().map(|&b| b as f64).collect(),
+            measure: "bytes over the OCS link in this direction (shortest paths)",
+        })
     }
 
     /// `{"demand": i}` or `{"pair": [s, d]}`: the demand's volume, order position, link or

@@ -14,6 +14,7 @@ use super::{
     check_section, config, default_section, json, study_args, Lab, LabRun, StepSummary, Study, View,
 };
 use crate::dualplane::search::{self, Candidate, Method, Objective, SearchSpec};
+use crate::export::graph::Loads;
 use crate::model::{ChannelId, SwitchId, Topology};
 use crate::topology::dualplane::{floor, DualPlane, Kind, TableRow};
 use crate::{Error, Result};
@@ -563,6 +564,13 @@ impl DualPlaneRun {
             .expect("every link is a generator's");
         (p, i, self.result.loads[p][i])
     }
+
+    /// The all-to-all packets over every channel, by channel id.
+    fn channel_packets(&self) -> Vec<u64> {
+        (0..self.topology.channel_count())
+            .map(|c| self.channel_load(ChannelId(c as u32)).2)
+            .collect()
+    }
 }
 
 impl LabRun for DualPlaneRun {
@@ -575,9 +583,7 @@ impl LabRun for DualPlaneRun {
     fn figure(&self, view: &View) -> Result<crate::render::Figure> {
         // the loads of a good set lie close together: the colours run from just below the
         // least loaded channel to the busiest, so the differences show
-        let loads: Vec<u64> = (0..self.topology.channel_count())
-            .map(|c| self.channel_load(ChannelId(c as u32)).2)
-            .collect();
+        let loads = self.channel_packets();
         let least = loads.iter().copied().min().unwrap_or(0).saturating_sub(1);
         let values: Vec<u32> = loads.iter().map(|&l| (l - least) as u32).collect();
         let legend = format!(
@@ -633,10 +639,14 @@ impl LabRun for DualPlaneRun {
     }
     /// Every channel's all-to-all packets (§2.3).
     fn csv(&self) -> String {
-        let loads: Vec<u32> = (0..self.topology.channel_count())
-            .map(|c| self.channel_load(ChannelId(c as u32)).2 as u32)
-            .collect();
+        let loads: Vec<u32> = self.channel_packets().iter().map(|&l| l as u32).collect();
         crate::export::channel_loads_csv(&self.topology, &loads, None)
+    }
+    fn channel_loads(&self) -> Option<Loads> {
+        Some(Loads {
+            per_channel: self.channel_packets().iter().map(|&l| l as f64).collect(),
+            measure: "packets over the channel in the all-to-all exchange (§2.3)",
+        })
     }
     /// `{"pair": [s, d]}`: both routes and the table row; `{"channel": c}`: its plane,
     /// generator and load.

@@ -11,6 +11,7 @@ pub mod paper002;
 use super::{
     check_section, config, default_section, json, study_args, Lab, LabRun, StepSummary, Study, View,
 };
+use crate::export::graph::Loads;
 use crate::model::{ChannelId, Topology};
 use crate::render::{Figure, FigureState};
 use crate::routing::RouterSpec;
@@ -615,6 +616,13 @@ impl LabRun for SimRun {
             out.push_str(&format!("{ch},{},{},{u:.6}\n", a.0, b.0));
         }
         out
+    }
+
+    fn channel_loads(&self) -> Option<Loads> {
+        Some(Loads {
+            per_channel: self.result.channel_utilisation.clone(),
+            measure: "channel utilisation: the fraction of measured cycles carrying a flit",
+        })
     }
 
     /// `{"switch": s}`: the router's input VCs at the shown cycle; `{"channel": c}`: the

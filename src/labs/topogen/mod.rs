@@ -17,6 +17,7 @@ use crate::circuit::topogen::{
     random_failures, reconfigure, topogen, GenState, Reconfiguration, Survivor, TopoGenRun,
     TopoGenSummary,
 };
+use crate::export::graph::Loads;
 use crate::layout::{force_positions, Layout};
 use crate::model::ChannelId;
 use crate::model::{Shape, SwitchId, SwitchInfo, Topology};
@@ -179,13 +180,17 @@ pub struct TopoGenLab {
 }
 
 impl TopoGenLab {
+    /// Where every switch of the final network is drawn (laid out once, on first use).
+    fn drawn_positions(&self) -> &[(f64, f64)] {
+        self.positions
+            .get_or_init(|| force_positions(&self.run.routes.topo, 1))
+    }
+
     /// The network after `step` (the final network when `None` or past the end): switches and
     /// end nodes, links coloured by load at the end, the step's switches and links marked.
     pub fn figure(&self, step: Option<usize>) -> Result<Figure> {
         let final_topo = &self.run.routes.topo;
-        let positions = self
-            .positions
-            .get_or_init(|| force_positions(final_topo, 1));
+        let positions = self.drawn_positions();
         let steps = self
             .run
             .trace
@@ -444,5 +449,16 @@ impl LabRun for TopoGenLab {
             self.run.routes.loads.as_slice(),
             None,
         )
+    }
+    fn positions(&self) -> Vec<(f64, f64)> {
+        self.drawn_positions().to_vec()
+    }
+    fn channel_loads(&self) -> Option<Loads> {
+        Some(Loads {
+            per_channel: (self.run.routes.loads.as_slice().iter())
+                .map(|&l| f64::from(l))
+                .collect(),
+            measure: super::CIRCUIT_LOADS,
+        })
     }
 }
