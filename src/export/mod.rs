@@ -5,15 +5,6 @@
 pub mod booksim;
 pub mod graph;
 
-/// The simulators an experiment can be written for (`topolab export SIMULATOR`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-pub enum Simulator {
-    /// BookSim2: DIR/anynet and DIR/booksim.cfg (`booksim`).
-    Booksim,
-}
-
 use crate::model::{ChannelId, LinkId, Topology};
 use std::fmt::Write;
 

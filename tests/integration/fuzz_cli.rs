@@ -173,7 +173,7 @@ fn command_line(rng: &mut ChaCha8Rng) -> Vec<String> {
         7 => (
             "export",
             &[
-                ("", &["booksim", "nope"], 1),
+                ("", &["booksim", "graphml", "dot", "nope"], 3),
                 ("--topology", NEW_TOPOLOGIES, 4),
                 ("--routing", WORDS, 0),
                 ("--out", FILES, 0),
@@ -236,6 +236,8 @@ fn command_line(rng: &mut ChaCha8Rng) -> Vec<String> {
                 ("--svg", FILES, 1),
                 ("--overview-svg", FILES, 1),
                 ("--csv", FILES, 1),
+                ("--graphml", FILES, 1),
+                ("--dot", FILES, 1),
                 ("--json", &[], 0),
                 ("--trace", &[], 0),
             ],

@@ -10,6 +10,7 @@ mod cowen;
 mod dualplane;
 mod fuzz;
 mod fuzz_cli;
+mod graph_export;
 mod integrity;
 mod layers;
 mod limits;

@@ -6,6 +6,7 @@
 use crate::labs::LAB_COMMANDS;
 use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
+use topolab::export::graph::NetworkFormat;
 use topolab::labs::LabRun;
 use topolab::scenario::{self, decode_permalink, encode_permalink, Scenario};
 
@@ -87,6 +88,12 @@ pub struct Output {
     /// Write the topology in BookSim2 anynet format to FILE.
     #[arg(long, value_name = "FILE")]
     pub anynet: Option<String>,
+    /// Write the network as GraphML to FILE (positions as drawn, the run's channel loads).
+    #[arg(long, value_name = "FILE")]
+    pub graphml: Option<String>,
+    /// Write the network as Graphviz DOT to FILE (positions as drawn, the run's channel loads).
+    #[arg(long, value_name = "FILE")]
+    pub dot: Option<String>,
     /// Include the trace's steps in the JSON.
     #[arg(long)]
     pub trace: bool,
@@ -122,13 +129,19 @@ pub fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let flags_of = matches
-        .subcommand_name()
-        .and_then(|name| command.find_subcommand(name))
+    // the flags of the subcommand that ran, however deep (`export graphml`)
+    let (mut ran, mut ran_matches) = (None, &matches);
+    while let Some((name, sub)) = ran_matches.subcommand() {
+        match ran.unwrap_or(&command).find_subcommand(name) {
+            Some(found) => (ran, ran_matches) = (Some(found), sub),
+            None => break,
+        }
+    }
+    let flags_of: Vec<String> = ran
         .map(|sub| {
             sub.get_arguments()
                 .filter_map(|a| a.get_long().map(str::to_string))
-                .collect::<Vec<_>>()
+                .collect()
         })
         .unwrap_or_default();
     let outcome = match matches.subcommand() {
@@ -220,6 +233,8 @@ impl Output {
             ("--overview-svg", &self.overview_svg),
             ("--csv", &self.csv),
             ("--anynet", &self.anynet),
+            ("--graphml", &self.graphml),
+            ("--dot", &self.dot),
         ]
         .into_iter()
         .filter_map(|(flag, path)| path.as_deref().map(|p| (flag, std::path::Path::new(p))))
@@ -252,6 +267,12 @@ fn write_files(run: &dyn LabRun, scenario: &Scenario, output: &Output) -> Result
     }
     if let Some(path) = &output.anynet {
         write("--anynet", path, run.anynet())?;
+    }
+    if let Some(path) = &output.graphml {
+        write("--graphml", path, run.network(NetworkFormat::Graphml))?;
+    }
+    if let Some(path) = &output.dot {
+        write("--dot", path, run.network(NetworkFormat::Dot))?;
     }
     Ok(())
 }

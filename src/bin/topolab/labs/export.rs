@@ -1,29 +1,44 @@
-//! `topolab export booksim`: the experiment `topolab sim` would run, written as BookSim2 files
-//! (`anynet` and `booksim.cfg`, `topolab::export::booksim`) so it can be re-run in BookSim.
+//! `topolab export FORMAT`: files for other tools. `export booksim` writes the experiment
+//! `topolab sim` would run as BookSim2 files (`anynet` and `booksim.cfg`,
+//! `topolab::export::booksim`); `export graphml` and `export dot` write any network as a graph
+//! file (`topolab::export::graph`) with the positions the page draws it at. A lab's own run,
+//! with its channel loads, is written by that lab's `--graphml`/`--dot` flags.
 
 use super::sim::ExperimentArgs;
 use crate::cli::{flags, print_value, LabCommand};
-use clap::Args;
+use clap::{Args, Subcommand};
 use std::path::PathBuf;
+use topolab::export::booksim::{booksim, ANYNET_FILE};
+use topolab::export::graph::{NetworkExtras, NetworkFormat};
+use topolab::topology::TopologySpec;
 
 /// The config's name in DIR.
 const CONFIG_FILE: &str = "booksim.cfg";
-use topolab::export::booksim::{booksim, ANYNET_FILE};
-use topolab::export::Simulator;
-use topolab::topology::TopologySpec;
 
 pub const COMMAND: LabCommand = LabCommand {
     name: "export",
-    about: "Write an experiment for another simulator: `export booksim` writes BookSim2's anynet file and a booksim.cfg with the same network, routing, traffic, buffers and per-hop latency as `topolab sim`",
-    args: <ExportArgs as Args>::augment_args,
+    about: "Write files for other tools: `export booksim` writes BookSim2's anynet file and a booksim.cfg with the same network, routing, traffic, buffers and per-hop latency as `topolab sim`; `export graphml` and `export dot` write a network for networkx, Gephi or Graphviz",
+    args: |command| {
+        <Export as Subcommand>::augment_subcommands(command).subcommand_required(true)
+    },
     execute: |matches| execute(flags(matches)?),
 };
 
+/// The formats `topolab export` writes, one subcommand each.
+#[derive(Subcommand)]
+enum Export {
+    /// BookSim2: DIR/anynet and DIR/booksim.cfg, the experiment `topolab sim` would run.
+    Booksim(BooksimArgs),
+    /// GraphML (networkx, Gephi, SST/Merlin's anytopo): a node per switch with its end nodes
+    /// and drawn position, an edge per link.
+    Graphml(NetworkArgs),
+    /// Graphviz DOT: switches pinned where the page draws them (`dot -Tsvg` lays it out with
+    /// neato), an edge per link.
+    Dot(NetworkArgs),
+}
+
 #[derive(Args)]
-struct ExportArgs {
-    /// The simulator to write for.
-    #[arg(value_enum)]
-    format: Simulator,
+struct BooksimArgs {
     #[command(flatten)]
     experiment: ExperimentArgs,
     /// Directory to write into (created if missing).
@@ -37,8 +52,35 @@ struct ExportArgs {
     json: bool,
 }
 
-fn execute(a: ExportArgs) -> Result<(), String> {
-    let Simulator::Booksim = a.format;
+/// A network's flags (`export graphml`, `export dot`).
+#[derive(Args)]
+struct NetworkArgs {
+    /// Topology spec: mesh:8x8, torus:8x8, lrt:64:4:2, fattree:4:3, dual:hc:4, …
+    #[arg(long)]
+    topology: String,
+    /// Seed of random topologies (lrt), as in the labs.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// File to write.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Replace FILE if it exists (refused without it).
+    #[arg(long)]
+    force: bool,
+    /// Print one JSON object (the file written and the network's size).
+    #[arg(long)]
+    json: bool,
+}
+
+fn execute(export: Export) -> Result<(), String> {
+    match export {
+        Export::Booksim(a) => write_booksim(a),
+        Export::Graphml(a) => write_network(a, NetworkFormat::Graphml),
+        Export::Dot(a) => write_network(a, NetworkFormat::Dot),
+    }
+}
+
+fn write_booksim(a: BooksimArgs) -> Result<(), String> {
     let err = |e: topolab::Error| e.to_string();
     let x = a.experiment.check()?;
     let topo = TopologySpec::parse(&x.config.topology)
@@ -71,6 +113,34 @@ fn execute(a: ExportArgs) -> Result<(), String> {
         "config": config,
         "network": if files.native { "native" } else { "anynet" },
         "run": format!("cd {} && booksim booksim.cfg", dir.display()),
+    });
+    print_value(&value, a.json);
+    Ok(())
+}
+
+/// The network of `--topology` (sizes checked by the spec before anything is built) in
+/// `format`, its switches where the page draws them; no loads, since nothing ran.
+fn write_network(a: NetworkArgs, format: NetworkFormat) -> Result<(), String> {
+    if a.topology.trim().is_empty() {
+        return Err("--topology is required (e.g. --topology mesh:8x8)".into());
+    }
+    crate::files::check_output(&a.out, "--out", a.force)?;
+    let topo = TopologySpec::parse(&a.topology)
+        .and_then(|t| t.build(a.seed))
+        .map_err(|e| e.at("topology").to_string())?;
+    let positions = topolab::layout::layout(&topo).switches;
+    let extras = NetworkExtras {
+        positions: Some(&positions),
+        loads: None,
+    };
+    crate::files::write_output(&a.out, "--out", &format.write(&topo, &extras), a.force)?;
+    let value = serde_json::json!({
+        "out": a.out.display().to_string(),
+        "format": format.name(),
+        "topology": topo.spec(),
+        "switches": topo.switch_count(),
+        "links": topo.graph().edge_count(),
+        "endpoints": topo.endpoint_count(),
     });
     print_value(&value, a.json);
     Ok(())
