@@ -327,7 +327,7 @@ function activateLab(name) {
   }
   for (const other of Object.values(records)) markTab(other);
   document.body.dataset.lab = name;
-  for (const kind of ['svg', 'png', 'json', 'csv', 'anynet']) show(byId(`export-${kind}`), exportsOf(labs[name]).includes(kind));
+  for (const kind of EXPORTS) show(byId(`export-${kind}`), exportsOf(labs[name]).includes(kind));
   figure.setLabel(labs[name].figureLabel);
   busyStop();
   if (rec.running) busyStart(rec);
@@ -884,9 +884,23 @@ function withView(text, rec) {
   return JSON.stringify(both, null, 2).replace(/("seed":\s*)-?[\d.e+]+/, `$1${rec.shown.seed}`);
 }
 
+/**
+ * The exports of data the worker writes, by the Export menu's kind: the worker's request, the
+ * file's extension and its media type (the figure's SVG and PNG are drawn here).
+ */
+const DATA_EXPORTS = {
+  json: ['resultJson', 'json', 'application/json'],
+  csv: ['csv', 'csv', 'text/csv'],
+  anynet: ['anynet', 'anynet', 'text/plain'],
+  graphml: ['graphml', 'graphml', 'application/graphml+xml'],
+  dot: ['dot', 'dot', 'text/vnd.graphviz'],
+};
+/** Every item of the Export menu (`#export-KIND`). */
+const EXPORTS = ['svg', 'png', ...Object.keys(DATA_EXPORTS)];
+
 /** The exports the shown lab offers (a lab without per-channel data offers no CSV). */
 function exportsOf(lab) {
-  return lab.exports ?? ['svg', 'png', 'json', 'csv', 'anynet'];
+  return lab.exports ?? EXPORTS;
 }
 
 /** The shown drawing as one SVG document (what the CLI's `--svg` writes), at the step and channel on screen; null when none is shown. */
@@ -924,7 +938,7 @@ async function exportAs(kind) {
       name = fileName(['topolab', ...labOf(rec.shown).fileParts(rec.shown)], kind);
       download(name, kind === 'svg' ? svgBlob(svg) : await pngBlob(svg, { scale: 2, background: '#ffffff' }));
     } else {
-      const spec = { json: ['resultJson', 'json', 'application/json'], csv: ['csv', 'csv', 'text/csv'], anynet: ['anynet', 'anynet', 'text/plain'] }[kind];
+      const spec = DATA_EXPORTS[kind];
       if (!(await ensureSession(rec))) throw new Error('the result is not available');
       let text = await engineOf(rec).request(spec[0]);
       if (kind === 'json') text = withView(text, rec);
@@ -943,7 +957,7 @@ function wire() {
   labs = buildLabs();
   new Sharing({ link: shareLink });
   byId('cancel').addEventListener('click', () => cancelRun(active()));
-  for (const kind of ['svg', 'png', 'json', 'csv', 'anynet']) byId(`export-${kind}`).addEventListener('click', () => exportAs(kind));
+  for (const kind of EXPORTS) byId(`export-${kind}`).addEventListener('click', () => exportAs(kind));
   document.addEventListener('click', (event) => {
     const menu = byId('export-menu');
     if (menu.open && !menu.contains(event.target)) menu.open = false;

@@ -1,7 +1,7 @@
 // Downloads: the figure as SVG or PNG (drawn on a canvas at 2×), framed as on screen and at most
 // MAX_SIDE px a side, and the data the worker writes (results JSON, per-channel CSV, BookSim2
-// anynet), and the studies' results (every JSON of a study says which lab, study, Scenario and
-// arguments made it). All made in the tab, no network.
+// anynet, the network as GraphML or DOT), and the studies' results (every JSON of a study says
+// which lab, study, Scenario and arguments made it). All made in the tab, no network.
 
 /** The most pixels an exported figure has on a side: the SVG's width and height, the PNG's size. */
 export const MAX_SIDE = 8000;

@@ -81,13 +81,15 @@ const handlers = {
   csv: () => session.csv(),
   resultJson: () => session.resultJson(),
   anynet: () => session.anynet(),
+  graphml: () => session.graphml(),
+  dot: () => session.dot(),
 };
 
 self.onmessage = async (event) => {
   const { id, type, ...args } = event.data;
   const handler = handlers[type];
   if (!handler) return reply(id, false, `unknown request '${type}'`);
-  if (type !== 'init' && type !== 'run' && !session && ['figure', 'svg', 'detail', 'csv', 'resultJson', 'anynet'].includes(type)) {
+  if (type !== 'init' && type !== 'run' && !session && ['figure', 'svg', 'detail', 'csv', 'resultJson', 'anynet', 'graphml', 'dot'].includes(type)) {
     return reply(id, false, 'nothing has run yet');
   }
   try {

@@ -135,7 +135,7 @@ export default {
   intro:
     'Tasks are clustered into <em>logical clusters</em> (LCs) of T by recursive spectral bisection; each LC has K optical planes of P ports. Demands between LCs are served one by one in HDF order — a direct link on the first plane with both ports free, else a path built in the multi-hop passes — and simulated annealing searches better orders. Hop-bytes = Σ bytes × hops, against the same LCs mapped onto a torus (paper 003). Readings we chose: HDF ties by demand id (§5.1); the ILP merges the planes (exact) and, with T > 1, configures the topology for phase 1’s clusters; unserved demands are listed and cost N hops per byte in annealing.',
   fields,
-  exports: ['svg', 'png', 'json', 'csv'],
+  exports: ['svg', 'png', 'json', 'csv', 'graphml', 'dot'],
   noSteps: 'No serving steps recorded.',
   channels: false,
   figureLabel: 'The LC graph: logical clusters on a circle, the OCS links between them coloured by the bytes they carry; at a step only the links made so far, the step’s demand and new links marked',

@@ -120,7 +120,7 @@ export default {
   fields,
   /** The figure's CSV would be per-channel slot loads, which this lab does not compute. */
   /** CSV: every directed channel's all-to-all packets (§2.3). */
-  exports: ['svg', 'png', 'json', 'csv', 'anynet'],
+  exports: ['svg', 'png', 'json', 'csv', 'anynet', 'graphml', 'dot'],
   noSteps: 'No steps to play: the source and the destination are the same node.',
   channels: true,
   figureLabel: 'Both planes side by side (plane 0 left, plane 1 right), channels coloured by their all-to-all load; the route of the node pair marked. Click two switches to pick a source and a destination, a channel for its load',

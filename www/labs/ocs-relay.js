@@ -207,7 +207,7 @@ export default {
     'A two-level electrical tree (EPS) whose edge switches each have a few <em>OCS nodes</em> on one optical circuit switch. Circuits join OCS nodes of different switches (§3.2.2, a step per decision); a large message goes over its own circuit, is <em>relayed</em> through other OCS nodes, or takes the tree (§3.2.3). Times are simulated for ours and the baselines (paper 001).',
   fields,
   /** No per-channel loads to export as CSV (the circuits' and the studies' have their own). */
-  exports: ['svg', 'png', 'json', 'anynet'],
+  exports: ['svg', 'png', 'json', 'anynet', 'graphml', 'dot'],
   noSteps: 'No allocation steps: no two edge switches exchange large messages, or there are no OCS nodes.',
   channels: false,
   figureLabel: 'The EPS tree: the upper switch over the edge switches and their nodes, uplinks coloured by the MiB ours sends over them; the allocation step’s switch pair marked. The OCS plane is drawn in the hybrid view below',

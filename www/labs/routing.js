@@ -72,7 +72,7 @@ export default {
     "Compact routing on a layout-conscious random topology (switches on an <var>n</var>×<var>n</var> floor, short links): LOREN keeps at most <var>t</var><sub>max</sub> entries per switch and forwards to the entry whose destination is nearest (Manhattan) to the packet's; Cowen routes through landmarks — “Cowen 1999 (paper 002)” is the reading the paper compares against and the studies use, the cluster reading keeps smaller tables (paper 002).",
   fields,
   /** No per-channel loads: the lab measures all-pairs routes, not a traffic's channel loads. */
-  exports: ['svg', 'png', 'json', 'anynet'],
+  exports: ['svg', 'png', 'json', 'anynet', 'graphml', 'dot'],
   /** What the step player says when a run has no steps. */
   noSteps: 'No steps to play: set a source and a destination (or click two switches) to walk a packet hop by hop.',
   channels: false,

@@ -1,0 +1,94 @@
+// The network as GraphML and DOT from the Export menu (issue 26): every lab offers both; the
+// files are named after the lab and its set-up like the other exports, parse (the GraphML as
+// XML in the page), and hold a node per switch and an edge per link with the figure's positions
+// and, where the lab has per-channel loads (Slots), the same loads as its CSV.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { useBrowser, openPage, waitForResult, afterRun, assertNoProblems } from './harness.mjs';
+
+const env = useBrowser();
+
+/** Download export `kind` through the menu: the file's name and text. */
+async function grab(page, kind) {
+  await page.click('#export-menu summary');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click(`#export-${kind}`)]);
+  return { name: download.suggestedFilename(), text: readFileSync(await download.path(), 'utf8') };
+}
+
+/** The GraphML parsed by the page's own XML parser: nodes (id, data), edges (source, target, data), declared keys. */
+async function parseGraphml(page, text) {
+  return page.evaluate((xml) => {
+    const doc = new DOMParser().parseFromString(xml, 'application/xml');
+    if (doc.querySelector('parsererror')) return { error: doc.querySelector('parsererror').textContent };
+    const data = (el) => Object.fromEntries([...el.children].filter((c) => c.localName === 'data').map((d) => [d.getAttribute('key'), d.textContent]));
+    const all = (name) => [...doc.getElementsByTagNameNS('http://graphml.graphdrawing.org/xmlns', name)];
+    return {
+      keys: Object.fromEntries(all('key').map((k) => [k.getAttribute('id'), `${k.getAttribute('for')}:${k.getAttribute('attr.type')}`])),
+      undirected: all('graph')[0]?.getAttribute('edgedefault') === 'undirected',
+      nodes: all('node').map((n) => ({ id: n.getAttribute('id'), ...data(n) })),
+      edges: all('edge').map((e) => ({ source: e.getAttribute('source'), target: e.getAttribute('target'), ...data(e) })),
+    };
+  }, text);
+}
+
+test('Slots: GraphML and DOT of the shown network, with positions and the CSV loads', async () => {
+  const { page, problems } = await openPage(env, env.url, { acceptDownloads: true });
+  await waitForResult(page);
+  await afterRun(page, () => page.selectOption('#policy', ''));
+  const graphml = await grab(page, 'graphml');
+  assert.equal(graphml.name, 'topolab-slots-mesh-8x8-transpose.graphml');
+  const g = await parseGraphml(page, graphml.text);
+  assert.equal(g.error, undefined, 'well-formed XML');
+  assert.ok(g.undirected);
+  assert.equal(g.nodes.length, 64);
+  assert.deepEqual(g.nodes.map((n) => n.id), Array.from({ length: 64 }, (_, i) => String(i)), 'a node per switch, in switch order');
+  assert.equal(g.edges.length, 112);
+  for (const [key, spec] of Object.entries({ endpoints: 'node:int', x: 'node:double', y: 'node:double', load_fwd: 'edge:double', load_rev: 'edge:double', length_m: 'edge:double' })) {
+    assert.equal(g.keys[key], spec, `key ${key}`);
+  }
+  assert.ok(g.nodes.every((n) => n.endpoints === '1'));
+  assert.deepEqual([g.nodes[9].x, g.nodes[9].y], ['1', '1'], "switch 9 sits where the figure's grid has it");
+
+  // the loads are the CSV's: channel 2·link from the edge's source, 2·link + 1 back
+  const csv = (await grab(page, 'csv')).text.trim().split('\n').slice(1).map((row) => row.split(','));
+  assert.equal(csv.length, 2 * g.edges.length);
+  g.edges.forEach((e, l) => {
+    assert.deepEqual([csv[2 * l][2], csv[2 * l][3]], [e.source, e.target], `link ${l}'s first channel runs source → target`);
+    assert.deepEqual([e.load_fwd, e.load_rev], [csv[2 * l][4], csv[2 * l + 1][4]], `link ${l}'s loads`);
+  });
+
+  const dot = await grab(page, 'dot');
+  assert.equal(dot.name, 'topolab-slots-mesh-8x8-transpose.dot');
+  assert.match(dot.text, /^\/\/ Topolab network mesh:8x8: 64 switches, 112 links, 64 end nodes\ngraph topolab \{\n/);
+  assert.equal(dot.text.match(/^ {2}\d+ \[endpoints=1, pos="[-\d.]+,[-\d.]+!"\];$/gm)?.length, 64);
+  assert.equal(dot.text.match(/^ {2}\d+ -- \d+ \[.*penwidth=[\d.]+\];$/gm)?.length, 112);
+  assert.ok(dot.text.endsWith('}\n'));
+  assertNoProblems(problems);
+});
+
+test('Every lab offers the network files; the Routing lab writes its network without loads', async () => {
+  const { page, problems } = await openPage(env, env.url, { acceptDownloads: true });
+  await waitForResult(page);
+  const labs = await page.$$eval('.lab[data-lab]', (tabs) => tabs.map((t) => t.dataset.lab));
+  assert.ok(labs.length >= 7, `the labs: ${labs}`);
+  for (const lab of labs) {
+    if (lab !== 'slots') await afterRun(page, () => page.click(`#lab-${lab}`));
+    await page.click('#export-menu summary');
+    for (const kind of ['graphml', 'dot']) assert.equal(await page.isVisible(`#export-${kind}`), true, `${lab} offers ${kind}`);
+    await page.click('#export-menu summary');
+  }
+  await afterRun(page, () => page.click('#lab-routing'));
+  const result = JSON.parse((await grab(page, 'json')).text).result;
+  const graphml = await grab(page, 'graphml');
+  assert.match(graphml.name, /^topolab-routing-.*\.graphml$/);
+  const g = await parseGraphml(page, graphml.text);
+  assert.equal(g.error, undefined);
+  assert.equal(g.nodes.length, result.switches);
+  assert.equal(g.edges.length, result.links);
+  assert.equal(g.keys.load_fwd, undefined, 'the Routing lab has no per-channel loads');
+  assert.ok(g.nodes.every((n) => Number.isFinite(Number(n.x)) && Number.isFinite(Number(n.y))));
+  const dot = await grab(page, 'dot');
+  assert.equal(dot.text.match(/ -- /g)?.length, result.links);
+  assertNoProblems(problems);
+});
