@@ -44,7 +44,7 @@ async function coreStudy(page, count) {
   }, count);
 }
 
-test('stepping answers within 100 ms while the table-size study runs', async () => {
+test('stepping answers within 400 ms while the table-size study runs', async () => {
   const { page, problems } = await openWalk();
   const [, steps] = await counter(page);
   assert.ok(steps >= 4, `the walk has ${steps} steps`);
@@ -77,7 +77,10 @@ test('stepping answers within 100 ms while the table-size study runs', async () 
   const latencies = await page.evaluate(() => window.stepLatencies);
   const slowest = Math.max(...latencies);
   console.log(`step latencies during the study: ${latencies.map((ms) => ms.toFixed(0)).join(', ')} ms`);
-  assert.ok(slowest < 100, `every step answered within 100 ms (slowest ${slowest.toFixed(0)} ms)`);
+  // a step is a few ms of work; queued behind the study (one request of several seconds on a
+  // worker) it would wait seconds. 400 ms leaves room for a machine busy with other work (a
+  // clean-clone run beside a build saw 165 ms against the 20 ms of a quiet one).
+  assert.ok(slowest < 400, `every step answered within 400 ms (slowest ${slowest.toFixed(0)} ms)`);
   await page.click('#rt-study-cancel');
   assertNoProblems(problems);
 });
