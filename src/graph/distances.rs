@@ -96,6 +96,32 @@ impl Adjacency {
         out
     }
 
+    /// The average hop distance from `sources` switches to every switch they reach (0 without
+    /// pairs): an estimate of the average path length for work budgets, at `sources`
+    /// breadth-first searches instead of |N|. The sources are spread by Fibonacci hashing of
+    /// their rank, so they do not all fall in one row or column of a grid.
+    pub fn average_distance_sampled(&self, sources: usize) -> f64 {
+        let n = self.len();
+        if n == 0 {
+            return 0.0;
+        }
+        let (mut sum, mut pairs) = (0u64, 0u64);
+        for k in 0..sources.min(n) as u64 {
+            let from = ((k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) % n as u64) as usize;
+            for d in self.distances_from(SwitchId::new(from)) {
+                if d != UNREACHABLE && d > 0 {
+                    sum += u64::from(d);
+                    pairs += 1;
+                }
+            }
+        }
+        if pairs == 0 {
+            0.0
+        } else {
+            sum as f64 / pairs as f64
+        }
+    }
+
     /// The next switch from `at` towards the switch whose distances are `dist`: the lowest-id
     /// neighbour one hop closer, or `None` when `at` is the destination or cannot reach it.
     #[inline]

@@ -15,12 +15,19 @@ pub(super) const DOR: RouterDef = RouterDef {
     param: None,
     check_size: None,
     words: &[],
+    compact: true,
     build: |topo, _, _| Ok(Box::new(DimensionOrder::new(topo)?)),
 };
 
 /// Dimension-order router for a grid topology.
 pub struct DimensionOrder<'t> {
     topo: &'t Topology,
+    rule: DorRule,
+}
+
+/// DOR's decisions, owned: the grid's sides and whether it wraps (`CompactRouter`).
+#[derive(Debug, Clone)]
+struct DorRule {
     grid: GridShape,
     wrap: bool,
 }
@@ -31,8 +38,10 @@ impl<'t> DimensionOrder<'t> {
         match topo.shape() {
             Shape::Grid { dims, wrap } => Ok(DimensionOrder {
                 topo,
-                grid: GridShape::new(dims.clone()),
-                wrap: *wrap,
+                rule: DorRule {
+                    grid: GridShape::new(dims.clone()),
+                    wrap: *wrap,
+                },
             }),
             _ => Err(Error::routing(
                 "dor",
@@ -40,7 +49,9 @@ impl<'t> DimensionOrder<'t> {
             )),
         }
     }
+}
 
+impl DorRule {
     /// Whether a packet at coordinate `at` for `target` in a dimension of side `k` moves +.
     fn goes_up(&self, at: usize, target: usize, k: usize) -> bool {
         if self.wrap {
@@ -52,15 +63,18 @@ impl<'t> DimensionOrder<'t> {
     }
 }
 
-impl Router for DimensionOrder<'_> {
+impl super::CompactRouter for DorRule {
+    /// The first dimension whose coordinate differs, read digit by digit from the switch ids
+    /// (this runs at every head flit in the simulator: no coordinate vectors).
     fn next(&self, at: SwitchId, header: &mut Header) -> Result<Hop> {
-        let here = self.grid.coords(at.index());
-        let target = self.grid.coords(header.dst.index());
+        let (mut here_rest, mut target_rest) = (at.index(), header.dst.index());
         let mut stride = 1;
         for (d, &k) in self.grid.dims().iter().enumerate() {
-            if here[d] != target[d] {
-                let up = self.goes_up(here[d], target[d], k);
-                let wraps = if up { here[d] == k - 1 } else { here[d] == 0 };
+            let (here, target) = (here_rest % k, target_rest % k);
+            (here_rest, target_rest) = (here_rest / k, target_rest / k);
+            if here != target {
+                let up = self.goes_up(here, target, k);
+                let wraps = if up { here == k - 1 } else { here == 0 };
                 let index = match (up, wraps) {
                     (true, false) => at.index() + stride,
                     (true, true) => at.index() - (k - 1) * stride,
@@ -83,9 +97,20 @@ impl Router for DimensionOrder<'_> {
             format!("switch {} is the destination", at.0),
         ))
     }
+}
+
+impl Router for DimensionOrder<'_> {
+    fn next(&self, at: SwitchId, header: &mut Header) -> Result<Hop> {
+        super::CompactRouter::next(&self.rule, at, header)
+    }
+
+    /// DOR on a mesh is deadlock-free, and on a torus with its dateline classes (Dally & Seitz).
+    fn compact(&self) -> Option<Box<dyn super::CompactRouter>> {
+        Some(Box::new(self.rule.clone()))
+    }
 
     fn vc_classes(&self) -> u8 {
-        if self.wrap {
+        if self.rule.wrap {
             2
         } else {
             1
@@ -94,13 +119,14 @@ impl Router for DimensionOrder<'_> {
 
     /// The whole path dimension by dimension (an independent form of `next`).
     fn path(&self, src: SwitchId, dst: SwitchId) -> Result<Path> {
-        let mut at = self.grid.coords(src.index());
-        let target = self.grid.coords(dst.index());
+        let rule = &self.rule;
+        let mut at = rule.grid.coords(src.index());
+        let target = rule.grid.coords(dst.index());
         let mut index = src.index();
         let mut switches = vec![src];
         let mut stride = 1;
-        for (d, &k) in self.grid.dims().iter().enumerate() {
-            let go_up = self.goes_up(at[d], target[d], k);
+        for (d, &k) in rule.grid.dims().iter().enumerate() {
+            let go_up = rule.goes_up(at[d], target[d], k);
             while at[d] != target[d] {
                 if go_up {
                     let wraps = at[d] == k - 1;

@@ -17,12 +17,20 @@ pub(super) const DUAL_PLANE: RouterDef = RouterDef {
     param: None,
     check_size: None,
     words: &[],
+    compact: true,
     build: |topo, _, _| Ok(Box::new(DualPlaneRouter::new(topo)?)),
 };
 
 /// The router of a dual-plane network.
 pub struct DualPlaneRouter<'t> {
     topo: &'t Topology,
+    rule: DualPlaneRule,
+}
+
+/// The dual-plane decisions, owned: the two planes and the switches per plane
+/// (`CompactRouter`).
+#[derive(Debug, Clone)]
+struct DualPlaneRule {
     network: DualPlane,
     size: usize,
 }
@@ -48,23 +56,27 @@ impl<'t> DualPlaneRouter<'t> {
         let network = DualPlane::isomorphic(kind, *n, &generators[..*n as usize])?;
         Ok(DualPlaneRouter {
             topo,
-            network,
-            size: 1 << n,
+            rule: DualPlaneRule {
+                network,
+                size: 1 << n,
+            },
         })
     }
 
     /// The network's two planes.
     pub fn network(&self) -> &DualPlane {
-        &self.network
+        &self.rule.network
     }
+}
 
+impl DualPlaneRule {
     /// (plane, switch within it) of an id.
     fn split(&self, s: SwitchId) -> (usize, u32) {
         (s.index() / self.size, (s.index() % self.size) as u32)
     }
 }
 
-impl Router for DualPlaneRouter<'_> {
+impl super::CompactRouter for DualPlaneRule {
     fn next(&self, at: SwitchId, header: &mut Header) -> Result<Hop> {
         let (p, here) = self.split(at);
         let (q, there) = self.split(header.dst);
@@ -100,6 +112,21 @@ impl Router for DualPlaneRouter<'_> {
         };
         let at = |s: u32| SwitchId::new(plane * self.size + s as usize);
         (at(a), at(b))
+    }
+}
+
+impl Router for DualPlaneRouter<'_> {
+    fn next(&self, at: SwitchId, header: &mut Header) -> Result<Hop> {
+        super::CompactRouter::next(&self.rule, at, header)
+    }
+
+    fn entry(&self, src: SwitchId, dst: SwitchId, alternate: bool) -> (SwitchId, SwitchId) {
+        super::CompactRouter::entry(&self.rule, src, dst, alternate)
+    }
+
+    /// Dimension order inside one plane: deadlock-free with one class (see the module header).
+    fn compact(&self) -> Option<Box<dyn super::CompactRouter>> {
+        Some(Box::new(self.rule.clone()))
     }
 
     fn topology(&self) -> &Topology {

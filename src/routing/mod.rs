@@ -59,6 +59,21 @@ pub struct Hop {
     pub vc_class: u8,
 }
 
+/// A router's hop decisions as a value of its own (no borrowed topology), for routers that
+/// decide each hop from a little state — coordinates, a plane's generators — and whose routes
+/// are deadlock-free with their own VC classes (`Router::vc_classes`), so no layers are needed.
+/// The flit simulator routes with it at each head flit instead of keeping every pair's route,
+/// which is what lets it take networks of thousands of routers (`Router::compact`).
+pub trait CompactRouter: Send + Sync {
+    /// As `Router::next`.
+    fn next(&self, at: SwitchId, header: &mut Header) -> Result<Hop>;
+    /// As `Router::entry`.
+    fn entry(&self, src: SwitchId, dst: SwitchId, alternate: bool) -> (SwitchId, SwitchId) {
+        let _ = alternate;
+        (src, dst)
+    }
+}
+
 /// Routes packets over one topology.
 pub trait Router: Send + Sync {
     /// The hop a packet at `at` (not its destination) takes; may update `header.state`.
@@ -91,6 +106,13 @@ pub trait Router: Send + Sync {
     /// where a packet enters (`entry`) answer `None`.
     fn path_lengths_to(&self, dst: SwitchId) -> Option<Vec<Option<usize>>> {
         let _ = dst;
+        None
+    }
+
+    /// The router's hop decisions as an owned value, when they need no more than a little
+    /// state and its routes are deadlock-free with its own classes (see `CompactRouter`); `None`
+    /// for routers that keep tables or need the simulator's layers (LOREN, Cowen, shortest).
+    fn compact(&self) -> Option<Box<dyn CompactRouter>> {
         None
     }
 
@@ -166,6 +188,9 @@ pub struct RouterDef {
     /// `Some(check)`: the router refuses some switch counts (its tables grow with |N|²); the
     /// check runs on a spec's switch count before the network is built.
     pub check_size: Option<fn(usize) -> Result<()>>,
+    /// Whether the built router has a compact form (`Router::compact`), known before it is
+    /// built: the flit simulator then takes networks above `MAX_SIM_SWITCHES`.
+    pub compact: bool,
     pub build: BuildFn,
 }
 
@@ -279,6 +304,10 @@ impl RouterSpec {
             (Some(p), None) => format!("{}:{p}", self.def.name),
             _ => self.def.name.to_string(),
         }
+    }
+    /// Whether the router decides hops from compact state of its own (`RouterDef::compact`).
+    pub fn compact(&self) -> bool {
+        self.def.compact
     }
     /// Whether the router takes a network of `switches` switches (before it is built).
     pub(crate) fn check_switches(&self, switches: usize) -> Result<()> {

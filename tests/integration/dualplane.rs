@@ -248,7 +248,8 @@ fn the_simulator_runs_both_planes() {
         assert_eq!(router.name(), "dual-plane");
         let network = Network::new(router.as_ref(), "uniform", 4, 1).unwrap();
         assert_eq!(
-            network.routes.groups, 1,
+            network.routes.groups(),
+            1,
             "{spec}: DOR inside a plane needs no layers"
         );
         let a2a = DualPlane::isomorphic(kind, topo.switch_count().trailing_zeros() - 1, &set)

@@ -48,6 +48,15 @@ fn enforced() -> Vec<(&'static str, f64)> {
             sim::flit::MAX_SIM_SWITCHES as f64,
         ),
         (
+            "sim::flit::MAX_SIM_ROUTERS",
+            sim::flit::MAX_SIM_ROUTERS as f64,
+        ),
+        (
+            "labs::sim::MAX_ROUTER_CYCLES_HOP_BY_HOP",
+            labs::sim::MAX_ROUTER_CYCLES_HOP_BY_HOP as f64,
+        ),
+        ("labs::sim::MAX_FLIT_HOPS", labs::sim::MAX_FLIT_HOPS as f64),
+        (
             "labs::sim::MAX_ROUTER_CYCLES",
             labs::sim::MAX_ROUTER_CYCLES as f64,
         ),

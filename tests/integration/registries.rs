@@ -86,12 +86,7 @@ fn every_router_runs_in_the_slots_and_the_routing_lab() {
 fn bulk_path_lengths_are_the_walked_ones() {
     use topolab::model::SwitchId;
     let mut answered = Vec::new();
-    for router in ROUTERS {
-        let topo = topolab::topology::build_seeded(topology_for(router.name), 1).unwrap();
-        let built = RouterSpec::parse(router.name)
-            .unwrap()
-            .build(&topo)
-            .unwrap();
+    each_router_built(|router, topo, built| {
         let n = topo.switch_count();
         for d in (0..n).step_by(7) {
             let Some(lengths) = built.path_lengths_to(SwitchId::new(d)) else {
@@ -107,11 +102,38 @@ fn bulk_path_lengths_are_the_walked_ones() {
             }
             answered.push(router.name);
         }
-    }
+    });
     for name in ["shortest", "loren"] {
         assert!(
             answered.contains(&name),
             "{name} reports its lengths in bulk"
         );
+    }
+}
+
+/// `RouterDef::compact` (what the simulator's limits read before a router is built) says what
+/// the built router offers (`Router::compact`).
+#[test]
+fn the_compact_flag_is_what_the_router_offers() {
+    each_router_built(|router, _, built| {
+        assert_eq!(router.compact, built.compact().is_some(), "{}", router.name);
+    });
+}
+
+/// `f` with every router of the registry built on the first of `TOPOLOGIES` it routes.
+fn each_router_built(
+    mut f: impl FnMut(
+        &topolab::routing::RouterDef,
+        &topolab::model::Topology,
+        &dyn topolab::routing::Router,
+    ),
+) {
+    for router in ROUTERS {
+        let topo = topolab::topology::build_seeded(topology_for(router.name), 1).unwrap();
+        let built = RouterSpec::parse(router.name)
+            .unwrap()
+            .build(&topo)
+            .unwrap();
+        f(router, &topo, built.as_ref());
     }
 }

@@ -111,10 +111,24 @@ pub const MAX_ROUTER_CYCLES: u64 = 40_000_000;
 /// per-run limit shrinks as 256 / routers: 17.8 million router-cycles at 576 (about 20 s).
 pub(crate) const FULL_SPEED_SWITCHES: u64 = 256;
 
+/// Most router-cycles of one run on a network above `MAX_SIM_SWITCHES` (routes decided hop by
+/// hop, `flit::Routes::Compact`): idle routers cost nothing there, so what bounds a run is
+/// its traffic, `MAX_FLIT_HOPS`; this only bounds the cycles (100,000 on 16,384 routers).
+pub const MAX_ROUTER_CYCLES_HOP_BY_HOP: u64 = 1_638_400_000;
+/// Most flit-hops a request on a network above `MAX_SIM_SWITCHES` may be expected to move:
+/// cycles × the smaller of the channel count (a channel carries a flit a cycle) and offered
+/// flits per cycle × the average distance (measured by breadth-first search from up to 16
+/// switches), summed over the loads and seeds of a sweep. A flit-hop costs 0.3–0.5 µs on
+/// 16,384 routers (buffers spread over memory), so this is about a minute at most.
+pub const MAX_FLIT_HOPS: u64 = 150_000_000;
+
 /// Most router-cycles of one run on `switches` routers (a counted budget, checked before the
 /// run: `MAX_ROUTER_CYCLES`, scaled down above `FULL_SPEED_SWITCHES`).
 pub fn max_router_cycles(switches: usize) -> u64 {
     let n = (switches as u64).max(1);
+    if n > flit::MAX_SIM_SWITCHES as u64 {
+        return MAX_ROUTER_CYCLES_HOP_BY_HOP;
+    }
     if n <= FULL_SPEED_SWITCHES {
         MAX_ROUTER_CYCLES
     } else {
@@ -276,16 +290,27 @@ impl SimConfig {
     pub fn check(&self) -> Result<(TopologySpec, RouterSpec)> {
         let topology = TopologySpec::parse(&self.topology).map_err(|e| e.at("topology"))?;
         let n = topology.switch_count();
-        if n > flit::MAX_SIM_SWITCHES {
+        let router = self.router()?;
+        if n > flit::MAX_SIM_ROUTERS {
             return Err(Error::invalid(
                 "topology",
                 format!(
-                    "{n} switches; the flit simulator takes at most {} (it keeps every pair's route)",
-                    flit::MAX_SIM_SWITCHES
+                    "{n} switches; the flit simulator takes at most {}",
+                    flit::MAX_SIM_ROUTERS
                 ),
             ));
         }
-        let router = self.router()?;
+        if n > flit::MAX_SIM_SWITCHES && !router.compact() {
+            return Err(Error::invalid(
+                "topology",
+                format!(
+                    "{n} switches; with {} the flit simulator takes at most {} (it keeps every pair's route); routers that decide each hop themselves (dor, dual-plane) go up to {}",
+                    router.name(),
+                    flit::MAX_SIM_SWITCHES,
+                    flit::MAX_SIM_ROUTERS
+                ),
+            ));
+        }
         router.check_switches(n).map_err(|e| e.at("routing"))?;
         flit::check(&self.params())?;
         let horizon = self.warmup + self.cycles + self.drain;
@@ -343,12 +368,51 @@ impl SimConfig {
 
     /// The network: checked, the topology built, routes walked and layered, pattern placed.
     pub fn network(&self, seed: u64) -> Result<Network> {
+        self.network_for(seed, &[self.rate])
+    }
+
+    /// The network for runs at `rates` (`seed_count` runs each for a sweep): on a network above
+    /// `MAX_SIM_SWITCHES`, their expected flit-hops are checked against `MAX_FLIT_HOPS` once the
+    /// topology is built and before the simulator's buffers are.
+    fn network_for(&self, seed: u64, rates: &[f64]) -> Result<Network> {
         let (topology, router) = self.check()?;
         let topo = topology
             .build_nth(seed, self.topology_index)
             .map_err(|e| e.at("topology"))?;
+        if topo.switch_count() > flit::MAX_SIM_SWITCHES {
+            self.check_flit_hops(&topo, rates)?;
+        }
         let router = router.build(&topo).map_err(|e| e.at("routing"))?;
         Network::new(router.as_ref(), &self.traffic, self.vcs, seed)
+    }
+
+    /// `MAX_FLIT_HOPS` against the work expected at `rates` on `topo`.
+    fn check_flit_hops(&self, topo: &Topology, rates: &[f64]) -> Result<()> {
+        let hops = crate::graph::Adjacency::new(topo).average_distance_sampled(16);
+        let horizon = self.warmup + self.cycles + self.drain;
+        let channels = topo.channel_count() as f64;
+        let runs = if rates.len() > 1 {
+            self.seed_count.max(1)
+        } else {
+            1
+        } as f64;
+        let work: f64 = rates
+            .iter()
+            .map(|&rate| horizon as f64 * channels.min(rate * topo.endpoint_count() as f64 * hops))
+            .sum::<f64>()
+            * runs;
+        if work > MAX_FLIT_HOPS as f64 {
+            return Err(Error::invalid(
+                "cycles",
+                format!(
+                    "about {:.0} million flit-hops ({horizon} cycles × the offered flits × {hops:.1} hops on average{}), above the {} million one request may move on a network of this size: fewer cycles, a lower load or fewer loads",
+                    work / 1e6,
+                    if rates.len() > 1 { format!(", {} loads × {} seeds", rates.len(), runs) } else { String::new() },
+                    MAX_FLIT_HOPS / 1_000_000
+                ),
+            ));
+        }
+        Ok(())
     }
 
     /// The latency–load curve at `loads` (a point per load, `seed_count` seeds each).
@@ -358,7 +422,7 @@ impl SimConfig {
         loads: &[f64],
         report: super::Report<'_>,
     ) -> Result<flit::Sweep> {
-        let network = self.network(seed)?;
+        let network = self.network_for(seed, loads)?;
         flit::sweep(
             &network,
             &self.params(),
@@ -436,6 +500,7 @@ impl SimRun {
             }
             progress((sim.now() as f64 / horizon as f64).min(0.99));
         }
+        sim.failure()?;
         let result = sim.result();
         let ports = (0..network.topo.switch_count())
             .map(|s| sim.input_ports(s).to_vec())

@@ -26,7 +26,7 @@
 //! (BookSim `wait_for_tail_credit = 0`); ejection takes one flit per endpoint per cycle with no
 //! buffer limit.
 
-use super::routes::RouteTable;
+use super::routes::Routes;
 use crate::model::{EndpointId, Topology};
 use crate::traffic::Placed;
 use rand::Rng;
@@ -102,6 +102,10 @@ struct Packet {
     /// Index into the route of the next channel its head takes.
     hop: u16,
     measured: bool,
+    /// The switch its head is at, and its router's state word (`Header::state`), for routes
+    /// decided at each hop (`Routes::Compact`).
+    at: u32,
+    state: u32,
 }
 
 const NONE: u32 = u32::MAX;
@@ -134,8 +138,8 @@ struct Waiting {
 /// One simulation, advanced a number of cycles at a time.
 pub(crate) struct Engine<'a> {
     p: SimParams,
-    routes: &'a RouteTable,
-    /// Each VC group's VCs (first, count), shared by use (`RouteTable::vc_ranges`).
+    routes: &'a Routes,
+    /// Each VC group's VCs (first, count) (`Routes::vc_ranges`).
     vc_ranges: Vec<(u16, u16)>,
     placed: &'a Placed,
     rng: ChaCha8Rng,
@@ -150,6 +154,8 @@ pub(crate) struct Engine<'a> {
     toggle: Vec<bool>,
     /// Cycles on each channel.
     channel_latency: Vec<u32>,
+    /// The switch each channel leads to.
+    channel_dst: Vec<u32>,
     /// Input ports of each switch (channel ids, then C + terminal), flat.
     in_ports: Vec<u32>,
     in_offsets: Vec<u32>,
@@ -183,6 +189,20 @@ pub(crate) struct Engine<'a> {
     vc_requests: Vec<(u32, u32, u16, u32)>,
     /// The cycle each endpoint's next packet is created (geometric gaps: Bernoulli arrivals).
     next_arrival: Vec<u64>,
+    // the work of a cycle is the traffic's, not the network's: only endpoints with a packet
+    // created this cycle or one to feed, and only switches with a flit to send, are visited
+    // (in ascending order, as a scan of all would: the results are the same)
+    /// Endpoints by `next_arrival` modulo the wheel's size (a bucket may hold later ones).
+    arrivals: Vec<Vec<u32>>,
+    /// Per endpoint a bit: a terminal has a packet queued or half written.
+    feeding: Vec<u64>,
+    /// This cycle's endpoints: arriving or feeding (scratch).
+    todo: Vec<u64>,
+    /// Per input port its switch; per switch its input ports with a switch candidate, and a
+    /// bit per switch with any.
+    port_switch: Vec<u32>,
+    busy_ports: Vec<u16>,
+    busy_switches: Vec<u64>,
     // events by arrival cycle (a wheel)
     flits_due: Vec<Vec<(u32, Flit)>>,
     credits_due: Vec<Vec<u32>>,
@@ -206,6 +226,8 @@ pub(crate) struct Engine<'a> {
     pub measured_hops: u64,
     pub channel_flits: Vec<u64>,
     pub deadlock: bool,
+    /// A router's error met during the run (it stops the run).
+    pub error: Option<crate::Error>,
     /// Packets a node could not queue (its source queue was full): the network accepted less
     /// than was offered.
     pub refused_packets: u64,
@@ -239,13 +261,17 @@ pub(crate) fn memory_bytes(channels: usize, terminals: usize, p: &SimParams) -> 
     rings + per_input_vc + per_output_vc + sources + packets
 }
 
+/// Buckets of the arrival wheel (a power of two): an endpoint's next packet further ahead
+/// waits in its bucket for another turn.
+const ARRIVAL_WHEEL: usize = 4096;
+
 /// Cycles without a flit moving, while flits wait, that count as a deadlock.
 pub const DEADLOCK_CYCLES: u64 = 10_000;
 
 impl<'a> Engine<'a> {
     pub fn new(
         topo: &Topology,
-        routes: &'a RouteTable,
+        routes: &'a Routes,
         placed: &'a Placed,
         p: SimParams,
         rng: ChaCha8Rng,
@@ -280,7 +306,11 @@ impl<'a> Engine<'a> {
         }
         let mut in_offsets = vec![0u32];
         let mut in_ports = Vec::new();
-        for l in lists {
+        let mut port_switch = vec![0u32; c + t];
+        for (sw, l) in lists.into_iter().enumerate() {
+            for &port in &l {
+                port_switch[port as usize] = sw as u32;
+            }
             in_ports.extend(l);
             in_offsets.push(in_ports.len() as u32);
         }
@@ -303,6 +333,7 @@ impl<'a> Engine<'a> {
             node_terminals,
             toggle: vec![false; e],
             channel_latency,
+            channel_dst,
             in_ports,
             in_offsets,
             ring: vec![dummy; (c + t) * v * p.buffer],
@@ -322,6 +353,12 @@ impl<'a> Engine<'a> {
             ovc_best: vec![(u64::MAX, 0); c * v],
             vc_requests: Vec::new(),
             next_arrival: vec![0; e],
+            arrivals: vec![Vec::new(); ARRIVAL_WHEEL],
+            feeding: vec![0; e.div_ceil(64)],
+            todo: vec![0; e.div_ceil(64)],
+            port_switch,
+            busy_ports: vec![0; n],
+            busy_switches: vec![0; n.div_ceil(64)],
             flits_due: vec![Vec::new(); wheel],
             credits_due: vec![Vec::new(); wheel],
             packets: Vec::new(),
@@ -339,11 +376,13 @@ impl<'a> Engine<'a> {
             measured_hops: 0,
             channel_flits: vec![0; c],
             deadlock: false,
+            error: None,
             refused_packets: 0,
             p,
         };
         for ep in 0..e {
-            engine.next_arrival[ep] = engine.gap();
+            let at = engine.gap();
+            engine.schedule(ep, at);
         }
         engine
     }
@@ -392,6 +431,7 @@ impl<'a> Engine<'a> {
     pub(crate) fn finished(&self) -> bool {
         let end = self.p.warmup + self.p.cycles;
         self.deadlock
+            || self.error.is_some()
             || (self.now >= end
                 && (self.measured_done == self.measured_created || self.now >= end + self.p.drain))
     }
@@ -434,11 +474,32 @@ impl<'a> Engine<'a> {
     #[inline]
     fn mark(&mut self, vc: usize, on: bool) {
         let (port, bit) = (vc / self.p.vcs, 1u64 << (vc % self.p.vcs));
+        let before = self.candidates[port] != 0;
         if on {
             self.candidates[port] |= bit;
         } else {
             self.candidates[port] &= !bit;
         }
+        let after = self.candidates[port] != 0;
+        if before != after {
+            let sw = self.port_switch[port] as usize;
+            if after {
+                self.busy_ports[sw] += 1;
+                self.busy_switches[sw / 64] |= 1 << (sw % 64);
+            } else {
+                self.busy_ports[sw] -= 1;
+                if self.busy_ports[sw] == 0 {
+                    self.busy_switches[sw / 64] &= !(1 << (sw % 64));
+                }
+            }
+        }
+    }
+
+    /// Endpoint `ep`'s next packet is created at cycle `at`.
+    #[inline]
+    fn schedule(&mut self, ep: usize, at: u64) {
+        self.next_arrival[ep] = at;
+        self.arrivals[(at as usize) & (ARRIVAL_WHEEL - 1)].push(ep as u32);
     }
 
     #[inline]
@@ -486,49 +547,85 @@ impl<'a> Engine<'a> {
     /// endpoint into its injection port.
     fn inject(&mut self) {
         let now = self.now;
-        for ep in 0..self.next_arrival.len() {
-            if self.next_arrival[ep] == now {
-                if self.node_queue_full(ep) {
-                    // the network takes less than is offered: the packet is counted, not
-                    // queued, so a source queue never grows without bound
-                    self.refused_packets += 1;
-                    self.next_arrival[ep] = now.saturating_add(self.gap());
-                    for t in self.node_terminals[ep]..self.node_terminals[ep + 1] {
-                        self.feed(t as usize);
-                    }
-                    continue;
-                }
-                let (first, last) = (
-                    self.node_terminals[ep] as usize,
-                    self.node_terminals[ep + 1] as usize,
-                );
-                if last - first == 1 {
-                    self.source[first].push_back((now, NONE));
-                } else {
-                    // on several planes the network is chosen now (`RouteTable::entry`), so
-                    // each port has its own queue and the planes do not block each other
-                    let dst = self.placed.destination(ep, &mut self.rng);
-                    let home = |e: usize| self.terminal_switch[self.node_terminals[e] as usize];
-                    let (a, z, tie) = self.routes.entry(home(ep), home(dst), self.toggle[ep]);
-                    self.toggle[ep] ^= tie;
-                    let at = |e: usize, s: u32| {
-                        (self.node_terminals[e]..self.node_terminals[e + 1])
-                            .find(|&t| self.terminal_switch[t as usize] == s)
-                            .expect("an entry is one of the endpoint's switches")
-                    };
-                    let (from, to) = (at(ep, a), at(dst, z));
-                    self.source[from as usize].push_back((now, to));
-                }
-                if self.in_window(now) {
-                    self.measured_created += 1;
-                }
-                self.next_arrival[ep] = now.saturating_add(self.gap());
+        // this cycle's endpoints: those whose packet is created now (the rest of the bucket
+        // is for later turns of the wheel) and those with a packet to feed, in ascending order
+        let slot = (now as usize) & (ARRIVAL_WHEEL - 1);
+        let mut bucket = std::mem::take(&mut self.arrivals[slot]);
+        self.todo.copy_from_slice(&self.feeding);
+        bucket.retain(|&ep| {
+            let due = self.next_arrival[ep as usize] == now;
+            if due {
+                self.todo[ep as usize / 64] |= 1 << (ep % 64);
             }
-            // after the endpoint's arrival, endpoint by endpoint: the random draws keep the
-            // order they had before endpoints could have several ports
-            for t in self.node_terminals[ep]..self.node_terminals[ep + 1] {
-                self.feed(t as usize);
+            !due
+        });
+        put_back(&mut self.arrivals[slot], bucket);
+        for word in 0..self.todo.len() {
+            let mut bits = self.todo[word];
+            while bits != 0 {
+                let ep = word * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                self.inject_at(ep, now);
             }
+        }
+    }
+
+    /// A packet created at endpoint `ep` if one is due now, then a flit fed from each of its
+    /// terminals (see `inject`).
+    fn inject_at(&mut self, ep: usize, now: u64) {
+        if self.next_arrival[ep] == now {
+            if self.node_queue_full(ep) {
+                // the network takes less than is offered: the packet is counted, not
+                // queued, so a source queue never grows without bound
+                self.refused_packets += 1;
+            } else {
+                self.create(ep, now);
+            }
+            // the gap is drawn after the packet's destination (a node on two planes draws it
+            // when the packet is created), as it always was
+            let next = now.saturating_add(self.gap());
+            self.schedule(ep, next);
+        }
+        // after the endpoint's arrival, endpoint by endpoint: the random draws keep the
+        // order they had before endpoints could have several ports
+        let mut feeding = false;
+        for t in self.node_terminals[ep] as usize..self.node_terminals[ep + 1] as usize {
+            self.feed(t);
+            feeding |= !self.source[t].is_empty() || self.front[t].0 != NONE;
+        }
+        let bit = 1u64 << (ep % 64);
+        if feeding {
+            self.feeding[ep / 64] |= bit;
+        } else {
+            self.feeding[ep / 64] &= !bit;
+        }
+    }
+
+    /// A packet created at endpoint `ep`, queued at the terminal it leaves from.
+    fn create(&mut self, ep: usize, now: u64) {
+        let (first, last) = (
+            self.node_terminals[ep] as usize,
+            self.node_terminals[ep + 1] as usize,
+        );
+        if last - first == 1 {
+            self.source[first].push_back((now, NONE));
+        } else {
+            // on several planes the network is chosen now (`Routes::entry`), so
+            // each port has its own queue and the planes do not block each other
+            let dst = self.placed.destination(ep, &mut self.rng);
+            let home = |e: usize| self.terminal_switch[self.node_terminals[e] as usize];
+            let (a, z, tie) = self.routes.entry(home(ep), home(dst), self.toggle[ep]);
+            self.toggle[ep] ^= tie;
+            let at = |e: usize, s: u32| {
+                (self.node_terminals[e]..self.node_terminals[e + 1])
+                    .find(|&t| self.terminal_switch[t as usize] == s)
+                    .expect("an entry is one of the endpoint's switches")
+            };
+            let (from, to) = (at(ep, a), at(dst, z));
+            self.source[from as usize].push_back((now, to));
+        }
+        if self.in_window(now) {
+            self.measured_created += 1;
         }
     }
 
@@ -571,6 +668,8 @@ impl<'a> Engine<'a> {
                 dst,
                 hop: 0,
                 measured: self.in_window(created),
+                at: self.terminal_switch[t],
+                state: 0,
             };
             pkt = match self.free.pop() {
                 Some(i) => {
@@ -625,16 +724,24 @@ impl<'a> Engine<'a> {
             let ivc = w.vc as usize;
             if w.want == NONE {
                 let f = self.front_flit(ivc);
-                let pk = self.packets[f.packet as usize];
-                let route = self
-                    .routes
-                    .route(pk.src_switch as usize, pk.dst_switch as usize);
-                if usize::from(pk.hop) == route.len() {
-                    w.want = eject;
-                    self.out_vc[ivc] = (self.channels * v) as u32 + pk.dst;
-                    continue;
-                }
-                let hop = route[usize::from(pk.hop)];
+                let pk = &mut self.packets[f.packet as usize];
+                let step =
+                    self.routes
+                        .step(pk.src_switch, pk.at, pk.dst_switch, pk.hop, &mut pk.state);
+                let hop = match step {
+                    Ok(Some(hop)) => hop,
+                    Ok(None) => {
+                        w.want = eject;
+                        self.out_vc[ivc] = (self.channels * v) as u32 + pk.dst;
+                        continue;
+                    }
+                    Err(e) => {
+                        // a router's own error (none is expected: its routes were checked
+                        // when it was built): the run stops and reports it
+                        self.error.get_or_insert(e);
+                        continue;
+                    }
+                };
                 let (base, count) = self.vc_ranges[usize::from(hop.group)];
                 (w.want, w.base, w.count) = (hop.channel, base, count);
             }
@@ -702,14 +809,26 @@ impl<'a> Engine<'a> {
         let now = self.now;
         let v = self.p.vcs;
         let cv = self.channels * v;
-        for sw in 0..self.in_offsets.len() - 1 {
+        for word in 0..self.busy_switches.len() {
+            let mut bits = self.busy_switches[word];
+            while bits != 0 {
+                let sw = word * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                self.allocate_switch(sw, now, v, cv);
+            }
+        }
+    }
+
+    /// Switch allocation and traversal at switch `sw` (see `traverse`).
+    fn allocate_switch(&mut self, sw: usize, now: u64, v: usize, cv: usize) {
+        {
             let (lo, hi) = (
                 self.in_offsets[sw] as usize,
                 self.in_offsets[sw + 1] as usize,
             );
             let ports = hi - lo;
             if ports == 0 {
-                continue;
+                return;
             }
             // separable, input first (BookSim's separable_input_first with round-robin
             // arbiters, one iteration): every input port picks one ready VC with a credit,
@@ -858,7 +977,9 @@ impl<'a> Engine<'a> {
             self.held[ch] &= !(1u64 << (out % v));
         }
         if head {
-            self.packets[flit.packet as usize].hop += 1;
+            let pk = &mut self.packets[flit.packet as usize];
+            pk.hop += 1;
+            pk.at = self.channel_dst[ch];
         }
         if self.in_window(now) {
             self.channel_flits[ch] += 1;

@@ -11,7 +11,7 @@ mod routes;
 mod sweep;
 
 pub use engine::{SimParams, DEADLOCK_CYCLES, MAX_SOURCE_PACKETS};
-pub use routes::{RouteHop, RouteTable, MAX_SIM_SWITCHES};
+pub use routes::{RouteHop, RouteTable, Routes, MAX_SIM_ROUTERS, MAX_SIM_SWITCHES};
 pub use sweep::{is_saturated, loads, point, sweep, Sweep, MAX_SWEEP_POINTS, MAX_SWEEP_SEEDS};
 
 use crate::model::Topology;
@@ -222,12 +222,13 @@ pub fn check(p: &SimParams) -> Result<()> {
 /// keep the network), routes with their VC groups and the pattern placed on the endpoints.
 pub struct Network {
     pub topo: Topology,
-    pub routes: RouteTable,
+    pub routes: Routes,
     pub placed: Placed,
     pub pattern: String,
     /// The channel-load bound on throughput (flits/node/cycle): 1 / the largest expected load
     /// any channel carries per unit of offered load, for uniform traffic and fixed patterns
-    /// (none for the other random patterns). No router or VC setting can accept more.
+    /// (none for the other random patterns, and none for routes decided hop by hop, which are
+    /// not walked pair by pair). No router or VC setting can accept more.
     pub channel_load_bound: Option<f64>,
 }
 
@@ -236,13 +237,15 @@ impl Network {
     /// `pattern` placed with the traffic stream of `seed`.
     pub fn new(router: &dyn Router, pattern: &str, vcs: usize, seed: u64) -> Result<Self> {
         let topo = router.topology();
-        let routes = RouteTable::new(router, vcs)?;
+        let routes = Routes::new(router, vcs)?;
         let parsed = Pattern::parse(pattern).map_err(|e| e.at("traffic"))?;
         let mut rng = stream(seed, Purpose::Traffic, 0);
         let placed = parsed
             .place(topo, pattern, &mut rng)
             .map_err(|e| e.at("traffic"))?;
-        let channel_load_bound = load_bound(topo, &routes, &placed);
+        let channel_load_bound = routes
+            .table()
+            .and_then(|table| load_bound(topo, table, &placed));
         Ok(Network {
             topo: topo.clone(),
             routes,
@@ -310,12 +313,14 @@ impl<'n> Simulation<'n> {
     /// stream of `seed`.
     pub fn new(network: &'n Network, params: SimParams, seed: u64) -> Result<Self> {
         check(&params)?;
-        if params.vcs < network.routes.groups {
+        if params.vcs < network.routes.groups() {
             return Err(Error::invalid(
                 "vcs",
                 format!(
                     "the routes need {} virtual-channel groups for deadlock freedom, but only {} virtual channels are given: use at least {}",
-                    network.routes.groups, params.vcs, network.routes.groups
+                    network.routes.groups(),
+                    params.vcs,
+                    network.routes.groups()
                 ),
             ));
         }
@@ -377,6 +382,14 @@ impl<'n> Simulation<'n> {
 
     pub fn now(&self) -> u64 {
         self.engine.now
+    }
+
+    /// The router's error that stopped the run, if one did (routes decided hop by hop).
+    pub fn failure(&self) -> Result<()> {
+        match &self.engine.error {
+            Some(e) => Err(e.clone()),
+            None => Ok(()),
+        }
     }
 
     /// The cycles the run takes at most (warm-up + window + drain), for progress.
@@ -442,8 +455,8 @@ impl<'n> Simulation<'n> {
             refused_packets: e.refused_packets,
             saturated,
             channel_utilisation: e.channel_flits.iter().map(|&f| f as f64 / window).collect(),
-            vc_groups: self.network.routes.groups,
-            vc_layers: self.network.routes.layers,
+            vc_groups: self.network.routes.groups(),
+            vc_layers: self.network.routes.layers(),
             past_saturation: saturated || accepted < 0.9 * p.rate,
             channel_load_bound: self.network.channel_load_bound,
             spread: None,
@@ -459,6 +472,7 @@ impl<'n> Simulation<'n> {
 pub fn simulate(network: &Network, params: SimParams, seed: u64) -> Result<SimResult> {
     let mut sim = Simulation::new(network, params, seed)?;
     while !sim.step(4096) {}
+    sim.failure()?;
     Ok(sim.result())
 }
 

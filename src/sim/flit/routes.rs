@@ -20,12 +20,182 @@
 //! number it needs.
 
 use crate::model::{SwitchId, Topology};
-use crate::routing::{Header, Router};
+use crate::routing::{CompactRouter, Header, Router};
 use crate::{Error, Result};
 
 /// Most routers the flit simulator takes: its route table holds every pair, and layering them
 /// takes 3 s at 529 routers (LOREN on LRT(529,4,6)) but 49 s at 1,024.
 pub const MAX_SIM_SWITCHES: usize = 576;
+
+/// How the simulator finds each packet's next channel: every pair's route walked once and put
+/// in LASH-TOR layers (`RouteTable`, for routers that need them, up to `MAX_SIM_SWITCHES`), or,
+/// for routers with a compact form (`Router::compact`: DOR, dual-plane), the router's own
+/// decision at each head flit — nothing kept per pair, so a network of thousands of routers
+/// costs what its buffers cost. A network within `MAX_SIM_SWITCHES` always takes the table, so
+/// the numbers of every network that ran before stay what they were.
+pub enum Routes {
+    Table(RouteTable),
+    Compact(CompactRoutes),
+}
+
+/// A compact router with the out-channels of every switch by neighbour.
+pub struct CompactRoutes {
+    rule: Box<dyn CompactRouter>,
+    classes: usize,
+    /// Per switch (flat, `offsets`): (neighbour, channel) over its links, first link first.
+    offsets: Vec<u32>,
+    out: Vec<(u32, u32)>,
+}
+
+impl Routes {
+    /// The table for networks within `MAX_SIM_SWITCHES` or routers without a compact form, else
+    /// the router's compact form (at most `max_groups` VC groups either way).
+    pub fn new(router: &dyn Router, max_groups: usize) -> Result<Self> {
+        match router.compact() {
+            Some(rule) if router.topology().switch_count() > MAX_SIM_SWITCHES => {
+                Self::hop_by_hop(router, rule, max_groups)
+            }
+            _ => RouteTable::new(router, max_groups).map(Routes::Table),
+        }
+    }
+
+    /// Routes decided at each head flit by `rule`, the compact form of `router`.
+    pub(crate) fn hop_by_hop(
+        router: &dyn Router,
+        rule: Box<dyn CompactRouter>,
+        max_groups: usize,
+    ) -> Result<Self> {
+        let topo = router.topology();
+        let classes = usize::from(router.vc_classes().max(1));
+        if classes > max_groups {
+            return Err(Error::invalid(
+                "vcs",
+                format!("{} needs {classes} virtual-channel classes for deadlock freedom, but only {max_groups} virtual channels are given: use at least {classes}", router.name()),
+            ));
+        }
+        let mut offsets = vec![0u32];
+        let mut out = Vec::with_capacity(topo.channel_count());
+        for s in 0..topo.switch_count() {
+            let s = SwitchId::new(s);
+            for next in topo.neighbors(s) {
+                let channel = topo
+                    .channel_between(s, next)
+                    .expect("a neighbour is linked");
+                out.push((next.0, channel.0));
+            }
+            offsets.push(out.len() as u32);
+        }
+        Ok(Routes::Compact(CompactRoutes {
+            rule,
+            classes,
+            offsets,
+            out,
+        }))
+    }
+
+    /// VC groups the routes use (layers × the router's classes).
+    pub fn groups(&self) -> usize {
+        match self {
+            Routes::Table(t) => t.groups,
+            Routes::Compact(c) => c.classes,
+        }
+    }
+
+    /// LASH-TOR layers (1 for a compact router: it needs none).
+    pub fn layers(&self) -> usize {
+        match self {
+            Routes::Table(t) => t.layers,
+            Routes::Compact(_) => 1,
+        }
+    }
+
+    /// Each group's VCs on every channel, (first VC, count): shared by use for a table, evenly
+    /// among a compact router's classes (its routes are not walked, so their use is not known).
+    pub fn vc_ranges(&self, vcs: usize) -> Vec<(u16, u16)> {
+        match self {
+            Routes::Table(t) => t.vc_ranges(vcs),
+            Routes::Compact(c) => share_vcs(&vec![1; c.classes], vcs),
+        }
+    }
+
+    /// As `RouteTable::entry`.
+    pub fn entry(&self, s: u32, d: u32, alternate: bool) -> (u32, u32, bool) {
+        match self {
+            Routes::Table(t) => t.entry(s, d, alternate),
+            Routes::Compact(c) => {
+                let pick = |alternate| c.rule.entry(SwitchId(s), SwitchId(d), alternate);
+                let ((a, b), (x, y)) = (pick(false), pick(true));
+                let tie = (a, b) != (x, y);
+                let (a, b) = if alternate { (x, y) } else { (a, b) };
+                (a.0, b.0, tie)
+            }
+        }
+    }
+
+    /// The next hop of a packet that entered at switch `src`, is at switch `at` after `hop`
+    /// hops and goes to switch `dst`, with its router state: `None` at its destination.
+    #[inline]
+    pub(crate) fn step(
+        &self,
+        src: u32,
+        at: u32,
+        dst: u32,
+        hop: u16,
+        state: &mut u32,
+    ) -> Result<Option<RouteHop>> {
+        match self {
+            Routes::Table(t) => Ok(t
+                .route(src as usize, dst as usize)
+                .get(usize::from(hop))
+                .copied()),
+            Routes::Compact(c) if at == dst => {
+                let _ = c;
+                Ok(None)
+            }
+            Routes::Compact(c) => {
+                let mut header = Header {
+                    src: SwitchId(src),
+                    dst: SwitchId(dst),
+                    state: *state,
+                };
+                let hop = c.rule.next(SwitchId(at), &mut header)?;
+                *state = header.state;
+                let links =
+                    &c.out[c.offsets[at as usize] as usize..c.offsets[at as usize + 1] as usize];
+                let channel = links
+                    .iter()
+                    .find(|l| l.0 == hop.next.0)
+                    .map(|l| l.1)
+                    .ok_or_else(|| {
+                        Error::routing(
+                            "compact",
+                            format!("switches {at} and {} are not linked", hop.next.0),
+                        )
+                    })?;
+                Ok(Some(RouteHop {
+                    channel,
+                    group: u16::from(hop.vc_class),
+                }))
+            }
+        }
+    }
+
+    /// The table, when the routes are one (the channel-load bound walks it).
+    pub fn table(&self) -> Option<&RouteTable> {
+        match self {
+            Routes::Table(t) => Some(t),
+            Routes::Compact(_) => None,
+        }
+    }
+}
+
+/// Most routers of a network whose routes are decided hop by hop (`Routes::Compact`): 16,384
+/// natively, 4,096 in the page (a browser tab's memory and a worker's speed).
+pub const MAX_SIM_ROUTERS: usize = if cfg!(target_arch = "wasm32") {
+    4096
+} else {
+    16_384
+};
 
 /// One hop of a route: the channel taken and its VC group.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

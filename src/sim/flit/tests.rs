@@ -104,7 +104,10 @@ fn a_ring_without_enough_vcs_is_refused_and_a_deadlock_is_reported() {
     assert!(err.contains("use at least"), "{err}");
     // the same routes forced into one VC group deadlock under load, and the run says so
     let mut net = Network::new(r.as_ref(), "tornado", 2, 1).unwrap();
-    net.routes.force_single_group();
+    let Routes::Table(table) = &mut net.routes else {
+        panic!("a network within MAX_SIM_SWITCHES takes the route table");
+    };
+    table.force_single_group();
     let p = SimParams {
         vcs: 1,
         buffer: 2,
@@ -118,4 +121,40 @@ fn a_ring_without_enough_vcs_is_refused_and_a_deadlock_is_reported() {
     let r = simulate(&net, p, 1).unwrap();
     assert!(r.deadlock, "{r:?}");
     assert!(r.simulated_cycles < 30_000);
+}
+
+/// Routes decided at each head flit (`Routes::Compact`, what networks above
+/// `MAX_SIM_SWITCHES` take) give the run the per-pair table gives, flit for flit, for routers
+/// of one VC class (with several, the VCs are shared evenly instead of by use).
+#[test]
+fn hop_by_hop_routes_run_as_the_table_does() {
+    for (topo, routing, pattern, rate) in [
+        ("mesh:6x5", "dor", "uniform", 0.3),
+        ("mesh:4x4x4", "dor", "transpose", 0.2),
+        ("dual:hc:5", "dual-plane", "uniform", 0.4),
+    ] {
+        let t = build(topo).unwrap();
+        let r = RouterSpec::parse(routing).unwrap().build(&t).unwrap();
+        let p = SimParams {
+            rate,
+            warmup: 500,
+            cycles: 3000,
+            ..SimParams::default()
+        };
+        let mut net = Network::new(r.as_ref(), pattern, p.vcs, 7).unwrap();
+        assert!(matches!(net.routes, Routes::Table(_)));
+        let table = simulate(&net, p.clone(), 7).unwrap();
+        net.routes = Routes::hop_by_hop(r.as_ref(), r.compact().unwrap(), p.vcs).unwrap();
+        let hop_by_hop = simulate(&net, p, 7).unwrap();
+        let key = |s: &SimResult| {
+            (
+                s.delivered_packets,
+                s.avg_latency_cycles,
+                s.accepted_flits_per_node_cycle,
+                s.avg_hops,
+            )
+        };
+        assert_eq!(key(&table), key(&hop_by_hop), "{topo} {routing}");
+        assert!(table.delivered_packets > 1000, "{topo}: a loaded run");
+    }
 }
