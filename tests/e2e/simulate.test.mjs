@@ -355,3 +355,17 @@ test('paper 004 §3.4 preset: a dual-plane network, both ports of every node, ca
   await page.waitForFunction(() => /up to 2/.test(document.getElementById('sim-rate-error')?.textContent ?? ''));
   assertNoProblems(problems);
 });
+
+test('4,096 routers in the page: mesh:64x64 under DOR, routed hop by hop, with the overview drawn and the pair-walked bound undefined', async () => {
+  const { page, problems } = await openSim();
+  await page.selectOption('#sim-routing', 'dor');
+  await configure(page, { topology: 'mesh:64x64', rate: '0.01', warmup: '300', cycles: '1000' });
+  const m = await metrics(page);
+  assert.ok(Math.abs(Number(m.accepted) - 0.01) < 0.002, `accepted ${m.accepted} at an offered 0.01`);
+  assert.ok(Number(m.hops) > 40 && Number(m.hops) < 44, `a 64×64 mesh averages 42 hops under uniform traffic, not ${m.hops}`);
+  assert.equal(m['vc-layers'], '1');
+  assert.match(m.bound, /^(—|–|-|undefined|n\/a)/i, `the channel-load bound walks every pair; not computed here: '${m.bound}'`);
+  // a figure is on screen (4,096 switches: drawn or as an overview)
+  assert.ok((await page.locator('#figure svg, #figure canvas').count()) > 0, 'a figure is shown');
+  assertNoProblems(problems);
+});
