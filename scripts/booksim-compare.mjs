@@ -5,7 +5,8 @@
 // WASM/native speed ratio. BookSim's config comes from `topolab export booksim`, so both run
 // the same settings.
 //
-//   node scripts/booksim-compare.mjs [BOOKSIM_BINARY]     (or BOOKSIM=… in the environment)
+//   node scripts/booksim-compare.mjs [BOOKSIM_BINARY] [--topology mesh:24x24] [--rates 0.1,0.3]
+//   (or BOOKSIM=… in the environment)
 //
 // Builds nothing: it needs target/release/topolab (cargo build --release) and a BookSim2
 // binary. Not part of `npm test`.
@@ -19,15 +20,22 @@ import { serve } from "./serve.mjs";
 
 const CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run"];
 
-const RATES = [0.1, 0.3, 0.4, 0.5];
-const EXPERIMENT = ["--topology", "mesh:8x8", "--routing", "dor", "--traffic", "uniform",
+// `--topology mesh:KxK` and `--rates a,b,…` change the network and the loads (BookSim's own
+// mesh is used for any k×k mesh under dor, so e.g. 576 routers: --topology mesh:24x24)
+const option = (name, fallback) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? process.argv[at + 1] : fallback;
+};
+const RATES = option("rates", "0.1,0.3,0.4,0.5").split(",").map(Number);
+const TOPOLOGY = option("topology", "mesh:8x8");
+const EXPERIMENT = ["--topology", TOPOLOGY, "--routing", "dor", "--traffic", "uniform",
   "--vcs", "4", "--buf", "8", "--packet", "1", "--stages", "4", "--warmup", "2000",
   "--cycles", "10000", "--seed", "1"];
 // BookSim counts the injection and ejection channels and one cycle from creation to injection
 // in its packet latency; ours has none of them (measured at zero load, see booksim.cfg).
 const BOOKSIM_EXTRA_CYCLES = 3;
 
-const booksim = process.argv[2] ?? process.env.BOOKSIM;
+const booksim = (process.argv[2]?.startsWith("--") ? undefined : process.argv[2]) ?? process.env.BOOKSIM;
 if (!booksim || !existsSync(booksim)) {
   console.log(`BookSim2 binary ${booksim ? `'${booksim}' not found` : "not given"}. To get one:
   (fetch or clone booksim/booksim2 into /tmp/booksim2)
@@ -120,7 +128,7 @@ const wasm = await wasmRuns(RATES);
 
 const fmt = (x, digits = 1) => (x == null ? "—" : x.toFixed(digits));
 const pct = (a, b) => (a == null || b == null ? "—" : `${((100 * (a - b)) / b).toFixed(1)}%`);
-console.log("mesh:8x8, dor, uniform, 4 VCs x 8 flits, 1-flit packets, 4 stages, warm-up 2000 + window 10000 cycles");
+console.log(`${TOPOLOGY}, dor, uniform, 4 VCs x 8 flits, 1-flit packets, 4 stages, warm-up 2000 + window 10000 cycles`);
 console.log("latency in cycles; BookSim-3 = BookSim minus its 3 injection/ejection cycles; Δ = ours vs BookSim-3");
 console.log("cycles/s = simulated cycles (warm-up + window + drain, each its own) / wall seconds of the run\n");
 const header = ["offered", "lat ours", "lat BookSim", "lat BookSim-3", "Δ lat", "acc ours", "acc BookSim",
