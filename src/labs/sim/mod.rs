@@ -477,7 +477,7 @@ impl SimRun {
                 let done = sim.step(1);
                 frames.push(Frame {
                     cycle: sim.now(),
-                    vcs: sim.vc_lengths().to_vec(),
+                    vcs: sim.vc_lengths(),
                     crossed: sim
                         .channel_flits()
                         .iter()

@@ -111,6 +111,17 @@ struct Packet {
 
 const NONE: u32 = u32::MAX;
 
+/// An input VC: the output VC held by the packet at its front (a channel VC id, or C·V +
+/// endpoint for ejection; `NONE` before VC allocation), its ring's front slot and flit count, and
+/// its round-robin pointer over its group's output VCs in VC allocation.
+#[derive(Debug, Clone, Copy)]
+struct InVc {
+    out_vc: u32,
+    head: u16,
+    len: u16,
+    rr: u16,
+}
+
 /// An input port's request in switch allocation.
 #[derive(Debug, Clone, Copy)]
 struct Request {
@@ -162,10 +173,9 @@ pub(crate) struct Engine<'a> {
     in_offsets: Vec<u32>,
     // input VCs: (C + E) ports × vcs, each a ring of `buffer` flits
     ring: Vec<Flit>,
-    head: Vec<u16>,
-    len: Vec<u16>,
-    /// Output VC held by the packet at the front (channel VC id, or C·V + endpoint for ejection).
-    out_vc: Vec<u32>,
+    /// Every input VC's state, together: what a flit's hop reads and writes of its VC is one
+    /// cache line, not four (`InVc`).
+    ivcs: Vec<InVc>,
     // output VCs of the channels: held by a packet, credits left
     /// Per channel, a bit per VC held by a packet.
     held: Vec<u64>,
@@ -184,7 +194,6 @@ pub(crate) struct Engine<'a> {
     waiting: Vec<Waiting>,
     /// VC allocation: each input VC's round-robin pointer over its group, each output VC's over
     /// the input VCs, each output VC's best request this cycle (cycle, rank), and the requests.
-    ivc_rr: Vec<u16>,
     ovc_rr: Vec<u32>,
     ovc_best: Vec<(u64, u32)>,
     vc_requests: Vec<(u32, u32, u16, u32)>,
@@ -253,7 +262,7 @@ pub(crate) fn memory_bytes(channels: usize, terminals: usize, p: &SimParams) -> 
     let vcs = p.vcs as u64;
     let flit = std::mem::size_of::<Flit>() as u64;
     let rings = ports * vcs * p.buffer as u64 * flit;
-    let per_input_vc = ports * vcs * (2 + 2 + 4 + 2);
+    let per_input_vc = ports * vcs * std::mem::size_of::<InVc>() as u64;
     let per_output_vc = channels as u64 * vcs * (2 + 4 + 16);
     let queued = terminals as u64 * MAX_SOURCE_PACKETS as u64;
     let sources = queued * 16;
@@ -338,9 +347,15 @@ impl<'a> Engine<'a> {
             in_ports,
             in_offsets,
             ring: vec![dummy; (c + t) * v * p.buffer],
-            head: vec![0; (c + t) * v],
-            len: vec![0; (c + t) * v],
-            out_vc: vec![NONE; (c + t) * v],
+            ivcs: vec![
+                InVc {
+                    out_vc: NONE,
+                    head: 0,
+                    len: 0,
+                    rr: 0,
+                };
+                (c + t) * v
+            ],
             held: vec![0; c],
             credits: vec![p.buffer as u16; c * v],
             in_rr: vec![0; c + t],
@@ -349,7 +364,6 @@ impl<'a> Engine<'a> {
             winners: Vec::new(),
             candidates: vec![0; c + t],
             waiting: Vec::new(),
-            ivc_rr: vec![0; (c + t) * v],
             ovc_rr: vec![0; c * v],
             ovc_best: vec![(u64::MAX, 0); c * v],
             vc_requests: Vec::new(),
@@ -414,8 +428,8 @@ impl<'a> Engine<'a> {
 
     /// Flits in each input VC, port by port (`vcs` per port): the channels' ports in channel
     /// order, then the endpoints' injection ports.
-    pub(crate) fn vc_lengths(&self) -> &[u16] {
-        &self.len
+    pub(crate) fn vc_lengths(&self) -> Vec<u16> {
+        self.ivcs.iter().map(|q| q.len).collect()
     }
 
     /// The input ports of switch `s`: channel ids, and channel count + endpoint for injection.
@@ -450,14 +464,14 @@ impl<'a> Engine<'a> {
     #[inline]
     fn push(&mut self, vc: usize, flit: Flit) {
         let b = self.p.buffer;
-        let mut slot = usize::from(self.head[vc]) + usize::from(self.len[vc]);
+        let mut slot = usize::from(self.ivcs[vc].head) + usize::from(self.ivcs[vc].len);
         if slot >= b {
             slot -= b;
         }
         self.ring[vc * b + slot] = flit;
-        self.len[vc] += 1;
-        if self.len[vc] == 1 {
-            if self.out_vc[vc] != NONE {
+        self.ivcs[vc].len += 1;
+        if self.ivcs[vc].len == 1 {
+            if self.ivcs[vc].out_vc != NONE {
                 self.mark(vc, true);
             } else if flit.seq == 0 {
                 self.waiting.push(Waiting {
@@ -505,18 +519,18 @@ impl<'a> Engine<'a> {
 
     #[inline]
     fn front_flit(&self, vc: usize) -> Flit {
-        self.ring[vc * self.p.buffer + usize::from(self.head[vc])]
+        self.ring[vc * self.p.buffer + usize::from(self.ivcs[vc].head)]
     }
 
     fn pop(&mut self, vc: usize) -> Flit {
         let f = self.front_flit(vc);
-        let next = self.head[vc] + 1;
-        self.head[vc] = if usize::from(next) == self.p.buffer {
+        let next = self.ivcs[vc].head + 1;
+        self.ivcs[vc].head = if usize::from(next) == self.p.buffer {
             0
         } else {
             next
         };
-        self.len[vc] -= 1;
+        self.ivcs[vc].len -= 1;
         f
     }
 
@@ -650,7 +664,7 @@ impl<'a> Engine<'a> {
             let start = usize::from(self.in_rr[port]);
             let Some(k) = (0..v)
                 .map(|i| (start + i) % v)
-                .find(|&k| usize::from(self.len[port * v + k]) < b)
+                .find(|&k| usize::from(self.ivcs[port * v + k].len) < b)
             else {
                 return;
             };
@@ -684,7 +698,7 @@ impl<'a> Engine<'a> {
             };
             (written, vc) = (0, (port * v + k) as u32);
         }
-        if usize::from(self.len[vc as usize]) >= b {
+        if usize::from(self.ivcs[vc as usize].len) >= b {
             self.front[t] = (pkt, written, vc);
             return;
         }
@@ -712,7 +726,7 @@ impl<'a> Engine<'a> {
         let v = self.p.vcs;
         let mut waiting = std::mem::take(&mut self.waiting);
         let eject = self.channels as u32;
-        let total = self.out_vc.len();
+        let total = self.ivcs.len();
         // separable, input first (BookSim's separable_input_first VC allocator, one iteration):
         // each waiting head picks one free VC of its group, round robin from its own pointer;
         // each output VC grants one of the heads that picked it, round robin over input VCs
@@ -733,7 +747,7 @@ impl<'a> Engine<'a> {
                     Ok(Some(hop)) => hop,
                     Ok(None) => {
                         w.want = eject;
-                        self.out_vc[ivc] = (self.channels * v) as u32 + pk.dst;
+                        self.ivcs[ivc].out_vc = (self.channels * v) as u32 + pk.dst;
                         continue;
                     }
                     Err(e) => {
@@ -760,7 +774,7 @@ impl<'a> Engine<'a> {
             if free == 0 {
                 continue;
             }
-            let rr = usize::from(self.ivc_rr[ivc]) % per_group;
+            let rr = usize::from(self.ivcs[ivc].rr) % per_group;
             let wrapped = free.checked_shl((per_group - rr) as u32).unwrap_or(0) & group_mask;
             let rotated = (free >> rr) | wrapped;
             let j = (rr + rotated.trailing_zeros() as usize) % per_group;
@@ -785,15 +799,15 @@ impl<'a> Engine<'a> {
             let w = &mut waiting[i as usize];
             let ivc = w.vc as usize;
             self.held[ovc / v] |= 1 << (ovc % v);
-            self.out_vc[ivc] = ovc as u32;
-            self.ivc_rr[ivc] = j + 1;
+            self.ivcs[ivc].out_vc = ovc as u32;
+            self.ivcs[ivc].rr = j + 1;
             self.ovc_rr[ovc] = ((ivc + 1) % total) as u32;
             w.want = eject; // granted: leaves the list below
         }
         put_back(&mut self.vc_requests, requests);
         // granted heads (and those for ejection) leave the list and become switch candidates
         waiting.retain(|w| {
-            let granted = w.want == eject && self.out_vc[w.vc as usize] != NONE;
+            let granted = w.want == eject && self.ivcs[w.vc as usize].out_vc != NONE;
             if granted {
                 self.mark(w.vc as usize, true);
             }
@@ -853,7 +867,7 @@ impl<'a> Engine<'a> {
                         if u64::from(self.front_flit(ivc).ready) > now {
                             continue;
                         }
-                        let out = self.out_vc[ivc] as usize;
+                        let out = self.ivcs[ivc].out_vc as usize;
                         if out < cv && self.credits[out] == 0 {
                             continue;
                         }
@@ -933,14 +947,14 @@ impl<'a> Engine<'a> {
         let tail = usize::from(flit.seq) + 1 == self.p.packet;
         let head = flit.seq == 0;
         if tail {
-            self.out_vc[ivc] = NONE;
+            self.ivcs[ivc].out_vc = NONE;
             self.mark(ivc, false);
-            if self.len[ivc] > 0 {
+            if self.ivcs[ivc].len > 0 {
                 // the next packet's head is at the front now, and its routing and VC
                 // allocation start only here, in the next cycle (as in BookSim); its traversal
                 // stage overlaps the one of the tail that just left, so it may cross the switch
                 // `stages` − 1 cycles from now
-                let slot = ivc * self.p.buffer + usize::from(self.head[ivc]);
+                let slot = ivc * self.p.buffer + usize::from(self.ivcs[ivc].head);
                 let ready = u64::from(self.ring[slot].ready)
                     .max(now + u64::from(self.p.stages.saturating_sub(1)).max(1));
                 self.ring[slot].ready = ready as u32;
@@ -952,7 +966,7 @@ impl<'a> Engine<'a> {
                     count: 0,
                 });
             }
-        } else if self.len[ivc] == 0 {
+        } else if self.ivcs[ivc].len == 0 {
             self.mark(ivc, false);
         }
         if out >= cv {

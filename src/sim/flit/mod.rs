@@ -399,7 +399,7 @@ impl<'n> Simulation<'n> {
     }
 
     /// Flits in each input VC, port by port (see `engine::Engine::vc_lengths`).
-    pub(crate) fn vc_lengths(&self) -> &[u16] {
+    pub(crate) fn vc_lengths(&self) -> Vec<u16> {
         self.engine.vc_lengths()
     }
 
