@@ -233,8 +233,9 @@ pub struct Network {
 }
 
 impl Network {
-    /// Routes of `router` for every pair (refused if they need more VC groups than `vcs`) and
-    /// `pattern` placed with the traffic stream of `seed`.
+    /// Routes of `router` (every pair's, or its compact form above `MAX_SIM_SWITCHES`: see
+    /// `Routes`; refused if they need more VC groups than `vcs`) and `pattern` placed with the
+    /// traffic stream of `seed`.
     pub fn new(router: &dyn Router, pattern: &str, vcs: usize, seed: u64) -> Result<Self> {
         let topo = router.topology();
         let routes = Routes::new(router, vcs)?;

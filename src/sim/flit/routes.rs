@@ -1,9 +1,11 @@
 //! Routes for the flit simulator and their virtual-channel groups (paper 002 §VI-C: "assign
 //! traffics to multiple virtual channels", after LASH-TOR). Every router of the registry is
 //! oblivious and deterministic, so the hop-by-hop walk of `Router::next` from a source switch
-//! to a destination switch is the same for every packet of that pair: it is walked once per
-//! pair here and the simulator follows it, hop by hop, with the VC class the router asked for
-//! at each hop.
+//! to a destination switch is the same for every packet of that pair: up to `MAX_SIM_SWITCHES`
+//! it is walked once per pair here and the simulator follows it, hop by hop, with the VC class
+//! the router asked for at each hop (`RouteTable`). Above, routers with a compact form (DOR,
+//! dual-plane: deadlock-free with their own classes) are asked at each head flit instead, and
+//! nothing is kept per pair (`Routes::Compact`, up to `MAX_SIM_ROUTERS`).
 //!
 //! Deadlock freedom: a packet holds a channel's VC while it waits for the next one, so a cycle
 //! in the channel dependency graph (CDG) can deadlock. Routers that need classes say so
