@@ -368,46 +368,41 @@ impl SimConfig {
 
     /// The network: checked, the topology built, routes walked and layered, pattern placed.
     pub fn network(&self, seed: u64) -> Result<Network> {
-        self.network_for(seed, &[self.rate])
+        self.network_for(seed, &[self.rate], 1)
     }
 
     /// The network for runs at `rates` (`seed_count` runs each for a sweep): on a network above
     /// `MAX_SIM_SWITCHES`, their expected flit-hops are checked against `MAX_FLIT_HOPS` once the
     /// topology is built and before the simulator's buffers are.
-    fn network_for(&self, seed: u64, rates: &[f64]) -> Result<Network> {
+    fn network_for(&self, seed: u64, rates: &[f64], runs: usize) -> Result<Network> {
         let (topology, router) = self.check()?;
         let topo = topology
             .build_nth(seed, self.topology_index)
             .map_err(|e| e.at("topology"))?;
         if topo.switch_count() > flit::MAX_SIM_SWITCHES {
-            self.check_flit_hops(&topo, rates)?;
+            self.check_flit_hops(&topo, rates, runs)?;
         }
         let router = router.build(&topo).map_err(|e| e.at("routing"))?;
         Network::new(router.as_ref(), &self.traffic, self.vcs, seed)
     }
 
     /// `MAX_FLIT_HOPS` against the work expected at `rates` on `topo`.
-    fn check_flit_hops(&self, topo: &Topology, rates: &[f64]) -> Result<()> {
+    fn check_flit_hops(&self, topo: &Topology, rates: &[f64], runs: usize) -> Result<()> {
         let hops = crate::graph::Adjacency::new(topo).average_distance_sampled(16);
         let horizon = self.warmup + self.cycles + self.drain;
         let channels = topo.channel_count() as f64;
-        let runs = if rates.len() > 1 {
-            self.seed_count.max(1)
-        } else {
-            1
-        } as f64;
         let work: f64 = rates
             .iter()
             .map(|&rate| horizon as f64 * channels.min(rate * topo.endpoint_count() as f64 * hops))
             .sum::<f64>()
-            * runs;
+            * runs as f64;
         if work > MAX_FLIT_HOPS as f64 {
             return Err(Error::invalid(
                 "cycles",
                 format!(
                     "about {:.0} million flit-hops ({horizon} cycles × the offered flits × {hops:.1} hops on average{}), above the {} million one request may move on a network of this size: fewer cycles, a lower load or fewer loads",
                     work / 1e6,
-                    if rates.len() > 1 { format!(", {} loads × {} seeds", rates.len(), runs) } else { String::new() },
+                    if rates.len() > 1 || runs > 1 { format!(", {} loads × {} seeds", rates.len(), runs) } else { String::new() },
                     MAX_FLIT_HOPS / 1_000_000
                 ),
             ));
@@ -422,7 +417,7 @@ impl SimConfig {
         loads: &[f64],
         report: super::Report<'_>,
     ) -> Result<flit::Sweep> {
-        let network = self.network_for(seed, loads)?;
+        let network = self.network_for(seed, loads, self.seed_count.max(1))?;
         flit::sweep(
             &network,
             &self.params(),

@@ -53,11 +53,13 @@ impl Routes {
     /// The table for networks within `MAX_SIM_SWITCHES` or routers without a compact form, else
     /// the router's compact form (at most `max_groups` VC groups either way).
     pub fn new(router: &dyn Router, max_groups: usize) -> Result<Self> {
-        match router.compact() {
-            Some(rule) if router.topology().switch_count() > MAX_SIM_SWITCHES => {
-                Self::hop_by_hop(router, rule, max_groups)
-            }
-            _ => RouteTable::new(router, max_groups).map(Routes::Table),
+        // the compact form is asked for only where it is used (it clones the router's state)
+        let compact = (router.topology().switch_count() > MAX_SIM_SWITCHES)
+            .then(|| router.compact())
+            .flatten();
+        match compact {
+            Some(rule) => Self::hop_by_hop(router, rule, max_groups),
+            None => RouteTable::new(router, max_groups).map(Routes::Table),
         }
     }
 
@@ -150,10 +152,7 @@ impl Routes {
                 .route(src as usize, dst as usize)
                 .get(usize::from(hop))
                 .copied()),
-            Routes::Compact(c) if at == dst => {
-                let _ = c;
-                Ok(None)
-            }
+            Routes::Compact(_) if at == dst => Ok(None),
             Routes::Compact(c) => {
                 let mut header = Header {
                     src: SwitchId(src),
