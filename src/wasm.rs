@@ -88,6 +88,7 @@ pub fn catalog() -> Result<JsValue, JsValue> {
         /// The Simulate lab's presets: paper 002's Fig. 7–10 curves (label, section).
         sim_presets: Vec<(String, serde_json::Value)>,
         max_sim_switches: usize,
+        max_by_destination: usize,
         max_sim_routers: usize,
         animation_max_switches: usize,
     }
@@ -142,6 +143,8 @@ pub fn catalog() -> Result<JsValue, JsValue> {
             })
             .collect(),
         max_sim_switches: crate::sim::flit::MAX_SIM_SWITCHES,
+        max_by_destination: crate::sim::flit::MAX_BY_DESTINATION
+            .min(crate::sim::flit::MAX_SIM_ROUTERS),
         max_sim_routers: crate::sim::flit::MAX_SIM_ROUTERS,
         animation_max_switches: crate::labs::sim::ANIMATION_MAX_SWITCHES,
     })

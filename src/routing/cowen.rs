@@ -28,7 +28,7 @@ pub(super) const COWEN: RouterDef = RouterDef {
     param: Some(("α or t_max", check_param)),
     check_size: Some(Balls::check_size),
     words: TmaxRule::WORDS,
-    compact: false,
+    forwarding: super::Forwarding::PerPair,
     build: |topo, param, word| {
         Ok(Box::new(Cowen::build(
             topo,

@@ -15,7 +15,7 @@ pub(super) const DOR: RouterDef = RouterDef {
     param: None,
     check_size: None,
     words: &[],
-    compact: true,
+    forwarding: super::Forwarding::Compact,
     build: |topo, _, _| Ok(Box::new(DimensionOrder::new(topo)?)),
 };
 

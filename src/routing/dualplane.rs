@@ -17,7 +17,7 @@ pub(super) const DUAL_PLANE: RouterDef = RouterDef {
     param: None,
     check_size: None,
     words: &[],
-    compact: true,
+    forwarding: super::Forwarding::Compact,
     build: |topo, _, _| Ok(Box::new(DualPlaneRouter::new(topo)?)),
 };
 

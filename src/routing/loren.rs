@@ -28,7 +28,7 @@ pub(super) const LOREN: RouterDef = RouterDef {
     param: Some(("t_max", check_tmax)),
     check_size: Some(Loren::check_size),
     words: &[],
-    compact: false,
+    forwarding: super::Forwarding::ByDestination,
     build: |topo, tmax, _| {
         let tmax = tmax.map_or(topo.switch_count() / 2, |t| t as usize);
         Ok(Box::new(Loren::new(topo, tmax)?))

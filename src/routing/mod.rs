@@ -167,6 +167,23 @@ pub fn walk<R: Router + ?Sized>(router: &R, src: SwitchId, dst: SwitchId) -> Res
     Path::through(topo, switches, router.name())
 }
 
+/// How a router's next hop depends on a packet, which decides how far the flit simulator
+/// takes it: every pair's route kept (up to `sim::flit::MAX_SIM_SWITCHES`), one next-hop tree
+/// per destination (up to `sim::flit::MAX_BY_DESTINATION`), or no routes kept at all
+/// (`Router::compact`, up to `sim::flit::MAX_SIM_ROUTERS`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Forwarding {
+    /// The next hop depends on the packet's header state or its source (Cowen's phases,
+    /// up*/down*'s turn): routes are walked pair by pair.
+    PerPair,
+    /// The next hop is a function of the switch and the destination alone, with no VC classes
+    /// and no choice of entry: the routes to one destination form a tree.
+    ByDestination,
+    /// The router has a compact form (`Router::compact`) whose routes are deadlock-free with its
+    /// own classes.
+    Compact,
+}
+
 /// Checks a router spec's parameter (`loren:16` → 16).
 pub(crate) type ParamCheck = fn(&Spec<'_>) -> Result<f64>;
 /// Builds a router for a topology with an optional parameter and an optional word after it.
@@ -188,9 +205,9 @@ pub struct RouterDef {
     /// `Some(check)`: the router refuses some switch counts (its tables grow with |N|²); the
     /// check runs on a spec's switch count before the network is built.
     pub check_size: Option<fn(usize) -> Result<()>>,
-    /// Whether the built router has a compact form (`Router::compact`), known before it is
-    /// built: the flit simulator then takes networks above `MAX_SIM_SWITCHES`.
-    pub compact: bool,
+    /// How the built router's next hop depends on a packet, known before it is built: the
+    /// flit simulator's limits read it (`Forwarding`).
+    pub forwarding: Forwarding,
     pub build: BuildFn,
 }
 
@@ -305,9 +322,9 @@ impl RouterSpec {
             _ => self.def.name.to_string(),
         }
     }
-    /// Whether the router decides hops from compact state of its own (`RouterDef::compact`).
-    pub fn compact(&self) -> bool {
-        self.def.compact
+    /// How the router's next hop depends on a packet (`RouterDef::forwarding`).
+    pub fn forwarding(&self) -> Forwarding {
+        self.def.forwarding
     }
     /// Whether the router takes a network of `switches` switches (before it is built).
     pub(crate) fn check_switches(&self, switches: usize) -> Result<()> {

@@ -14,7 +14,7 @@ pub(super) const SHORTEST: RouterDef = RouterDef {
     param: None,
     check_size: Some(crate::graph::DistanceTable::check_size),
     words: &[],
-    compact: false,
+    forwarding: super::Forwarding::ByDestination,
     build: |topo, _, _| Ok(Box::new(ShortestPath::try_new(topo)?)),
 };
 

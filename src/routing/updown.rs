@@ -15,7 +15,7 @@ pub(super) const UPDOWN: RouterDef = RouterDef {
     param: None,
     check_size: None,
     words: &[],
-    compact: false,
+    forwarding: super::Forwarding::PerPair,
     build: |topo, _, _| Ok(Box::new(UpDown::new(topo)?)),
 };
 

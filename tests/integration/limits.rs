@@ -157,7 +157,8 @@ fn dual_plane_limits_are_refused_at_once() {
         Some("dualplane.n"),
     );
     // the simulator: n = 13 is 16,384 routers, at its limit with the dual-plane router (which
-    // decides each hop itself); n = 9's 1,024 are above the 576 a router with tables may take
+    // decides each hop itself); n = 9's 1,024 are above the 576 a router with per-pair routes
+    // may take (Cowen), n = 13's 16,384 above the 4,096 of a router forwarding by destination
     let config = SimConfig {
         topology: "dual:hc:14".into(),
         routing: "dual-plane".into(),
@@ -170,12 +171,22 @@ fn dual_plane_limits_are_refused_at_once() {
     );
     let config = SimConfig {
         topology: "dual:hc:9:x4".into(),
-        routing: "shortest".into(),
+        routing: "cowen".into(),
         ..SimConfig::default()
     };
     refused(
         Scenario::for_lab("sim", 1, &config).unwrap(),
         "576",
+        Some("sim.topology"),
+    );
+    let config = SimConfig {
+        topology: "dual:hc:13".into(),
+        routing: "shortest".into(),
+        ..SimConfig::default()
+    };
+    refused(
+        Scenario::for_lab("sim", 1, &config).unwrap(),
+        "at most 4096 (it keeps a next-hop tree per destination)",
         Some("sim.topology"),
     );
     // the studies: the search to n = 12, the simulation to n = 8

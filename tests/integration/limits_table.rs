@@ -48,6 +48,10 @@ fn enforced() -> Vec<(&'static str, f64)> {
             sim::flit::MAX_SIM_SWITCHES as f64,
         ),
         (
+            "sim::flit::MAX_BY_DESTINATION",
+            sim::flit::MAX_BY_DESTINATION as f64,
+        ),
+        (
             "sim::flit::MAX_SIM_ROUTERS",
             sim::flit::MAX_SIM_ROUTERS as f64,
         ),

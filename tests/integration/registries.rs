@@ -111,13 +111,46 @@ fn bulk_path_lengths_are_the_walked_ones() {
     }
 }
 
-/// `RouterDef::compact` (what the simulator's limits read before a router is built) says what
-/// the built router offers (`Router::compact`).
+/// `RouterDef::forwarding` (what the simulator's limits read before a router is built) says
+/// what the built router does: a compact form exactly when it says `Compact`; a next hop that
+/// depends on the switch and the destination alone — not on the source, the header state or an
+/// entry choice — when it says `ByDestination`.
 #[test]
-fn the_compact_flag_is_what_the_router_offers() {
-    each_router_built(|router, _, built| {
-        assert_eq!(router.compact, built.compact().is_some(), "{}", router.name);
+fn the_forwarding_flag_is_what_the_router_does() {
+    use topolab::model::SwitchId;
+    use topolab::routing::{Forwarding, Header};
+    let mut by_destination = Vec::new();
+    each_router_built(|router, topo, built| {
+        let compact = router.forwarding == Forwarding::Compact;
+        assert_eq!(compact, built.compact().is_some(), "{}", router.name);
+        if router.forwarding != Forwarding::ByDestination {
+            return;
+        }
+        by_destination.push(router.name);
+        assert_eq!(built.vc_classes(), 1, "{}", router.name);
+        let n = topo.switch_count();
+        for d in (0..n).map(SwitchId::new) {
+            for at in (0..n).map(SwitchId::new).filter(|&at| at != d) {
+                assert_eq!(built.entry(at, d, true), (at, d), "{}", router.name);
+                let own = built.next(at, &mut Header::new(at, d)).unwrap();
+                for src in (0..n).step_by(5).map(SwitchId::new) {
+                    let mut header = Header {
+                        src,
+                        dst: d,
+                        state: 7,
+                    };
+                    let hop = built.next(at, &mut header).unwrap();
+                    assert_eq!(
+                        hop, own,
+                        "{}: at {at:?} for {d:?} from {src:?}",
+                        router.name
+                    );
+                    assert_eq!(header.state, 7, "{}", router.name);
+                }
+            }
+        }
     });
+    assert_eq!(by_destination, ["shortest", "loren"]);
 }
 
 /// `f` with every router of the registry built on the first of `TOPOLOGIES` it routes.

@@ -5,8 +5,9 @@
 
 use crate::common::cli;
 use proptest::prelude::*;
+use topolab::model::SwitchId;
 use topolab::routing::RouterSpec;
-use topolab::sim::flit::{simulate, Network, RouteTable, SimParams, Simulation};
+use topolab::sim::flit::{simulate, DestinationRoutes, Network, RouteTable, SimParams, Simulation};
 use topolab::topology::build_seeded;
 
 /// `topolab sim ARGS --json`: its JSON, asserting success.
@@ -113,15 +114,23 @@ proptest! {
 /// The channel dependency graph over (channel, VC group) of every route, as the engine uses
 /// the groups: acyclic means no cycle of packets can each hold a VC and wait for the next.
 fn cdg_is_acyclic(topo: &topolab::model::Topology, routes: &RouteTable) -> bool {
-    let node =
-        |h: &topolab::sim::flit::RouteHop| h.channel * routes.groups as u32 + u32::from(h.group);
     let n = topo.switch_count();
+    routes_are_acyclic(
+        routes.groups,
+        (0..n).flat_map(|s| (0..n).map(move |d| routes.route(s, d).to_vec())),
+    )
+}
+
+/// `cdg_is_acyclic` for any routes with `groups` VC groups.
+fn routes_are_acyclic(
+    groups: usize,
+    routes: impl Iterator<Item = Vec<topolab::sim::flit::RouteHop>>,
+) -> bool {
+    let node = |h: &topolab::sim::flit::RouteHop| h.channel * groups as u32 + u32::from(h.group);
     let mut edges = Vec::new();
-    for s in 0..n {
-        for d in 0..n {
-            for w in routes.route(s, d).windows(2) {
-                edges.push((node(&w[0]), node(&w[1])));
-            }
+    for route in routes {
+        for w in route.windows(2) {
+            edges.push((node(&w[0]), node(&w[1])));
         }
     }
     let g = petgraph::Graph::<(), ()>::from_edges(edges);
@@ -153,6 +162,34 @@ proptest! {
             let r = simulate(&net, p, seed).unwrap();
             prop_assert!(!r.deadlock && !r.saturated, "{} on lrt seed {}: {} of {} measured packets arrived", routing, seed, r.delivered_packets, r.measured_packets);
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// Routes kept per destination (what LOREN and shortest take above 576 routers): every
+    /// route is the router's walk, and their layers' CDG is acyclic (petgraph's cycle test).
+    #[test]
+    fn destination_routes_are_deadlock_free(seed in 0u64..1000, side in prop::sample::select(vec![4usize, 6, 8, 12]), routing in prop::sample::select(vec!["shortest", "loren", "loren:16"])) {
+        let topo = build_seeded(&format!("lrt:{}:4:2", side * side), seed).unwrap();
+        let built = RouterSpec::parse(routing).unwrap().build(&topo);
+        if let Err(e) = &built {
+            prop_assume!(!e.to_string().contains("t_max"));
+        }
+        let router = built.unwrap();
+        let routes = DestinationRoutes::new(router.as_ref(), 64).unwrap();
+        let n = topo.switch_count();
+        for s in 0..n {
+            for d in (0..n).filter(|&d| d != s) {
+                let walked: Vec<u32> = routes.route(&topo, s, d).iter().map(|h| h.channel).collect();
+                let path = router.path(SwitchId::new(s), SwitchId::new(d)).unwrap();
+                let channels: Vec<u32> = path.channels.iter().map(|c| c.0).collect();
+                prop_assert_eq!(walked, channels, "{} → {}", s, d);
+            }
+        }
+        let all = (0..n).flat_map(|s| (0..n).map(move |d| (s, d))).map(|(s, d)| routes.route(&topo, s, d));
+        prop_assert!(routes_are_acyclic(routes.layers(), all), "{} on lrt seed {}: a cycle", routing, seed);
     }
 }
 

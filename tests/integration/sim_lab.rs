@@ -28,9 +28,14 @@ fn check(extra: Value) -> Result<(), topolab::Error> {
 fn bad_values_name_their_field_before_anything_is_built() {
     let field = |extra: Value| check(extra).unwrap_err().field();
     assert_eq!(field(json!({"vcs": 0})).as_deref(), Some("vcs"));
-    // above 576 routers only with a router that decides each hop itself (dor, dual-plane)
+    // above 576 routers only with a router that forwards by destination alone (up to 4,096:
+    // loren, shortest) or decides each hop itself (dor, dual-plane)
     assert_eq!(
-        field(json!({"topology": "mesh:64x64", "routing": "shortest"})).as_deref(),
+        field(json!({"topology": "mesh:24x25", "routing": "cowen"})).as_deref(),
+        Some("topology")
+    );
+    assert_eq!(
+        field(json!({"topology": "mesh:65x64", "routing": "shortest"})).as_deref(),
         Some("topology")
     );
     assert_eq!(

@@ -214,6 +214,40 @@ fn sim_lab_at_its_router_limit() {
     assert_eq!(r["deadlock"], false);
 }
 
+/// LOREN on LRT(4096,4,16), the largest network its tables take, in the flit simulator: one
+/// next-hop tree per destination, layered for deadlock freedom (7 layers: 8 VCs).
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "seconds in release, minutes in debug: cargo test --release --test release"
+)]
+fn sim_lab_by_destination_at_its_limit() {
+    use topolab::labs::sim::SimConfig;
+    use topolab::sim::flit::MAX_BY_DESTINATION;
+    assert_eq!(MAX_BY_DESTINATION, 4096);
+    let r = finishes(
+        "sim lrt:4096:4:16 loren (4,096 routers) at 0.01",
+        &Scenario::for_lab(
+            "sim",
+            1,
+            &SimConfig {
+                topology: "lrt:4096:4:16".into(),
+                routing: "loren".into(),
+                vcs: 8,
+                rate: 0.01,
+                warmup: 200,
+                cycles: 1000,
+                drain: 500,
+                ..SimConfig::default()
+            },
+        )
+        .unwrap(),
+    );
+    assert_eq!(r["switches"], 4096);
+    assert_eq!(r["deadlock"], false);
+    assert!(r["vc_layers"].as_u64().unwrap() <= 8, "{}", r["vc_layers"]);
+}
+
 #[test]
 #[cfg_attr(
     debug_assertions,

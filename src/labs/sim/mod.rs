@@ -14,7 +14,7 @@ use super::{
 use crate::export::graph::Loads;
 use crate::model::{ChannelId, Topology};
 use crate::render::{Figure, FigureState};
-use crate::routing::RouterSpec;
+use crate::routing::{Forwarding, RouterSpec};
 use crate::sim::flit::{self, Network, SimParams, SimResult, Simulation};
 use crate::topology::TopologySpec;
 use crate::{Error, Result};
@@ -300,13 +300,20 @@ impl SimConfig {
                 ),
             ));
         }
-        if n > flit::MAX_SIM_SWITCHES && !router.compact() {
+        let (limit, kept) = match router.forwarding() {
+            Forwarding::PerPair => (flit::MAX_SIM_SWITCHES, "every pair's route"),
+            Forwarding::ByDestination => {
+                (flit::MAX_BY_DESTINATION, "a next-hop tree per destination")
+            }
+            Forwarding::Compact => (flit::MAX_SIM_ROUTERS, "no routes"),
+        };
+        if n > limit {
             return Err(Error::invalid(
                 "topology",
                 format!(
-                    "{n} switches; with {} the flit simulator takes at most {} (it keeps every pair's route); routers that decide each hop themselves (dor, dual-plane) go up to {}",
+                    "{n} switches; with {} the flit simulator takes at most {limit} (it keeps {kept}); routers that forward by destination alone (loren, shortest) go up to {}, routers that decide each hop themselves (dor, dual-plane) up to {}",
                     router.name(),
-                    flit::MAX_SIM_SWITCHES,
+                    flit::MAX_BY_DESTINATION,
                     flit::MAX_SIM_ROUTERS
                 ),
             ));

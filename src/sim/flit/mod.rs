@@ -11,7 +11,10 @@ mod routes;
 mod sweep;
 
 pub use engine::{SimParams, DEADLOCK_CYCLES, MAX_SOURCE_PACKETS};
-pub use routes::{RouteHop, RouteTable, Routes, MAX_SIM_ROUTERS, MAX_SIM_SWITCHES};
+pub use routes::{
+    DestinationRoutes, RouteHop, RouteTable, Routes, MAX_BY_DESTINATION, MAX_SIM_ROUTERS,
+    MAX_SIM_SWITCHES,
+};
 pub use sweep::{is_saturated, loads, point, sweep, Sweep, MAX_SWEEP_POINTS, MAX_SWEEP_SEEDS};
 
 use crate::model::Topology;

@@ -1,6 +1,6 @@
 use super::*;
 use crate::routing::RouterSpec;
-use crate::topology::build;
+use crate::topology::{build, build_seeded};
 
 fn run(topo: &str, routing: &str, pattern: &str, p: SimParams, seed: u64) -> SimResult {
     let t = build(topo).unwrap();
@@ -156,5 +156,72 @@ fn hop_by_hop_routes_run_as_the_table_does() {
         };
         assert_eq!(key(&table), key(&hop_by_hop), "{topo} {routing}");
         assert!(table.delivered_packets > 1000, "{topo}: a loaded run");
+    }
+}
+
+/// Routes kept per destination (`Routes::ByDestination`, what LOREN and shortest take above
+/// `MAX_SIM_SWITCHES`) are the routes the per-pair table walks, hop for hop; their layers keep
+/// every run free of deadlock at saturation; and where both need one layer, a run is the
+/// table's, flit for flit.
+#[test]
+fn destination_routes_are_the_tables_routes_and_deadlock_free() {
+    for (topo, routing, pattern) in [
+        ("mesh:6x5", "shortest", "uniform"),
+        ("torus:8", "shortest", "tornado"),
+        ("torus:6x6", "shortest", "uniform"),
+        ("lrt:256:4:4", "loren:42", "uniform"),
+    ] {
+        let t = build_seeded(topo, 3).unwrap();
+        let r = RouterSpec::parse(routing).unwrap().build(&t).unwrap();
+        let vcs = 8;
+        let mut net = Network::new(r.as_ref(), pattern, vcs, 7).unwrap();
+        let Routes::Table(table) = &net.routes else {
+            panic!("a network within MAX_SIM_SWITCHES takes the route table");
+        };
+        let table_layers = table.layers;
+        let by_destination =
+            Routes::ByDestination(DestinationRoutes::new(r.as_ref(), vcs).unwrap());
+        let n = t.switch_count() as u32;
+        for s in 0..n {
+            for d in (0..n).filter(|&d| d != s) {
+                let mut walked = Vec::new();
+                let (mut at, mut state) = (s, 0);
+                while let Some(hop) = by_destination
+                    .step(s, at, d, walked.len() as u16, &mut state)
+                    .unwrap()
+                {
+                    walked.push(hop.channel);
+                    at = t.channel_ends(crate::model::ChannelId(hop.channel)).1 .0;
+                }
+                let listed: Vec<u32> = table
+                    .route(s as usize, d as usize)
+                    .iter()
+                    .map(|h| h.channel)
+                    .collect();
+                assert_eq!(walked, listed, "{topo} {routing}: {s} → {d}");
+            }
+        }
+        let saturated = SimParams {
+            vcs,
+            rate: 1.0,
+            warmup: 0,
+            cycles: 4000,
+            drain: 0,
+            ..SimParams::default()
+        };
+        let table_run = simulate(&net, saturated.clone(), 7).unwrap();
+        let layers = by_destination.layers();
+        net.routes = by_destination;
+        let run = simulate(&net, saturated, 7).unwrap();
+        assert!(!run.deadlock, "{topo} {routing}: {layers} layer(s)");
+        assert!(run.delivered_packets > 1000, "{topo} {routing}");
+        if layers == 1 && table_layers == 1 {
+            assert_eq!(
+                (run.delivered_packets, run.avg_latency_cycles),
+                (table_run.delivered_packets, table_run.avg_latency_cycles),
+                "{topo} {routing}"
+            );
+        }
+        eprintln!("{topo} {routing}: {layers} layer(s) by destination, {table_layers} by pair");
     }
 }
