@@ -120,7 +120,8 @@ pub(crate) fn suggest(given: &str, known: &[&str]) -> String {
         .iter()
         .copied()
         .filter(|k| {
-            let (g, k) = (given.to_lowercase(), k.to_lowercase());
+            // ASCII: the names are, and Unicode case tables would cost the page 4 KB of WASM
+            let (g, k) = (given.to_ascii_lowercase(), k.to_ascii_lowercase());
             edit_distance(&g, &k) <= 2
                 || (g.chars().count() >= 3 && k.starts_with(&g.chars().take(3).collect::<String>()))
         })

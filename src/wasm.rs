@@ -376,4 +376,9 @@ impl Session {
     pub fn dot(&self) -> String {
         self.run.network(crate::export::graph::NetworkFormat::Dot)
     }
+
+    /// The run as an SST/Merlin model in one Python file (`topolab export sst`'s files in one).
+    pub fn sst(&self) -> Result<String, JsValue> {
+        self.run.sst().map_err(js_error)
+    }
 }

@@ -894,13 +894,16 @@ const DATA_EXPORTS = {
   anynet: ['anynet', 'anynet', 'text/plain'],
   graphml: ['graphml', 'graphml', 'application/graphml+xml'],
   dot: ['dot', 'dot', 'text/vnd.graphviz'],
+  sst: ['sst', 'py', 'text/x-python'],
 };
 /** Every item of the Export menu (`#export-KIND`). */
 const EXPORTS = ['svg', 'png', ...Object.keys(DATA_EXPORTS)];
+/** Exports only the labs that list them offer (an SST model needs the Simulate lab's traffic). */
+const LISTED_ONLY = ['sst'];
 
 /** The exports the shown lab offers (a lab without per-channel data offers no CSV). */
 function exportsOf(lab) {
-  return lab.exports ?? EXPORTS;
+  return lab.exports ?? EXPORTS.filter((kind) => !LISTED_ONLY.includes(kind));
 }
 
 /** The shown drawing as one SVG document (what the CLI's `--svg` writes), at the step and channel on screen; null when none is shown. */

@@ -83,13 +83,14 @@ const handlers = {
   anynet: () => session.anynet(),
   graphml: () => session.graphml(),
   dot: () => session.dot(),
+  sst: () => session.sst(),
 };
 
 self.onmessage = async (event) => {
   const { id, type, ...args } = event.data;
   const handler = handlers[type];
   if (!handler) return reply(id, false, `unknown request '${type}'`);
-  if (type !== 'init' && type !== 'run' && !session && ['figure', 'svg', 'detail', 'csv', 'resultJson', 'anynet', 'graphml', 'dot'].includes(type)) {
+  if (type !== 'init' && type !== 'run' && !session && ['figure', 'svg', 'detail', 'csv', 'resultJson', 'anynet', 'graphml', 'dot', 'sst'].includes(type)) {
     return reply(id, false, 'nothing has run yet');
   }
   try {

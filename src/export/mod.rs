@@ -1,9 +1,11 @@
 //! Export formats: BookSim2's `anynet` listing (so a topology can be simulated there), a whole
 //! BookSim2 experiment (`booksim`: the listing and a config), any network as GraphML or DOT for
-//! graph tools (`graph`), and the per-channel loads as CSV.
+//! graph tools (`graph`), a whole SST/Merlin model with Topolab's routes (`sst`), and the
+//! per-channel loads as CSV.
 
 pub mod booksim;
 pub mod graph;
+pub mod sst;
 
 use crate::model::{ChannelId, LinkId, Topology};
 use std::fmt::Write;

@@ -135,6 +135,14 @@ pub trait LabRun: Send {
     fn anynet(&self) -> String {
         crate::export::anynet(self.topology())
     }
+    /// The run as an SST/Merlin model in one Python file (`export::sst`): labs with a traffic
+    /// and a rate to simulate (the Simulate lab) have one.
+    fn sst(&self) -> Result<String> {
+        Err(Error::invalid(
+            "export",
+            "an SST model needs a traffic pattern and a rate: export it from the Simulate lab",
+        ))
+    }
     /// Where the figure draws each switch (by default the layout of the topology's shape).
     fn positions(&self) -> Vec<(f64, f64)> {
         crate::layout::layout(self.topology()).switches

@@ -236,7 +236,7 @@ impl Topology {
         self.graph.edges(NodeIndex::new(s.index())).count()
     }
     /// Endpoints per switch, indexed by switch.
-    pub(crate) fn endpoints_per_switch(&self) -> Vec<u32> {
+    pub fn endpoints_per_switch(&self) -> Vec<u32> {
         let mut count = vec![0u32; self.switch_count()];
         for e in 0..self.endpoint_count() {
             count[self.endpoint_switch(EndpointId::new(e)).index()] += 1;

@@ -76,6 +76,7 @@ test('Every lab offers the network files; the Routing lab writes its network wit
     if (lab !== 'slots') await afterRun(page, () => page.click(`#lab-${lab}`));
     await page.click('#export-menu summary');
     for (const kind of ['graphml', 'dot']) assert.equal(await page.isVisible(`#export-${kind}`), true, `${lab} offers ${kind}`);
+    assert.equal(await page.isVisible('#export-sst'), lab === 'sim', `${lab}: the SST model only where a traffic and a rate are set`);
     await page.click('#export-menu summary');
   }
   await afterRun(page, () => page.click('#lab-routing'));
@@ -90,5 +91,27 @@ test('Every lab offers the network files; the Routing lab writes its network wit
   assert.ok(g.nodes.every((n) => Number.isFinite(Number(n.x)) && Number.isFinite(Number(n.y))));
   const dot = await grab(page, 'dot');
   assert.equal(dot.text.match(/ -- /g)?.length, result.links);
+  assertNoProblems(problems);
+});
+
+test('Simulate: the run as one SST/Merlin Python file with the network, every route and the scenario', async () => {
+  const { page, problems } = await openPage(env, env.url, { acceptDownloads: true });
+  await waitForResult(page);
+  await afterRun(page, () => page.click('#lab-sim'));
+  const sst = await grab(page, 'sst');
+  assert.match(sst.name, /^topolab-sim-.*\.py$/);
+  const embedded = (key) => sst.text.match(new RegExp(`"${key}": r'''([\\s\\S]*?)'''`))?.[1];
+  const scenario = JSON.parse(embedded('scenario'));
+  assert.equal(scenario.format, 'topolab-sst/1');
+  assert.equal(scenario.topology, 'mesh:8x8');
+  assert.equal(scenario.rate, Number(await page.inputValue('#sim-rate')));
+  const routes = JSON.parse(embedded('routes'));
+  assert.equal(routes.routes.length, 64 * 63, 'a route per ordered pair of routers');
+  assert.equal(scenario.vcs_per_vn, 15, "anytopo's VCs: the longest route (14 hops) + 1");
+  const g = await parseGraphml(page, embedded('graphml'));
+  assert.equal(g.error, undefined);
+  assert.equal(g.nodes.length, 64);
+  assert.equal(g.edges.length, 112);
+  assert.ok(sst.text.includes('import sst'), 'an SST configuration');
   assertNoProblems(problems);
 });

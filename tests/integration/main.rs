@@ -25,4 +25,5 @@ mod registries;
 mod sim;
 mod sim_export;
 mod sim_lab;
+mod sst_export;
 mod topogen;

@@ -448,6 +448,7 @@ struct Frame {
 /// A finished run: the result, the network, and the animation's frames.
 pub(crate) struct SimRun {
     config: SimConfig,
+    seed: u64,
     network: Network,
     result: SimResult,
     frames: Vec<Frame>,
@@ -511,6 +512,7 @@ impl SimRun {
         progress(1.0);
         Ok(SimRun {
             config: config.clone(),
+            seed,
             network,
             result,
             frames,
@@ -673,6 +675,19 @@ impl LabRun for SimRun {
 
     fn topology(&self) -> &Topology {
         self.topo()
+    }
+
+    fn sst(&self) -> Result<String> {
+        let spec = self.config.router()?;
+        let router = spec.build(self.topo()).map_err(|e| e.at("routing"))?;
+        let files = crate::export::sst::sst(
+            router.as_ref(),
+            &spec.text(),
+            &self.config.traffic,
+            &self.config.params(),
+            self.seed,
+        )?;
+        Ok(files.single())
     }
 
     fn csv(&self) -> String {

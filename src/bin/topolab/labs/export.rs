@@ -2,7 +2,9 @@
 //! `topolab sim` would run as BookSim2 files (`anynet` and `booksim.cfg`,
 //! `topolab::export::booksim`); `export graphml` and `export dot` write any network as a graph
 //! file (`topolab::export::graph`) with the positions the page draws it at. A lab's own run,
-//! with its channel loads, is written by that lab's `--graphml`/`--dot` flags.
+//! with its channel loads, is written by that lab's `--graphml`/`--dot` flags. `export sst`
+//! writes the experiment as an SST/Merlin model with Topolab's routes
+//! (`topolab::export::sst`).
 
 use super::sim::ExperimentArgs;
 use crate::cli::{flags, print_value, LabCommand};
@@ -17,7 +19,7 @@ const CONFIG_FILE: &str = "booksim.cfg";
 
 pub const COMMAND: LabCommand = LabCommand {
     name: "export",
-    about: "Write files for other tools: `export booksim` writes BookSim2's anynet file and a booksim.cfg with the same network, routing, traffic, buffers and per-hop latency as `topolab sim`; `export graphml` and `export dot` write a network for networkx, Gephi or Graphviz",
+    about: "Write files for other tools: `export booksim` writes BookSim2's anynet file and a booksim.cfg with the same network, routing, traffic, buffers and per-hop latency as `topolab sim`; `export sst` writes the same experiment as an SST/Merlin model with Topolab's own routes; `export graphml` and `export dot` write a network for networkx, Gephi or Graphviz",
     args: |command| {
         <Export as Subcommand>::augment_subcommands(command).subcommand_required(true)
     },
@@ -28,7 +30,10 @@ pub const COMMAND: LabCommand = LabCommand {
 #[derive(Subcommand)]
 enum Export {
     /// BookSim2: DIR/anynet and DIR/booksim.cfg, the experiment `topolab sim` would run.
-    Booksim(BooksimArgs),
+    Booksim(ExperimentFilesArgs),
+    /// SST/Merlin: DIR/network.graphml, DIR/routes.json (Topolab's route for every pair),
+    /// DIR/scenario.json and DIR/topolab.py (run: sst DIR/topolab.py, or under mpirun).
+    Sst(ExperimentFilesArgs),
     /// GraphML (networkx, Gephi, SST/Merlin's anytopo): a node per switch with its end nodes
     /// and drawn position, an edge per link.
     Graphml(NetworkArgs),
@@ -38,7 +43,7 @@ enum Export {
 }
 
 #[derive(Args)]
-struct BooksimArgs {
+struct ExperimentFilesArgs {
     #[command(flatten)]
     experiment: ExperimentArgs,
     /// Directory to write into (created if missing).
@@ -75,12 +80,13 @@ struct NetworkArgs {
 fn execute(export: Export) -> Result<(), String> {
     match export {
         Export::Booksim(a) => write_booksim(a),
+        Export::Sst(a) => write_sst(a),
         Export::Graphml(a) => write_network(a, NetworkFormat::Graphml),
         Export::Dot(a) => write_network(a, NetworkFormat::Dot),
     }
 }
 
-fn write_booksim(a: BooksimArgs) -> Result<(), String> {
+fn write_booksim(a: ExperimentFilesArgs) -> Result<(), String> {
     let err = |e: topolab::Error| e.to_string();
     let x = a.experiment.check()?;
     let topo = TopologySpec::parse(&x.config.topology)
@@ -113,6 +119,55 @@ fn write_booksim(a: BooksimArgs) -> Result<(), String> {
         "config": config,
         "network": if files.native { "native" } else { "anynet" },
         "run": format!("cd {} && booksim booksim.cfg", dir.display()),
+    });
+    print_value(&value, a.json);
+    Ok(())
+}
+
+fn write_sst(a: ExperimentFilesArgs) -> Result<(), String> {
+    use topolab::export::sst::{self, CONFIG_FILE, GRAPHML_FILE, ROUTES_FILE, SCENARIO_FILE};
+    let err = |e: topolab::Error| e.to_string();
+    let x = a.experiment.check()?;
+    let spec = TopologySpec::parse(&x.config.topology).map_err(|e| err(e.at("topology")))?;
+    if spec.switch_count() > sst::MAX_SST_ROUTERS {
+        return Err(format!(
+            "--topology: {} switches; an SST model takes at most {} (SST/Merlin's anytopo keeps a queue per router pair: about 4 GB at 1,024 routers)",
+            spec.switch_count(),
+            sst::MAX_SST_ROUTERS
+        ));
+    }
+    let topo = spec
+        .build_nth(x.seed, x.config.topology_index)
+        .map_err(|e| err(e.at("topology")))?;
+    let router = x.routing.build(&topo).map_err(|e| err(e.at("routing")))?;
+    let files = sst::sst(
+        router.as_ref(),
+        &x.routing.text(),
+        &x.config.traffic,
+        &x.config.params(),
+        x.seed,
+    )
+    .map_err(err)?;
+    let dir = &a.out;
+    let names = [GRAPHML_FILE, ROUTES_FILE, SCENARIO_FILE, CONFIG_FILE];
+    let paths: Vec<PathBuf> = names.iter().map(|name| dir.join(name)).collect();
+    let outputs: Vec<(&str, &std::path::Path)> =
+        paths.iter().map(|p| ("--out", p.as_path())).collect();
+    crate::files::check_outputs(&outputs, a.force)?;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("--out: cannot create '{}': {e}", dir.display()))?;
+    for (path, text) in
+        paths
+            .iter()
+            .zip([&files.graphml, &files.routes, &files.scenario, sst::CONFIG])
+    {
+        crate::files::write_output(path, "--out", text, a.force)?;
+    }
+    let config = paths[3].display().to_string();
+    let value = serde_json::json!({
+        "files": paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
+        "run": format!("sst {config}"),
+        "run_on_two_ranks": format!("mpirun -np 2 sst {config}"),
     });
     print_value(&value, a.json);
     Ok(())

@@ -1,0 +1,234 @@
+//! A flit-simulator experiment (issue 26, "Out to a distributed engine") as an SST/Merlin model:
+//! the network as GraphML for Merlin's `anytopo`, every pair's Topolab route as a source route
+//! (so LOREN, Cowen or shortest paths run in SST as they run here), and the traffic, rate,
+//! buffers and per-hop delays of `topolab sim` in a ready SST Python configuration
+//! (`sst_config.py`, which says how each setting maps). What anytopo can and cannot express is
+//! in `shared/notes/sst-merlin-anytopo.md`; the traps it lists are handled here:
+//! - routers without endpoints abort anytopo: they are numbered last and get one stand-in
+//!   endpoint each, which sends nothing (trap 2);
+//! - a packet's VC in anytopo is its hop count: `vcs_per_vn` is the longest route + 1 (trap 3);
+//! - one endpoint belongs to one router: routers that choose where a packet enters (the dual
+//!   planes of paper 004) are refused (trap 6);
+//! - anytopo keeps a queue per router pair: networks above `MAX_SST_ROUTERS` are refused
+//!   (trap 5).
+
+use crate::model::{SwitchId, Topology};
+use crate::routing::Router;
+use crate::sim::flit::SimParams;
+use crate::{Error, Result};
+use std::fmt::Write;
+
+/// The SST configuration; it reads the files below from its own directory, or the data
+/// embedded in it (`SstFiles::single`).
+pub const CONFIG: &str = include_str!("sst_config.py");
+
+/// The files' names in the directory `topolab export sst` writes.
+pub const GRAPHML_FILE: &str = "network.graphml";
+pub const ROUTES_FILE: &str = "routes.json";
+pub const SCENARIO_FILE: &str = "scenario.json";
+pub const CONFIG_FILE: &str = "topolab.py";
+
+/// Most routers of a network exported to SST: anytopo and its endpoint plugin each keep a
+/// queue per router pair (about 660 bytes each), so 1,024 routers take about 4 GB and 25 s to
+/// build in SST, and 4,096 would take about 22 GB (notes, trap 5).
+pub const MAX_SST_ROUTERS: usize = 1024;
+
+/// Bytes of one flit in the SST model: any size works, since its links move one flit per
+/// nanosecond (one Topolab cycle); 32 bytes is Merlin's own examples' flit.
+pub const FLIT_BYTES: u32 = 32;
+
+/// Topolab's traffic patterns SST's `OfferedLoadJob` can draw, with its target's name there.
+const TARGETS: &[(&str, &str)] = &[("uniform", "uniform"), ("bitcomp", "bitcomp")];
+
+/// The data of one SST experiment.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SstFiles {
+    /// `network.graphml`: routers in SST order, each with its `endpoints`.
+    pub graphml: String,
+    /// `routes.json`: every pair's route in SST router ids.
+    pub routes: String,
+    /// `scenario.json`: traffic, rate, delays, buffers, cycles, sizes.
+    pub scenario: String,
+}
+
+impl SstFiles {
+    /// The configuration with the three files embedded: one file that runs by itself (what
+    /// the page downloads).
+    pub fn single(&self) -> String {
+        let embedded = format!(
+            "EMBEDDED = {{\n    \"graphml\": r'''{}''',\n    \"routes\": r'''{}''',\n    \"scenario\": r'''{}''',\n}}",
+            self.graphml, self.routes, self.scenario
+        );
+        CONFIG.replacen("EMBEDDED = None", &embedded, 1)
+    }
+}
+
+/// The SST model of running `traffic` at `params` on `router`'s network, with `router`'s
+/// routes (`routing` is its spec's text, for the record).
+pub fn sst(
+    router: &dyn Router,
+    routing: &str,
+    traffic: &str,
+    params: &SimParams,
+    seed: u64,
+) -> Result<SstFiles> {
+    let topo = router.topology();
+    let n = topo.switch_count();
+    if n > MAX_SST_ROUTERS {
+        return Err(Error::TooLarge {
+            what: "the routers of an SST model".into(),
+            value: n,
+            limit: MAX_SST_ROUTERS,
+            hint:
+                "SST/Merlin's anytopo keeps a queue per router pair (about 4 GB at 1,024 routers)"
+                    .into(),
+        });
+    }
+    let target = TARGETS
+        .iter()
+        .find(|(ours, _)| ours.eq_ignore_ascii_case(traffic.trim()))
+        .map(|&(_, theirs)| theirs)
+        .ok_or_else(|| {
+            Error::invalid(
+                "traffic",
+                format!(
+                    "SST's OfferedLoadJob draws uniform or bit-complement targets only: --traffic {}",
+                    TARGETS.iter().map(|t| t.0).collect::<Vec<_>>().join(" or ")
+                ),
+            )
+        })?;
+    if params.stages < 2 {
+        return Err(Error::invalid(
+            "stages",
+            format!(
+                "{} stages: an SST hr_router spends 2 cycles in its crossbar, so the model needs at least 2",
+                params.stages
+            ),
+        ));
+    }
+    if params.latency_per_m != 0.0 {
+        return Err(Error::invalid(
+            "latency_per_m",
+            "anytopo gives every router link one latency: set the latency per metre of cable to 0",
+        ));
+    }
+    let endpoints = topo.endpoints_per_switch();
+    // SST numbers endpoints router by router: the same end nodes only if Topolab's are too
+    // (a pattern of end-node ids, bit complement, needs the same numbering)
+    let switch_of = |e: usize| topo.endpoint_switch(crate::model::EndpointId::new(e));
+    if target != "uniform" && (1..topo.endpoint_count()).any(|e| switch_of(e) < switch_of(e - 1)) {
+        return Err(Error::invalid(
+            "traffic",
+            "this network's end nodes are not numbered switch by switch, as SST numbers its endpoints: only uniform traffic means the same there",
+        ));
+    }
+    // SST order: routers with endpoints first, in Topolab's order, then the others (trap 2)
+    let hosts: Vec<usize> = (0..n).filter(|&s| endpoints[s] > 0).collect();
+    let order: Vec<usize> = hosts
+        .iter()
+        .copied()
+        .chain((0..n).filter(|&s| endpoints[s] == 0))
+        .collect();
+    let mut sst_id = vec![0u32; n];
+    for (i, &s) in order.iter().enumerate() {
+        sst_id[s] = i as u32;
+    }
+    let (routes, longest) = routes(router, &hosts, &sst_id)?;
+    let graphml = graphml(topo, &order, &sst_id, &endpoints);
+    let scenario = serde_json::json!({
+        "format": "topolab-sst/1",
+        "topology": topo.spec(),
+        "routing": routing,
+        "traffic": target,
+        "rate": params.rate,
+        "packet_flits": params.packet,
+        "flit_bytes": FLIT_BYTES,
+        "stages": params.stages,
+        "link_latency": params.link_latency,
+        "vcs_per_vn": longest + 1,
+        "vcs": params.vcs,
+        "buffer_flits": params.buffer,
+        "endpoints": topo.endpoint_count(),
+        "hosts": hosts.len(),
+        "stand_ins": n - hosts.len(),
+        "warmup_cycles": params.warmup,
+        "cycles": params.cycles,
+        "drain_cycles": params.drain,
+        "seed": seed,
+    });
+    Ok(SstFiles {
+        graphml,
+        routes,
+        scenario: serde_json::to_string_pretty(&scenario).expect("a JSON value prints") + "\n",
+    })
+}
+
+/// Every ordered pair of `hosts`' routes as anytopo's source routes — `[src, dst, [hop, …,
+/// dst]]` in SST ids, the source left out — and the longest route's hops.
+fn routes(router: &dyn Router, hosts: &[usize], sst_id: &[u32]) -> Result<(String, usize)> {
+    let topo = router.topology();
+    let mut out = String::with_capacity(hosts.len() * hosts.len() * 24);
+    let _ = write!(
+        out,
+        "{{\"format\": \"topolab-sst-routes/1\", \"routers\": {}, \"routes\": [",
+        topo.switch_count()
+    );
+    let mut longest = 0;
+    let mut first = true;
+    for &s in hosts {
+        for &d in hosts.iter().filter(|&&d| d != s) {
+            let (src, dst) = (SwitchId::new(s), SwitchId::new(d));
+            if router.entry(src, dst, false) != (src, dst)
+                || router.entry(src, dst, true) != (src, dst)
+            {
+                return Err(Error::routing(
+                    router.name(),
+                    "it chooses the switch a packet enters at (an end node on two planes), and an SST endpoint belongs to one router: export a network whose end nodes each have one switch",
+                ));
+            }
+            let path = router.path(src, dst)?;
+            longest = longest.max(path.hops());
+            out.push_str(if first { "\n[" } else { ",\n[" });
+            first = false;
+            let _ = write!(out, "{}, {}, [", sst_id[s], sst_id[d]);
+            for (i, switch) in path.switches[1..].iter().enumerate() {
+                let sep = if i == 0 { "" } else { ", " };
+                let _ = write!(out, "{sep}{}", sst_id[switch.index()]);
+            }
+            out.push_str("]]");
+        }
+    }
+    out.push_str("\n]}\n");
+    Ok((out, longest))
+}
+
+/// The network as anytopo reads it: a node per router in SST order with an integer
+/// `endpoints` (one stand-in for a router without), an edge per link.
+fn graphml(topo: &Topology, order: &[usize], sst_id: &[u32], endpoints: &[u32]) -> String {
+    let mut out = String::with_capacity(400 + 60 * order.len() + 50 * topo.link_count());
+    out.push_str(concat!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n",
+        "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n",
+        "  <key id=\"endpoints\" for=\"node\" attr.name=\"endpoints\" attr.type=\"int\"/>\n",
+        "  <key id=\"topolab\" for=\"node\" attr.name=\"topolab\" attr.type=\"int\"><desc>the switch's id in Topolab</desc></key>\n",
+        "  <graph id=\"topolab\" edgedefault=\"undirected\">\n",
+    ));
+    for (i, &s) in order.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "    <node id=\"{i}\"><data key=\"endpoints\">{}</data><data key=\"topolab\">{s}</data></node>",
+            endpoints[s].max(1)
+        );
+    }
+    for l in 0..topo.link_count() {
+        let (a, b) = topo.link_ends(crate::model::LinkId::new(l));
+        let _ = writeln!(
+            out,
+            "    <edge source=\"{}\" target=\"{}\"/>",
+            sst_id[a.index()],
+            sst_id[b.index()]
+        );
+    }
+    out.push_str("  </graph>\n</graphml>\n");
+    out
+}
