@@ -11,11 +11,10 @@
 // Builds nothing: it needs target/release/topolab (cargo build --release) and a BookSim2
 // binary. Not part of `npm test`.
 
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 import { chromium } from "playwright-core";
+import { booksimRun, run } from "./booksim-run.mjs";
 import { serve } from "./serve.mjs";
 
 const CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run"];
@@ -50,46 +49,12 @@ if (!existsSync(topolab)) {
   process.exit(0);
 }
 
-// BookSim2's main returns -1 (status 255) when its simulation succeeded.
-function run(command, args, cwd, okStatus = [0]) {
-  const started = process.hrtime.bigint();
-  const out = spawnSync(command, args, { cwd, encoding: "utf8", maxBuffer: 1 << 28 });
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  if (!okStatus.includes(out.status)) {
-    throw new Error(`${command} ${args.join(" ")} failed (${out.status}): ${out.stderr}`);
-  }
-  return { stdout: out.stdout, seconds };
-}
-
-// BookSim's final ("Overall") statistics, its simulated cycles and its own run time.
-function parseBooksim(text) {
-  const overall = text.slice(text.indexOf("====== Overall Traffic Statistics"));
-  const number = (source, re, what) => {
-    const m = source.match(re);
-    if (!m) throw new Error(`BookSim output has no ${what}:\n${text.slice(-2000)}`);
-    return Number(m[1]);
-  };
-  return {
-    latency: number(overall, /Packet latency average = ([\d.eE+-]+)/, "packet latency"),
-    accepted: number(overall, /Accepted flit rate average = ([\d.eE+-]+)/, "accepted flit rate"),
-    cycles: number(text, /Time taken is (\d+) cycles/, "'Time taken'"),
-    seconds: number(text, /Total run time ([\d.eE+-]+)/, "'Total run time'"),
-  };
-}
-
-const work = mkdtempSync(join(tmpdir(), "booksim-compare-"));
 const rows = [];
-try {
-  for (const rate of RATES) {
-    const dir = join(work, String(rate));
-    run(topolab, ["export", "booksim", ...EXPERIMENT, "--rate", String(rate), "--out", dir]);
-    const bs = parseBooksim(run(resolve(booksim), ["booksim.cfg"], dir, [0, 255]).stdout);
-    const ours = JSON.parse(run(topolab, ["sim", ...EXPERIMENT, "--rate", String(rate), "--json"]).stdout);
-    rows.push({ rate, bs, ours });
-    process.stderr.write(`rate ${rate} done\n`);
-  }
-} finally {
-  rmSync(work, { recursive: true, force: true });
+for (const rate of RATES) {
+  const bs = booksimRun(topolab, booksim, [...EXPERIMENT, "--rate", String(rate)]);
+  const ours = JSON.parse(run(topolab, ["sim", ...EXPERIMENT, "--rate", String(rate), "--json"]).stdout);
+  rows.push({ rate, bs, ours });
+  process.stderr.write(`rate ${rate} done\n`);
 }
 
 // The same runs in Chromium: the Simulate lab's run in a worker (WASM), three times each.

@@ -112,14 +112,28 @@ struct Packet {
 const NONE: u32 = u32::MAX;
 
 /// An input VC: the output VC held by the packet at its front (a channel VC id, or C·V +
-/// endpoint for ejection; `NONE` before VC allocation), its ring's front slot and flit count, and
-/// its round-robin pointer over its group's output VCs in VC allocation.
+/// endpoint for ejection; `NONE` before VC allocation), its flit count, the ring slot of the
+/// flit behind the front, its round-robin pointer over its group's output VCs in VC allocation,
+/// and the front flit itself. The front is kept here, beside the rest, because switch and VC
+/// allocation read it every cycle a VC is a candidate: read from the ring, it was a cache miss
+/// each time on large networks (a third of a 16,384-router run); the ring holds only the flits
+/// behind it, and at low loads a VC seldom has any.
 #[derive(Debug, Clone, Copy)]
 struct InVc {
     out_vc: u32,
     head: u16,
     len: u16,
     rr: u16,
+    front: Flit,
+}
+
+/// An output VC's arbiter in VC allocation: its round-robin pointer over the input VCs and the
+/// best request it has this cycle (the cycle, so a stale one is ignored, and its rank).
+#[derive(Debug, Clone, Copy)]
+struct OvcArbiter {
+    rr: u32,
+    cycle: u32,
+    rank: u32,
 }
 
 /// An input port's request in switch allocation.
@@ -192,10 +206,9 @@ pub(crate) struct Engine<'a> {
     /// with the channel its route takes next and the first VC of its group once looked up
     /// (NONE before; `ejection` for the last hop).
     waiting: Vec<Waiting>,
-    /// VC allocation: each input VC's round-robin pointer over its group, each output VC's over
-    /// the input VCs, each output VC's best request this cycle (cycle, rank), and the requests.
-    ovc_rr: Vec<u32>,
-    ovc_best: Vec<(u64, u32)>,
+    /// VC allocation: each output VC's arbiter (its round-robin pointer over the input VCs and
+    /// its best request this cycle, together: one cache line for both), and the requests.
+    ovc_arb: Vec<OvcArbiter>,
     vc_requests: Vec<(u32, u32, u16, u32)>,
     /// The cycle each endpoint's next packet is created (geometric gaps: Bernoulli arrivals).
     next_arrival: Vec<u64>,
@@ -353,6 +366,7 @@ impl<'a> Engine<'a> {
                     head: 0,
                     len: 0,
                     rr: 0,
+                    front: dummy,
                 };
                 (c + t) * v
             ],
@@ -364,8 +378,14 @@ impl<'a> Engine<'a> {
             winners: Vec::new(),
             candidates: vec![0; c + t],
             waiting: Vec::new(),
-            ovc_rr: vec![0; c * v],
-            ovc_best: vec![(u64::MAX, 0); c * v],
+            ovc_arb: vec![
+                OvcArbiter {
+                    rr: 0,
+                    cycle: u32::MAX,
+                    rank: 0,
+                };
+                c * v
+            ],
             vc_requests: Vec::new(),
             next_arrival: vec![0; e],
             arrivals: vec![Vec::new(); ARRIVAL_WHEEL],
@@ -464,11 +484,16 @@ impl<'a> Engine<'a> {
     #[inline]
     fn push(&mut self, vc: usize, flit: Flit) {
         let b = self.p.buffer;
-        let mut slot = usize::from(self.ivcs[vc].head) + usize::from(self.ivcs[vc].len);
-        if slot >= b {
-            slot -= b;
+        let len = usize::from(self.ivcs[vc].len);
+        if len == 0 {
+            self.ivcs[vc].front = flit;
+        } else {
+            let mut slot = usize::from(self.ivcs[vc].head) + len - 1;
+            if slot >= b {
+                slot -= b;
+            }
+            self.ring[vc * b + slot] = flit;
         }
-        self.ring[vc * b + slot] = flit;
         self.ivcs[vc].len += 1;
         if self.ivcs[vc].len == 1 {
             if self.ivcs[vc].out_vc != NONE {
@@ -519,18 +544,19 @@ impl<'a> Engine<'a> {
 
     #[inline]
     fn front_flit(&self, vc: usize) -> Flit {
-        self.ring[vc * self.p.buffer + usize::from(self.ivcs[vc].head)]
+        self.ivcs[vc].front
     }
 
     fn pop(&mut self, vc: usize) -> Flit {
-        let f = self.front_flit(vc);
-        let next = self.ivcs[vc].head + 1;
-        self.ivcs[vc].head = if usize::from(next) == self.p.buffer {
-            0
-        } else {
-            next
-        };
-        self.ivcs[vc].len -= 1;
+        let b = self.p.buffer;
+        let ivc = &mut self.ivcs[vc];
+        let f = ivc.front;
+        if ivc.len > 1 {
+            ivc.front = self.ring[vc * b + usize::from(ivc.head)];
+            let next = ivc.head + 1;
+            ivc.head = if usize::from(next) == b { 0 } else { next };
+        }
+        ivc.len -= 1;
         f
     }
 
@@ -779,21 +805,23 @@ impl<'a> Engine<'a> {
             let rotated = (free >> rr) | wrapped;
             let j = (rr + rotated.trailing_zeros() as usize) % per_group;
             let ovc = ch * v + base + j;
-            let from = self.ovc_rr[ovc] as usize;
+            let arbiter = &mut self.ovc_arb[ovc];
+            let from = arbiter.rr as usize;
             let rank = if ivc >= from {
                 ivc - from
             } else {
                 ivc + total - from
             } as u32;
-            let best = &mut self.ovc_best[ovc];
-            if best.0 != now || rank < best.1 {
-                *best = (now, rank);
+            // cycles fit 32 bits (`MAX_SIM_CYCLES`)
+            if arbiter.cycle != now as u32 || rank < arbiter.rank {
+                (arbiter.cycle, arbiter.rank) = (now as u32, rank);
             }
             requests.push((i as u32, ovc as u32, j as u16, rank));
         }
         for &(i, ovc, j, rank) in &requests {
             let ovc = ovc as usize;
-            if self.ovc_best[ovc] != (now, rank) {
+            let arbiter = &self.ovc_arb[ovc];
+            if (arbiter.cycle, arbiter.rank) != (now as u32, rank) {
                 continue;
             }
             let w = &mut waiting[i as usize];
@@ -801,7 +829,7 @@ impl<'a> Engine<'a> {
             self.held[ovc / v] |= 1 << (ovc % v);
             self.ivcs[ivc].out_vc = ovc as u32;
             self.ivcs[ivc].rr = j + 1;
-            self.ovc_rr[ovc] = ((ivc + 1) % total) as u32;
+            self.ovc_arb[ovc].rr = ((ivc + 1) % total) as u32;
             w.want = eject; // granted: leaves the list below
         }
         put_back(&mut self.vc_requests, requests);
@@ -864,7 +892,7 @@ impl<'a> Engine<'a> {
                         let k = bits.trailing_zeros() as usize;
                         bits &= bits - 1;
                         let ivc = port * v + k;
-                        if u64::from(self.front_flit(ivc).ready) > now {
+                        if u64::from(self.ivcs[ivc].front.ready) > now {
                             continue;
                         }
                         let out = self.ivcs[ivc].out_vc as usize;
@@ -954,10 +982,9 @@ impl<'a> Engine<'a> {
                 // allocation start only here, in the next cycle (as in BookSim); its traversal
                 // stage overlaps the one of the tail that just left, so it may cross the switch
                 // `stages` − 1 cycles from now
-                let slot = ivc * self.p.buffer + usize::from(self.ivcs[ivc].head);
-                let ready = u64::from(self.ring[slot].ready)
+                let ready = u64::from(self.ivcs[ivc].front.ready)
                     .max(now + u64::from(self.p.stages.saturating_sub(1)).max(1));
-                self.ring[slot].ready = ready as u32;
+                self.ivcs[ivc].front.ready = ready as u32;
                 self.waiting.push(Waiting {
                     vc: ivc as u32,
                     ready,
