@@ -185,7 +185,8 @@ pub(crate) struct Engine<'a> {
     /// Input ports of each switch (channel ids, then C + terminal), flat.
     in_ports: Vec<u32>,
     in_offsets: Vec<u32>,
-    // input VCs: (C + E) ports × vcs, each a ring of `buffer` flits
+    // input VCs: (C + E) ports × vcs, each a ring of `buffer` slots for the flits behind its
+    // front (the front flit is in its `InVc`)
     ring: Vec<Flit>,
     /// Every input VC's state, together: what a flit's hop reads and writes of its VC is one
     /// cache line, not four (`InVc`).
@@ -207,7 +208,7 @@ pub(crate) struct Engine<'a> {
     /// (NONE before; `ejection` for the last hop).
     waiting: Vec<Waiting>,
     /// VC allocation: each output VC's arbiter (its round-robin pointer over the input VCs and
-    /// its best request this cycle, together: one cache line for both), and the requests.
+    /// its best request this cycle, in one record: one memory access for both), and the requests.
     ovc_arb: Vec<OvcArbiter>,
     vc_requests: Vec<(u32, u32, u16, u32)>,
     /// The cycle each endpoint's next packet is created (geometric gaps: Bernoulli arrivals).
