@@ -52,6 +52,10 @@ fn enforced() -> Vec<(&'static str, f64)> {
             sim::flit::MAX_BY_DESTINATION as f64,
         ),
         (
+            "export::sst::MAX_SST_ROUTERS",
+            topolab::export::sst::MAX_SST_ROUTERS as f64,
+        ),
+        (
             "sim::flit::MAX_SIM_ROUTERS",
             sim::flit::MAX_SIM_ROUTERS as f64,
         ),

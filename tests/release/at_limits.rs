@@ -214,6 +214,31 @@ fn sim_lab_at_its_router_limit() {
     assert_eq!(r["deadlock"], false);
 }
 
+/// An SST model at its most routers (`export::sst::MAX_SST_ROUTERS`): a 32×32 mesh under DOR,
+/// every one of its 1,047,552 pairs' routes written.
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "seconds in release, minutes in debug: cargo test --release --test release"
+)]
+fn sst_export_at_its_limit() {
+    use topolab::export::sst::{sst, MAX_SST_ROUTERS};
+    use topolab::routing::RouterSpec;
+    assert_eq!(MAX_SST_ROUTERS, 1024);
+    let started = Instant::now();
+    let topo = topolab::topology::build_seeded("mesh:32x32", 1).unwrap();
+    let router = RouterSpec::parse("dor").unwrap().build(&topo).unwrap();
+    let params = topolab::sim::flit::SimParams::default();
+    let files = sst(router.as_ref(), "dor", "uniform", &params, 1).unwrap();
+    eprintln!(
+        "export sst mesh:32x32: {:.1?}, routes {} bytes",
+        started.elapsed(),
+        files.routes.len()
+    );
+    assert_eq!(files.routes.matches('[').count(), 1 + 2 * 1024 * 1023);
+    assert!(peak_memory() < MEMORY_BYTES);
+}
+
 /// LOREN on LRT(4096,4,16), the largest network its tables take, in the flit simulator: one
 /// next-hop tree per destination, layered for deadlock freedom (7 layers: 8 VCs).
 #[test]
