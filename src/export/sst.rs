@@ -63,6 +63,20 @@ impl SstFiles {
     }
 }
 
+/// Whether an SST model of `routers` routers may be written (`MAX_SST_ROUTERS`): callers check
+/// a spec's count before building the network.
+pub fn check_routers(routers: usize) -> Result<()> {
+    if routers > MAX_SST_ROUTERS {
+        return Err(Error::invalid(
+            "topology",
+            format!(
+                "{routers} switches; an SST model takes at most {MAX_SST_ROUTERS} (SST/Merlin's anytopo keeps a queue per router pair: about 4 GB at 1,024 routers)"
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// The SST model of running `traffic` at `params` on `router`'s network, with `router`'s
 /// routes (`routing` is its spec's text, for the record).
 pub fn sst(
@@ -214,7 +228,8 @@ fn routes(router: &dyn Router, hosts: &[usize], sst_id: &[u32]) -> Result<(Strin
 }
 
 /// The network as anytopo reads it: a node per router in SST order with an integer
-/// `endpoints` (one stand-in for a router without), an edge per link.
+/// `endpoints` (one stand-in for a router without), an edge per link. Not `graph::graphml`:
+/// the routers are renumbered and stand-ins added, and anytopo needs nothing else.
 fn graphml(topo: &Topology, order: &[usize], sst_id: &[u32], endpoints: &[u32]) -> String {
     let mut out = String::with_capacity(400 + 60 * order.len() + 50 * topo.link_count());
     out.push_str(concat!(

@@ -301,12 +301,7 @@ impl DestinationRoutes {
                     }
                     let here = SwitchId::new(at);
                     let hop = router.next(here, &mut Header::new(here, dst))?;
-                    let channel = topo.channel_between(here, hop.next).ok_or_else(|| {
-                        Error::routing(
-                            router.name(),
-                            format!("switches {at} and {} are not linked", hop.next.0),
-                        )
-                    })?;
+                    let channel = channel_to(router, here, hop.next)?;
                     row[at] = channel.0;
                     to[at] = hop.next.0;
                     path.push(at);
@@ -638,6 +633,21 @@ fn route_order(offsets: &[u32]) -> Vec<usize> {
     order
 }
 
+/// The channel from `at` to the `next` switch `router` chose, or an error naming the router
+/// when they are not linked.
+fn channel_to(
+    router: &dyn Router,
+    at: SwitchId,
+    next: SwitchId,
+) -> Result<crate::model::ChannelId> {
+    router.topology().channel_between(at, next).ok_or_else(|| {
+        Error::routing(
+            router.name(),
+            format!("switches {} and {} are not linked", at.0, next.0),
+        )
+    })
+}
+
 /// The router's walk from `s` to `d`, appended to `out` (an error if it does not arrive).
 fn walk(
     router: &dyn Router,
@@ -652,12 +662,7 @@ fn walk(
     let mut steps = 0;
     while at.index() != d {
         let hop = router.next(at, &mut header)?;
-        let channel = topo.channel_between(at, hop.next).ok_or_else(|| {
-            Error::routing(
-                router.name(),
-                format!("switches {} and {} are not linked", at.0, hop.next.0),
-            )
-        })?;
+        let channel = channel_to(router, at, hop.next)?;
         out.push(RouteHop {
             channel: channel.0,
             group: u16::from(hop.vc_class),

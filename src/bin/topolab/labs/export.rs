@@ -9,7 +9,7 @@
 use super::sim::ExperimentArgs;
 use crate::cli::{flags, print_value, LabCommand};
 use clap::{Args, Subcommand};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use topolab::export::booksim::{booksim, ANYNET_FILE};
 use topolab::export::graph::{NetworkExtras, NetworkFormat};
 use topolab::topology::TopologySpec;
@@ -103,20 +103,14 @@ fn write_booksim(a: ExperimentFilesArgs) -> Result<(), String> {
     )
     .map_err(err)?;
     let dir = &a.out;
-    let (anynet_path, config_path) = (dir.join(ANYNET_FILE), dir.join(CONFIG_FILE));
-    crate::files::check_outputs(&[("--out", &anynet_path), ("--out", &config_path)], a.force)?;
-    std::fs::create_dir_all(dir)
-        .map_err(|e| format!("--out: cannot create '{}': {e}", dir.display()))?;
-    let write = |name: &str, text: &str| {
-        let path = dir.join(name);
-        crate::files::write_output(&path, "--out", text, a.force)
-            .map(|()| path.display().to_string())
-    };
-    let anynet = write(ANYNET_FILE, &files.anynet)?;
-    let config = write(CONFIG_FILE, &files.config)?;
+    let written = write_into(
+        dir,
+        &[(ANYNET_FILE, &files.anynet), (CONFIG_FILE, &files.config)],
+        a.force,
+    )?;
     let value = serde_json::json!({
-        "anynet": anynet,
-        "config": config,
+        "anynet": written[0],
+        "config": written[1],
         "network": if files.native { "native" } else { "anynet" },
         "run": format!("cd {} && booksim booksim.cfg", dir.display()),
     });
@@ -129,13 +123,7 @@ fn write_sst(a: ExperimentFilesArgs) -> Result<(), String> {
     let err = |e: topolab::Error| e.to_string();
     let x = a.experiment.check()?;
     let spec = TopologySpec::parse(&x.config.topology).map_err(|e| err(e.at("topology")))?;
-    if spec.switch_count() > sst::MAX_SST_ROUTERS {
-        return Err(format!(
-            "--topology: {} switches; an SST model takes at most {} (SST/Merlin's anytopo keeps a queue per router pair: about 4 GB at 1,024 routers)",
-            spec.switch_count(),
-            sst::MAX_SST_ROUTERS
-        ));
-    }
+    sst::check_routers(spec.switch_count()).map_err(err)?;
     let topo = spec
         .build_nth(x.seed, x.config.topology_index)
         .map_err(|e| err(e.at("topology")))?;
@@ -148,29 +136,38 @@ fn write_sst(a: ExperimentFilesArgs) -> Result<(), String> {
         x.seed,
     )
     .map_err(err)?;
-    let dir = &a.out;
-    let names = [GRAPHML_FILE, ROUTES_FILE, SCENARIO_FILE, CONFIG_FILE];
-    let paths: Vec<PathBuf> = names.iter().map(|name| dir.join(name)).collect();
-    let outputs: Vec<(&str, &std::path::Path)> =
-        paths.iter().map(|p| ("--out", p.as_path())).collect();
-    crate::files::check_outputs(&outputs, a.force)?;
-    std::fs::create_dir_all(dir)
-        .map_err(|e| format!("--out: cannot create '{}': {e}", dir.display()))?;
-    for (path, text) in
-        paths
-            .iter()
-            .zip([&files.graphml, &files.routes, &files.scenario, sst::CONFIG])
-    {
-        crate::files::write_output(path, "--out", text, a.force)?;
-    }
-    let config = paths[3].display().to_string();
+    let written = write_into(
+        &a.out,
+        &[
+            (GRAPHML_FILE, &files.graphml),
+            (ROUTES_FILE, &files.routes),
+            (SCENARIO_FILE, &files.scenario),
+            (CONFIG_FILE, sst::CONFIG),
+        ],
+        a.force,
+    )?;
+    let config = &written[3];
     let value = serde_json::json!({
-        "files": paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
+        "files": written,
         "run": format!("sst {config}"),
         "run_on_two_ranks": format!("mpirun -np 2 sst {config}"),
     });
     print_value(&value, a.json);
     Ok(())
+}
+
+/// Write `files` (name, text) into `dir`, created if missing, after checking every one of them
+/// (none replaced without `force`, none an input): the paths written.
+fn write_into(dir: &Path, files: &[(&str, &str)], force: bool) -> Result<Vec<String>, String> {
+    let paths: Vec<PathBuf> = files.iter().map(|(name, _)| dir.join(name)).collect();
+    let outputs: Vec<(&str, &Path)> = paths.iter().map(|p| ("--out", p.as_path())).collect();
+    crate::files::check_outputs(&outputs, force)?;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("--out: cannot create '{}': {e}", dir.display()))?;
+    for (path, (_, text)) in paths.iter().zip(files) {
+        crate::files::write_output(path, "--out", text, force)?;
+    }
+    Ok(paths.iter().map(|p| p.display().to_string()).collect())
 }
 
 /// The network of `--topology` (sizes checked by the spec before anything is built) in
