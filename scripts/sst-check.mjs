@@ -6,12 +6,11 @@
 //
 //   node scripts/sst-check.mjs [--rates 0.02,0.05] [--models mesh:8x8/dor,lrt:256:4:4/loren:42]
 //        [--traffic uniform] [--sst PATH] [--mpirun PATH] [--np 2] [--topolab PATH]
-//        [--max-diff 15] [--keep] [--generator 'CMD {dir} {topology} {routing} {traffic} {rate}']
+//        [--max-diff 15] [--keep]
 //
 // A model is TOPOLOGY/ROUTING[/TRAFFIC]. --sst defaults to `sst` on PATH, else /opt/sst/bin/sst
-// (SST from scripts/sst-build.sh); --np 0 skips the MPI run. --generator replaces `topolab
-// export sst … --out {dir} --force` by any command that writes the same four files into {dir}
-// (a shell command; the placeholders are substituted). --keep leaves the directories in /tmp.
+// (SST from scripts/sst-build.sh); --np 0 skips the MPI run. --keep leaves the directories in
+// /tmp.
 // Builds nothing: it needs target/release/topolab (cargo build --release). Not part of `npm test`.
 //
 // Latency: SST's is Merlin OfferedLoad's average (endpoint 0's summary at the end of the run),
@@ -66,7 +65,6 @@ const MPIRUN = option("mpirun", onPath("mpirun") ?? "mpirun");
 const NP = Number(option("np", "2"));
 const TOPOLAB = resolve(option("topolab", join(ROOT, "target/release/topolab")));
 const MAX_DIFF = Number(option("max-diff", "15"));
-const GENERATOR = option("generator", null);
 const KEEP = flag("keep");
 
 if (RATES.some((r) => !(r > 0 && r <= 1))) throw new Error(`--rates: each in (0, 1], got ${RATES}`);
@@ -79,14 +77,14 @@ if (!existsSync(SST)) {
   process.exit(2);
 }
 
-// Runs a command; its stdout and wall seconds. `shell` for the --generator hook.
-function run(command, args, { cwd, shell = false } = {}) {
+// Runs a command; its stdout and wall seconds.
+function run(command, args, { cwd } = {}) {
   const started = process.hrtime.bigint();
-  const out = spawnSync(command, args, { cwd, shell, encoding: "utf8", maxBuffer: 1 << 28 });
+  const out = spawnSync(command, args, { cwd, encoding: "utf8", maxBuffer: 1 << 28 });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   if (out.error) throw new Error(`${command}: ${out.error.message}`);
   if (out.status !== 0) {
-    const shown = shell ? command : `${command} ${args.join(" ")}`;
+    const shown = `${command} ${args.join(" ")}`;
     throw new Error(`${shown} failed (status ${out.status}):\n${(out.stdout ?? "").slice(-1500)}\n${(out.stderr ?? "").slice(-1500)}`);
   }
   return { stdout: out.stdout, seconds };
@@ -118,11 +116,6 @@ function simArgs(s) {
 }
 
 function exportModel(model, rate, dir) {
-  if (GENERATOR) {
-    const fill = { dir, rate: String(rate), ...model };
-    const command = GENERATOR.replace(/\{(\w+)\}/g, (m, key) => fill[key] ?? m);
-    return run(command, [], { shell: true }).seconds;
-  }
   return run(TOPOLAB, ["export", "sst", "--topology", model.topology, "--routing", model.routing,
     "--traffic", model.traffic, "--rate", String(rate), "--out", dir, "--force"]).seconds;
 }
