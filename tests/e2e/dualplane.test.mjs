@@ -139,6 +139,26 @@ test('two clicked switches (the second in plane 1) pick the pair: both routes, t
   assertNoProblems(problems);
 });
 
+test('Search with the defaults reaches the n = 8 optimum of both families (paper 004 searched n ≤ 8 exhaustively)', async () => {
+  const { page, problems } = await openLab();
+  for (const [kind, distance, a2a] of [['hc', '3.1250 (21.9% shorter)', '5.1200 (28.0% more)'], ['fhc', '2.7070 (17.2% shorter)', '6.6494 (20.8% more)']]) {
+    await afterRun(page, async () => {
+      await page.selectOption('#dp-kind', kind);
+      await page.fill('#dp-n', '8');
+      await page.click('#dp-generators-identical');
+    });
+    await page.waitForFunction((k) => document.getElementById('dp-variant').textContent === `D-${k.toUpperCase()}, n = 8,`, kind);
+    const started = Date.now();
+    await page.click('#dp-search');
+    await page.waitForSelector('#dp-search-best[data-done="true"]', { timeout: 120_000 });
+    console.log(`# the default search at n = 8 (${kind}) in the page: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    assert.equal(await text(page, '#dp-search-best-distance'), distance, `${kind}: the best known set's distance`);
+    assert.equal(await text(page, '#dp-search-best-a2a'), a2a, `${kind}: and its all-to-all maximum traffic`);
+    assert.match(await text(page, '#dp-search-status'), /^Annealing: \d+ sets evaluated in [\d.]+ s \(seed 1\)\./);
+  }
+  assertNoProblems(problems);
+});
+
 test('the search runs to its end at n = 5 (exhaustive) and a long one cancels keeping its best so far', async () => {
   const { page, problems } = await openLab();
   await afterRun(page, async () => {

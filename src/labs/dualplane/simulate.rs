@@ -10,7 +10,7 @@
 //! lowest (Duato's definitions, which the paper uses).
 
 use super::{variant, Scores};
-use crate::dualplane::search::{self, Objective, SearchSpec};
+use crate::dualplane::search::{self, Objective};
 use crate::sim::flit::{self, Network, SimParams, MAX_SIM_SWITCHES};
 use crate::topology::dualplane::{DualPlane, Kind};
 use crate::{Error, Result};
@@ -117,17 +117,24 @@ pub fn simulate_variants(
             format!("the simulation runs from n = {} to 8 (2·2ⁿ routers, at most {MAX_SIM_SWITCHES}), not {n}", search::MIN_N),
         ));
     }
-    let units = variants
+    let units = [Kind::Hc, Kind::Fhc]
         .iter()
-        .filter_map(|&(kind, objective)| {
-            objective.map(|o| search::work(&SearchSpec::auto(kind, n, o, seed, effort)))
+        .map(|&kind| {
+            let objectives: Vec<Objective> = variants
+                .iter()
+                .filter(|v| v.0 == kind)
+                .filter_map(|v| v.1)
+                .collect();
+            search::variants_work(kind, n, &objectives, effort)
         })
         .sum();
     search::check_work(units, effort)?;
     let mut out = Vec::new();
     let units = (variants.len() * (loads.len() + 1)) as f64;
+    let mut searched = search::Searched::new();
     for (i, &(kind, objective)) in variants.iter().enumerate() {
-        let (network, _) = search::variant_network(kind, n, objective, seed, effort)?;
+        let (network, _) =
+            search::variant_network(kind, n, objective, seed, effort, &mut searched)?;
         let before = (i * (loads.len() + 1)) as f64;
         let point = simulate_network(&network, (kind, objective), loads, seed, &mut |runs| {
             report((before + runs as f64) / units, None)
