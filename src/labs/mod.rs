@@ -607,6 +607,8 @@ mod tests {
         assert_complete::<crate::hybrid::relay::route::UplinkCost>();
         assert_complete::<crate::dualplane::search::Objective>();
         assert_complete::<crate::topology::dualplane::Kind>();
+        assert_complete::<crate::circuit::topogen::Reconfig>();
+        assert_complete::<crate::circuit::topogen::FailedNodes>();
         assert_complete::<ctc::OrderKind>();
         assert_complete::<ctc::SolverKind>();
     }

@@ -335,7 +335,7 @@ fn a_request_is_bounded_as_a_whole() {
         "--effort",
         "100",
     ]);
-    assert!(message.contains("use an effort of at most 23"), "{message}");
+    assert!(message.contains("use an effort of at most 55"), "{message}");
     // a float that becomes a duration
     let message = refusal(&[
         "ctc",

@@ -123,6 +123,8 @@ const fields = [
     enabled: (values) => !values.fail?.length,
     parse: (text, values) => (values.fail.length ? 0 : whole('random failures', 'a whole number of switches (0 = none)')(text === '' ? '0' : text)),
   },
+  { name: 'reconfig', path: 'reconfig', label: 'Reconfiguration', kind: 'select', describe: true },
+  { name: 'failed-nodes', path: 'failed_nodes', label: 'End nodes of a failed switch', kind: 'select', describe: true },
 ];
 
 /** What designs another network (the failures and the message size leave the trace as it is). */

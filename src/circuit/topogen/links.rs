@@ -27,7 +27,7 @@ use crate::trace::{Change, Highlight, Recorder, Step};
 use crate::Result;
 
 /// How many hops longer than its route a diverted communication's new path may be.
-const MAX_EXTRA_HOPS: usize = 2;
+pub(super) const MAX_EXTRA_HOPS: usize = 2;
 /// Crowded communications that score the pairs (those crossing the most crowded channels
 /// first): enough to find the pairs that relieve them, few enough that scoring all pairs stays
 /// cheap at thousands of switches.

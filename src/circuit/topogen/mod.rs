@@ -11,7 +11,9 @@ mod routes;
 mod state;
 mod swap;
 
-pub use reconfigure::{random_failures, reconfigure, Reconfiguration, Survivor};
+pub use reconfigure::{
+    random_failures, reconfigure, FailedNodes, Reconfig, Reconfiguration, Survivor,
+};
 pub use routes::RouteState;
 pub use state::GenState;
 
@@ -38,7 +40,13 @@ pub struct Comms {
 impl Comms {
     /// From a pattern's traffic over `nodes` end nodes.
     pub fn new(traffic: &Traffic, nodes: usize) -> Self {
-        let pairs: Vec<(u32, u32)> = traffic.flows.iter().map(|f| (f.src.0, f.dst.0)).collect();
+        Self::from_pairs(
+            traffic.flows.iter().map(|f| (f.src.0, f.dst.0)).collect(),
+            nodes,
+        )
+    }
+    /// From (source, destination) end-node pairs over `nodes` end nodes.
+    pub(crate) fn from_pairs(pairs: Vec<(u32, u32)>, nodes: usize) -> Self {
         let mut by_endpoint = vec![Vec::new(); nodes];
         for (i, &(s, d)) in pairs.iter().enumerate() {
             by_endpoint[s as usize].push(i);
@@ -205,6 +213,9 @@ pub fn topogen(
     let after_links = routes.max_slots();
     let pending_kept =
         swap::retry_pending(&mut state, &mut routes, &comms, &pending, &mut recorder)?;
+    // the swaps kept there moved end nodes in `state` only: the network the lab draws and
+    // exports (`routes.topo`) must show them where they now are (links and channels unchanged)
+    routes.topo = state.topology();
     progress(links_end);
     if let Some(target) = target_slots {
         rev::reach_target(

@@ -124,6 +124,64 @@ impl RouteState {
         self.dist.path(&self.topo, s, d, "shortest")
     }
 
+    /// The path from `s` to `d` at most `extra` hops longer than the shortest whose most
+    /// loaded channel, counting this path, is least loaded; then the fewest hops, then the
+    /// first found from the lowest switch ids. `None` when `d` cannot be reached.
+    pub(crate) fn least_loaded(&self, s: SwitchId, d: SwitchId, extra: usize) -> Option<Path> {
+        let shortest = self.distance(s.0, d.0);
+        if shortest == u32::MAX {
+            return None;
+        }
+        let longest = shortest as usize + extra;
+        let to_d = self.row(d.0);
+        let adjacency = self.dist.adjacency();
+        // layer h: the switches an h-hop walk from s reaches with d still within reach, each
+        // with its least bottleneck and the entry of layer h − 1 it came from
+        let mut layers: Vec<Vec<(u32, u32, u32)>> = vec![vec![(s.0, 0, u32::MAX)]];
+        let mut at = vec![u32::MAX; self.topo.switch_count()];
+        for h in 1..=longest {
+            let mut next: Vec<(u32, u32, u32)> = Vec::new();
+            for (i, &(u, worst, _)) in layers[h - 1].iter().enumerate() {
+                for &w in adjacency.neighbors(u as usize) {
+                    if usize::from(to_d[w as usize]) > longest - h {
+                        continue;
+                    }
+                    let channel = self.topo.channel_between(SwitchId(u), SwitchId(w))?;
+                    let b = worst.max(self.loads.get(channel) + 1);
+                    match at[w as usize] {
+                        u32::MAX => {
+                            at[w as usize] = next.len() as u32;
+                            next.push((w, b, i as u32));
+                        }
+                        j if b < next[j as usize].1 => next[j as usize] = (w, b, i as u32),
+                        _ => {}
+                    }
+                }
+            }
+            for &(w, _, _) in &next {
+                at[w as usize] = u32::MAX;
+            }
+            layers.push(next);
+        }
+        // the least bottleneck, then the fewest hops (a walk with a cycle never wins: without
+        // the cycle it is shorter and no more loaded)
+        let (mut hops, mut entry, mut best) = (0, 0, u32::MAX);
+        for (h, layer) in layers.iter().enumerate().skip(shortest as usize) {
+            if let Some(i) = layer.iter().position(|&(w, _, _)| w == d.0) {
+                if layer[i].1 < best {
+                    (hops, entry, best) = (h, i, layer[i].1);
+                }
+            }
+        }
+        let mut switches = vec![d];
+        for h in (1..=hops).rev() {
+            entry = layers[h][entry].2 as usize;
+            switches.push(SwitchId(layers[h - 1][entry].0));
+        }
+        switches.reverse();
+        Path::through(&self.topo, switches, "least-loaded").ok()
+    }
+
     /// N: the largest channel load.
     pub fn max_slots(&self) -> u32 {
         self.loads.max()

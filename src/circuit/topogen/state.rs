@@ -13,6 +13,8 @@ pub struct GenState {
     pub links: Vec<(u32, u32)>,
     nodes_at: Vec<u32>,
     links_at: Vec<u32>,
+    /// Switches that take no new link (failed, §5.3).
+    closed: Vec<bool>,
 }
 
 impl GenState {
@@ -24,6 +26,7 @@ impl GenState {
             links: Vec::new(),
             nodes_at: vec![nodes as u32],
             links_at: vec![0],
+            closed: vec![false],
         }
     }
     pub fn switch_count(&self) -> usize {
@@ -38,7 +41,7 @@ impl GenState {
     }
     /// True when `s` can take one more port.
     pub(crate) fn has_spare_port(&self, s: u32) -> bool {
-        self.degree(s) < self.max_degree
+        !self.closed[s as usize] && self.degree(s) < self.max_degree
     }
     /// The largest degree of any switch.
     pub(crate) fn max_switch_degree(&self) -> usize {
@@ -50,12 +53,34 @@ impl GenState {
     pub(crate) fn add_switch(&mut self) -> u32 {
         self.nodes_at.push(0);
         self.links_at.push(0);
+        self.closed.push(false);
         (self.nodes_at.len() - 1) as u32
     }
     pub(crate) fn add_link(&mut self, a: u32, b: u32) {
         self.links.push((a, b));
         self.links_at[a as usize] += 1;
         self.links_at[b as usize] += 1;
+    }
+    /// Fail the switches `failed` (§5.3): their links go down and they take no new one; their
+    /// end nodes stay on them. Returns every link's id afterwards (`None`: gone).
+    pub(crate) fn fail_switches(&mut self, failed: &[u32]) -> Vec<Option<u32>> {
+        let mut ids = Vec::with_capacity(self.links.len());
+        let mut kept = Vec::with_capacity(self.links.len());
+        for &(a, b) in &self.links {
+            if failed.contains(&a) || failed.contains(&b) {
+                self.links_at[a as usize] -= 1;
+                self.links_at[b as usize] -= 1;
+                ids.push(None);
+            } else {
+                ids.push(Some(kept.len() as u32));
+                kept.push((a, b));
+            }
+        }
+        self.links = kept;
+        for &s in failed {
+            self.closed[s as usize] = true;
+        }
+        ids
     }
     /// Move the `from` end of link `i` to switch `to` (the link keeps its id).
     pub(crate) fn relink(&mut self, i: usize, from: u32, to: u32) {

@@ -14,8 +14,8 @@ use super::{
     check_section, config, default_section, json, study_args, Lab, LabRun, StepSummary, Study, View,
 };
 use crate::circuit::topogen::{
-    random_failures, reconfigure, topogen, GenState, Reconfiguration, Survivor, TopoGenRun,
-    TopoGenSummary,
+    random_failures, reconfigure, topogen, FailedNodes, GenState, Reconfig, Reconfiguration,
+    Survivor, TopoGenRun, TopoGenSummary,
 };
 use crate::export::graph::Loads;
 use crate::layout::{force_positions, Layout};
@@ -78,7 +78,12 @@ pub const LAB: Lab = Lab {
     ],
     presets,
     limits: || vec![super::Limit::closed("nodes", 2.0, crate::circuit::topogen::MAX_TOPOGEN_NODES as f64)],
-    choices: super::no_choices,
+    choices: || {
+        vec![
+            super::Choice::of::<Reconfig>("reconfig"),
+            super::Choice::of::<FailedNodes>("failed_nodes"),
+        ]
+    },
 };
 
 /// The arguments of the `tradeoff` study.
@@ -133,6 +138,10 @@ pub struct TopoGenConfig {
     pub fail: Vec<u32>,
     /// Or this many switches chosen at random (seeded).
     pub fail_random: usize,
+    /// How the network is reconfigured after the failures (§5.3).
+    pub reconfig: Reconfig,
+    /// What becomes of the end nodes of a failed switch.
+    pub failed_nodes: FailedNodes,
     /// Message size of the one-round CS-vs-PS simulation.
     pub message_bytes: u64,
 }
@@ -146,6 +155,8 @@ impl Default for TopoGenConfig {
             target_slots: None,
             fail: Vec::new(),
             fail_random: 0,
+            reconfig: Reconfig::default(),
+            failed_nodes: FailedNodes::default(),
             message_bytes: 65_536,
         }
     }
@@ -370,10 +381,11 @@ pub fn run_topogen(
         Some(failed) => {
             let (summary, survivor) = reconfigure(
                 &run.state,
+                &run.routes,
                 &run.comms,
                 &failed,
-                run.summary.max_slots,
-                run.summary.avg_hops,
+                config.reconfig,
+                config.failed_nodes,
             )?;
             (Some(summary), Some(survivor))
         }

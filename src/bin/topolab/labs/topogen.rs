@@ -4,6 +4,7 @@
 use crate::cli::{flags, merged, run_and_report, run_study, LabCommand, Output};
 use clap::Args;
 use serde_json::json;
+use topolab::circuit::topogen::{FailedNodes, Reconfig};
 use topolab::labs::topogen::TopoGenConfig;
 use topolab::scenario::Scenario;
 
@@ -37,6 +38,12 @@ struct TopoGenArgs {
     /// Fail these switches (comma-separated ids) instead.
     #[arg(long, value_delimiter = ',')]
     fail_switches: Vec<u32>,
+    /// How the network is reconfigured after the failures (§5.3).
+    #[arg(long, value_enum, default_value_t = TopoGenConfig::default().reconfig)]
+    reconfig: Reconfig,
+    /// What becomes of the end nodes of a failed switch.
+    #[arg(long, value_enum, default_value_t = TopoGenConfig::default().failed_nodes)]
+    failed_nodes: FailedNodes,
     /// Message size of the one-round circuit-vs-packet simulation.
     #[arg(long, default_value_t = 65_536)]
     message_bytes: u64,
@@ -58,6 +65,8 @@ fn execute(args: TopoGenArgs) -> Result<(), String> {
         target_slots: args.target_slots,
         fail: args.fail_switches,
         fail_random: args.fail,
+        reconfig: args.reconfig,
+        failed_nodes: args.failed_nodes,
         message_bytes: args.message_bytes,
     };
     let scenario = Scenario::for_lab("topogen", args.seed, &config).map_err(|e| e.to_string())?;
