@@ -606,11 +606,14 @@ mod tests {
         assert_complete::<crate::hybrid::relay::Counting>();
         assert_complete::<crate::hybrid::relay::route::UplinkCost>();
         assert_complete::<crate::dualplane::search::Objective>();
+        assert_complete::<crate::topology::dualplane::floor::CableReading>();
+        assert_complete::<crate::dualplane::search::Combine>();
         assert_complete::<crate::topology::dualplane::Kind>();
         assert_complete::<crate::circuit::topogen::Reconfig>();
         assert_complete::<crate::circuit::topogen::FailedNodes>();
         assert_complete::<ctc::OrderKind>();
         assert_complete::<ctc::SolverKind>();
+        assert_complete::<crate::sim::flit::VcAssignment>();
     }
 
     #[test]

@@ -61,7 +61,7 @@ test('the lab opens on Table 1: routing values, both routes of 0 → 6, the tie,
   assert.deepEqual(c.avg_distance, ['1.000', '1.500', '+33.3%']);
   assert.deepEqual(c.a2a_max_traffic, ['5.333', '4.000', '+33.3%'], '16/3 against D-HC’s 4 (§2.3)');
   assert.deepEqual(c.a2a_max_traffic_per_node, ['1.333', '1.000', '+33.3%']);
-  assert.deepEqual(c.avg_delay_ns, ['233.5', '283.5', '+17.6%']);
+  assert.deepEqual(c.avg_delay_ns, ['231.0', '278.5', '+17.1%'], 'in-rack cables at their 100 cm run (as 2.0 m cables: 233.5 / 283.5)');
   // the step player starts at the table lookup, then the hops of plane 0
   assert.equal(await text(page, '#step-counter'), 'Step 1 / 3');
   assert.match(await text(page, '#step-title'), /Row 6 of the table/);
@@ -78,7 +78,7 @@ test('a typed set updates the metrics; a dependent one is refused beside the fie
   const c = await comparison(page);
   assert.deepEqual(c.avg_distance, ['1.438', '2.000', '+28.1%'], '23/16 hops against 2');
   assert.deepEqual(c.a2a_max_traffic, ['4.000', '4.000', '0.0%'], 'this set does not raise the all-to-all traffic');
-  assert.deepEqual(c.avg_cable_m, ['3.00', '2.75', '−9.1%'], 'longer cables than the identical planes');
+  assert.deepEqual(c.avg_cable_m, ['2.63', '2.25', '−16.7%'], 'longer cables than the identical planes (in-rack ones at their 100 cm run)');
   assert.deepEqual(await column(page, 'rv').then((v) => v.length), 16, 'all 16 rows of the table');
   assert.equal(await page.isVisible('#dp-generators-error'), false);
 
@@ -252,16 +252,18 @@ test('the rack floor draws the racks, the cables by length with the legend, per 
   await page.waitForSelector('#dp-floor svg');
   assert.equal(await page.locator('#dp-floor rect.dp-rack').count(), 2, 'n = 3: 2 racks of 4 switch ids');
   const legend = () => page.$$eval('#dp-floor-legend li[data-length]', (items) => Object.fromEntries(items.map((li) => [li.dataset.length, Number(li.dataset.count)])));
-  // plane 0 {1,2,4}: 4 + 4 cables inside the racks, 4 between (3 m); plane 1 {3,5,7}: 2 + 2 inside, 8 between
+  // plane 0 {1,2,4}: 4 + 4 cables inside the racks (their 100 cm run), 4 between (3 m); plane 1
+  // {3,5,7}: 2 + 2 inside, 8 between
   let counts = await legend();
-  assert.equal(Object.keys(counts).length, 11, 'every Table 2 length is in the legend');
-  assert.equal(counts['2'], 12);
+  assert.equal(Object.keys(counts).length, 12, 'every Table 2 length and the 1.0 m in-rack run are in the legend');
+  assert.equal(counts['1'], 12);
+  assert.equal(counts['2'], 0);
   assert.equal(counts['3'], 12);
   assert.equal(counts['10'], 0);
   assert.equal(await page.locator('#dp-floor path.dp-cable').count(), 2, 'one arc per plane between racks 0 and 1');
   await page.click('.dp-plane[data-plane="1"]');
   counts = await legend();
-  assert.deepEqual([counts['2'], counts['3']], [4, 8]);
+  assert.deepEqual([counts['1'], counts['3']], [4, 8]);
   assert.equal(await page.getAttribute('.dp-plane[data-plane="1"]', 'aria-pressed'), 'true');
   assert.deepEqual(await page.$$eval('#dp-floor path.dp-cable', (paths) => paths.map((p) => p.dataset.plane)), ['1']);
   assert.match(await page.textContent('#dp-floor path.dp-cable title'), /^Plane 1: 8 cables of 3 m between racks 0 and 1$/);
@@ -273,9 +275,9 @@ test('the rack floor draws the racks, the cables by length with the legend, per 
     await page.click('#dp-generators-identical');
   });
   await page.waitForFunction(() => document.querySelectorAll('#dp-floor rect.dp-rack').length === 8);
-  assert.match(await text(page, '#dp-floor-summary'), /^4 × 2 racks .* average over both planes 3\.20 m/);
+  assert.match(await text(page, '#dp-floor-summary'), /^4 × 2 racks .* average over both planes 2\.80 m/);
   counts = await legend();
-  assert.deepEqual([counts['2'], counts['3'], counts['4'], counts['5']], [64, 32, 32, 32], 'D-HC n = 5, both planes: 64 × 2.0, 32 × 3.0, 32 × 4.0, 32 × 5.0 m');
+  assert.deepEqual([counts['1'], counts['3'], counts['4'], counts['5']], [64, 32, 32, 32], 'D-HC n = 5, both planes: 64 × 1.0 (in-rack runs), 32 × 3.0, 32 × 4.0, 32 × 5.0 m');
 
   // n = 12: 64 × 16 racks, the cables drawn as one path per plane and length
   await afterRun(page, () => page.fill('#dp-n', '12'));

@@ -207,8 +207,9 @@ fn the_cli_searches() {
         assert!(v["seconds"].is_number() && v["evaluated"].is_number());
         assert!(!v["ties"].as_array().unwrap().is_empty());
         if objective == "delay" {
-            // the -r set: the least delay among the optima, its bits permuted (ours: 327.66 ns)
-            assert!((v["best"]["avg_delay_ns"].as_f64().unwrap() - 327.65625).abs() < 1e-9);
+            // the -r set: the least delay among the optima, its bits permuted (ours: 325.84 ns
+            // with in-rack cables at their run; 327.66 ns as 2.0 m cables)
+            assert!((v["best"]["avg_delay_ns"].as_f64().unwrap() - 325.84375).abs() < 1e-9);
             assert!(v["best"]["avg_delay_ns"].as_f64() < v["baseline"]["avg_delay_ns"].as_f64());
         }
     }

@@ -80,6 +80,21 @@ const fields = [
     describe: true,
   },
   {
+    name: 'cables',
+    path: 'cables',
+    group: 'Rack floor',
+    label: 'In-rack cable',
+    kind: 'select',
+    describe: true,
+  },
+  {
+    name: 'combine',
+    path: 'combine',
+    label: 'Rates combined by',
+    kind: 'select',
+    describe: true,
+  },
+  {
     name: 'effort',
     path: 'effort',
     label: 'Effort',
@@ -213,7 +228,7 @@ export default {
       <p class="help dp-tie-rule" id="dp-tie-rule" hidden></p>
       <details class="dp-notes">
         <summary>Conventions and the paper’s typos</summary>
-        <p>Averages run over all 2<sup><var>n</var></sup>·2<sup><var>n</var></sup> node pairs, <strong>self pairs included</strong> (the paper’s printed D-FHC 3.27 at <var>n</var> = 8 needs them). All-to-all maximum traffic (§2.3): every node sends 2 packets to every node, a tie split one per plane; <strong>2·2<sup><var>n</var></sup></strong> over the busiest directed link (D-HC: 4; D-FHC at <var>n</var> = 8: 512/93 = 5.51); per node is a quarter of it, at 4 nodes per switch (§3). Cable: every switch–switch cable of both planes at its Table 2 length, unweighted; delay = (cable × 5 ns/m + 90 ns) × distance + 131 ns (§3.2.1). A route tie takes plane 0 here (the paper: either). The search adds the two improvement rates (the paper does not say how it combines them).</p>
+        <p>Averages run over all 2<sup><var>n</var></sup>·2<sup><var>n</var></sup> node pairs, <strong>self pairs included</strong> (the paper’s printed D-FHC 3.27 at <var>n</var> = 8 needs them). All-to-all maximum traffic (§2.3): every node sends 2 packets to every node, a tie split one per plane; <strong>2·2<sup><var>n</var></sup></strong> over the busiest directed link (D-HC: 4; D-FHC at <var>n</var> = 8: 512/93 = 5.51); per node is a quarter of it, at 4 nodes per switch (§3). Cable: every switch–switch cable of both planes, unweighted, at its Table 2 length, except that a cable between the adjacent switches of one rack counts at its 100 cm run by default (the <em>In-rack cable</em> control; it is priced as Table 2’s 2.0 m cable either way); delay = (cable × 5 ns/m + 90 ns) × distance + 131 ns (§3.2.1). A route tie takes plane 0 here (the paper: either). The search multiplies the two improvement ratios by default (the paper does not say how it combines them; the <em>Rates combined by</em> control; the product reproduces the most of §3.2.2–3.3.2).</p>
         <p>Typos in the paper: §2.1’s “FH(0,3) = {1,2,5,6}” is FH(1,3); §2.4’s “(D-FHC)” is DI-FHC; §3.2.2’s “D-FHC-r” is DI-FHC-r; §3.4.1’s 16,386 nodes are 16,384; the check against simulation is in §3.5.</p>
       </details>
       <button type="button" id="dp-simulate" class="small" title="Open the Simulate lab on this network (4 nodes per switch) with the dual-plane router">Simulate this</button>

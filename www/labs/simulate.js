@@ -128,6 +128,8 @@ const fields = [
     help: 'Added to a channel per metre of its cable: dual-plane networks (dual:…) carry their cable lengths from the rack floor of paper 004 §3.1. Paper 004’s 5 ns/m is 1.95 cycles/m at 2.56 ns per cycle (a 32-byte flit at 100 Gbps). 0: every channel takes the link latency.',
     parse: perMetre,
   },
+  // its options and their meanings are the core's choice (the catalog's `vc_assignment`)
+  { name: 'vc-assignment', path: 'vc_assignment', label: 'VC assignment (deadlock freedom)', kind: 'select', describe: true },
   { ...count('warmup', 'warmup', 'Warm-up cycles', { what: 'warm-up', hint: 'a whole number of cycles (0 for none)', min: 0, pair: true }), group: 'Run' },
   count('cycles', 'cycles', 'Measured cycles', { hint: 'a whole number of cycles, at least 1', title: 'Packets created in these cycles are measured' }),
   { ...count('drain', 'drain', 'Drain cycles', { hint: 'a whole number of cycles (0 for none)', min: 0, title: 'Cycles after the window for the measured packets to arrive' }), help: 'Measured packets still in the network after the drain mean saturation.' },

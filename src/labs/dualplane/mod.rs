@@ -13,9 +13,10 @@ use super::Choice;
 use super::{
     check_section, config, default_section, json, study_args, Lab, LabRun, StepSummary, Study, View,
 };
-use crate::dualplane::search::{self, Candidate, Method, Objective, SearchSpec};
+use crate::dualplane::search::{self, Candidate, Combine, Method, Objective, SearchSpec};
 use crate::export::graph::Loads;
 use crate::model::{ChannelId, SwitchId, Topology};
+use crate::topology::dualplane::floor::CableReading;
 use crate::topology::dualplane::{floor, DualPlane, Kind, TableRow};
 use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
@@ -101,6 +102,8 @@ pub const LAB: Lab = Lab {
         vec![
             Choice::of::<Kind>("kind"),
             Choice::of::<Objective>("objective"),
+            Choice::of::<CableReading>("cables"),
+            Choice::of::<Combine>("combine"),
         ]
     },
 };
@@ -161,6 +164,10 @@ pub struct DualPlaneConfig {
     pub objective: Objective,
     /// Multiplies the search's annealing evaluations.
     pub effort: f64,
+    /// How a cable between the switches of one rack counts (§3.1.2).
+    pub cables: CableReading,
+    /// How the search combines its two improvement rates.
+    pub combine: Combine,
 }
 
 impl Default for DualPlaneConfig {
@@ -174,6 +181,8 @@ impl Default for DualPlaneConfig {
             destination: 6,
             objective: Objective::Distance,
             effort: 1.0,
+            cables: CableReading::default(),
+            combine: Combine::default(),
         }
     }
 }
@@ -251,6 +260,8 @@ impl DualPlaneConfig {
             seed,
             effort: self.effort,
             method,
+            cables: self.cables,
+            combine: self.combine,
         };
         let mut points: Vec<SearchPoint> = Vec::new();
         let result = search::search(&spec, &mut |fraction, best| {
@@ -321,9 +332,9 @@ pub struct Scores {
     pub floor: floor::Floor,
 }
 
-fn scores(d: &DualPlane) -> Result<(Scores, [Vec<u64>; 2])> {
+fn scores(d: &DualPlane, cables: CableReading) -> Result<(Scores, [Vec<u64>; 2])> {
     let (m, loads) = d.metrics_and_loads();
-    let f = floor::floor(d, m.avg_distance)?;
+    let f = floor::floor(d, m.avg_distance, cables)?;
     Ok((
         Scores {
             avg_distance: m.avg_distance,
@@ -380,10 +391,11 @@ pub(crate) struct RackCables {
 
 impl RackCables {
     /// Both planes' cables grouped by pair of racks and length (`floor::cables_by_racks`).
-    fn of(network: &DualPlane) -> Result<RackCables> {
+    fn of(network: &DualPlane, cables: CableReading) -> Result<RackCables> {
         let mut rack_cables = RackCables::default();
         for (p, plane) in network.planes.iter().enumerate() {
-            for ((a, b, dm), count) in floor::cables_by_racks(network.n(), plane.generators())? {
+            let by_racks = floor::cables_by_racks(network.n(), plane.generators(), cables)?;
+            for ((a, b, dm), count) in by_racks {
                 rack_cables.plane.push(p as u8);
                 rack_cables.from.push(a);
                 rack_cables.to.push(b);
@@ -459,10 +471,10 @@ impl DualPlaneRun {
         let identical = c.generators.trim().is_empty();
         let baseline = DualPlane::identical(c.kind, c.n)?;
         progress(0.1);
-        let (s, loads) = scores(&network)?;
-        let (b, _) = scores(&baseline)?;
+        let (s, loads) = scores(&network, c.cables)?;
+        let (b, _) = scores(&baseline, c.cables)?;
         progress(0.5);
-        let rack_cables = RackCables::of(&network)?;
+        let rack_cables = RackCables::of(&network, c.cables)?;
         let (wide, deep) = floor::racks(c.n);
         let generators = [0, 1].map(|p| network.planes[p].generators().to_vec());
         let topology = crate::topology::build(&dual_spec(&network, ""))?;
@@ -763,13 +775,19 @@ fn sweep_n(
     let mut points = Vec::new();
     let mut searched = search::Searched::new();
     for (n, kind, objective) in runs {
-        let (network, seconds) =
-            search::variant_network(kind, n, objective, seed, c.effort, &mut searched)?;
+        let (network, seconds) = search::variant_network(
+            kind,
+            n,
+            objective,
+            (seed, c.effort),
+            (c.cables, c.combine),
+            &mut searched,
+        )?;
         let point = VariantPoint {
             n,
             variant: variant(kind, objective.is_none(), objective),
             generators: network.planes[1].generators()[..n as usize].to_vec(),
-            scores: scores(&network)?.0,
+            scores: scores(&network, c.cables)?.0,
             seconds,
         };
         done += weight(n);

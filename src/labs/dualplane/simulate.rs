@@ -12,6 +12,7 @@
 use super::{variant, Scores};
 use crate::dualplane::search::{self, Objective};
 use crate::sim::flit::{self, Network, SimParams, MAX_SIM_SWITCHES};
+use crate::topology::dualplane::floor::CableReading;
 use crate::topology::dualplane::{DualPlane, Kind};
 use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
@@ -133,8 +134,14 @@ pub fn simulate_variants(
     let units = (variants.len() * (loads.len() + 1)) as f64;
     let mut searched = search::Searched::new();
     for (i, &(kind, objective)) in variants.iter().enumerate() {
-        let (network, _) =
-            search::variant_network(kind, n, objective, seed, effort, &mut searched)?;
+        let (network, _) = search::variant_network(
+            kind,
+            n,
+            objective,
+            (seed, effort),
+            Default::default(),
+            &mut searched,
+        )?;
         let before = (i * (loads.len() + 1)) as f64;
         let point = simulate_network(&network, (kind, objective), loads, seed, &mut |runs| {
             report((before + runs as f64) / units, None)
@@ -172,7 +179,8 @@ fn simulate_network(
         n,
         variant: variant(kind, objective.is_none(), objective),
         generators: network.planes[1].generators()[..n as usize].to_vec(),
-        scores: super::scores(network)?.0,
+        // the simulated network's cables are the topology's, at the default reading
+        scores: super::scores(network, CableReading::default())?.0,
         channel_load_bound: net.channel_load_bound.unwrap_or(f64::NAN),
         throughput: runs
             .iter()

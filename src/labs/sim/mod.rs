@@ -4,7 +4,7 @@
 //! `ANIMATION_MAX_SWITCHES` routers it also records the first `ANIMATION_CYCLES` cycles of the
 //! measurement window, one step per cycle (flits crossing, buffers filling, a router's VCs on
 //! click). Its study is the latency–load sweep up to saturation, which the page splits over
-//! several workers a load at a time. `paper002` holds the 16 curves of Fig. 7–10.
+//! several workers a load at a time. `paper002` holds the 32 curves of Fig. 7–10.
 
 pub mod paper002;
 
@@ -60,21 +60,26 @@ pub const LAB: Lab = Lab {
     Study {
         name: "paper002",
         title: "Paper 002, Fig. 7–10",
-        about: "paper 002 §VI-C: the 32 latency–load curves of Fig. 7–10 (LOREN and Cowen on LRT(64,4,2) and LRT(256,4,4), two t_max each, four traffics, Table II's router), or those whose label contains `only`, and the saturation throughputs beside the paper's statements; the section is not used (each curve has its own). About 10 minutes natively on 2 cores; one point per curve",
+        about: "paper 002 §VI-C: the 32 latency–load curves of Fig. 7–10 (LOREN and Cowen on LRT(64,4,2) and LRT(256,4,4), two t_max each, four traffics, Table II's router), or those whose label contains `only`, each with both VC assignments (LASH-TOR and ACRO, the paper's [25]) or the one `vc_assignment` names, and the saturation throughputs beside the paper's statements per assignment; the section is not used (each curve has its own). About 20 minutes natively on 2 cores (10 with one assignment); one point per curve and assignment",
         args: crate::labs::NO_ARGS,
         run: |_section, _seed, args, report| {
             #[derive(Default, Deserialize, Serialize)]
             #[serde(default, deny_unknown_fields)]
             struct Args {
                 only: Option<String>,
+                vc_assignment: Option<flit::VcAssignment>,
             }
-            let only = study_args::<Args>(args)?.only;
-            Ok(json(&paper002::reproduce(only.as_deref(), report)?))
+            let a = study_args::<Args>(args)?;
+            let assignments = match a.vc_assignment {
+                Some(one) => vec![one],
+                None => paper002::ASSIGNMENTS.to_vec(),
+            };
+            Ok(json(&paper002::reproduce(a.only.as_deref(), &assignments, report)?))
         },
     }],
     presets,
     limits,
-    choices: super::no_choices,
+    choices: || vec![super::Choice::of::<flit::VcAssignment>("vc_assignment")],
 };
 
 /// The Simulate lab's presets (paper 002's Fig. 7–10 curves are `paper002::curves`).
@@ -85,14 +90,14 @@ fn presets() -> Vec<crate::labs::Preset> {
             label: "Quick look: mesh 4×4, uniform at 0.3",
             about: "Preset: a 4 by 4 mesh, dimension-order routing, uniform traffic at 0.3 flits per node per cycle, short run",
             seed: Some(1),
-            section: serde_json::json!({ "topology": "mesh:4x4", "topology_index": 0, "routing": "dor", "tmax": null, "alpha": null, "traffic": "uniform", "rate": 0.3, "vcs": 4, "buf": 8, "packet": 1, "stages": 4, "link_latency": 1, "latency_per_m": 0.0, "credit_delay": 1, "warmup": 1000, "cycles": 5000, "drain": 5000, "sweep_step": 0.05, "seed_count": 1 }),
+            section: serde_json::json!({ "topology": "mesh:4x4", "topology_index": 0, "routing": "dor", "tmax": null, "alpha": null, "traffic": "uniform", "rate": 0.3, "vcs": 4, "vc_assignment": "lash-tor", "buf": 8, "packet": 1, "stages": 4, "link_latency": 1, "latency_per_m": 0.0, "credit_delay": 1, "warmup": 1000, "cycles": 5000, "drain": 5000, "sweep_step": 0.05, "seed_count": 1 }),
         },
         crate::labs::Preset {
             id: "sim-preset-dualplane",
             label: "Paper 004 §3.4: DI-HC n = 6, cables as latencies",
             about: "Preset: a dual-plane isomorphic 6-cube, 4 nodes per switch on both planes, the dual-plane router, 2.56 nanosecond cycles, 35-stage switches, cables at 1.95 cycles per metre",
             seed: Some(1),
-            section: serde_json::json!({ "topology": "dual:hc:6:7,15,19,21,41,57:x4", "topology_index": 0, "routing": "dual-plane", "tmax": null, "alpha": null, "traffic": "uniform", "rate": 0.5, "vcs": 4, "buf": 64, "packet": 8, "stages": 35, "link_latency": 1, "latency_per_m": 1.95, "credit_delay": 1, "warmup": 2000, "cycles": 4000, "drain": 4000, "sweep_step": 0.1, "seed_count": 1 }),
+            section: serde_json::json!({ "topology": "dual:hc:6:7,15,19,21,41,57:x4", "topology_index": 0, "routing": "dual-plane", "tmax": null, "alpha": null, "traffic": "uniform", "rate": 0.5, "vcs": 4, "vc_assignment": "lash-tor", "buf": 64, "packet": 8, "stages": 35, "link_latency": 1, "latency_per_m": 1.95, "credit_delay": 1, "warmup": 2000, "cycles": 4000, "drain": 4000, "sweep_step": 0.1, "seed_count": 1 }),
         },
     ]
 }
@@ -179,6 +184,9 @@ pub struct SimConfig {
     /// Offered load, flits per node per cycle.
     pub rate: f64,
     pub vcs: usize,
+    /// How the per-pair routes' hops get their deadlock-free VC layers: LASH-TOR, or ACRO
+    /// (paper 002's [25]); ACRO needs every pair's route kept (`flit::check_assignment`).
+    pub vc_assignment: flit::VcAssignment,
     /// Flits per VC buffer.
     pub buf: usize,
     /// Flits per packet.
@@ -222,6 +230,7 @@ impl SimConfig {
             traffic: "uniform".into(),
             rate: p.rate,
             vcs: p.vcs,
+            vc_assignment: flit::VcAssignment::LashTor,
             buf: p.buffer,
             packet: p.packet,
             stages: p.stages,
@@ -318,6 +327,7 @@ impl SimConfig {
                 ),
             ));
         }
+        flit::check_assignment(self.vc_assignment, router.name(), n)?;
         router.check_switches(n).map_err(|e| e.at("routing"))?;
         flit::check(&self.params())?;
         let horizon = self.warmup + self.cycles + self.drain;
@@ -390,7 +400,13 @@ impl SimConfig {
             self.check_flit_hops(&topo, rates, runs)?;
         }
         let router = router.build(&topo).map_err(|e| e.at("routing"))?;
-        Network::new(router.as_ref(), &self.traffic, self.vcs, seed)
+        Network::with_assignment(
+            router.as_ref(),
+            &self.traffic,
+            self.vcs,
+            seed,
+            self.vc_assignment,
+        )
     }
 
     /// `MAX_FLIT_HOPS` against the work expected at `rates` on `topo`.

@@ -11,8 +11,13 @@
 //! 0 at 256 nodes (41 entries, so the paper's 42 fits). `tests` checks both against the study.
 //! Cowen at t_max T is the α with the largest table within T (`cowen:T`, what the paper's
 //! "table entry size" fixes); LOREN at T is LOREN with at most T entries.
+//!
+//! Deadlock freedom: the paper assigns VCs with ACRO ([25], "based on" LASH-TOR); the study runs
+//! every curve with both of our assignments (`ASSIGNMENTS`: LASH-TOR, and our reading of ACRO in
+//! `sim::flit::acro`), or the one it is asked for, and reports the layers each needs.
 
 use super::SimConfig;
+use crate::sim::flit::VcAssignment;
 use serde::{Deserialize, Serialize};
 
 /// The Scenario seed of the topologies (the table-size study's seed).
@@ -53,6 +58,9 @@ pub(crate) const TRAFFICS: [(&str, u32); 4] = [
 ];
 
 pub(crate) const SCHEMES: [&str; 2] = ["loren", "cowen"];
+
+/// The VC assignments every curve is run with: ours (LASH-TOR) and the paper's (ACRO, [25]).
+pub(crate) const ASSIGNMENTS: [VcAssignment; 2] = [VcAssignment::LashTor, VcAssignment::Acro];
 
 /// Table II's router and run on `base`'s network: 1-flit packets, 4 VCs × 8 flits, 4 stages,
 /// 10,000 warm-up and 100,000 measured cycles, loads in steps of 0.01 (the 256-node curves saturate below 0.1).
@@ -141,13 +149,19 @@ pub struct Statement {
     pub statement: String,
     /// The paper's relative change (0.39 = +39%).
     pub paper: f64,
+    /// The VC assignment of the curves `ours` is measured on.
+    #[serde(default)]
+    pub vc_assignment: VcAssignment,
     /// Ours, from the measured saturation throughputs (none if a curve is missing).
     pub ours: Option<f64>,
 }
 
 /// The paper's statements, with `saturation(topology, traffic, scheme, tmax)` giving our
-/// saturation throughputs.
-pub fn statements(saturation: &dyn Fn(&str, &str, &str, usize) -> Option<f64>) -> Vec<Statement> {
+/// saturation throughputs under `assignment`.
+pub fn statements(
+    assignment: VcAssignment,
+    saturation: &dyn Fn(&str, &str, &str, usize) -> Option<f64>,
+) -> Vec<Statement> {
     let change = |a: Option<f64>, b: Option<f64>| match (a, b) {
         (Some(a), Some(b)) if b > 0.0 => Some(a / b - 1.0),
         _ => None,
@@ -163,6 +177,7 @@ pub fn statements(saturation: &dyn Fn(&str, &str, &str, usize) -> Option<f64>) -
         Statement {
             statement: "256 nodes, uniform, t_max 42: LOREN over Cowen".into(),
             paper: 0.39,
+            vc_assignment: assignment,
             ours: change(
                 saturation(s256, "uniform", "loren", 42),
                 saturation(s256, "uniform", "cowen", 42),
@@ -171,6 +186,7 @@ pub fn statements(saturation: &dyn Fn(&str, &str, &str, usize) -> Option<f64>) -
         Statement {
             statement: "64 nodes, reverse, t_max 32: LOREN over Cowen".into(),
             paper: -0.21,
+            vc_assignment: assignment,
             ours: change(
                 saturation(s64, "bitrev", "loren", 32),
                 saturation(s64, "bitrev", "cowen", 32),
@@ -179,21 +195,25 @@ pub fn statements(saturation: &dyn Fn(&str, &str, &str, usize) -> Option<f64>) -
         Statement {
             statement: "64 nodes, uniform: Cowen from t_max 18 to 32".into(),
             paper: 0.40,
+            vc_assignment: assignment,
             ours: growth("uniform", "cowen"),
         },
         Statement {
             statement: "64 nodes, uniform: LOREN from t_max 18 to 32".into(),
             paper: 0.38,
+            vc_assignment: assignment,
             ours: growth("uniform", "loren"),
         },
         Statement {
             statement: "64 nodes, transpose: Cowen from t_max 18 to 32".into(),
             paper: -0.27,
+            vc_assignment: assignment,
             ours: growth("transpose", "cowen"),
         },
         Statement {
             statement: "64 nodes, shuffle: Cowen from t_max 18 to 32".into(),
             paper: -0.26,
+            vc_assignment: assignment,
             ours: growth("shuffle", "cowen"),
         },
     ]
@@ -209,6 +229,7 @@ pub(crate) struct CurveResult {
     pub scheme: String,
     pub tmax: usize,
     pub traffic: String,
+    pub vc_assignment: VcAssignment,
     pub saturation_throughput: f64,
     pub saturated_at: Option<f64>,
     /// The VC layers and groups the routes need, and the channel-load bound (the first
@@ -228,10 +249,11 @@ pub(crate) struct Reproduction {
 }
 
 /// The `paper002` study: the sweeps of the curves whose label contains `only` (all of them
-/// without), one point per curve as it is done, and the statements of §VI-C that those curves
-/// decide.
+/// without), each with every VC assignment of `assignments` (in that order), one point per
+/// sweep as it is done, and the statements of §VI-C that those curves decide, per assignment.
 pub(crate) fn reproduce(
     only: Option<&str>,
+    assignments: &[VcAssignment],
     report: crate::labs::Report<'_>,
 ) -> crate::Result<Reproduction> {
     let chosen: Vec<Curve> = curves()
@@ -247,23 +269,38 @@ pub(crate) fn reproduce(
             ),
         ));
     }
-    let mut done = Vec::with_capacity(chosen.len());
-    for (i, curve) in chosen.iter().enumerate() {
-        let loads = crate::sim::flit::loads(curve.config.sweep_step);
-        curve.config.check_request(loads.len())?;
-        let sweep = curve
-            .config
-            .sweep(SEED, &loads, &mut |_, _| {})
-            .map_err(|e| crate::Error::invalid("only", format!("{}: {e}", curve.label())))?;
+    let runs: Vec<(&Curve, VcAssignment)> = chosen
+        .iter()
+        .flat_map(|c| assignments.iter().map(move |&a| (c, a)))
+        .collect();
+    let mut done = Vec::with_capacity(runs.len());
+    for (i, &(curve, vc_assignment)) in runs.iter().enumerate() {
+        let config = SimConfig {
+            vc_assignment,
+            ..curve.config.clone()
+        };
+        let loads = crate::sim::flit::loads(config.sweep_step);
+        // each run within the simulator's limits; not `check_request`, which budgets an
+        // interactive request at two runs' worth and so refused every curve of this study
+        // (100 loads × 120,000 cycles): the study is native and long by design, and its sweeps
+        // stop at saturation (below 0.1 at 256 nodes)
+        config.check()?;
+        let sweep = config.sweep(SEED, &loads, &mut |_, _| {}).map_err(|e| {
+            crate::Error::invalid(
+                "only",
+                format!("{} ({}): {e}", curve.label(), vc_assignment.label()),
+            )
+        })?;
         let first = sweep.points.first();
         let row = CurveResult {
             figure: curve.figure.clone(),
             label: curve.label(),
-            topology: curve.config.topology.clone(),
-            topology_index: curve.config.topology_index,
+            topology: config.topology.clone(),
+            topology_index: config.topology_index,
             scheme: curve.scheme.clone(),
             tmax: curve.tmax,
             traffic: curve.traffic.clone(),
+            vc_assignment,
             saturation_throughput: sweep.saturation_throughput,
             saturated_at: sweep.saturated_at,
             vc_layers: first.map(|p| p.vc_layers),
@@ -272,19 +309,28 @@ pub(crate) fn reproduce(
             points: sweep.points,
         };
         report(
-            (i + 1) as f64 / chosen.len() as f64,
+            (i + 1) as f64 / runs.len() as f64,
             Some(crate::labs::json(&row)),
         );
         done.push(row);
     }
-    let saturation = |topo: &str, traffic: &str, scheme: &str, tmax: usize| {
-        done.iter()
-            .find(|c| {
-                c.topology == topo && c.traffic == traffic && c.scheme == scheme && c.tmax == tmax
-            })
-            .map(|c| c.saturation_throughput)
-    };
-    let statements = statements(&saturation);
+    let statements = assignments
+        .iter()
+        .flat_map(|&a| {
+            let saturation = |topo: &str, traffic: &str, scheme: &str, tmax: usize| {
+                done.iter()
+                    .find(|c| {
+                        c.vc_assignment == a
+                            && c.topology == topo
+                            && c.traffic == traffic
+                            && c.scheme == scheme
+                            && c.tmax == tmax
+                    })
+                    .map(|c| c.saturation_throughput)
+            };
+            statements(a, &saturation)
+        })
+        .collect();
     Ok(Reproduction {
         curves: done,
         statements,
@@ -316,6 +362,28 @@ mod tests {
         assert_eq!(study.cowen.min_at, SIZES[0].index as usize);
     }
 
+    /// The layers each assignment needs on the paper's 256-node network (LRT(256,4,4), index 0
+    /// of seed 1) at t_max 42: our reading of ACRO takes LOREN to 3 layers, LASH-TOR 4, so
+    /// LOREN no longer has a layer more than Cowen (3 with either).
+    #[test]
+    fn acro_takes_loren_to_cowens_layers_at_256_nodes() {
+        for (scheme, lash_tor, acro) in [("LOREN", 4, 3), ("Cowen", 3, 3)] {
+            let label = format!("Fig. 7b · lrt:256:4:4 · {scheme} · t_max 42");
+            let curve = curves().into_iter().find(|c| c.label() == label).unwrap();
+            for (assignment, layers) in [
+                (VcAssignment::LashTor, lash_tor),
+                (VcAssignment::Acro, acro),
+            ] {
+                let config = SimConfig {
+                    vc_assignment: assignment,
+                    ..curve.config.clone()
+                };
+                let network = config.network(SEED).unwrap();
+                assert_eq!(network.routes.layers(), layers, "{label} {assignment:?}");
+            }
+        }
+    }
+
     #[test]
     fn statements_compare_relative_changes() {
         let sat = |topo: &str, _: &str, scheme: &str, tmax: usize| {
@@ -325,7 +393,8 @@ mod tests {
                 _ => 0.25,
             })
         };
-        let s = statements(&sat);
+        let s = statements(VcAssignment::Acro, &sat);
+        assert!(s.iter().all(|s| s.vc_assignment == VcAssignment::Acro));
         assert_eq!(s.len(), 6);
         let loren_growth = s
             .iter()

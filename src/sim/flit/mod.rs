@@ -2,18 +2,20 @@
 //! BookSim; this is ours): any topology of `topology`, any router of the registry followed hop
 //! by hop with its VC classes, any pattern of the pattern registry with a fresh destination per
 //! packet, Bernoulli injection at an offered load. `engine` is the cycle engine, `routes` the
-//! per-pair routes and their deadlock-free VC groups. A run is warm-up, measurement window and
+//! per-pair routes and their deadlock-free VC groups (LASH-TOR's layers, or `acro`'s). A run is warm-up, measurement window and
 //! drain; `Simulation::step` advances it a number of cycles at a time (progress, animation,
 //! Cancel); `sweep` runs offered loads until saturation, every point on its own core.
 
+mod acro;
 mod engine;
 mod routes;
 mod sweep;
 
+pub use acro::VcAssignment;
 pub use engine::{SimParams, DEADLOCK_CYCLES, MAX_SOURCE_PACKETS};
 pub use routes::{
-    DestinationRoutes, RouteHop, RouteTable, Routes, MAX_BY_DESTINATION, MAX_SIM_ROUTERS,
-    MAX_SIM_SWITCHES,
+    check_assignment, DestinationRoutes, RouteHop, RouteTable, Routes, MAX_BY_DESTINATION,
+    MAX_SIM_ROUTERS, MAX_SIM_SWITCHES,
 };
 pub use sweep::{is_saturated, loads, point, sweep, Sweep, MAX_SWEEP_POINTS, MAX_SWEEP_SEEDS};
 
@@ -70,7 +72,7 @@ pub struct SimResult {
     pub saturated: bool,
     /// Flits per cycle on each channel in the window (0–1).
     pub channel_utilisation: Vec<f64>,
-    /// VC groups the routes need (LASH-TOR layers × router classes) and the layers.
+    /// VC groups the routes need (deadlock-free layers × router classes) and the layers.
     pub vc_groups: usize,
     pub vc_layers: usize,
     /// Past saturation by the sweep's rule: saturated, a deadlock, or less than 90% of the
@@ -238,10 +240,21 @@ pub struct Network {
 impl Network {
     /// Routes of `router` (every pair's, or its compact form above `MAX_SIM_SWITCHES`: see
     /// `Routes`; refused if they need more VC groups than `vcs`) and `pattern` placed with the
-    /// traffic stream of `seed`.
+    /// traffic stream of `seed`; the per-pair routes layered as LASH-TOR does.
     pub fn new(router: &dyn Router, pattern: &str, vcs: usize, seed: u64) -> Result<Self> {
+        Self::with_assignment(router, pattern, vcs, seed, VcAssignment::LashTor)
+    }
+
+    /// As `new`, the per-pair routes' VC layers by `assignment` (`Routes::with_assignment`).
+    pub fn with_assignment(
+        router: &dyn Router,
+        pattern: &str,
+        vcs: usize,
+        seed: u64,
+        assignment: VcAssignment,
+    ) -> Result<Self> {
         let topo = router.topology();
-        let routes = Routes::new(router, vcs)?;
+        let routes = Routes::with_assignment(router, vcs, assignment)?;
         let parsed = Pattern::parse(pattern).map_err(|e| e.at("traffic"))?;
         let mut rng = stream(seed, Purpose::Traffic, 0);
         let placed = parsed

@@ -17,10 +17,13 @@
 //! higher layer, so a cycle could only lie inside one layer, and none does. Route by route,
 //! longest first, every route starts in layer 0 and moves up only where it must. Whole-route
 //! layers (plain LASH) needed 11 layers for LOREN on LRT(256,4,4) at t_max 42; transitions and
-//! the longest-first order need 4, the VCs of paper 002's Table II. Layers × classes VC groups share a
-//! channel's VCs evenly; a configuration needing more groups than VCs is refused with the
+//! the longest-first order need 4, the VCs of paper 002's Table II. The per-pair table can take
+//! ACRO's layers instead (`VcAssignment`, module `acro`: from each route's end backward, down a
+//! layer where a turn would close a cycle; 3 layers there). Layers × classes VC groups share a
+//! channel's VCs by use; a configuration needing more groups than VCs is refused with the
 //! number it needs.
 
+use super::VcAssignment;
 use crate::model::{SwitchId, Topology};
 use crate::routing::{CompactRouter, Forwarding, Header, Router, ROUTERS};
 use crate::{Error, Result};
@@ -52,13 +55,26 @@ pub struct CompactRoutes {
 
 impl Routes {
     /// The table for networks within `MAX_SIM_SWITCHES` or routers without a compact form, else
-    /// the router's compact form (at most `max_groups` VC groups either way).
+    /// the router's compact form (at most `max_groups` VC groups either way), the table layered
+    /// as LASH-TOR does.
     pub fn new(router: &dyn Router, max_groups: usize) -> Result<Self> {
-        if router.topology().switch_count() <= MAX_SIM_SWITCHES {
-            return RouteTable::new(router, max_groups).map(Routes::Table);
+        Self::with_assignment(router, max_groups, VcAssignment::LashTor)
+    }
+
+    /// As `new`, the table layered by `assignment`; ACRO is refused (naming `vc_assignment`)
+    /// where the routes are not kept per pair (`check_assignment`).
+    pub fn with_assignment(
+        router: &dyn Router,
+        max_groups: usize,
+        assignment: VcAssignment,
+    ) -> Result<Self> {
+        let n = router.topology().switch_count();
+        if n <= MAX_SIM_SWITCHES {
+            return RouteTable::with_assignment(router, max_groups, assignment).map(Routes::Table);
         }
         // the compact form is asked for only where it is used (it clones the router's state)
         if let Some(rule) = router.compact() {
+            check_assignment(assignment, router.name(), n)?;
             return Self::hop_by_hop(router, rule, max_groups);
         }
         let forwarding = ROUTERS
@@ -67,9 +83,10 @@ impl Routes {
             .map(|def| def.forwarding);
         match forwarding {
             Some(Forwarding::ByDestination) => {
+                check_assignment(assignment, router.name(), n)?;
                 DestinationRoutes::new(router, max_groups).map(Routes::ByDestination)
             }
-            _ => RouteTable::new(router, max_groups).map(Routes::Table),
+            _ => RouteTable::with_assignment(router, max_groups, assignment).map(Routes::Table),
         }
     }
 
@@ -202,6 +219,24 @@ impl Routes {
     }
 }
 
+/// Refuses `assignment` where it cannot apply: ACRO layers the per-pair route table
+/// (`RouteTable`), which the simulator keeps up to `MAX_SIM_SWITCHES`; above, a network's routes
+/// are decided hop by hop (`Routes::Compact`, the router's own classes) or kept per destination
+/// (`DestinationRoutes`, layered as LASH-TOR), so only LASH-TOR is accepted there. `router` and
+/// `switches` name the network in the error.
+pub fn check_assignment(assignment: VcAssignment, router: &str, switches: usize) -> Result<()> {
+    if assignment.acro_order().is_none() || switches <= MAX_SIM_SWITCHES {
+        return Ok(());
+    }
+    Err(Error::invalid(
+        "vc_assignment",
+        format!(
+            "{} gives VC layers to every pair's route, which the flit simulator keeps up to {MAX_SIM_SWITCHES} switches; with {switches} switches the routes of {router} are decided hop by hop or kept per destination, layered as LASH-TOR: use lash-tor, or a network of at most {MAX_SIM_SWITCHES} switches",
+            assignment.label()
+        ),
+    ))
+}
+
 /// Most routers of a network whose routes are decided hop by hop (`Routes::Compact`): 16,384
 /// natively, 4,096 in the page (a browser tab's memory and a worker's speed).
 pub const MAX_SIM_ROUTERS: usize = if cfg!(target_arch = "wasm32") {
@@ -240,7 +275,7 @@ pub struct DestinationRoutes {
 /// No channel: the destination itself, or a switch no route passes.
 const NO_CHANNEL: u32 = u32::MAX;
 
-/// Most layers `DestinationRoutes` builds (a channel's layer is a byte).
+/// Most layers `DestinationRoutes` (a channel's layer is a byte) and ACRO build.
 const MAX_LAYERS: usize = 64;
 
 impl DestinationRoutes {
@@ -434,7 +469,7 @@ pub struct RouteTable {
     hops: Vec<RouteHop>,
     /// VC groups the routes use (layers × the router's classes).
     pub groups: usize,
-    /// LASH-TOR layers.
+    /// Deadlock-free layers (LASH-TOR's or ACRO's, `VcAssignment`).
     pub layers: usize,
     /// Hops in each group (how a run shares its VCs among the groups, `vc_ranges`).
     pub group_use: Vec<u64>,
@@ -445,9 +480,19 @@ pub struct RouteTable {
 }
 
 impl RouteTable {
-    /// Walk every pair of switches with endpoints with `router` and layer the routes (at most
-    /// `max_groups` groups).
+    /// Walk every pair of switches with endpoints with `router` and layer the routes as
+    /// LASH-TOR does (at most `max_groups` groups).
     pub fn new(router: &dyn Router, max_groups: usize) -> Result<Self> {
+        Self::with_assignment(router, max_groups, VcAssignment::LashTor)
+    }
+
+    /// Walk every pair of switches with endpoints with `router` and layer the routes by
+    /// `assignment` (LASH-TOR, or ACRO: `acro`), at most `max_groups` groups.
+    pub fn with_assignment(
+        router: &dyn Router,
+        max_groups: usize,
+        assignment: VcAssignment,
+    ) -> Result<Self> {
         let topo = router.topology();
         let n = topo.switch_count();
         if n > MAX_SIM_SWITCHES {
@@ -491,24 +536,27 @@ impl RouteTable {
                 offsets.push(hops.len() as u32);
             }
         }
-        // each route's hops as CDG nodes (channel, class), placed and given their layers in
-        // one visit (buffers reused: 331,000 routes at 576 switches)
-        let mut layering = Layering::new(topo.channel_count() * classes);
-        let (mut nodes, mut placed) = (Vec::new(), Vec::new());
-        for i in route_order(&offsets) {
-            let route = &mut hops[offsets[i] as usize..offsets[i + 1] as usize];
-            nodes.clear();
-            nodes.extend(
-                route
+        let layers = match assignment.acro_order() {
+            None => lash_tor(&offsets, &mut hops, topo.channel_count(), classes),
+            Some(order) => {
+                let nodes: Vec<u32> = hops
                     .iter()
-                    .map(|h| h.channel as usize * classes + usize::from(h.group)),
-            );
-            layering.place(&nodes, &mut placed);
-            for (h, &layer) in route.iter_mut().zip(&placed) {
-                h.group += (layer * classes) as u16;
+                    .map(|h| h.channel * classes as u32 + u32::from(h.group))
+                    .collect();
+                let count = topo.channel_count() * classes;
+                let acro = super::acro::assign(&offsets, &nodes, count, order, MAX_LAYERS)
+                    .ok_or_else(|| {
+                        Error::routing(
+                            router.name(),
+                            format!("more than {MAX_LAYERS} layers for deadlock freedom"),
+                        )
+                    })?;
+                for (h, &layer) in hops.iter_mut().zip(&acro.layer) {
+                    h.group += layer * classes as u16;
+                }
+                acro.layers
             }
-        }
-        let layers = layering.layers.len().max(1);
+        };
         let groups = layers * classes;
         if groups > max_groups {
             let what = format!("groups ({layers} layer(s) × {classes} class(es))");
@@ -619,6 +667,30 @@ fn share_vcs(uses: &[u64], vcs: usize) -> Vec<(u16, u16)> {
         .collect()
 }
 
+/// LASH-TOR's layers for the routes `hops[offsets[i]..offsets[i + 1]]` (groups: the router's
+/// classes, made class + layer × classes here), over CDG nodes (channel, class); the layers
+/// used (at least 1).
+fn lash_tor(offsets: &[u32], hops: &mut [RouteHop], channels: usize, classes: usize) -> usize {
+    // each route's hops as CDG nodes (channel, class), placed and given their layers in
+    // one visit (buffers reused: 331,000 routes at 576 switches)
+    let mut layering = Layering::new(channels * classes);
+    let (mut nodes, mut placed) = (Vec::new(), Vec::new());
+    for i in route_order(offsets) {
+        let route = &mut hops[offsets[i] as usize..offsets[i + 1] as usize];
+        nodes.clear();
+        nodes.extend(
+            route
+                .iter()
+                .map(|h| h.channel as usize * classes + usize::from(h.group)),
+        );
+        layering.place(&nodes, &mut placed);
+        for (h, &layer) in route.iter_mut().zip(&placed) {
+            h.group += (layer * classes) as u16;
+        }
+    }
+    layering.layers.len().max(1)
+}
+
 /// The order routes are layered in: longest first (ties in (source, destination) order). Long
 /// routes have the most turns to fit, so they take the low layers while those are empty; in
 /// (source, destination) order LOREN on LRT(256,4,4) at t_max 42 needed 5 layers, longest
@@ -726,7 +798,7 @@ impl Layering {
 /// algorithm, written here again because it keeps its order in a `BTreeMap` and searches with a
 /// generic visitor: 78 µs per added turn on LRT(4096,4,16), 13 s of a 23 s run, where plain
 /// arrays take a fraction of that.
-struct Cdg {
+pub(super) struct Cdg {
     succ: Vec<Vec<u32>>,
     pred: Vec<Vec<u32>>,
     /// Each node's position in the topological order.
@@ -757,7 +829,7 @@ enum Turn {
 }
 
 impl Cdg {
-    fn new(nodes: usize) -> Self {
+    pub(super) fn new(nodes: usize) -> Self {
         Cdg {
             succ: vec![Vec::new(); nodes],
             pred: vec![Vec::new(); nodes],
@@ -849,7 +921,7 @@ impl Cdg {
     }
 
     /// Add the turn `a` → `b` unless it closes a cycle; true when it is (or was) an edge.
-    fn try_add(&mut self, a: usize, b: usize) -> bool {
+    pub(super) fn try_add(&mut self, a: usize, b: usize) -> bool {
         self.add(a, b) != Turn::Cycle
     }
 

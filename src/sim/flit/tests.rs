@@ -225,3 +225,71 @@ fn destination_routes_are_the_tables_routes_and_deadlock_free() {
         eprintln!("{topo} {routing}: {layers} layer(s) by destination, {table_layers} by pair");
     }
 }
+
+/// ACRO's layers (`VcAssignment::Acro` and `AcroByRoute`) on networks whose routes close
+/// cycles: every layer's channel dependency graph over (channel, class) is acyclic (petgraph),
+/// a route's layer never rises, and runs at full offered load with short buffers and
+/// multi-flit packets (wormhole across channels) report no deadlock, where the same routes in
+/// one group do (`a_ring_without_enough_vcs_is_refused_and_a_deadlock_is_reported`).
+#[test]
+fn acro_layers_are_acyclic_and_do_not_deadlock_at_saturation() {
+    for (topo, routing, pattern) in [
+        ("torus:8", "shortest", "tornado"),
+        ("torus:6x6", "shortest", "uniform"),
+        ("lrt:64:4:2", "loren:16", "uniform"),
+    ] {
+        let t = build_seeded(topo, 1).unwrap();
+        let r = RouterSpec::parse(routing).unwrap().build(&t).unwrap();
+        for assignment in [VcAssignment::Acro, VcAssignment::AcroByRoute] {
+            let net = Network::with_assignment(r.as_ref(), pattern, 4, 1, assignment).unwrap();
+            let Routes::Table(table) = &net.routes else {
+                panic!("a network within MAX_SIM_SWITCHES takes the route table");
+            };
+            let classes = table.groups / table.layers;
+            let n = t.switch_count();
+            let mut layers: Vec<Vec<(u32, u32)>> = vec![Vec::new(); table.layers];
+            for (s, d) in (0..n).flat_map(|s| (0..n).map(move |d| (s, d))) {
+                let route = table.route(s, d);
+                for w in route.windows(2) {
+                    let (a, b) = (usize::from(w[0].group), usize::from(w[1].group));
+                    assert!(
+                        a / classes >= b / classes,
+                        "{topo} {assignment:?}: a layer rises"
+                    );
+                    if a / classes == b / classes {
+                        let node = |h: &RouteHop| {
+                            h.channel * classes as u32 + u32::from(h.group) % classes as u32
+                        };
+                        layers[a / classes].push((node(&w[0]), node(&w[1])));
+                    }
+                }
+            }
+            for (l, edges) in layers.into_iter().enumerate() {
+                let g = petgraph::Graph::<(), ()>::from_edges(edges);
+                assert!(
+                    !petgraph::algo::is_cyclic_directed(&g),
+                    "{topo} {routing} {assignment:?}: a cycle in layer {l}"
+                );
+            }
+            if topo == "torus:8" {
+                assert_eq!(table.layers, 2, "a ring's routes need two layers");
+            }
+            let full = SimParams {
+                rate: 1.0,
+                buffer: 2,
+                packet: 4,
+                warmup: 0,
+                cycles: DEADLOCK_CYCLES + 4000,
+                drain: 0,
+                ..SimParams::default()
+            };
+            let run = simulate(&net, full, 1).unwrap();
+            assert!(!run.deadlock, "{topo} {routing} {assignment:?}: deadlock");
+            assert!(
+                run.delivered_packets > 1000,
+                "{topo} {routing} {assignment:?}: {} delivered",
+                run.delivered_packets
+            );
+        }
+    }
+}

@@ -108,8 +108,10 @@ impl Generate for DualSpec {
         for (p, plane) in d.planes.iter().enumerate() {
             for &g in plane.generators() {
                 for s in (0..size).filter(|&s| s < s ^ g) {
-                    let run = floor::run_cm(n, s, s ^ g);
-                    let length_m = floor::cable_for(run).map_or(f64::from(run) / 100.0, |c| c.0);
+                    // the lab's default reading (`CableReading`): what the delay model and the
+                    // search count, so a simulation's cables match them
+                    let length_m = floor::cable(n, s, s ^ g, floor::CableReading::default())
+                        .map_or(f64::from(floor::run_cm(n, s, s ^ g)) / 100.0, |c| c.0);
                     let info = LinkInfo {
                         kind: if length_m >= 10.0 {
                             LinkKind::Optical

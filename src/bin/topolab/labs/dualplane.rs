@@ -7,9 +7,10 @@
 use crate::cli::{flags, run_and_report, run_study, LabCommand, Output};
 use clap::Args;
 use serde_json::json;
-use topolab::dualplane::search::{Method, Objective};
+use topolab::dualplane::search::{Combine, Method, Objective};
 use topolab::labs::dualplane::DualPlaneConfig;
 use topolab::scenario::Scenario;
+use topolab::topology::dualplane::floor::CableReading;
 use topolab::topology::dualplane::Kind;
 
 pub const COMMAND: LabCommand = LabCommand {
@@ -52,6 +53,13 @@ struct DualArgs {
     /// Multiplies the annealing's evaluations.
     #[arg(value_parser = crate::cli::finite, long, default_value_t = defaults().effort)]
     effort: f64,
+    /// How a cable between the switches of one rack counts (§3.1.2): at its 100 cm run, or as
+    /// the 2.0 m cable of Table 2.
+    #[arg(long, value_enum, default_value_t = defaults().cables)]
+    cables: CableReading,
+    /// How the search combines its two improvement rates (the paper does not say).
+    #[arg(long, value_enum, default_value_t = defaults().combine)]
+    combine: Combine,
     /// Instead of one run: the six variants (D-HC, DI-HC, DI-HC-r, D-FHC, DI-FHC, DI-FHC-r) at
     /// n ≤ 8 in the flit simulator (the lab's `simulate` study, §3.4).
     #[arg(long, conflicts_with_all = ["generators", "search"])]
@@ -78,6 +86,8 @@ fn execute(a: DualArgs) -> Result<(), String> {
             .unwrap_or_else(|| 1u32.checked_shl(a.n).map_or(0, |v| v - 1)),
         objective: a.objective,
         effort: a.effort,
+        cables: a.cables,
+        combine: a.combine,
     };
     let scenario = Scenario::for_lab("dualplane", a.seed, &config).map_err(|e| e.to_string())?;
     let json = a.output.json;

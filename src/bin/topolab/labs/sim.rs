@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use topolab::labs::sim::SimConfig;
 use topolab::routing::RouterSpec;
 use topolab::scenario::{self, Scenario};
-use topolab::sim::flit::SimParams;
+use topolab::sim::flit::{SimParams, VcAssignment};
 
 pub const COMMAND: LabCommand = LabCommand {
     name: "sim",
@@ -30,7 +30,8 @@ struct SimArgs {
     #[arg(long, default_value_t = SimConfig::default().seed_count)]
     seeds: usize,
     /// Paper 002 §VI-C: the 32 curves of Fig. 7–10 (LOREN and Cowen, LRT(64,4,2) and
-    /// LRT(256,4,4), two t_max each, four traffics, Table II's router) and the saturation
+    /// LRT(256,4,4), two t_max each, four traffics, Table II's router), each with both VC
+    /// assignments (LASH-TOR and ACRO) unless --vc-assignment names one, and the saturation
     /// throughputs beside the paper's statements (the lab's `paper002` study); the other flags
     /// are ignored except --json.
     #[arg(long)]
@@ -38,6 +39,11 @@ struct SimArgs {
     /// With --paper002: only the curves whose label contains this text (e.g. "Fig. 7a").
     #[arg(long, requires = "paper002")]
     only: Option<String>,
+    /// How the per-pair routes' hops get their deadlock-free VC layers [default: lash-tor];
+    /// ACRO needs every pair's route kept (networks of up to 576 switches). With --paper002:
+    /// only this assignment (without: both, LASH-TOR and ACRO).
+    #[arg(long, value_enum)]
+    vc_assignment: Option<VcAssignment>,
     #[command(flatten)]
     output: Output,
 }
@@ -151,12 +157,15 @@ impl ExperimentArgs {
 
 fn execute(a: SimArgs) -> Result<(), String> {
     if a.paper002 {
-        return paper002(a.only.as_deref(), a.output.json);
+        return paper002(a.only.as_deref(), a.vc_assignment, a.output.json);
     }
     let Experiment {
         mut config, seed, ..
     } = a.experiment.check()?;
     config.seed_count = a.seeds;
+    if let Some(assignment) = a.vc_assignment {
+        config.vc_assignment = assignment;
+    }
     if let Some(step) = a.sweep {
         config.sweep_step = step;
     }
@@ -167,21 +176,27 @@ fn execute(a: SimArgs) -> Result<(), String> {
     }
 }
 
-/// Paper 002 §VI-C (the lab's `paper002` study): its JSON, or a table of the saturation
-/// throughputs and the statements beside the paper's.
-fn paper002(only: Option<&str>, json: bool) -> Result<(), String> {
+/// Paper 002 §VI-C (the lab's `paper002` study), with `assignment` only or both VC
+/// assignments: its JSON, or a table of the saturation throughputs (a row per curve pair and
+/// assignment) and the statements beside the paper's (a column per assignment).
+fn paper002(
+    only: Option<&str>,
+    assignment: Option<VcAssignment>,
+    json: bool,
+) -> Result<(), String> {
     let scenario = Scenario::for_lab("sim", 1, &SimConfig::default()).map_err(|e| e.to_string())?;
     let mut done = 0;
     let value = scenario::study(
         &scenario,
         "paper002",
-        &json!({ "only": only }),
+        &json!({ "only": only, "vc_assignment": assignment }),
         &mut |_, point| {
             if let Some(p) = point {
                 done += 1;
                 eprintln!(
-                    "[{done}] {}: saturation {:.3} ({} points)",
+                    "[{done}] {} · {}: saturation {:.3} ({} points)",
                     p["label"].as_str().unwrap_or_default(),
+                    p["vc_assignment"].as_str().unwrap_or_default(),
                     p["saturation_throughput"].as_f64().unwrap_or(f64::NAN),
                     p["points"].as_array().map_or(0, Vec::len)
                 );
@@ -196,11 +211,12 @@ fn paper002(only: Option<&str>, json: bool) -> Result<(), String> {
     let curves = value["curves"].as_array().cloned().unwrap_or_default();
     out!("saturation throughput (flits/node/cycle) [channel-load bound] and VC layers");
     out!(
-        "{:<9} {:<12} {:<10} {:>5} {:>20} {:>20} {:>12}",
+        "{:<9} {:<12} {:<10} {:>5} {:<13} {:>20} {:>20} {:>12}",
         "figure",
         "topology",
         "traffic",
         "t_max",
+        "VCs",
         "LOREN",
         "Cowen",
         "LOREN/Cowen"
@@ -215,32 +231,65 @@ fn paper002(only: Option<&str>, json: bool) -> Result<(), String> {
             c["vc_layers"].as_u64().unwrap_or(0)
         )
     };
-    let same = |a: &Value, b: &Value| ["topology", "traffic", "tmax"].iter().all(|k| a[k] == b[k]);
+    let same = |a: &Value, b: &Value| {
+        ["topology", "traffic", "tmax", "vc_assignment"]
+            .iter()
+            .all(|k| a[k] == b[k])
+    };
+    let label = |v: &Value| {
+        serde_json::from_value::<VcAssignment>(v.clone()).map_or("?", VcAssignment::label)
+    };
     for c in curves.iter().filter(|c| c["scheme"] == "loren") {
         let cowen = curves.iter().find(|o| o["scheme"] == "cowen" && same(c, o));
         let ratio = cowen.and_then(|o| {
             Some(c["saturation_throughput"].as_f64()? / o["saturation_throughput"].as_f64()? - 1.0)
         });
         out!(
-            "{:<9} {:<12} {:<10} {:>5} {:>20} {:>20} {:>12}",
+            "{:<9} {:<12} {:<10} {:>5} {:<13} {:>20} {:>20} {:>12}",
             c["figure"].as_str().unwrap_or_default(),
             c["topology"].as_str().unwrap_or_default(),
             c["traffic"].as_str().unwrap_or_default(),
             c["tmax"],
+            label(&c["vc_assignment"]),
             cell(c),
             cowen.map_or("—".into(), cell),
             ratio.map_or("—".into(), |r| format!("{:+.0}%", 100.0 * r))
         );
     }
     out!("");
-    for st in value["statements"].as_array().into_iter().flatten() {
+    let statements = value["statements"].as_array().cloned().unwrap_or_default();
+    let mut assignments: Vec<Value> = Vec::new();
+    for st in &statements {
+        if !assignments.contains(&st["vc_assignment"]) {
+            assignments.push(st["vc_assignment"].clone());
+        }
+    }
+    let header: String = assignments
+        .iter()
+        .map(|a| format!(" {:>13}", label(a)))
+        .collect();
+    out!("{:<52} {:>6}{header}", "statement", "paper");
+    for st in statements
+        .iter()
+        .filter(|st| Some(&st["vc_assignment"]) == assignments.first())
+    {
+        let ours: String = assignments
+            .iter()
+            .map(|a| {
+                let of = statements
+                    .iter()
+                    .find(|o| o["statement"] == st["statement"] && &o["vc_assignment"] == a)
+                    .and_then(|o| o["ours"].as_f64());
+                format!(
+                    " {:>13}",
+                    of.map_or("—".into(), |v| format!("{:+.0}%", 100.0 * v))
+                )
+            })
+            .collect();
         out!(
-            "{:<52} paper {:+.0}%  ours {}",
+            "{:<52} {:>6}{ours}",
             st["statement"].as_str().unwrap_or_default(),
-            100.0 * st["paper"].as_f64().unwrap_or(f64::NAN),
-            st["ours"]
-                .as_f64()
-                .map_or("—".into(), |v| format!("{:+.0}%", 100.0 * v))
+            format!("{:+.0}%", 100.0 * st["paper"].as_f64().unwrap_or(f64::NAN))
         );
     }
     Ok(())

@@ -1,0 +1,579 @@
+//! ACRO, "Assignment of Channels in Reverse Order to Make Arbitrary Routing Deadlock-free"
+//! (R. Kawano, H. Nakahara, S. Tade, I. Fujiwara, H. Matsutani, M. Koibuchi, H. Amano, IEEE/ACIS
+//! ICIS 2016, pp. 565–570; journal version "A Novel Channel Assignment Method to Ensure
+//! Deadlock-Freedom for Deterministic Routing", IEICE Trans. Inf. & Syst. E100-D(8):1798–1806,
+//! 2017): the VC assignment paper 002 uses for LOREN and Cowen in §VI-C ([25], "based on the
+//! assignment technique used in LASH-TOR [26]"), here as an alternative to our LASH-TOR layering
+//! (`routes::Layering`) for the per-pair route table.
+//!
+//! Only the two abstracts were available to us: ACRO makes arbitrary deterministic routes
+//! deadlock-free with VCs, needs up to 63% fewer VCs on average than "the conventional algorithm
+//! that has the same time complexity", as few as another that is slower by a factor of
+//! O(|N|·log|N|), and (journal) cuts VCs with "a hash table". The rest is our reading of the
+//! title and of paper 002, not the authors' text:
+//!
+//! - VCs are assigned along each route from its last hop backward ("in reverse order"): the last
+//!   hop is in layer 0; a hop in front of an assigned suffix takes the suffix's first layer when
+//!   the turn between them fits that layer's channel dependency graph (CDG) without closing a
+//!   cycle, else one layer more. Layers never rise along a route — a packet moves down a layer
+//!   where its forward LASH-TOR twin would move up — every turn inside a layer is an edge of that
+//!   layer's acyclic CDG, and every other turn goes down a layer, so the dependency graph over
+//!   (channel, class, layer) has no cycle (a cycle could not come back up, so it would lie in one
+//!   layer, and none does).
+//! - Routes that end alike share their layers there: a suffix (the hops from one hop to the
+//!   destination) is assigned once, keyed by (the suffix after it, its first hop) — our guess at
+//!   the journal's hash table, kept here as a trie of suffixes. For a router that forwards by
+//!   destination (LOREN, Cowen, shortest), a hop's suffix is fixed by its switch and destination,
+//!   so its VC is a function of (switch, destination) and can sit in the router's table beside
+//!   the next hop: the reason, we think, to assign from the destination side for compact routing.
+//! - The order of the suffixes is not known. `AcroOrder::ByDepth` reads "reverse order" as one
+//!   sweep over all routes: every last hop, then every second-to-last hop, and so on; within one
+//!   depth, the suffixes more routes share first, so a turn refused in a layer lifts few routes.
+//!   `AcroOrder::LongestFirst` takes route after route, longest first, as our LASH-TOR does, each
+//!   from its end backward.
+//!
+//! Measured on the routes of paper 002's four networks (LRT(64,4,2) #20 and LRT(256,4,4) #0 of
+//! seed 1, t_max 18/32 and 42/128): `ByDepth` needs as many layers as LASH-TOR for Cowen and
+//! one fewer for LOREN at 64/32, 256/42 and 256/128 (2, 3, 3 instead of 3, 4, 4), so both
+//! schemes need the same layers there. Over 72 route sets (LOREN, Cowen and shortest on LRTs of
+//! 64–529 routers and a torus, 8 seeds each) it needed fewer layers than LASH-TOR 21 times, more
+//! twice (LOREN at t_max 18 on two LRT(64,4,2) draws: 3 instead of 2), as many otherwise.
+//!
+//! The routes are given as CDG nodes (channel × the router's classes + class, as
+//! `RouteTable::new` numbers them) in the table's flat layout, `nodes[offsets[i]..offsets[i+1]]`
+//! for route i; each hop gets a layer, and `RouteTable` makes its VC group class + layer ×
+//! classes, as for LASH-TOR.
+
+use super::routes::Cdg;
+use serde::{Deserialize, Serialize};
+
+/// How the per-pair routes' hops get their deadlock-free VC layers (`RouteTable`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum VcAssignment {
+    /// LASH-TOR (Skeie et al., ICPADS 2004): each route from its first hop, up a layer at a turn
+    /// that would close a cycle in its present one, longest routes first.
+    #[default]
+    LashTor,
+    /// ACRO (paper 002's [25]) as one sweep: every route's last hop first, then every
+    /// second-to-last hop, …, down a layer at a turn that would close a cycle.
+    Acro,
+    /// ACRO route by route, longest first, each from its last hop backward.
+    AcroByRoute,
+}
+
+impl crate::choice::Choices for VcAssignment {
+    const DECIDES: &'static str = "How each route's hops get their deadlock-free VC groups";
+    const OPTIONS: &'static [(Self, &'static str, &'static str)] = &[
+        (
+            VcAssignment::LashTor,
+            "LASH-TOR",
+            "from the source: up a layer where a turn would close a cycle (Skeie et al.)",
+        ),
+        (
+            VcAssignment::Acro,
+            "ACRO",
+            "from the destination: all last hops first, then the hops before them (paper 002’s [25], our reading)",
+        ),
+        (
+            VcAssignment::AcroByRoute,
+            "ACRO, route by route",
+            "from the destination, one route after another, longest first (our reading)",
+        ),
+    ];
+}
+
+impl VcAssignment {
+    /// How the page and the CLI's tables name it ("LASH-TOR", "ACRO", …).
+    pub fn label(self) -> &'static str {
+        <Self as crate::choice::Choices>::OPTIONS
+            .iter()
+            .find(|o| o.0 == self)
+            .map_or("?", |o| o.1)
+    }
+
+    /// ACRO's order of the suffixes, or None for LASH-TOR.
+    pub(super) fn acro_order(self) -> Option<AcroOrder> {
+        match self {
+            VcAssignment::LashTor => None,
+            VcAssignment::Acro => Some(AcroOrder::ByDepth),
+            VcAssignment::AcroByRoute => Some(AcroOrder::LongestFirst),
+        }
+    }
+}
+
+/// In which order ACRO assigns the suffixes (see the module header).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum AcroOrder {
+    /// All last hops, then all second-to-last hops, …; within a depth, the suffixes shared by
+    /// more routes first (ties: the suffix assigned earlier, then the lower CDG node).
+    ByDepth,
+    /// Route after route, longest first (ties: the lower route index), each from its end.
+    LongestFirst,
+}
+
+/// The layer of every hop, flat in the layout of the routes given, and how many layers they use
+/// (at least 1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct AcroLayers {
+    pub layer: Vec<u16>,
+    pub layers: usize,
+}
+
+/// ACRO's layers for the routes `nodes[offsets[i] as usize..offsets[i + 1] as usize]` (CDG nodes
+/// below `node_count`; empty routes allowed), or None when they would need more than
+/// `max_layers` layers (the CDGs of the layers are built as they are reached, so this bounds
+/// the memory too).
+pub(super) fn assign(
+    offsets: &[u32],
+    nodes: &[u32],
+    node_count: usize,
+    order: AcroOrder,
+    max_layers: usize,
+) -> Option<AcroLayers> {
+    debug_assert_eq!(
+        offsets.last().map_or(0, |&e| e as usize),
+        nodes.len(),
+        "the offsets cover the nodes"
+    );
+    debug_assert!(nodes.iter().all(|&v| (v as usize) < node_count));
+    let mut suffixes = Suffixes {
+        cdgs: Vec::new(),
+        node_count,
+        max_layers: max_layers.min(usize::from(u16::MAX)),
+        first: Vec::new(),
+        layer: Vec::new(),
+        layers: 1,
+    };
+    let mut layer = vec![0u16; nodes.len()];
+    match order {
+        AcroOrder::ByDepth => by_depth(offsets, nodes, &mut suffixes, &mut layer)?,
+        AcroOrder::LongestFirst => longest_first(offsets, nodes, &mut suffixes, &mut layer)?,
+    }
+    Some(AcroLayers {
+        layer,
+        layers: suffixes.layers,
+    })
+}
+
+/// The suffix of no hop: a hop in front of it is its route's last.
+const END: u32 = u32::MAX;
+
+/// The suffixes assigned so far (ids in the order they were assigned) and the layers' CDGs.
+struct Suffixes {
+    /// Each layer's CDG, kept acyclic (built when a turn is first tried in the layer).
+    cdgs: Vec<Cdg>,
+    node_count: usize,
+    max_layers: usize,
+    /// Per suffix: the CDG node of its first hop, and that hop's layer.
+    first: Vec<u32>,
+    layer: Vec<u16>,
+    /// Layers used (at least 1).
+    layers: usize,
+}
+
+impl Suffixes {
+    /// The suffix of hop `node` followed by the suffix `next` (`END`: `node` is the last hop):
+    /// its layer is `next`'s first layer if the turn fits there, else one more. Its id, or None
+    /// past `max_layers`.
+    fn push(&mut self, node: u32, next: u32) -> Option<u32> {
+        let l = if next == END {
+            0
+        } else {
+            let (l, to) = (
+                usize::from(self.layer[next as usize]),
+                self.first[next as usize] as usize,
+            );
+            if self.cdg(l).try_add(node as usize, to) {
+                l
+            } else {
+                // a turn down from l + 1 to l is an edge of no layer's CDG
+                l + 1
+            }
+        };
+        if l >= self.max_layers {
+            return None;
+        }
+        self.layers = self.layers.max(l + 1);
+        self.first.push(node);
+        self.layer.push(l as u16);
+        Some((self.first.len() - 1) as u32)
+    }
+
+    /// Layer `l`'s CDG, built (with those below it) if it is not yet.
+    fn cdg(&mut self, l: usize) -> &mut Cdg {
+        while self.cdgs.len() <= l {
+            self.cdgs.push(Cdg::new(self.node_count));
+        }
+        &mut self.cdgs[l]
+    }
+}
+
+/// `AcroOrder::ByDepth`: at depth k, every route at least k hops long has its k-th hop from
+/// the end assigned, the routes that share the (k − 1)-hop suffix and the k-th hop taking one
+/// new suffix. The routes are kept in the order of their suffixes' ids, so the routes of one
+/// suffix lie side by side and only they are sorted by hop; the new suffixes are ranked by a
+/// counting sort on how many routes share them.
+fn by_depth(offsets: &[u32], nodes: &[u32], s: &mut Suffixes, out: &mut [u16]) -> Option<()> {
+    let routes = offsets.len().saturating_sub(1);
+    let end_of = |r: usize| offsets[r + 1] as usize;
+    let len = |r: usize| (offsets[r + 1] - offsets[r]) as usize;
+    // each route's suffix assigned so far
+    let mut at = vec![END; routes];
+    // the routes with hops left, in the order of `at` (all `END` at first)
+    let mut active: Vec<u32> = (0..routes)
+        .filter(|&r| len(r) > 0)
+        .map(|r| r as u32)
+        .collect();
+    // (suffix after, the hop's CDG node, route)
+    let mut keys: Vec<(u32, u32, u32)> = Vec::with_capacity(active.len());
+    // runs of equal (suffix after, hop) in `keys`, (first, end), and their ranks
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    let mut ranked: Vec<u32> = Vec::new();
+    let mut bucket: Vec<u32> = Vec::new();
+    let mut depth = 1;
+    while !active.is_empty() {
+        keys.clear();
+        keys.extend(active.iter().map(|&r| {
+            let r = r as usize;
+            (at[r], nodes[end_of(r) - depth], r as u32)
+        }));
+        let mut i = 0;
+        while i < keys.len() {
+            let mut j = i + 1;
+            while j < keys.len() && keys[j].0 == keys[i].0 {
+                j += 1;
+            }
+            keys[i..j].sort_unstable();
+            i = j;
+        }
+        runs.clear();
+        let mut i = 0;
+        while i < keys.len() {
+            let mut j = i + 1;
+            while j < keys.len() && keys[j].0 == keys[i].0 && keys[j].1 == keys[i].1 {
+                j += 1;
+            }
+            runs.push((i as u32, j as u32));
+            i = j;
+        }
+        // more routes first, ties in key order (the suffix after, then the hop): bucket b holds
+        // the runs of largest − b routes, and `bucket[b]` becomes where its runs start
+        let largest = runs
+            .iter()
+            .map(|&(a, b)| (b - a) as usize)
+            .max()
+            .unwrap_or(0);
+        bucket.clear();
+        bucket.resize(largest + 2, 0);
+        for &(a, b) in &runs {
+            bucket[largest - (b - a) as usize + 1] += 1;
+        }
+        for b in 1..bucket.len() {
+            bucket[b] += bucket[b - 1];
+        }
+        ranked.clear();
+        ranked.resize(runs.len(), 0);
+        for (k, &(a, b)) in runs.iter().enumerate() {
+            let slot = &mut bucket[largest - (b - a) as usize];
+            ranked[*slot as usize] = k as u32;
+            *slot += 1;
+        }
+        // new suffixes get increasing ids in rank order, and `active` follows them
+        active.clear();
+        for &k in &ranked {
+            let (a, b) = runs[k as usize];
+            let (next, node, _) = keys[a as usize];
+            let id = s.push(node, next)?;
+            let l = s.layer[id as usize];
+            for &(_, _, r) in &keys[a as usize..b as usize] {
+                let r = r as usize;
+                at[r] = id;
+                out[end_of(r) - depth] = l;
+                if len(r) > depth {
+                    active.push(r as u32);
+                }
+            }
+        }
+        depth += 1;
+    }
+    Some(())
+}
+
+/// `AcroOrder::LongestFirst`: route after route, each from its last hop backward; a suffix an
+/// earlier route assigned is found (among the suffixes that extend the one after it, kept as
+/// first child and next sibling) and kept. Once a route's suffix is new, so is every longer
+/// one of it, and the search stops.
+fn longest_first(offsets: &[u32], nodes: &[u32], s: &mut Suffixes, out: &mut [u16]) -> Option<()> {
+    let routes = offsets.len().saturating_sub(1);
+    let mut order: Vec<usize> = (0..routes).collect();
+    crate::sort::by_key(&mut order, |&r| {
+        std::cmp::Reverse(offsets[r + 1] - offsets[r])
+    });
+    // the first suffix extending `END` by each node, and per suffix its first extension and
+    // the next extension of the suffix it extends (`END`: none)
+    let mut root = vec![END; s.node_count];
+    let mut child: Vec<u32> = Vec::new();
+    let mut sibling: Vec<u32> = Vec::new();
+    for r in order {
+        let (a, b) = (offsets[r] as usize, offsets[r + 1] as usize);
+        let mut next = END;
+        let mut shared = true;
+        for i in (a..b).rev() {
+            let node = nodes[i];
+            let head = if next == END {
+                root[node as usize]
+            } else {
+                child[next as usize]
+            };
+            let mut found = END;
+            if shared {
+                let mut c = head;
+                while c != END && s.first[c as usize] != node {
+                    c = sibling[c as usize];
+                }
+                found = c;
+            }
+            let id = if found != END {
+                found
+            } else {
+                shared = false;
+                let id = s.push(node, next)?;
+                child.push(END);
+                sibling.push(head);
+                if next == END {
+                    root[node as usize] = id;
+                } else {
+                    child[next as usize] = id;
+                }
+                id
+            };
+            out[i] = s.layer[id as usize];
+            next = id;
+        }
+    }
+    Some(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    const ORDERS: [AcroOrder; 2] = [AcroOrder::ByDepth, AcroOrder::LongestFirst];
+
+    /// The routes in the table's flat layout: (offsets, nodes).
+    fn flat(routes: &[Vec<u32>]) -> (Vec<u32>, Vec<u32>) {
+        let mut offsets = vec![0u32];
+        let mut nodes = Vec::new();
+        for r in routes {
+            nodes.extend_from_slice(r);
+            offsets.push(nodes.len() as u32);
+        }
+        (offsets, nodes)
+    }
+
+    /// The dependency graph over (node, layer) of every route, checked by petgraph: acyclic
+    /// means no cycle of packets can each hold a VC and wait for the next.
+    fn acyclic(offsets: &[u32], nodes: &[u32], a: &AcroLayers) -> bool {
+        let l = a.layers as u32;
+        let id = |i: usize| nodes[i] * l + u32::from(a.layer[i]);
+        let mut edges = Vec::new();
+        for r in 0..offsets.len() - 1 {
+            let (from, to) = (offsets[r] as usize, offsets[r + 1] as usize);
+            for i in from..to {
+                if i + 1 < to {
+                    edges.push((id(i), id(i + 1)));
+                }
+            }
+        }
+        let g = petgraph::Graph::<(), ()>::from_edges(edges);
+        !petgraph::algo::is_cyclic_directed(&g)
+    }
+
+    /// What every assignment must hold: layers below the count, never rising along a route
+    /// (ACRO's turns between layers go down only), the whole graph acyclic, and routes that
+    /// end alike alike there (a suffix is assigned once).
+    fn check(offsets: &[u32], nodes: &[u32], a: &AcroLayers) {
+        assert_eq!(a.layer.len(), nodes.len());
+        assert!(a.layers >= 1);
+        assert!(a.layer.iter().all(|&l| usize::from(l) < a.layers));
+        if !nodes.is_empty() {
+            let top = a.layer.iter().copied().max().unwrap_or(0);
+            assert_eq!(
+                usize::from(top) + 1,
+                a.layers,
+                "every layer counted is used"
+            );
+        }
+        let mut by_suffix: HashMap<&[u32], &[u16]> = HashMap::new();
+        for r in 0..offsets.len() - 1 {
+            let (from, to) = (offsets[r] as usize, offsets[r + 1] as usize);
+            let layers = &a.layer[from..to];
+            assert!(
+                layers.windows(2).all(|w| w[0] >= w[1]),
+                "route {r}: layers {layers:?} rise"
+            );
+            if let Some(&last) = layers.last() {
+                assert_eq!(last, 0, "route {r} ends in layer 0");
+            }
+            for i in from..to {
+                let seen = by_suffix.entry(&nodes[i..to]).or_insert(&a.layer[i..to]);
+                assert_eq!(*seen, &a.layer[i..to], "route {r}: a shared suffix differs");
+            }
+        }
+        assert!(
+            acyclic(offsets, nodes, a),
+            "a cycle in the dependency graph"
+        );
+    }
+
+    /// Every pair of a one-way ring of n switches, channel i from switch i to i + 1: the
+    /// clockwise routes, empty from a switch to itself (the table's n × n layout).
+    fn ring(n: u32) -> Vec<Vec<u32>> {
+        let mut routes = Vec::new();
+        for s in 0..n {
+            for d in 0..n {
+                let hops = (d + n - s) % n;
+                routes.push((0..hops).map(|k| (s + k) % n).collect());
+            }
+        }
+        routes
+    }
+
+    #[test]
+    fn a_ring_needs_two_layers_and_its_routes_go_down_once() {
+        for n in [3, 5, 8] {
+            let (offsets, nodes) = flat(&ring(n));
+            for order in ORDERS {
+                let a = assign(&offsets, &nodes, n as usize, order, 64).unwrap();
+                check(&offsets, &nodes, &a);
+                assert_eq!(a.layers, 2, "ring of {n}, {order:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_ring_is_refused_with_one_layer() {
+        let (offsets, nodes) = flat(&ring(6));
+        for order in ORDERS {
+            assert_eq!(assign(&offsets, &nodes, 6, order, 1), None, "{order:?}");
+            assert!(assign(&offsets, &nodes, 6, order, 2).is_some(), "{order:?}");
+        }
+    }
+
+    #[test]
+    fn routes_without_a_cycle_stay_in_layer_zero() {
+        // a line of 6 switches, both ways: channel 2i from i to i + 1, 2i + 1 back
+        let n = 6u32;
+        let mut routes = Vec::new();
+        for s in 0..n {
+            for d in 0..n {
+                routes.push(if s <= d {
+                    (s..d).map(|i| 2 * i).collect()
+                } else {
+                    (d..s).rev().map(|i| 2 * i + 1).collect()
+                });
+            }
+        }
+        let (offsets, nodes) = flat(&routes);
+        for order in ORDERS {
+            let a = assign(&offsets, &nodes, 2 * n as usize, order, 64).unwrap();
+            check(&offsets, &nodes, &a);
+            assert_eq!(a.layers, 1, "{order:?}");
+            assert!(a.layer.iter().all(|&l| l == 0));
+        }
+    }
+
+    #[test]
+    fn routes_by_destination_get_a_layer_per_channel_and_destination() {
+        // on a ring every route to d ending with channel c has the same suffix from c: its
+        // layer is a function of (c, d), what a destination-indexed table can hold
+        let n = 7u32;
+        let (offsets, nodes) = flat(&ring(n));
+        for order in ORDERS {
+            let a = assign(&offsets, &nodes, n as usize, order, 64).unwrap();
+            let mut of: HashMap<(u32, u32), u16> = HashMap::new();
+            for s in 0..n {
+                for d in 0..n {
+                    let r = (s * n + d) as usize;
+                    let hops = offsets[r] as usize..offsets[r + 1] as usize;
+                    for (&c, &layer) in nodes[hops.clone()].iter().zip(&a.layer[hops]) {
+                        let l = *of.entry((c, d)).or_insert(layer);
+                        assert_eq!(l, layer, "{order:?}: channel {c} to {d}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn empty_input_and_empty_routes() {
+        for order in ORDERS {
+            let a = assign(&[0], &[], 4, order, 8).unwrap();
+            assert_eq!((a.layer.len(), a.layers), (0, 1));
+            let (offsets, nodes) = flat(&[vec![], vec![2], vec![], vec![1, 2], vec![]]);
+            let a = assign(&offsets, &nodes, 4, order, 8).unwrap();
+            check(&offsets, &nodes, &a);
+            assert_eq!(a.layers, 1);
+        }
+    }
+
+    #[test]
+    fn a_hop_repeated_goes_down_a_layer_at_the_repeat() {
+        // the same channel twice in a row (a packet would wait for the VC it holds)
+        let (offsets, nodes) = flat(&[vec![0, 1, 1, 2]]);
+        for order in ORDERS {
+            let a = assign(&offsets, &nodes, 3, order, 8).unwrap();
+            check(&offsets, &nodes, &a);
+            assert_eq!(a.layer, vec![1, 1, 0, 0], "{order:?}");
+        }
+    }
+
+    /// Random routes over few nodes (many cycles, repeated hops, shared suffixes): every
+    /// property above, for both orders, on many seeds.
+    #[test]
+    fn random_routes_are_made_acyclic() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move |m: u32| {
+            // xorshift64*
+            x ^= x >> 12;
+            x ^= x << 25;
+            x ^= x >> 27;
+            ((x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) % u64::from(m)) as u32
+        };
+        for _ in 0..40 {
+            let node_count = 3 + next(20);
+            let mut routes: Vec<Vec<u32>> = (0..1 + next(150))
+                .map(|_| (0..next(9)).map(|_| next(node_count)).collect())
+                .collect();
+            // some routes share the end of others
+            for i in 0..routes.len() / 3 {
+                let j = next(routes.len() as u32) as usize;
+                let tail: Vec<u32> = routes[j].iter().skip(next(3) as usize).copied().collect();
+                routes[i].extend(tail);
+            }
+            let (offsets, nodes) = flat(&routes);
+            for order in ORDERS {
+                let a = assign(&offsets, &nodes, node_count as usize, order, 64).unwrap();
+                check(&offsets, &nodes, &a);
+            }
+        }
+    }
+
+    #[test]
+    fn the_assignment_is_named_as_the_scenario_writes_it() {
+        assert_eq!(VcAssignment::default(), VcAssignment::LashTor);
+        for (v, name) in [
+            (VcAssignment::LashTor, "\"lash-tor\""),
+            (VcAssignment::Acro, "\"acro\""),
+            (VcAssignment::AcroByRoute, "\"acro-by-route\""),
+        ] {
+            assert_eq!(serde_json::to_string(&v).unwrap(), name);
+            assert_eq!(serde_json::from_str::<VcAssignment>(name).unwrap(), v);
+        }
+        assert_eq!(VcAssignment::LashTor.acro_order(), None);
+        assert_eq!(VcAssignment::Acro.acro_order(), Some(AcroOrder::ByDepth));
+    }
+}
