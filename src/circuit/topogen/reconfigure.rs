@@ -56,22 +56,22 @@ impl crate::choice::Choices for Reconfig {
         (
             Reconfig::RerouteAll,
             "reroute all",
-            "every surviving communication takes a shortest path; link optimization's detours are lost",
+            "Every surviving communication takes a shortest path; link optimization's detours are lost",
         ),
         (
             Reconfig::RerouteAffected,
             "reroute affected",
-            "only communications through a failed switch move, onto the least loaded path at most 2 hops longer; no new link",
+            "Only communications through a failed switch move, onto the least loaded path at most 2 hops longer; no new link",
         ),
         (
             Reconfig::Reconnect,
             "reconnect",
-            "links between spare ports join the pieces the failures cut apart, then the affected communications move",
+            "Links between spare ports join the pieces the failures cut apart, then the affected communications move",
         ),
         (
             Reconfig::Reoptimize,
             "re-optimize",
-            "reconnect, then link optimization (Alg. 4) again on the spare ports",
+            "Reconnect, then link optimization (Alg. 4) again on the spare ports",
         ),
     ];
 }
@@ -95,12 +95,12 @@ impl crate::choice::Choices for FailedNodes {
         (
             FailedNodes::Drop,
             "drop",
-            "they fail with their switch; their communications are lost",
+            "They fail with their switch; their communications are lost",
         ),
         (
             FailedNodes::Reattach,
             "re-attach",
-            "each moves to a surviving neighbour with a spare port, lowest id first",
+            "Each moves to a surviving neighbour with a spare port, lowest id first",
         ),
     ];
 }

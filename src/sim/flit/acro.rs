@@ -69,17 +69,17 @@ impl crate::choice::Choices for VcAssignment {
         (
             VcAssignment::LashTor,
             "LASH-TOR",
-            "from the source: up a layer where a turn would close a cycle (Skeie et al.)",
+            "From the source: up a layer where a turn would close a cycle (Skeie et al.)",
         ),
         (
             VcAssignment::Acro,
             "ACRO",
-            "from the destination: all last hops first, then the hops before them (paper 002’s [25], our reading)",
+            "From the destination: all last hops first, then the hops before them (paper 002’s [25], our reading)",
         ),
         (
             VcAssignment::AcroByRoute,
             "ACRO, route by route",
-            "from the destination, one route after another, longest first (our reading)",
+            "From the destination, one route after another, longest first (our reading)",
         ),
     ];
 }
