@@ -118,6 +118,13 @@ fn check_readable(topo: &Topology, params: &SimParams) -> Result<()> {
         )
         .at("topology"));
     }
+    if params.latency_per_m != 0.0 {
+        // the export writes one latency for every channel (`anynet_with_latency`)
+        return Err(Error::invalid(
+            "latency_per_m",
+            "this export gives every channel one latency: set the latency per metre of cable to 0",
+        ));
+    }
     if !(params.rate > 0.0 && params.rate <= 1.0) {
         return Err(Error::invalid(
             "rate",

@@ -168,6 +168,13 @@ fn what_booksim_cannot_run_is_refused() {
     };
     let e = booksim(&topo, &dor, "uniform", &two, 1).unwrap_err();
     assert!(e.to_string().contains("at least 3"), "{e}");
+    // cables as latencies: one latency per channel is all the export writes
+    let cabled = SimParams {
+        latency_per_m: 1.0,
+        ..SimParams::default()
+    };
+    let e = booksim(&topo, &dor, "uniform", &cabled, 1).unwrap_err();
+    assert_eq!(e.field().as_deref(), Some("latency_per_m"), "{e}");
 }
 
 /// `topolab export booksim ARGS --json --out DIR`.

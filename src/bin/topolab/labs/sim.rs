@@ -91,6 +91,10 @@ pub(crate) struct ExperimentArgs {
     /// Cycles per channel.
     #[arg(long, default_value_t = SimParams::default().link_latency)]
     link_latency: u32,
+    /// Cycles per metre of cable added to each channel (its link's length: dual-plane networks
+    /// carry paper 004's rack floor; 1.953125 is its 5 ns/m at 2.56 ns per cycle); 0: none.
+    #[arg(value_parser = crate::cli::finite, long, default_value_t = SimParams::default().latency_per_m)]
+    latency_per_m: f64,
     /// Cycles for a credit to come back.
     #[arg(long, default_value_t = SimParams::default().credit_delay)]
     credit_delay: u32,
@@ -140,6 +144,7 @@ impl ExperimentArgs {
             packet: self.packet,
             stages: self.stages,
             link_latency: self.link_latency,
+            latency_per_m: self.latency_per_m,
             credit_delay: self.credit_delay,
             warmup: self.warmup,
             cycles: self.cycles,
