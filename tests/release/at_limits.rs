@@ -509,17 +509,24 @@ fn dual_plane_simulation_at_n_8() {
         (Kind::Fhc, Some(Objective::Distance)),
     ];
     // loads past every variant's saturation (ours: 0.54, 0.67, 0.71, 0.85)
-    let points = simulate_variants(8, &variants, &[0.9, 1.1], 1, 1.0, &mut |_, p| {
-        let Some(p) = p else { return };
-        eprintln!(
-            "{}: a2a/4 {:.3}, throughput {:.3}, delay model {:.0} ns, latency {:.0} ns",
-            p.variant,
-            p.scores.a2a_max_traffic_per_node,
-            p.throughput,
-            p.scores.floor.avg_delay_ns,
-            p.latency_ns
-        )
-    })
+    let points = simulate_variants(
+        8,
+        &variants,
+        &[0.9, 1.1],
+        1,
+        (1.0, Default::default()),
+        &mut |_, p| {
+            let Some(p) = p else { return };
+            eprintln!(
+                "{}: a2a/4 {:.3}, throughput {:.3}, delay model {:.0} ns, latency {:.0} ns",
+                p.variant,
+                p.scores.a2a_max_traffic_per_node,
+                p.throughput,
+                p.scores.floor.avg_delay_ns,
+                p.latency_ns
+            )
+        },
+    )
     .unwrap();
     for pair in points.chunks(2) {
         let (d, di) = (&pair[0], &pair[1]);

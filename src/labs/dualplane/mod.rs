@@ -85,7 +85,7 @@ pub const LAB: Lab = Lab {
                     &variants,
                     &simulate::LOADS,
                     seed,
-                    c.effort,
+                    (c.effort, c.combine),
                     &mut |f, p| report(f, p.map(json)),
                 )?))
             },

@@ -101,7 +101,8 @@ pub(crate) fn six_variants() -> Vec<Variant> {
 }
 
 /// `variants` at n (at most 8: 512 routers), each at `LOW_LOAD` and at `loads`; the DI sets
-/// from the search with `seed` and `effort`. `report` hears the fraction done after each
+/// from the search with `seed`, `effort` and `combine` (the in-rack cables at the default
+/// reading, the one the simulated topology's channel lengths follow). `report` hears the fraction done after each
 /// simulated load (the work units: variants × loads, alike in cycles) and each variant, with
 /// its point, as it is done.
 pub fn simulate_variants(
@@ -109,7 +110,7 @@ pub fn simulate_variants(
     variants: &[Variant],
     loads: &[f64],
     seed: u64,
-    effort: f64,
+    (effort, combine): (f64, search::Combine),
     report: &mut dyn FnMut(f64, Option<&SimPoint>),
 ) -> Result<Vec<SimPoint>> {
     if !(search::MIN_N..=8).contains(&n) || (2usize << n) > MAX_SIM_SWITCHES {
@@ -139,7 +140,7 @@ pub fn simulate_variants(
             n,
             objective,
             (seed, effort),
-            Default::default(),
+            (CableReading::default(), combine),
             &mut searched,
         )?;
         let before = (i * (loads.len() + 1)) as f64;
