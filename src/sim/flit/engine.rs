@@ -207,6 +207,11 @@ pub(crate) struct Engine<'a> {
     /// with the channel its route takes next and the first VC of its group once looked up
     /// (NONE before; `ejection` for the last hop).
     waiting: Vec<Waiting>,
+    /// Heads not yet ready for VC allocation, by the cycle they are (a wheel: modulo its size,
+    /// above the pipeline's length); they join `waiting` on that cycle, so a head costs nothing
+    /// while it goes down the pipeline (a list of every head, skipped until ready, was a third
+    /// of a run at 64 routers).
+    pipeline: Vec<Vec<Waiting>>,
     /// VC allocation: each output VC's arbiter (its round-robin pointer over the input VCs and
     /// its best request this cycle, in one record: one memory access for both), and the requests.
     ovc_arb: Vec<OvcArbiter>,
@@ -379,6 +384,7 @@ impl<'a> Engine<'a> {
             winners: Vec::new(),
             candidates: vec![0; c + t],
             waiting: Vec::new(),
+            pipeline: vec![Vec::new(); (p.stages as usize + 2).next_power_of_two()],
             ovc_arb: vec![
                 OvcArbiter {
                     rr: 0,
@@ -500,15 +506,23 @@ impl<'a> Engine<'a> {
             if self.ivcs[vc].out_vc != NONE {
                 self.mark(vc, true);
             } else if flit.seq == 0 {
-                self.waiting.push(Waiting {
-                    vc: vc as u32,
-                    ready: u64::from(flit.ready),
-                    want: NONE,
-                    base: 0,
-                    count: 0,
-                });
+                self.wait(vc, u64::from(flit.ready));
             }
         }
+    }
+
+    /// The head at the front of input VC `vc` waits for an output VC from cycle `ready` on
+    /// (always after this one: it goes down the pipeline first).
+    #[inline]
+    fn wait(&mut self, vc: usize, ready: u64) {
+        let slot = (ready as usize) & (self.pipeline.len() - 1);
+        self.pipeline[slot].push(Waiting {
+            vc: vc as u32,
+            ready,
+            want: NONE,
+            base: 0,
+            count: 0,
+        });
     }
 
     /// Set or clear input VC `vc`'s switch-candidate bit.
@@ -752,6 +766,19 @@ impl<'a> Engine<'a> {
         let now = self.now;
         let v = self.p.vcs;
         let mut waiting = std::mem::take(&mut self.waiting);
+        // the heads whose pipeline ends now join the waiting ones (a bucket may hold heads of
+        // a later turn of the wheel: they stay); the order in the list decides nothing (every
+        // head's request and every arbiter's grant depend only on the set of heads)
+        let slot = (now as usize) & (self.pipeline.len() - 1);
+        let mut bucket = std::mem::take(&mut self.pipeline[slot]);
+        bucket.retain(|w| {
+            let due = w.ready <= now;
+            if due {
+                waiting.push(*w);
+            }
+            !due
+        });
+        put_back(&mut self.pipeline[slot], bucket);
         let eject = self.channels as u32;
         let total = self.ivcs.len();
         // separable, input first (BookSim's separable_input_first VC allocator, one iteration):
@@ -760,9 +787,6 @@ impl<'a> Engine<'a> {
         let mut requests = std::mem::take(&mut self.vc_requests);
         requests.clear();
         for (i, w) in waiting.iter_mut().enumerate() {
-            if w.ready > now {
-                continue;
-            }
             let ivc = w.vc as usize;
             if w.want == NONE {
                 let f = self.front_flit(ivc);
@@ -842,8 +866,6 @@ impl<'a> Engine<'a> {
             }
             !granted
         });
-        // heads that reached the front during this pass (none can: pushes happen earlier)
-        waiting.append(&mut self.waiting);
         put_back(&mut self.waiting, waiting);
     }
 
@@ -986,13 +1008,7 @@ impl<'a> Engine<'a> {
                 let ready = u64::from(self.ivcs[ivc].front.ready)
                     .max(now + u64::from(self.p.stages.saturating_sub(1)).max(1));
                 self.ivcs[ivc].front.ready = ready as u32;
-                self.waiting.push(Waiting {
-                    vc: ivc as u32,
-                    ready,
-                    want: NONE,
-                    base: 0,
-                    count: 0,
-                });
+                self.wait(ivc, ready);
             }
         } else if self.ivcs[ivc].len == 0 {
             self.mark(ivc, false);
