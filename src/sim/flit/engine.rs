@@ -825,10 +825,14 @@ impl<'a> Engine<'a> {
             if free == 0 {
                 continue;
             }
-            let rr = usize::from(self.ivcs[ivc].rr) % per_group;
+            // the pointer may come from a larger group of an earlier packet (a division only
+            // then: this runs for every head at every hop)
+            let rr = usize::from(self.ivcs[ivc].rr);
+            let rr = if rr < per_group { rr } else { rr % per_group };
             let wrapped = free.checked_shl((per_group - rr) as u32).unwrap_or(0) & group_mask;
             let rotated = (free >> rr) | wrapped;
-            let j = (rr + rotated.trailing_zeros() as usize) % per_group;
+            let j = rr + rotated.trailing_zeros() as usize;
+            let j = if j < per_group { j } else { j - per_group };
             let ovc = ch * v + base + j;
             let arbiter = &mut self.ovc_arb[ovc];
             let from = arbiter.rr as usize;
@@ -854,7 +858,7 @@ impl<'a> Engine<'a> {
             self.held[ovc / v] |= 1 << (ovc % v);
             self.ivcs[ivc].out_vc = ovc as u32;
             self.ivcs[ivc].rr = j + 1;
-            self.ovc_arb[ovc].rr = ((ivc + 1) % total) as u32;
+            self.ovc_arb[ovc].rr = if ivc + 1 == total { 0 } else { ivc as u32 + 1 };
             w.want = eject; // granted: leaves the list below
         }
         put_back(&mut self.vc_requests, requests);
@@ -1029,10 +1033,10 @@ impl<'a> Engine<'a> {
             }
             return;
         }
-        let ch = out / v;
+        let (ch, k) = (out / v, out % v);
         self.credits[out] -= 1;
         if tail {
-            self.held[ch] &= !(1u64 << (out % v));
+            self.held[ch] &= !(1u64 << k);
         }
         if head {
             let pk = &mut self.packets[flit.packet as usize];
