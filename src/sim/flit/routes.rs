@@ -48,9 +48,7 @@ pub enum Routes {
 pub struct CompactRoutes {
     rule: Box<dyn CompactRouter>,
     classes: usize,
-    /// Per switch (flat, `offsets`): (neighbour, channel) over its links, first link first.
-    offsets: Vec<u32>,
-    out: Vec<(u32, u32)>,
+    links: OutChannels,
 }
 
 impl Routes {
@@ -101,23 +99,10 @@ impl Routes {
         if classes > max_groups {
             return Err(too_few_vcs(router, classes, "classes", max_groups));
         }
-        let mut offsets = vec![0u32];
-        let mut out = Vec::with_capacity(topo.channel_count());
-        for s in 0..topo.switch_count() {
-            let s = SwitchId::new(s);
-            for next in topo.neighbors(s) {
-                let channel = topo
-                    .channel_between(s, next)
-                    .expect("a neighbour is linked");
-                out.push((next.0, channel.0));
-            }
-            offsets.push(out.len() as u32);
-        }
         Ok(Routes::Compact(CompactRoutes {
             rule,
             classes,
-            offsets,
-            out,
+            links: OutChannels::new(topo),
         }))
     }
 
@@ -190,18 +175,7 @@ impl Routes {
                 };
                 let hop = c.rule.next(SwitchId(at), &mut header)?;
                 *state = header.state;
-                let links =
-                    &c.out[c.offsets[at as usize] as usize..c.offsets[at as usize + 1] as usize];
-                let channel = links
-                    .iter()
-                    .find(|l| l.0 == hop.next.0)
-                    .map(|l| l.1)
-                    .ok_or_else(|| {
-                        Error::routing(
-                            "compact",
-                            format!("switches {at} and {} are not linked", hop.next.0),
-                        )
-                    })?;
+                let channel = c.links.to("compact", SwitchId(at), hop.next)?;
                 Ok(Some(RouteHop {
                     channel,
                     group: u16::from(hop.vc_class),
@@ -317,6 +291,7 @@ impl DestinationRoutes {
         let mut order: Vec<u32> = Vec::with_capacity(n);
         let mut children: Vec<Vec<u32>> = vec![Vec::new(); n];
         let mut path = Vec::new();
+        let links = OutChannels::new(topo);
         for d in 0..n {
             let dst = SwitchId::new(d);
             to.fill(u32::MAX);
@@ -336,8 +311,8 @@ impl DestinationRoutes {
                     }
                     let here = SwitchId::new(at);
                     let hop = router.next(here, &mut Header::new(here, dst))?;
-                    let channel = channel_to(router, here, hop.next)?;
-                    row[at] = channel.0;
+                    let channel = links.to(router.name(), here, hop.next)?;
+                    row[at] = channel;
                     to[at] = hop.next.0;
                     path.push(at);
                     at = hop.next.index();
@@ -528,10 +503,11 @@ impl RouteTable {
         if !chooses {
             entries = Vec::new();
         }
+        let links = OutChannels::new(topo);
         for s in 0..n {
             for d in 0..n {
                 if wanted[s * n + d] {
-                    walk(router, topo, s, d, &mut hops)?;
+                    walk(router, topo, &links, s, d, &mut hops)?;
                 }
                 offsets.push(hops.len() as u32);
             }
@@ -713,25 +689,58 @@ fn route_order(offsets: &[u32]) -> Vec<usize> {
     order
 }
 
-/// The channel from `at` to the `next` switch `router` chose, or an error naming the router
-/// when they are not linked.
-fn channel_to(
-    router: &dyn Router,
-    at: SwitchId,
-    next: SwitchId,
-) -> Result<crate::model::ChannelId> {
-    router.topology().channel_between(at, next).ok_or_else(|| {
-        Error::routing(
-            router.name(),
-            format!("switches {} and {} are not linked", at.0, next.0),
-        )
-    })
+/// Each switch's out-channels by the switch they lead to, flat: where a route's next switch
+/// is looked up. (Topology::channel_between asks petgraph's `find_edge`, which follows the
+/// switch's edges through the graph's linked lists: a sixth of a 576-router run's set-up when
+/// every pair's route was walked through it.) Parallel links map to the channel
+/// `channel_between` gives, as before.
+struct OutChannels {
+    offsets: Vec<u32>,
+    /// (next switch, channel) per link of each switch, in `Topology::neighbors` order.
+    out: Vec<(u32, u32)>,
+}
+
+impl OutChannels {
+    fn new(topo: &Topology) -> Self {
+        let mut offsets = Vec::with_capacity(topo.switch_count() + 1);
+        offsets.push(0u32);
+        let mut out = Vec::with_capacity(topo.channel_count());
+        for s in 0..topo.switch_count() {
+            let s = SwitchId::new(s);
+            for next in topo.neighbors(s) {
+                let channel = topo
+                    .channel_between(s, next)
+                    .expect("a neighbour is linked");
+                out.push((next.0, channel.0));
+            }
+            offsets.push(out.len() as u32);
+        }
+        OutChannels { offsets, out }
+    }
+
+    /// The channel from `at` to `next`, or an error naming `router` when they are not linked.
+    #[inline]
+    fn to(&self, router: &str, at: SwitchId, next: SwitchId) -> Result<u32> {
+        let links =
+            &self.out[self.offsets[at.index()] as usize..self.offsets[at.index() + 1] as usize];
+        links
+            .iter()
+            .find(|l| l.0 == next.0)
+            .map(|l| l.1)
+            .ok_or_else(|| {
+                Error::routing(
+                    router,
+                    format!("switches {} and {} are not linked", at.0, next.0),
+                )
+            })
+    }
 }
 
 /// The router's walk from `s` to `d`, appended to `out` (an error if it does not arrive).
 fn walk(
     router: &dyn Router,
     topo: &Topology,
+    links: &OutChannels,
     s: usize,
     d: usize,
     out: &mut Vec<RouteHop>,
@@ -742,9 +751,9 @@ fn walk(
     let mut steps = 0;
     while at.index() != d {
         let hop = router.next(at, &mut header)?;
-        let channel = channel_to(router, at, hop.next)?;
+        let channel = links.to(router.name(), at, hop.next)?;
         out.push(RouteHop {
-            channel: channel.0,
+            channel,
             group: u16::from(hop.vc_class),
         });
         at = hop.next;
