@@ -124,8 +124,15 @@ pub const MAX_ROUTER_CYCLES_HOP_BY_HOP: u64 = 1_638_400_000;
 /// cycles × the smaller of the channel count (a channel carries a flit a cycle) and offered
 /// flits per cycle × the average distance (measured by breadth-first search from up to 16
 /// switches), summed over the loads and seeds of a sweep. A flit-hop costs 0.3–0.5 µs on
-/// 16,384 routers (buffers spread over memory), so this is about a minute at most.
-pub const MAX_FLIT_HOPS: u64 = 150_000_000;
+/// 16,384 routers (buffers spread over memory), so this is about a minute at most in the page
+/// and 3–5 minutes natively, where research runs need it (paper 004 §3.4 at n = 12: 8,192
+/// routers with 10–30 m cables take some 2,000 cycles to reach a steady state past saturation,
+/// and as many to measure it: 390 million at most).
+pub const MAX_FLIT_HOPS: u64 = if cfg!(target_arch = "wasm32") {
+    150_000_000
+} else {
+    600_000_000
+};
 
 /// Most router-cycles of one run on `switches` routers (a counted budget, checked before the
 /// run: `MAX_ROUTER_CYCLES`, scaled down above `FULL_SPEED_SWITCHES`).
