@@ -287,13 +287,19 @@ pub(crate) fn memory_bytes(channels: usize, terminals: usize, p: &SimParams) -> 
     let per_output_vc = channels as u64 * vcs * (2 + 4 + 16);
     let queued = terminals as u64 * MAX_SOURCE_PACKETS as u64;
     let sources = queued * 16;
-    // a packet record per packet in the network (queued packets have none yet): each has a
-    // flit in a VC's buffer or on the channel into it (which took one of its credits), and a
-    // VC's flits are whole packets but for the first and the last (wormhole: a VC is held by
-    // one packet until its tail), so a VC accounts for at most 2 + (buffer − 2) / packet
-    let per_vc = (p.buffer as u64).min(2 + (p.buffer as u64).saturating_sub(2) / p.packet as u64);
-    let packets = ports * vcs * per_vc * std::mem::size_of::<Packet>() as u64;
+    let packets =
+        packet_records_bound(channels + terminals, p) * std::mem::size_of::<Packet>() as u64;
     rings + per_input_vc + per_output_vc + sources + packets
+}
+
+/// Most packet records a run with `ports` input ports holds at once (queued packets have none
+/// yet): a packet in the network has a flit in a VC's buffer or on the channel into it (which
+/// took one of that VC's credits), and a VC's flits are whole packets but for the first and the
+/// last (wormhole: a VC is held by one packet until its tail), so a VC accounts for at most
+/// 2 + (buffer − 2) / packet of them. (A test checks it on saturated runs.)
+pub(crate) fn packet_records_bound(ports: usize, p: &SimParams) -> u64 {
+    let per_vc = (p.buffer as u64).min(2 + (p.buffer as u64).saturating_sub(2) / p.packet as u64);
+    ports as u64 * p.vcs as u64 * per_vc
 }
 
 /// Buckets of the arrival wheel (a power of two): an endpoint's next packet further ahead
@@ -474,6 +480,12 @@ impl<'a> Engine<'a> {
     /// The input ports of switch `s`: channel ids, and channel count + endpoint for injection.
     pub(crate) fn input_ports(&self, s: usize) -> &[u32] {
         &self.in_ports[self.in_offsets[s] as usize..self.in_offsets[s + 1] as usize]
+    }
+
+    /// Packet records the run has held at once at most (the pool never shrinks).
+    #[cfg(test)]
+    pub(crate) fn packet_records(&self) -> usize {
+        self.packets.len()
     }
 
     /// Flits in buffers or on channels (injected and not yet ejected).

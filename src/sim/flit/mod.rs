@@ -415,6 +415,12 @@ impl<'n> Simulation<'n> {
         p.warmup + p.cycles + p.drain
     }
 
+    /// Packet records held at once at most (`engine::packet_records_bound` bounds it).
+    #[cfg(test)]
+    pub(crate) fn packet_records(&self) -> usize {
+        self.engine.packet_records()
+    }
+
     /// Flits in each input VC, port by port (see `engine::Engine::vc_lengths`).
     pub(crate) fn vc_lengths(&self) -> Vec<u16> {
         self.engine.vc_lengths()
