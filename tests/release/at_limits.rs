@@ -423,13 +423,34 @@ fn dual_plane_search_at_every_n() {
 /// variants a shorter one with more all-to-all traffic; DI-FHC-r's average cable, its cable cost
 /// per node and its whole cost per node fall below D-FHC's. (The paper's values are withheld in
 /// our copy: the signs are what it states.)
+/// Plane 1's generator set the Dual-plane lab's default search finds for `kind` at `n` with
+/// `objective` (seed 1, effort 1, the default readings).
+fn default_search_set(
+    kind: topolab::topology::dualplane::Kind,
+    n: u32,
+    objective: topolab::dualplane::search::Objective,
+) -> Vec<u32> {
+    use topolab::dualplane::search::{search, SearchSpec};
+    let spec = SearchSpec {
+        kind,
+        n,
+        objective,
+        seed: 1,
+        effort: 1.0,
+        method: Default::default(),
+        cables: Default::default(),
+        combine: Default::default(),
+    };
+    search(&spec, &mut |_, _| {}).unwrap().best.generators
+}
+
 #[test]
 #[cfg_attr(
     debug_assertions,
     ignore = "seconds in release, minutes in debug: cargo test --release --test release"
 )]
 fn dual_plane_statements_at_n_12() {
-    use topolab::dualplane::search::{search, Objective, SearchSpec};
+    use topolab::dualplane::search::Objective;
     use topolab::topology::dualplane::floor::{floor, Floor};
     use topolab::topology::dualplane::{DualPlane, Kind};
     let n = 12;
@@ -444,20 +465,8 @@ fn dual_plane_statements_at_n_12() {
         let (base, base_a2a) = of(&DualPlane::identical(kind, n).unwrap());
         let mut found = Vec::new();
         for objective in [Objective::Distance, Objective::Delay] {
-            let spec = SearchSpec {
-                kind,
-                n,
-                objective,
-                seed: 1,
-                effort: 1.0,
-                method: Default::default(),
-                cables: Default::default(),
-                combine: Default::default(),
-            };
-            let r = search(&spec, &mut |_, _| {}).unwrap();
-            found.push(of(
-                &DualPlane::isomorphic(kind, n, &r.best.generators).unwrap()
-            ));
+            let set = default_search_set(kind, n, objective);
+            found.push(of(&DualPlane::isomorphic(kind, n, &set).unwrap()));
         }
         let [(di, _), (di_r, di_r_a2a)] = [found[0], found[1]];
         eprintln!("{kind:?} n = 12: D {base:?}\nDI {di:?}\nDI-r {di_r:?}");
@@ -570,7 +579,7 @@ fn dual_plane_simulation_at_n_8() {
     ignore = "seconds in release, minutes in debug: cargo test --release --test release"
 )]
 fn dual_plane_simulation_at_n_12() {
-    use topolab::dualplane::search::{search, Objective, SearchSpec};
+    use topolab::dualplane::search::Objective;
     use topolab::labs::dualplane::simulate::params;
     use topolab::labs::sim::SimConfig;
     use topolab::topology::dualplane::Kind;
@@ -605,17 +614,7 @@ fn dual_plane_simulation_at_n_12() {
             format!("dual:{}:{n}:x4", name.to_lowercase()),
         )];
         for (objective, suffix) in [(Objective::Distance, ""), (Objective::Delay, "-r")] {
-            let spec = SearchSpec {
-                kind,
-                n,
-                objective,
-                seed: 1,
-                effort: 1.0,
-                method: Default::default(),
-                cables: Default::default(),
-                combine: Default::default(),
-            };
-            let set = search(&spec, &mut |_, _| {}).unwrap().best.generators;
+            let set = default_search_set(kind, n, objective);
             let set: Vec<String> = set.iter().map(u32::to_string).collect();
             out.push((
                 format!("DI-{name}{suffix}"),
