@@ -116,7 +116,7 @@ pub fn simulate_variants(
     if !(search::MIN_N..=8).contains(&n) || (2usize << n) > MAX_SIM_SWITCHES {
         return Err(Error::invalid(
             "n",
-            format!("the simulation runs from n = {} to 8 (2·2ⁿ routers, at most {MAX_SIM_SWITCHES}), not {n}", search::MIN_N),
+            format!("the simulation runs from n = {} to 8 (six variants at eight loads each, up to 512 routers; a larger network runs one variant at a time in the Simulate lab or with `topolab sim`), not {n}", search::MIN_N),
         ));
     }
     let units = [Kind::Hc, Kind::Fhc]
