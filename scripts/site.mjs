@@ -6,7 +6,7 @@
 //
 //   node scripts/site.mjs [DIR]   (default _site)
 
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
@@ -31,6 +31,7 @@ export function assembleSite(dir = '_site') {
     throw new Error(`the site needs ${missing.join(', ')}: run npm run build and npm run build:single first`);
   }
   if (existsSync(out)) {
+    if (!statSync(out).isDirectory()) throw new Error(`${out} is a file, not a folder: choose a folder for the site`);
     const entries = readdirSync(out);
     if (entries.length && !entries.includes(MARK)) {
       throw new Error(`${out} holds files this script did not write: choose another folder`);

@@ -35,6 +35,8 @@ test('site.mjs never writes into a folder holding files of its own', () => {
   writeFileSync(join(foreign, 'notes.txt'), 'mine');
   assert.throws(() => assembleSite(foreign), /did not write/);
   assert.equal(readFileSync(join(foreign, 'notes.txt'), 'utf8'), 'mine', 'the file is untouched');
+  assert.throws(() => assembleSite(join(foreign, 'notes.txt')), /is a file, not a folder/);
+  assert.equal(readFileSync(join(foreign, 'notes.txt'), 'utf8'), 'mine', 'the file is untouched');
 });
 
 test('the assembled site works served on its own, with the offline file to download', async () => {
