@@ -499,7 +499,7 @@ impl SimRun {
             let now = sim.now();
             let start = config.warmup;
             if animate && now >= start && now < start + ANIMATION_CYCLES {
-                let before: Vec<u64> = sim.channel_flits().to_vec();
+                let before = sim.channel_flits();
                 let done = sim.step(1);
                 frames.push(Frame {
                     cycle: sim.now(),

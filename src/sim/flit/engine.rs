@@ -180,11 +180,23 @@ pub(crate) struct Engine<'a> {
     node_terminals: Vec<u32>,
     /// Per endpoint: which of two equal entries its next tied packet takes (they alternate).
     toggle: Vec<bool>,
-    /// Cycles on each channel.
-    channel_latency: Vec<u32>,
-    /// The switch each channel leads to.
+    // Ports are numbered inside the engine by switch, so what one switch's hop reads of its
+    // ports and channels is a few cache lines, not one per port (on 16,384 routers every such
+    // read was a miss): input ports by the switch they enter (`ip`: their position in
+    // `in_ports`), output channels by the switch they leave (`op`). An input VC is ip·V + k, an
+    // output VC of a channel op·V + k; ejection is C·V + terminal as before.
+    /// Per output channel (op): its channel id (`op_of_channel` the other way), the input port
+    /// it leads to, the switch there, and its cycles.
+    channel_of_op: Vec<u32>,
+    op_of_channel: Vec<u32>,
+    op_in: Vec<u32>,
     channel_dst: Vec<u32>,
-    /// Input ports of each switch (channel ids, then C + terminal), flat.
+    channel_latency: Vec<u32>,
+    /// Per input port (ip), the output channel feeding it (`NONE` for injection).
+    upstream: Vec<u32>,
+    /// Per terminal, its injection port (ip).
+    inject_ip: Vec<u32>,
+    /// Input ports of each switch (channel ids, then C + terminal), flat: `in_ports[ip]`.
     in_ports: Vec<u32>,
     in_offsets: Vec<u32>,
     // input VCs: (C + E) ports × vcs, each a ring of `buffer` slots for the flits behind its
@@ -198,7 +210,8 @@ pub(crate) struct Engine<'a> {
     held: Vec<u64>,
     credits: Vec<u16>,
     in_rr: Vec<u16>,
-    /// Per output port, the switch input position its arbiter favours next.
+    /// Per output port (op, then C + terminal for ejection), the switch input position its
+    /// arbiter favours next.
     out_rr: Vec<u16>,
     requests: Vec<Request>,
     /// Which of `requests` won its output this cycle.
@@ -255,7 +268,8 @@ pub(crate) struct Engine<'a> {
     pub latencies: Vec<u32>,
     /// Channel hops of the measured packets delivered.
     pub measured_hops: u64,
-    pub channel_flits: Vec<u64>,
+    /// Flits each output channel (op) carried in the window (`channel_flits` by channel id).
+    op_flits: Vec<u64>,
     pub deadlock: bool,
     /// A router's error met during the run (it stops the run).
     pub error: Option<crate::Error>,
@@ -321,8 +335,11 @@ impl<'a> Engine<'a> {
         let e = topo.endpoint_count();
         let n = topo.switch_count();
         let v = p.vcs;
-        let channel_dst: Vec<u32> = (0..c)
-            .map(|i| topo.channel_ends(crate::model::ChannelId::new(i)).1 .0)
+        let ends: Vec<(u32, u32)> = (0..c)
+            .map(|i| {
+                let (a, b) = topo.channel_ends(crate::model::ChannelId::new(i));
+                (a.0, b.0)
+            })
             .collect();
         let mut terminal_switch: Vec<u32> = Vec::with_capacity(e);
         let mut terminal_node: Vec<u32> = Vec::with_capacity(e);
@@ -334,27 +351,46 @@ impl<'a> Engine<'a> {
             }
             node_terminals.push(terminal_switch.len() as u32);
         }
-        let channel_latency: Vec<u32> = (0..c)
-            .map(|i| channel_latency(topo, &p, crate::model::ChannelId::new(i)))
-            .collect();
         let t = terminal_switch.len();
+        // input ports by the switch they enter, each switch's in ascending port id (channels,
+        // then C + terminal): the order its arbiters go round, as before the renumbering
         let mut lists: Vec<Vec<u32>> = vec![Vec::new(); n];
-        for (ch, &d) in channel_dst.iter().enumerate() {
+        for (ch, &(_, d)) in ends.iter().enumerate() {
             lists[d as usize].push(ch as u32);
         }
         for (term, &s) in terminal_switch.iter().enumerate() {
             lists[s as usize].push((c + term) as u32);
         }
         let mut in_offsets = vec![0u32];
-        let mut in_ports = Vec::new();
-        let mut port_switch = vec![0u32; c + t];
+        let mut in_ports = Vec::with_capacity(c + t);
+        let mut port_switch = Vec::with_capacity(c + t);
         for (sw, l) in lists.into_iter().enumerate() {
-            for &port in &l {
-                port_switch[port as usize] = sw as u32;
-            }
+            port_switch.extend(std::iter::repeat_n(sw as u32, l.len()));
             in_ports.extend(l);
             in_offsets.push(in_ports.len() as u32);
         }
+        let mut ip_of_port = vec![0u32; c + t];
+        for (ip, &port) in in_ports.iter().enumerate() {
+            ip_of_port[port as usize] = ip as u32;
+        }
+        // output channels by the switch they leave (a stable sort: ascending id within one)
+        let mut channel_of_op: Vec<u32> = (0..c as u32).collect();
+        channel_of_op.sort_by_key(|&ch| ends[ch as usize].0);
+        let mut op_of_channel = vec![0u32; c];
+        for (op, &ch) in channel_of_op.iter().enumerate() {
+            op_of_channel[ch as usize] = op as u32;
+        }
+        let mut upstream = vec![NONE; c + t];
+        for (op, &ch) in channel_of_op.iter().enumerate() {
+            upstream[ip_of_port[ch as usize] as usize] = op as u32;
+        }
+        let op_in: Vec<u32> = channel_of_op.iter().map(|&ch| ip_of_port[ch as usize]).collect();
+        let channel_dst: Vec<u32> = channel_of_op.iter().map(|&ch| ends[ch as usize].1).collect();
+        let channel_latency: Vec<u32> = channel_of_op
+            .iter()
+            .map(|&ch| channel_latency(topo, &p, crate::model::ChannelId::new(ch as usize)))
+            .collect();
+        let inject_ip: Vec<u32> = (0..t).map(|term| ip_of_port[c + term]).collect();
         // a power of two above the longest delay, so a cycle's bucket is a mask away
         let longest = channel_latency.iter().copied().max().unwrap_or(1);
         let wheel = (longest.max(p.credit_delay) as usize + 2).next_power_of_two();
@@ -374,8 +410,13 @@ impl<'a> Engine<'a> {
             terminal_node,
             node_terminals,
             toggle: vec![false; e],
-            channel_latency,
+            channel_of_op,
+            op_of_channel,
+            op_in,
             channel_dst,
+            channel_latency,
+            upstream,
+            inject_ip,
             in_ports,
             in_offsets,
             ring: vec![dummy; (c + t) * v * p.buffer],
@@ -429,7 +470,7 @@ impl<'a> Engine<'a> {
             measured_done: 0,
             latencies: Vec::new(),
             measured_hops: 0,
-            channel_flits: vec![0; c],
+            op_flits: vec![0; c],
             deadlock: false,
             error: None,
             refused_packets: 0,
@@ -474,7 +515,27 @@ impl<'a> Engine<'a> {
     /// Flits in each input VC, port by port (`vcs` per port): the channels' ports in channel
     /// order, then the endpoints' injection ports.
     pub(crate) fn vc_lengths(&self) -> Vec<u16> {
-        self.ivcs.iter().map(|q| q.len).collect()
+        let v = self.p.vcs;
+        let ip_of_port = {
+            let mut at = vec![0usize; self.in_ports.len()];
+            for (ip, &port) in self.in_ports.iter().enumerate() {
+                at[port as usize] = ip;
+            }
+            at
+        };
+        ip_of_port
+            .iter()
+            .flat_map(|&ip| self.ivcs[ip * v..(ip + 1) * v].iter().map(|q| q.len))
+            .collect()
+    }
+
+    /// Flits each channel carried in the measurement window so far, by channel id.
+    pub(crate) fn channel_flits(&self) -> Vec<u64> {
+        let mut flits = vec![0; self.channels];
+        for (op, &ch) in self.channel_of_op.iter().enumerate() {
+            flits[ch as usize] = self.op_flits[op];
+        }
+        flits
     }
 
     /// The input ports of switch `s`: channel ids, and channel count + endpoint for injection.
@@ -726,7 +787,7 @@ impl<'a> Engine<'a> {
                 return;
             };
             // a VC of the injection port with room (round robin)
-            let port = self.channels + t;
+            let port = self.inject_ip[t] as usize;
             let start = usize::from(self.in_rr[port]);
             let Some(k) = (0..v)
                 .map(|i| (start + i) % v)
@@ -834,7 +895,8 @@ impl<'a> Engine<'a> {
                     }
                 };
                 let (base, count) = self.vc_ranges[usize::from(hop.group)];
-                (w.want, w.base, w.count) = (hop.channel, base, count);
+                let op = self.op_of_channel[hop.channel as usize];
+                (w.want, w.base, w.count) = (op, base, count);
             }
             if w.want == eject {
                 continue;
@@ -932,7 +994,7 @@ impl<'a> Engine<'a> {
             let mut requests = std::mem::take(&mut self.requests);
             requests.clear();
             for at in 0..ports {
-                let port = self.in_ports[lo + at] as usize;
+                let port = lo + at;
                 let mask = self.candidates[port];
                 if mask == 0 {
                     continue;
@@ -1019,10 +1081,11 @@ impl<'a> Engine<'a> {
         let mut flit = self.pop(ivc);
         self.last_move = now;
         // the freed buffer slot: a credit back upstream (injection ports have none)
-        if port < self.channels {
+        let upstream = self.upstream[port];
+        if upstream != NONE {
             let due =
                 ((now + u64::from(self.p.credit_delay)) as usize) & (self.credits_due.len() - 1);
-            self.credits_due[due].push(ivc as u32);
+            self.credits_due[due].push(upstream * v as u32 + (ivc % v) as u32);
         }
         let tail = usize::from(flit.seq) + 1 == self.p.packet;
         let head = flit.seq == 0;
@@ -1069,12 +1132,13 @@ impl<'a> Engine<'a> {
             pk.at = self.channel_dst[ch];
         }
         if self.in_window(now) {
-            self.channel_flits[ch] += 1;
+            self.op_flits[ch] += 1;
         }
         let arrive = now + u64::from(self.channel_latency[ch]);
         flit.ready = (arrive + u64::from(self.p.stages)) as u32;
         let due = (arrive as usize) & (self.flits_due.len() - 1);
-        self.flits_due[due].push((out as u32, flit));
+        let into = self.op_in[ch] as usize * v + k;
+        self.flits_due[due].push((into as u32, flit));
     }
 }
 

@@ -432,8 +432,8 @@ impl<'n> Simulation<'n> {
     }
 
     /// Flits each channel carried in the measurement window so far.
-    pub(crate) fn channel_flits(&self) -> &[u64] {
-        &self.engine.channel_flits
+    pub(crate) fn channel_flits(&self) -> Vec<u64> {
+        self.engine.channel_flits()
     }
 
     /// (injected, ejected, in flight) flits: injected = ejected + in flight always.
@@ -477,7 +477,7 @@ impl<'n> Simulation<'n> {
             deadlock: e.deadlock,
             refused_packets: e.refused_packets,
             saturated,
-            channel_utilisation: e.channel_flits.iter().map(|&f| f as f64 / window).collect(),
+            channel_utilisation: e.channel_flits().iter().map(|&f| f as f64 / window).collect(),
             vc_groups: self.network.routes.groups(),
             vc_layers: self.network.routes.layers(),
             past_saturation: saturated || accepted < 0.9 * p.rate,
