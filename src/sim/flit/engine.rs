@@ -88,9 +88,16 @@ impl Default for SimParams {
 struct Flit {
     packet: u32,
     seq: u16,
-    /// The cycle it may cross the switch (32 bits: a run has at most `MAX_SIM_CYCLES`, and
-    /// 12-byte flits keep the buffers of 16,384 routers a quarter smaller than 16-byte ones).
+    /// A head's VC group on its next channel (`Flit::next`).
+    group: u16,
+    /// The cycle it may cross the switch (32 bits: a run has at most `MAX_SIM_CYCLES`).
     ready: u32,
+    /// A head's next output: the output channel (op) its route takes from the switch it goes
+    /// to, or C + terminal at its destination (`NONE` after a router's error). Routed one hop
+    /// ahead, when the head leaves the switch before (or is created), while its packet record
+    /// is at hand: on large networks reading that record again in VC allocation was a cache
+    /// miss per hop. Bodies carry nothing here.
+    next: u32,
 }
 
 /// A packet in the network.
@@ -127,13 +134,26 @@ struct InVc {
     front: Flit,
 }
 
-/// An output VC's arbiter in VC allocation: its round-robin pointer over the input VCs and the
-/// best request it has this cycle (the cycle, so a stale one is ignored, and its rank).
+/// An output VC of a channel: its arbiter in VC allocation (its round-robin pointer over the
+/// input VCs and the best request it has this cycle: the cycle, so a stale one is ignored, and
+/// its rank) and its credits, in one record: one memory access for all a hop needs of it.
 #[derive(Debug, Clone, Copy)]
-struct OvcArbiter {
+struct OutVc {
     rr: u32,
     cycle: u32,
     rank: u32,
+    credits: u16,
+}
+
+/// An output channel (op): a bit per VC held by a packet, the input port it leads to (ip),
+/// the switch there, its cycles and the flits it carried in the window.
+#[derive(Debug, Clone, Copy)]
+struct OutChannel {
+    held: u64,
+    flits: u64,
+    into: u32,
+    dst: u32,
+    latency: u32,
 }
 
 /// An input port's request in switch allocation.
@@ -153,13 +173,37 @@ struct Request {
 struct Waiting {
     vc: u32,
     /// The cycle it may be allocated (its arrival plus the pipeline).
-    ready: u64,
-    /// The channel its route takes next (`NONE` until looked up; the channel count for ejection)
-    /// and its group's VCs (first, count).
+    ready: u32,
+    /// Its next output (`Flit::next`; `GRANTED` once it has its output VC) and its group's VCs
+    /// (first, count).
     want: u32,
     base: u16,
     count: u16,
+    /// Its input VC's round-robin pointer over the group (`InVc::rr`), read when the head
+    /// reached the front: it changes only when this head is granted.
+    rr: u16,
 }
+
+/// How many places ahead a loop over flits or heads asks for the memory it will read.
+const PREFETCH_AHEAD: usize = 8;
+
+/// Asks for the cache line holding `x` (a hint: nothing on targets without one). Used where a
+/// loop's next reads are known a few steps ahead and are misses on large networks.
+#[inline(always)]
+fn prefetch<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is a hint; it reads nothing and cannot fault
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+            (x as *const T).cast::<i8>(),
+        );
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
+}
+
+/// `Waiting::want` of a head granted its output VC (or its ejection) this cycle.
+const GRANTED: u32 = u32::MAX - 1;
 
 /// One simulation, advanced a number of cycles at a time.
 pub(crate) struct Engine<'a> {
@@ -185,13 +229,10 @@ pub(crate) struct Engine<'a> {
     // read was a miss): input ports by the switch they enter (`ip`: their position in
     // `in_ports`), output channels by the switch they leave (`op`). An input VC is ip·V + k, an
     // output VC of a channel op·V + k; ejection is C·V + terminal as before.
-    /// Per output channel (op): its channel id (`op_of_channel` the other way), the input port
-    /// it leads to, the switch there, and its cycles.
+    /// Per output channel (op): its channel id (`op_of_channel` the other way) and its state.
     channel_of_op: Vec<u32>,
     op_of_channel: Vec<u32>,
-    op_in: Vec<u32>,
-    channel_dst: Vec<u32>,
-    channel_latency: Vec<u32>,
+    outs: Vec<OutChannel>,
     /// Per input port (ip), the output channel feeding it (`NONE` for injection).
     upstream: Vec<u32>,
     /// Per terminal, its injection port (ip).
@@ -205,10 +246,8 @@ pub(crate) struct Engine<'a> {
     /// Every input VC's state, together: what a flit's hop reads and writes of its VC is one
     /// cache line, not four (`InVc`).
     ivcs: Vec<InVc>,
-    // output VCs of the channels: held by a packet, credits left
-    /// Per channel, a bit per VC held by a packet.
-    held: Vec<u64>,
-    credits: Vec<u16>,
+    /// The channels' output VCs (op·V + k).
+    out_vcs: Vec<OutVc>,
     in_rr: Vec<u16>,
     /// Per output port (op, then C + terminal for ejection), the switch input position its
     /// arbiter favours next.
@@ -227,9 +266,7 @@ pub(crate) struct Engine<'a> {
     /// while it goes down the pipeline (a list of every head, skipped until ready, was a third
     /// of a run at 64 routers).
     pipeline: Vec<Vec<Waiting>>,
-    /// VC allocation: each output VC's arbiter (its round-robin pointer over the input VCs and
-    /// its best request this cycle, in one record: one memory access for both), and the requests.
-    ovc_arb: Vec<OvcArbiter>,
+    /// VC allocation's requests.
     vc_requests: Vec<(u32, u32, u16, u32)>,
     /// The cycle each endpoint's next packet is created (geometric gaps: Bernoulli arrivals).
     next_arrival: Vec<u64>,
@@ -268,8 +305,6 @@ pub(crate) struct Engine<'a> {
     pub latencies: Vec<u32>,
     /// Channel hops of the measured packets delivered.
     pub measured_hops: u64,
-    /// Flits each output channel (op) carried in the window (`channel_flits` by channel id).
-    op_flits: Vec<u64>,
     pub deadlock: bool,
     /// A router's error met during the run (it stops the run).
     pub error: Option<crate::Error>,
@@ -298,7 +333,8 @@ pub(crate) fn memory_bytes(channels: usize, terminals: usize, p: &SimParams) -> 
     let flit = std::mem::size_of::<Flit>() as u64;
     let rings = ports * vcs * p.buffer as u64 * flit;
     let per_input_vc = ports * vcs * std::mem::size_of::<InVc>() as u64;
-    let per_output_vc = channels as u64 * vcs * (2 + 4 + 16);
+    let per_output_vc = channels as u64
+        * (vcs * std::mem::size_of::<OutVc>() as u64 + std::mem::size_of::<OutChannel>() as u64);
     let queued = terminals as u64 * MAX_SOURCE_PACKETS as u64;
     let sources = queued * 16;
     let packets =
@@ -384,20 +420,26 @@ impl<'a> Engine<'a> {
         for (op, &ch) in channel_of_op.iter().enumerate() {
             upstream[ip_of_port[ch as usize] as usize] = op as u32;
         }
-        let op_in: Vec<u32> = channel_of_op.iter().map(|&ch| ip_of_port[ch as usize]).collect();
-        let channel_dst: Vec<u32> = channel_of_op.iter().map(|&ch| ends[ch as usize].1).collect();
-        let channel_latency: Vec<u32> = channel_of_op
+        let outs: Vec<OutChannel> = channel_of_op
             .iter()
-            .map(|&ch| channel_latency(topo, &p, crate::model::ChannelId::new(ch as usize)))
+            .map(|&ch| OutChannel {
+                held: 0,
+                flits: 0,
+                into: ip_of_port[ch as usize],
+                dst: ends[ch as usize].1,
+                latency: channel_latency(topo, &p, crate::model::ChannelId::new(ch as usize)),
+            })
             .collect();
         let inject_ip: Vec<u32> = (0..t).map(|term| ip_of_port[c + term]).collect();
         // a power of two above the longest delay, so a cycle's bucket is a mask away
-        let longest = channel_latency.iter().copied().max().unwrap_or(1);
+        let longest = outs.iter().map(|o| o.latency).max().unwrap_or(1);
         let wheel = (longest.max(p.credit_delay) as usize + 2).next_power_of_two();
         let dummy = Flit {
             packet: 0,
             seq: 0,
+            group: 0,
             ready: 0,
+            next: NONE,
         };
         let mut engine = Engine {
             vc_ranges: routes.vc_ranges(v),
@@ -412,9 +454,7 @@ impl<'a> Engine<'a> {
             toggle: vec![false; e],
             channel_of_op,
             op_of_channel,
-            op_in,
-            channel_dst,
-            channel_latency,
+            outs,
             upstream,
             inject_ip,
             in_ports,
@@ -430,8 +470,15 @@ impl<'a> Engine<'a> {
                 };
                 (c + t) * v
             ],
-            held: vec![0; c],
-            credits: vec![p.buffer as u16; c * v],
+            out_vcs: vec![
+                OutVc {
+                    rr: 0,
+                    cycle: u32::MAX,
+                    rank: 0,
+                    credits: p.buffer as u16,
+                };
+                c * v
+            ],
             in_rr: vec![0; c + t],
             out_rr: vec![0; c + t],
             requests: Vec::new(),
@@ -439,14 +486,6 @@ impl<'a> Engine<'a> {
             candidates: vec![0; c + t],
             waiting: Vec::new(),
             pipeline: vec![Vec::new(); (p.stages as usize + 2).next_power_of_two()],
-            ovc_arb: vec![
-                OvcArbiter {
-                    rr: 0,
-                    cycle: u32::MAX,
-                    rank: 0,
-                };
-                c * v
-            ],
             vc_requests: Vec::new(),
             next_arrival: vec![0; e],
             arrivals: vec![Vec::new(); ARRIVAL_WHEEL],
@@ -470,7 +509,6 @@ impl<'a> Engine<'a> {
             measured_done: 0,
             latencies: Vec::new(),
             measured_hops: 0,
-            op_flits: vec![0; c],
             deadlock: false,
             error: None,
             refused_packets: 0,
@@ -533,7 +571,7 @@ impl<'a> Engine<'a> {
     pub(crate) fn channel_flits(&self) -> Vec<u64> {
         let mut flits = vec![0; self.channels];
         for (op, &ch) in self.channel_of_op.iter().enumerate() {
-            flits[ch as usize] = self.op_flits[op];
+            flits[ch as usize] = self.outs[op].flits;
         }
         flits
     }
@@ -591,23 +629,49 @@ impl<'a> Engine<'a> {
             if self.ivcs[vc].out_vc != NONE {
                 self.mark(vc, true);
             } else if flit.seq == 0 {
-                self.wait(vc, u64::from(flit.ready));
+                self.wait(vc, flit);
             }
         }
     }
 
-    /// The head at the front of input VC `vc` waits for an output VC from cycle `ready` on
-    /// (always after this one: it goes down the pipeline first).
+    /// The head `flit` at the front of input VC `vc` waits for an output VC from the cycle it
+    /// is ready on (always after this one: it goes down the pipeline first).
     #[inline]
-    fn wait(&mut self, vc: usize, ready: u64) {
-        let slot = (ready as usize) & (self.pipeline.len() - 1);
+    fn wait(&mut self, vc: usize, flit: Flit) {
+        let slot = (flit.ready as usize) & (self.pipeline.len() - 1);
+        let (base, count) = if (flit.next as usize) < self.channels {
+            self.vc_ranges[usize::from(flit.group)]
+        } else {
+            (0, 0)
+        };
         self.pipeline[slot].push(Waiting {
             vc: vc as u32,
-            ready,
-            want: NONE,
-            base: 0,
-            count: 0,
+            ready: flit.ready,
+            want: flit.next,
+            base,
+            count,
+            rr: self.ivcs[vc].rr,
         });
+    }
+
+    /// The next output of packet `pkt`'s head from the switch it is at (`Flit::next`) and its
+    /// VC group there.
+    #[inline]
+    fn route_ahead(&mut self, pkt: u32) -> (u32, u16) {
+        let pk = &mut self.packets[pkt as usize];
+        match self
+            .routes
+            .step(pk.src_switch, pk.at, pk.dst_switch, pk.hop, &mut pk.state)
+        {
+            Ok(Some(hop)) => (self.op_of_channel[hop.channel as usize], hop.group),
+            Ok(None) => (self.channels as u32 + pk.dst, 0),
+            Err(e) => {
+                // a router's own error (none is expected: its routes were checked when it was
+                // built): the run stops and reports it
+                self.error.get_or_insert(e);
+                (NONE, 0)
+            }
+        }
     }
 
     /// Set or clear input VC `vc`'s switch-candidate bit (inlined at its four callers: left
@@ -643,11 +707,6 @@ impl<'a> Engine<'a> {
         self.arrivals[(at as usize) & (ARRIVAL_WHEEL - 1)].push(ep as u32);
     }
 
-    #[inline]
-    fn front_flit(&self, vc: usize) -> Flit {
-        self.ivcs[vc].front
-    }
-
     fn pop(&mut self, vc: usize) -> Flit {
         let b = self.p.buffer;
         let ivc = &mut self.ivcs[vc];
@@ -665,14 +724,18 @@ impl<'a> Engine<'a> {
         let now = self.now;
         let slot = (now as usize) & (self.flits_due.len() - 1);
         let mut due = std::mem::take(&mut self.flits_due[slot]);
-        for &(vc, flit) in &due {
+        for i in 0..due.len() {
+            if let Some(&(vc, _)) = due.get(i + PREFETCH_AHEAD) {
+                prefetch(&self.ivcs[vc as usize]);
+            }
+            let (vc, flit) = due[i];
             self.push(vc as usize, flit);
         }
         due.clear();
         put_back(&mut self.flits_due[slot], due);
         let mut due = std::mem::take(&mut self.credits_due[slot]);
         for &ovc in &due {
-            self.credits[ovc as usize] += 1;
+            self.out_vcs[ovc as usize].credits += 1;
         }
         due.clear();
         put_back(&mut self.credits_due[slot], due);
@@ -829,12 +892,20 @@ impl<'a> Engine<'a> {
             self.front[t] = (pkt, written, vc);
             return;
         }
+        // the head is routed as it is written (once: a router may keep state per hop)
+        let (next, group) = if written == 0 {
+            self.route_ahead(pkt)
+        } else {
+            (NONE, 0)
+        };
         self.push(
             vc as usize,
             Flit {
                 packet: pkt,
                 seq: written,
+                group,
                 ready: (now + u64::from(self.p.stages)) as u32,
+                next,
             },
         );
         self.injected_flits += 1;
@@ -858,47 +929,39 @@ impl<'a> Engine<'a> {
         let slot = (now as usize) & (self.pipeline.len() - 1);
         let mut bucket = std::mem::take(&mut self.pipeline[slot]);
         bucket.retain(|w| {
-            let due = w.ready <= now;
+            let due = u64::from(w.ready) <= now;
             if due {
                 waiting.push(*w);
             }
             !due
         });
         put_back(&mut self.pipeline[slot], bucket);
-        let eject = self.channels as u32;
+        let channels = self.channels as u32;
         let total = self.ivcs.len();
         // separable, input first (BookSim's separable_input_first VC allocator, one iteration):
         // each waiting head picks one free VC of its group, round robin from its own pointer;
         // each output VC grants one of the heads that picked it, round robin over input VCs
         let mut requests = std::mem::take(&mut self.vc_requests);
         requests.clear();
-        for (i, w) in waiting.iter_mut().enumerate() {
+        for i in 0..waiting.len() {
+            // what a head a few places on will read, on its way from memory meanwhile
+            if let Some(ahead) = waiting.get(i + PREFETCH_AHEAD) {
+                if ahead.want < channels {
+                    let op = ahead.want as usize;
+                    prefetch(&self.outs[op]);
+                    prefetch(&self.out_vcs[op * v + usize::from(ahead.base)]);
+                }
+            }
+            let w = &mut waiting[i];
             let ivc = w.vc as usize;
             if w.want == NONE {
-                let f = self.front_flit(ivc);
-                let pk = &mut self.packets[f.packet as usize];
-                let step =
-                    self.routes
-                        .step(pk.src_switch, pk.at, pk.dst_switch, pk.hop, &mut pk.state);
-                let hop = match step {
-                    Ok(Some(hop)) => hop,
-                    Ok(None) => {
-                        w.want = eject;
-                        self.ivcs[ivc].out_vc = (self.channels * v) as u32 + pk.dst;
-                        continue;
-                    }
-                    Err(e) => {
-                        // a router's own error (none is expected: its routes were checked
-                        // when it was built): the run stops and reports it
-                        self.error.get_or_insert(e);
-                        continue;
-                    }
-                };
-                let (base, count) = self.vc_ranges[usize::from(hop.group)];
-                let op = self.op_of_channel[hop.channel as usize];
-                (w.want, w.base, w.count) = (op, base, count);
+                // its router failed (`route_ahead`): the run stops at the end of this cycle
+                continue;
             }
-            if w.want == eject {
+            if w.want >= channels {
+                // at its destination: the ejection port, without allocation
+                self.ivcs[ivc].out_vc = (self.channels * v) as u32 + (w.want - channels);
+                w.want = GRANTED;
                 continue;
             }
             let (ch, base, per_group) =
@@ -908,20 +971,20 @@ impl<'a> Engine<'a> {
             } else {
                 (1u64 << per_group) - 1
             };
-            let free = !(self.held[ch] >> base) & group_mask;
+            let free = !(self.outs[ch].held >> base) & group_mask;
             if free == 0 {
                 continue;
             }
             // the pointer may come from a larger group of an earlier packet (a division only
             // then: this runs for every head at every hop)
-            let rr = usize::from(self.ivcs[ivc].rr);
+            let rr = usize::from(w.rr);
             let rr = if rr < per_group { rr } else { rr % per_group };
             let wrapped = free.checked_shl((per_group - rr) as u32).unwrap_or(0) & group_mask;
             let rotated = (free >> rr) | wrapped;
             let j = rr + rotated.trailing_zeros() as usize;
             let j = if j < per_group { j } else { j - per_group };
             let ovc = ch * v + base + j;
-            let arbiter = &mut self.ovc_arb[ovc];
+            let arbiter = &mut self.out_vcs[ovc];
             let from = arbiter.rr as usize;
             let rank = if ivc >= from {
                 ivc - from
@@ -936,22 +999,22 @@ impl<'a> Engine<'a> {
         }
         for &(i, ovc, j, rank) in &requests {
             let ovc = ovc as usize;
-            let arbiter = &self.ovc_arb[ovc];
+            let arbiter = &self.out_vcs[ovc];
             if (arbiter.cycle, arbiter.rank) != (now as u32, rank) {
                 continue;
             }
             let w = &mut waiting[i as usize];
             let ivc = w.vc as usize;
-            self.held[ovc / v] |= 1 << (ovc % v);
+            self.outs[ovc / v].held |= 1 << (ovc % v);
             self.ivcs[ivc].out_vc = ovc as u32;
             self.ivcs[ivc].rr = j + 1;
-            self.ovc_arb[ovc].rr = if ivc + 1 == total { 0 } else { ivc as u32 + 1 };
-            w.want = eject; // granted: leaves the list below
+            self.out_vcs[ovc].rr = if ivc + 1 == total { 0 } else { ivc as u32 + 1 };
+            w.want = GRANTED; // leaves the list below
         }
         put_back(&mut self.vc_requests, requests);
         // granted heads (and those for ejection) leave the list and become switch candidates
         waiting.retain(|w| {
-            let granted = w.want == eject && self.ivcs[w.vc as usize].out_vc != NONE;
+            let granted = w.want == GRANTED;
             if granted {
                 self.mark(w.vc as usize, true);
             }
@@ -1010,7 +1073,7 @@ impl<'a> Engine<'a> {
                             continue;
                         }
                         let out = self.ivcs[ivc].out_vc as usize;
-                        if out < cv && self.credits[out] == 0 {
+                        if out < cv && self.out_vcs[out].credits == 0 {
                             continue;
                         }
                         let out_port = if out >= cv {
@@ -1100,7 +1163,7 @@ impl<'a> Engine<'a> {
                 let ready = u64::from(self.ivcs[ivc].front.ready)
                     .max(now + u64::from(self.p.stages.saturating_sub(1)).max(1));
                 self.ivcs[ivc].front.ready = ready as u32;
-                self.wait(ivc, ready);
+                self.wait(ivc, self.ivcs[ivc].front);
             }
         } else if self.ivcs[ivc].len == 0 {
             self.mark(ivc, false);
@@ -1122,22 +1185,26 @@ impl<'a> Engine<'a> {
             return;
         }
         let (ch, k) = (out / v, out % v);
-        self.credits[out] -= 1;
+        self.out_vcs[out].credits -= 1;
+        let window = self.in_window(now);
+        let link = &mut self.outs[ch];
         if tail {
-            self.held[ch] &= !(1u64 << k);
+            link.held &= !(1u64 << k);
         }
+        if window {
+            link.flits += 1;
+        }
+        let (into, latency, dst) = (link.into, link.latency, link.dst);
         if head {
             let pk = &mut self.packets[flit.packet as usize];
             pk.hop += 1;
-            pk.at = self.channel_dst[ch];
+            pk.at = dst;
+            (flit.next, flit.group) = self.route_ahead(flit.packet);
         }
-        if self.in_window(now) {
-            self.op_flits[ch] += 1;
-        }
-        let arrive = now + u64::from(self.channel_latency[ch]);
+        let arrive = now + u64::from(latency);
         flit.ready = (arrive + u64::from(self.p.stages)) as u32;
         let due = (arrive as usize) & (self.flits_due.len() - 1);
-        let into = self.op_in[ch] as usize * v + k;
+        let into = into as usize * v + k;
         self.flits_due[due].push((into as u32, flit));
     }
 }
