@@ -507,7 +507,9 @@ impl<'a> Engine<'a> {
             busy_ports: vec![0; n],
             busy_switches: vec![0; n.div_ceil(64)],
             busy_list: Vec::new(),
-            prefetching: (c + t) * v * std::mem::size_of::<InVc>() > PREFETCH_ABOVE,
+            // (the WebAssembly target has no prefetch: its loops would read ahead for nothing)
+            prefetching: cfg!(target_arch = "x86_64")
+                && (c + t) * v * std::mem::size_of::<InVc>() > PREFETCH_ABOVE,
             flits_due: vec![Vec::new(); wheel],
             credits_due: vec![Vec::new(); wheel],
             packets: Vec::new(),
