@@ -142,14 +142,26 @@ pub trait Named {
     fn aliases(&self) -> &'static [&'static str] {
         &[]
     }
+    /// The longest spec this entry reads (a network carried whole in its spec reads more).
+    fn max_spec_bytes(&self) -> usize {
+        MAX_SPEC_BYTES
+    }
 }
 
 /// The entry of `list` that `spec` names, or an error that lists the names (and near misses).
 pub fn find<'r, T: Named>(list: &'r [T], spec: &Spec<'_>, family: &str) -> Result<&'r T> {
-    if spec.text.len() > MAX_SPEC_BYTES {
-        return Err(spec.error(format!(
-            "a {family} spec is at most {MAX_SPEC_BYTES} characters long"
-        )));
+    let too_long = |limit: usize| {
+        spec.error(format!(
+            "a {family} spec is at most {limit} characters long"
+        ))
+    };
+    let longest = list
+        .iter()
+        .map(Named::max_spec_bytes)
+        .max()
+        .unwrap_or(MAX_SPEC_BYTES);
+    if spec.text.len() > longest.max(MAX_SPEC_BYTES) {
+        return Err(too_long(longest.max(MAX_SPEC_BYTES)));
     }
     list.iter()
         .find(|t| t.name() == spec.name || t.aliases().contains(&spec.name.as_str()))
@@ -160,6 +172,13 @@ pub fn find<'r, T: Named>(list: &'r [T], spec: &Spec<'_>, family: &str) -> Resul
                 shorten(&spec.name),
                 suggest(&spec.name, &names)
             ))
+        })
+        .and_then(|t| {
+            if spec.text.len() > t.max_spec_bytes() {
+                Err(too_long(t.max_spec_bytes()))
+            } else {
+                Ok(t)
+            }
         })
 }
 

@@ -163,6 +163,23 @@ pub fn check_scenario(json: &str) -> Result<String, JsValue> {
 }
 
 /// The permalink hash (without `#`) of a Scenario given as JSON.
+/// The `graph:` spec of the network in a file's text (an edge list, BookSim anynet or GraphML,
+/// `topology::import`); `name` names the file in errors. Refused above the network file limit
+/// before it is read.
+#[wasm_bindgen(js_name = importNetwork)]
+pub fn import_network(name: &str, text: &str) -> Result<String, JsValue> {
+    if text.len() as u64 > crate::topology::import::MAX_NETWORK_FILE_BYTES {
+        return Err(js_error(crate::Error::TooLarge {
+            what: format!("the size of '{name}' in bytes"),
+            value: text.len(),
+            limit: crate::topology::import::MAX_NETWORK_FILE_BYTES as usize,
+            hint: "a network file is read whole; a smaller file, please".into(),
+        }));
+    }
+    let network = crate::topology::import::read(name, text).map_err(js_error)?;
+    crate::topology::graph_spec(name, &network).map_err(js_error)
+}
+
 #[wasm_bindgen(js_name = encodePermalink)]
 pub fn encode_permalink(json: &str) -> Result<String, JsValue> {
     scenario::encode_permalink(&scenario(json)?).map_err(js_error)

@@ -10,6 +10,7 @@ pub(super) const FAT_TREE: Generator = Generator {
     name: "fattree",
     aliases: &[],
     syntax: "fattree:K:N (k-ary n-tree, K^N endpoints)",
+    max_spec_bytes: crate::spec::MAX_SPEC_BYTES,
     parse: |spec| {
         spec.expect_args(2, "fattree:K:N, e.g. fattree:4:3 (a 4-ary 3-tree)")?;
         let (k, levels) = (spec.whole(0, "K")?, spec.whole(1, "N")?);

@@ -12,6 +12,7 @@ pub(super) const FULL: Generator = Generator {
     name: "full",
     aliases: &[],
     syntax: "full:N (N fully connected switches)",
+    max_spec_bytes: crate::spec::MAX_SPEC_BYTES,
     parse: |spec| {
         let n = spec.whole(0, "N")?;
         if n < 2 {

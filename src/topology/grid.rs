@@ -10,6 +10,7 @@ pub(super) const MESH: Generator = Generator {
     name: "mesh",
     aliases: &[],
     syntax: "mesh:K0xK1x… (n-D mesh, every side ≥ 2)",
+    max_spec_bytes: crate::spec::MAX_SPEC_BYTES,
     parse: |spec| Ok(Box::new(GridSpec::parse(spec, false)?)),
 };
 
@@ -17,6 +18,7 @@ pub(super) const TORUS: Generator = Generator {
     name: "torus",
     aliases: &[],
     syntax: "torus:K0xK1x… (n-D torus, every side ≥ 3)",
+    max_spec_bytes: crate::spec::MAX_SPEC_BYTES,
     parse: |spec| Ok(Box::new(GridSpec::parse(spec, true)?)),
 };
 
@@ -24,6 +26,7 @@ pub(super) const HYPERCUBE: Generator = Generator {
     name: "hypercube",
     aliases: &["hc"],
     syntax: "hypercube:D (2^D switches, D = 1…16)",
+    max_spec_bytes: crate::spec::MAX_SPEC_BYTES,
     parse: |spec| {
         let d = spec.whole(0, "dimension")?;
         if !(1..=16).contains(&d) {

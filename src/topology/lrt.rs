@@ -27,6 +27,7 @@ pub(super) const LRT: Generator = Generator {
     name: "lrt",
     aliases: &[],
     syntax: "lrt:N:d:r (layout-conscious random: N = n² switches on an n×n floor, degree d, links ≤ r long; seeded); lrt:fig4 is paper 002's Fig. 4 example",
+    max_spec_bytes: crate::spec::MAX_SPEC_BYTES,
     parse: |spec| {
         if spec.arg(0) == Some("fig4") && spec.args.len() == 1 {
             return Ok(Box::new(LrtSpec::Fig4));

@@ -7,9 +7,13 @@
 pub mod dualplane;
 mod fattree;
 mod full;
+mod graph;
 mod grid;
+pub mod import;
 mod lrt;
 mod tree2;
+
+pub use graph::{graph_spec, MAX_GRAPH_SPEC_BYTES};
 
 use crate::model::Topology;
 use crate::spec::{find, Named, Spec};
@@ -39,6 +43,8 @@ pub(crate) struct Generator {
     pub name: &'static str,
     pub aliases: &'static [&'static str],
     pub syntax: &'static str,
+    /// The longest spec it reads (`spec::MAX_SPEC_BYTES` but for networks carried whole).
+    pub max_spec_bytes: usize,
     pub parse: fn(&Spec<'_>) -> Result<Box<dyn Generate>>,
 }
 
@@ -48,6 +54,9 @@ impl Named for Generator {
     }
     fn aliases(&self) -> &'static [&'static str] {
         self.aliases
+    }
+    fn max_spec_bytes(&self) -> usize {
+        self.max_spec_bytes
     }
 }
 
@@ -61,6 +70,7 @@ pub(crate) const GENERATORS: &[Generator] = &[
     lrt::LRT,
     dualplane::DUAL,
     tree2::TREE2,
+    graph::GRAPH,
 ];
 
 /// A parsed and checked topology spec.

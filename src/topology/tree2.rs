@@ -16,6 +16,7 @@ pub(super) const TREE2: Generator = Generator {
     name: "tree2",
     aliases: &["eps-tree"],
     syntax: "tree2:EDGESxNODES[:1:R|:full] (edge switches of NODES nodes under one upper switch; uplinks oversubscribed 1:R, 1:5 by default)",
+    max_spec_bytes: crate::spec::MAX_SPEC_BYTES,
     parse: |spec| {
         let sides = spec.sides(0, 2, "tree2:8x32")?;
         let &[edges, per] = sides.as_slice() else {

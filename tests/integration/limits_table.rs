@@ -12,6 +12,14 @@ fn enforced() -> Vec<(&'static str, f64)> {
         ("topology::MAX_ENDPOINTS", topology::MAX_ENDPOINTS as f64),
         ("spec::MAX_SPEC_BYTES", spec::MAX_SPEC_BYTES as f64),
         (
+            "topology::MAX_GRAPH_SPEC_BYTES",
+            topology::MAX_GRAPH_SPEC_BYTES as f64,
+        ),
+        (
+            "topology::import::MAX_NETWORK_FILE_BYTES",
+            topology::import::MAX_NETWORK_FILE_BYTES as f64,
+        ),
+        (
             "render::MAX_DRAW_SWITCHES",
             render::MAX_DRAW_SWITCHES as f64,
         ),

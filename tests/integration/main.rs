@@ -17,6 +17,7 @@ mod limits;
 mod limits_table;
 mod loren;
 mod loren_fig4;
+mod network_import;
 mod paper000;
 mod paper001;
 mod paper003;

@@ -91,6 +91,22 @@ pub fn read_input(path: &str, flag: &str, max_bytes: u64) -> Result<String, Stri
     Ok(text)
 }
 
+/// A `--topology` value: a spec as written, or for `file:PATH` the network in that file (an
+/// edge list, BookSim anynet or GraphML, `topology::import`) as the `graph:` spec that carries
+/// it, so the Scenario a run writes holds the network itself.
+pub fn topology_arg(text: &str) -> Result<String, String> {
+    let Some(path) = text.trim().strip_prefix("file:") else {
+        return Ok(text.to_string());
+    };
+    let contents = read_input(
+        path,
+        "--topology",
+        topolab::topology::import::MAX_NETWORK_FILE_BYTES,
+    )?;
+    let network = topolab::topology::import::read(path, &contents).map_err(|e| e.to_string())?;
+    topolab::topology::graph_spec(path, &network).map_err(|e| e.to_string())
+}
+
 /// Refuse to write `path` (for `flag`) when it is an input of this command or already one of
 /// its outputs; `replace` says whether an existing file that is neither may be replaced.
 pub fn check_output(path: &Path, flag: &str, replace: bool) -> Result<(), String> {

@@ -477,7 +477,11 @@ impl<'n> Simulation<'n> {
             deadlock: e.deadlock,
             refused_packets: e.refused_packets,
             saturated,
-            channel_utilisation: e.channel_flits().iter().map(|&f| f as f64 / window).collect(),
+            channel_utilisation: e
+                .channel_flits()
+                .iter()
+                .map(|&f| f as f64 / window)
+                .collect(),
             vc_groups: self.network.routes.groups(),
             vc_layers: self.network.routes.layers(),
             past_saturation: saturated || accepted < 0.9 * p.rate,

@@ -21,6 +21,7 @@ pub(in crate::topology) const DUAL: Generator = Generator {
     name: "dual",
     aliases: &["dual-plane"],
     syntax: "dual:hc|fhc:N[:h1,…,hN][:xK] (two planes of 2^N switches; plane 1 from a generator set; K nodes per switch)",
+    max_spec_bytes: crate::spec::MAX_SPEC_BYTES,
     parse: |spec| {
         let usage = "write dual:hc:N, dual:fhc:N, dual:hc:N:h1,…,hN or add :xK for K nodes per switch";
         let kind = match spec.arg(0).map(str::to_ascii_lowercase) {

@@ -61,7 +61,8 @@ struct ExperimentFilesArgs {
 #[derive(Args)]
 struct NetworkArgs {
     /// Topology spec: mesh:8x8, torus:8x8, lrt:64:4:2, fattree:4:3, dual:hc:4, …
-    #[arg(long)]
+    /// Or file:PATH, a network in an edge list, BookSim anynet or GraphML file.
+    #[arg(long, value_parser = crate::files::topology_arg)]
     topology: String,
     /// Seed of random topologies (lrt), as in the labs.
     #[arg(long, default_value_t = 1)]

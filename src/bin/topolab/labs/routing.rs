@@ -19,7 +19,8 @@ pub const COMMAND: LabCommand = LabCommand {
 #[derive(Args)]
 struct RoutingArgs {
     /// Topology spec, e.g. lrt:64:4:2.
-    #[arg(long)]
+    /// Or file:PATH, a network in an edge list, BookSim anynet or GraphML file.
+    #[arg(long, value_parser = crate::files::topology_arg)]
     topology: String,
     #[arg(long, default_value_t = 1)]
     seed: u64,

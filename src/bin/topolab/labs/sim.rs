@@ -53,7 +53,8 @@ struct SimArgs {
 pub(crate) struct ExperimentArgs {
     /// Topology spec: mesh:8x8, torus:8x8, lrt:64:4:2, fattree:4:3, … (required, except with
     /// `sim --paper002`)
-    #[arg(long, default_value = "")]
+    /// Or file:PATH, a network in an edge list, BookSim anynet or GraphML file.
+    #[arg(long, default_value = "", value_parser = crate::files::topology_arg)]
     topology: String,
     /// Which of the seed's random topologies: the table-size study's numbering (0: the one
     /// the other labs show for the seed).

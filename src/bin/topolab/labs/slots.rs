@@ -15,7 +15,8 @@ pub const COMMAND: LabCommand = LabCommand {
 #[derive(Args)]
 struct SlotsArgs {
     /// Topology spec: mesh:8x8, torus:4x4x4, hypercube:6, fattree:16:3, full:16, lrt:64:4:2.
-    #[arg(long)]
+    /// Or file:PATH, a network in an edge list, BookSim anynet or GraphML file.
+    #[arg(long, value_parser = crate::files::topology_arg)]
     topology: String,
     /// Pattern: uniform, randperm, bitrev, transpose, neighbor, shuffle, butterfly, bitcomp,
     /// tornado, all-to-all, hotspot:β, local:γ. Default: the lab's (transpose), as in the page.

@@ -1,0 +1,955 @@
+//! Networks brought in from files (issue 28, "your own network"): a plain edge list, BookSim2's
+//! anynet format and GraphML (what networkx, Gephi and our own `export graphml` write), told
+//! apart by their content and read into one checked form, `Network`, which the `graph:`
+//! generator (`topology::graph`) names in a Scenario and its permalink.
+//!
+//! Every size is checked against the generated topologies' limits while reading (nothing is
+//! sized from a number in the file before it is checked), and every complaint names its line.
+//! The edge list is also the canonical form the `graph:` spec carries, so one reader serves
+//! both.
+//!
+//! Edge list, one item per line, `#` starts a comment:
+//! - `A B`: a link between switches A and B (whole numbers from 0; networkx's `{…}` data
+//!   after them is ignored);
+//! - `switches N` (optional): the switch count (else the largest id + 1);
+//! - `endpoints S K` (optional): switch S has K endpoints (every switch has one otherwise);
+//!   endpoints are numbered switch by switch.
+//!
+//! Anynet (`router R node E router R2 [latency] …`): a link listed from both ends is one link;
+//! nodes are renumbered switch by switch. GraphML: nodes in the order written, their `endpoints`
+//! data (default 1, or the key's `<default>`), edges as undirected links (a directed pair a→b,
+//! b→a is one link).
+
+use super::{MAX_ENDPOINTS, MAX_LINKS, MAX_SWITCHES};
+use crate::{Error, Result};
+use std::collections::HashMap;
+use std::fmt::Write;
+
+/// The largest network file read (a file of `MAX_LINKS` links of two five-digit ids is 12 MiB;
+/// beyond this a file is refused before it is read, not parsed to its end).
+pub const MAX_NETWORK_FILE_BYTES: u64 = 64 << 20;
+
+/// A network read from a file: its switches, links and each switch's endpoint count, checked
+/// (ids in range, no self-loop or repeated link, one connected network, within the limits).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Network {
+    pub switches: usize,
+    pub links: Vec<(u32, u32)>,
+    /// Endpoints at each switch.
+    pub endpoints: Vec<u32>,
+}
+
+/// The formats a network file may be in (found by `detect`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    EdgeList,
+    Anynet,
+    GraphMl,
+}
+
+impl Format {
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::EdgeList => "edge list",
+            Format::Anynet => "BookSim anynet",
+            Format::GraphMl => "GraphML",
+        }
+    }
+}
+
+/// The format of `text`, from its first item: `<` starts GraphML (XML), `router` anynet, and
+/// anything else is read as an edge list.
+pub fn detect(text: &str) -> Format {
+    let first = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .find(|l| !l.is_empty())
+        .unwrap_or("");
+    if text.trim_start().starts_with('<') {
+        Format::GraphMl
+    } else if first
+        .split_whitespace()
+        .next()
+        .is_some_and(|t| t.eq_ignore_ascii_case("router"))
+    {
+        Format::Anynet
+    } else {
+        Format::EdgeList
+    }
+}
+
+/// Read the network in `text` (any of the formats); `name` names the file in errors.
+pub fn read(name: &str, text: &str) -> Result<Network> {
+    match detect(text) {
+        Format::EdgeList => read_edge_list(name, text),
+        Format::Anynet => read_anynet(name, text),
+        Format::GraphMl => read_graphml(name, text),
+    }
+}
+
+fn fail(name: &str, line: usize, reason: impl std::fmt::Display) -> Error {
+    Error::topology(name, format!("line {line}: {reason}"))
+}
+
+/// Links and endpoint counts as they are read, with the checks every format shares.
+struct Builder<'a> {
+    name: &'a str,
+    /// Highest switch id seen + 1.
+    seen: usize,
+    links: Vec<(u32, u32)>,
+    /// Each link (low, high) and the line it was on, for repeated links.
+    lines: HashMap<(u32, u32), usize>,
+    endpoints: HashMap<u32, (u32, usize)>,
+}
+
+impl<'a> Builder<'a> {
+    fn new(name: &'a str) -> Self {
+        Builder {
+            name,
+            seen: 0,
+            links: Vec::new(),
+            lines: HashMap::new(),
+            endpoints: HashMap::new(),
+        }
+    }
+
+    /// A switch id, checked against `MAX_SWITCHES`.
+    fn switch(&mut self, line: usize, token: &str) -> Result<u32> {
+        let id = whole(self.name, line, token, "a switch number")?;
+        if id >= MAX_SWITCHES {
+            return Err(fail(
+                self.name,
+                line,
+                format!(
+                    "switch {id} is beyond the limit of {MAX_SWITCHES} switches (numbered from 0)"
+                ),
+            ));
+        }
+        self.seen = self.seen.max(id + 1);
+        Ok(id as u32)
+    }
+
+    fn link(&mut self, line: usize, a: u32, b: u32) -> Result<()> {
+        if a == b {
+            return Err(fail(
+                self.name,
+                line,
+                format!("a link from switch {a} to itself"),
+            ));
+        }
+        let key = (a.min(b), a.max(b));
+        if let Some(first) = self.lines.get(&key) {
+            return Err(fail(
+                self.name,
+                line,
+                format!(
+                    "the link {}–{} is listed already on line {first} (one link per pair)",
+                    key.0, key.1
+                ),
+            ));
+        }
+        if self.links.len() == MAX_LINKS {
+            return Err(fail(
+                self.name,
+                line,
+                format!("more than the limit of {MAX_LINKS} links"),
+            ));
+        }
+        self.lines.insert(key, line);
+        self.links.push((a, b));
+        Ok(())
+    }
+
+    fn endpoints(&mut self, line: usize, s: u32, count: usize) -> Result<()> {
+        if count > MAX_ENDPOINTS {
+            return Err(fail(
+                self.name,
+                line,
+                format!("{count} endpoints is above the limit of {MAX_ENDPOINTS}"),
+            ));
+        }
+        if let Some((_, first)) = self.endpoints.insert(s, (count as u32, line)) {
+            return Err(fail(
+                self.name,
+                line,
+                format!("switch {s}'s endpoints are given already on line {first}"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The checked network of `switches` switches (or as many as the ids seen).
+    fn finish(self, switches: Option<(usize, usize)>) -> Result<Network> {
+        let name = self.name;
+        let n = match switches {
+            Some((n, line)) => {
+                if let Some((&(a, b), &at)) = self
+                    .lines
+                    .iter()
+                    .filter(|(&(_, b), _)| b as usize >= n)
+                    .min_by_key(|(_, &at)| at)
+                {
+                    return Err(fail(name, at, format!("the link {a}–{b} names switch {b}, but line {line} declares {n} switches (0 to {})", n.saturating_sub(1))));
+                }
+                n
+            }
+            None => self.seen,
+        };
+        let mut endpoints = vec![1u32; n];
+        let mut given: Vec<(&u32, &(u32, usize))> = self.endpoints.iter().collect();
+        given.sort_by_key(|(_, &(_, at))| at);
+        for (&s, &(count, at)) in given {
+            if s as usize >= n {
+                return Err(fail(
+                    name,
+                    at,
+                    format!(
+                        "switch {s} has endpoints but the network has {n} switches (0 to {})",
+                        n.saturating_sub(1)
+                    ),
+                ));
+            }
+            endpoints[s as usize] = count;
+        }
+        let total: u64 = endpoints.iter().map(|&k| u64::from(k)).sum();
+        if n < 2 {
+            return Err(Error::topology(
+                name,
+                "a network needs at least 2 switches and a link between them",
+            ));
+        }
+        if total == 0 {
+            return Err(Error::topology(
+                name,
+                "no switch has an endpoint: traffic needs somewhere to come from",
+            ));
+        }
+        if total > MAX_ENDPOINTS as u64 {
+            return Err(Error::TooLarge {
+                what: format!("the endpoint count of '{name}'"),
+                value: total as usize,
+                limit: MAX_ENDPOINTS,
+                hint: "give the switches fewer endpoints".into(),
+            });
+        }
+        let network = Network {
+            switches: n,
+            links: self.links,
+            endpoints,
+        };
+        network.check_connected(name)?;
+        Ok(network)
+    }
+}
+
+fn whole(name: &str, line: usize, token: &str, what: &str) -> Result<usize> {
+    token.parse::<usize>().map_err(|_| {
+        fail(
+            name,
+            line,
+            format!(
+                "'{}' is not {what} (a whole number from 0)",
+                crate::error::shorten(token)
+            ),
+        )
+    })
+}
+
+/// The plain edge list (see the module's header); also the `graph:` spec's canonical form.
+pub fn read_edge_list(name: &str, text: &str) -> Result<Network> {
+    let mut b = Builder::new(name);
+    let mut switches: Option<(usize, usize)> = None;
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let content = raw.split('#').next().unwrap_or("").trim();
+        if content.is_empty() {
+            continue;
+        }
+        let tokens: Vec<&str> = content.split_whitespace().collect();
+        match tokens[0].to_ascii_lowercase().as_str() {
+            "switches" => {
+                let [_, count] = tokens[..] else {
+                    return Err(fail(name, line, "write 'switches N'"));
+                };
+                if let Some((_, first)) = switches {
+                    return Err(fail(
+                        name,
+                        line,
+                        format!("the switch count is given already on line {first}"),
+                    ));
+                }
+                let n = whole(name, line, count, "a switch count")?;
+                if n > MAX_SWITCHES {
+                    return Err(fail(
+                        name,
+                        line,
+                        format!("{n} switches is above the limit of {MAX_SWITCHES}"),
+                    ));
+                }
+                switches = Some((n, line));
+            }
+            "endpoints" => {
+                let [_, s, k] = tokens[..] else {
+                    return Err(fail(
+                        name,
+                        line,
+                        "write 'endpoints S K' (K endpoints at switch S)",
+                    ));
+                };
+                let s = b.switch(line, s)?;
+                let k = whole(name, line, k, "an endpoint count")?;
+                b.endpoints(line, s, k)?;
+            }
+            _ => {
+                // `A B`, and networkx's `write_edgelist` data (`{…}`) after it, ignored
+                let data = tokens.len() > 2 && tokens[2].starts_with('{');
+                if tokens.len() == 1 || (tokens.len() > 2 && !data) {
+                    return Err(fail(
+                        name,
+                        line,
+                        format!(
+                            "'{}' is not a link 'A B' (two switch numbers), 'switches N' or 'endpoints S K'",
+                            crate::error::shorten(content)
+                        ),
+                    ));
+                }
+                let a = b.switch(line, tokens[0])?;
+                let z = b.switch(line, tokens[1])?;
+                b.link(line, a, z)?;
+            }
+        }
+    }
+    b.finish(switches)
+}
+
+/// BookSim2's anynet format: `router R` followed by `node E` and `router R2` items, each
+/// `router` item optionally followed by its channel's latency (ignored: our latency is the
+/// Simulate lab's).
+pub fn read_anynet(name: &str, text: &str) -> Result<Network> {
+    let mut b = Builder::new(name);
+    // nodes: id → (switch, line); links from each end: (from, to) → line
+    let mut nodes: HashMap<usize, (u32, usize)> = HashMap::new();
+    let mut directed: HashMap<(u32, u32), usize> = HashMap::new();
+    let mut pairs: Vec<(u32, u32, usize)> = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let content = raw.split("//").next().unwrap_or("").trim();
+        if content.is_empty() || content.starts_with('#') {
+            continue;
+        }
+        let tokens: Vec<&str> = content.split_whitespace().collect();
+        if !tokens[0].eq_ignore_ascii_case("router") || tokens.len() < 2 {
+            return Err(fail(name, line, "an anynet line starts with 'router R'"));
+        }
+        let r = b.switch(line, tokens[1])?;
+        let mut k = 2;
+        while k < tokens.len() {
+            let kind = tokens[k].to_ascii_lowercase();
+            let Some(id) = tokens.get(k + 1) else {
+                return Err(fail(
+                    name,
+                    line,
+                    format!("'{kind}' without a number after it"),
+                ));
+            };
+            match kind.as_str() {
+                "node" => {
+                    let e = whole(name, line, id, "a node number")?;
+                    if e >= MAX_ENDPOINTS {
+                        return Err(fail(name, line, format!("node {e} is beyond the limit of {MAX_ENDPOINTS} endpoints (numbered from 0)")));
+                    }
+                    if let Some((_, first)) = nodes.insert(e, (r, line)) {
+                        return Err(fail(
+                            name,
+                            line,
+                            format!("node {e} is attached already on line {first}"),
+                        ));
+                    }
+                    k += 2;
+                }
+                "router" => {
+                    let to = b.switch(line, id)?;
+                    if to == r {
+                        return Err(fail(
+                            name,
+                            line,
+                            format!("a link from router {r} to itself"),
+                        ));
+                    }
+                    if let Some(first) = directed.insert((r, to), line) {
+                        return Err(fail(name, line, format!("router {r} lists router {to} already on line {first} (one link per pair)")));
+                    }
+                    pairs.push((r, to, line));
+                    k += 2;
+                    // an optional latency after the router
+                    if tokens.get(k).is_some_and(|t| t.parse::<f64>().is_ok()) {
+                        k += 1;
+                    }
+                }
+                _ => {
+                    return Err(fail(
+                        name,
+                        line,
+                        format!(
+                            "'{}' is neither 'node E' nor 'router R'",
+                            crate::error::shorten(tokens[k])
+                        ),
+                    ))
+                }
+            }
+        }
+    }
+    // a link listed from both ends is one link, kept where it was first listed
+    for (a, z, line) in pairs {
+        if a > z && directed.contains_key(&(z, a)) {
+            continue;
+        }
+        b.link(line, a, z)?;
+    }
+    // nodes numbered 0…E−1, renumbered switch by switch
+    let mut ids: Vec<usize> = nodes.keys().copied().collect();
+    ids.sort_unstable();
+    if let Some(missing) = ids
+        .iter()
+        .enumerate()
+        .find(|&(i, &id)| i != id)
+        .map(|(i, _)| i)
+    {
+        return Err(Error::topology(
+            name,
+            format!("node {missing} is missing: anynet nodes are numbered 0 to E−1"),
+        ));
+    }
+    let mut counts: HashMap<u32, (usize, usize)> = HashMap::new();
+    for &(s, line) in nodes.values() {
+        let c = counts.entry(s).or_insert((0, line));
+        c.0 += 1;
+        c.1 = c.1.min(line);
+    }
+    let seen = b.seen;
+    for s in 0..seen as u32 {
+        let (count, line) = counts.get(&s).copied().unwrap_or((0, 0));
+        b.endpoints(line, s, count)?;
+    }
+    b.finish(None)
+}
+
+/// GraphML: `<node>`s in the order written (any ids), `<edge source target>`s, and the node
+/// data whose key is named `endpoints`.
+pub fn read_graphml(name: &str, text: &str) -> Result<Network> {
+    let mut endpoints_key: Option<(String, Option<String>)> = None;
+    let mut node_ids: HashMap<String, (u32, usize)> = HashMap::new();
+    let mut node_endpoints: Vec<Option<(String, usize)>> = Vec::new();
+    let mut edges: Vec<(String, String, usize)> = Vec::new();
+    let mut graphs = 0;
+    let mut tags = Tags::new(text);
+    let mut in_node: Option<u32> = None;
+    let mut pending_key: Option<String> = None;
+    while let Some(tag) = tags.next(name)? {
+        let line = tag.line;
+        match (tag.name.as_str(), tag.closing) {
+            ("key", false) => {
+                let is_node = tag.attr("for").is_none_or(|f| f == "node" || f == "all");
+                if is_node && tag.attr("attr.name") == Some("endpoints") {
+                    let id = tag.required("id", name)?.to_string();
+                    endpoints_key = Some((id, None));
+                    pending_key = Some("key".into());
+                }
+                if tag.self_closing {
+                    pending_key = None;
+                }
+            }
+            ("default", false) if pending_key.as_deref() == Some("key") => {
+                let value = tags.text_until(name, "default")?;
+                if let Some((_, d)) = endpoints_key.as_mut() {
+                    *d = Some(value);
+                }
+            }
+            ("key", true) => pending_key = None,
+            ("graph", false) => {
+                graphs += 1;
+                if graphs > 1 || in_node.is_some() {
+                    return Err(fail(
+                        name,
+                        line,
+                        "a second or nested <graph>: one network per file",
+                    ));
+                }
+            }
+            ("hyperedge", false) => {
+                return Err(fail(
+                    name,
+                    line,
+                    "hyperedges are not links between two switches",
+                ));
+            }
+            ("node", false) => {
+                let id = tag.required("id", name)?.to_string();
+                let index = node_ids.len();
+                if index == MAX_SWITCHES {
+                    return Err(fail(
+                        name,
+                        line,
+                        format!("more than the limit of {MAX_SWITCHES} switches"),
+                    ));
+                }
+                if let Some((_, first)) = node_ids.insert(id.clone(), (index as u32, line)) {
+                    return Err(fail(
+                        name,
+                        line,
+                        format!(
+                            "node '{}' is declared already on line {first}",
+                            crate::error::shorten(&id)
+                        ),
+                    ));
+                }
+                node_endpoints.push(None);
+                if !tag.self_closing {
+                    in_node = Some(index as u32);
+                }
+            }
+            ("node", true) => in_node = None,
+            ("data", false) => {
+                let key = tag.attr("key").unwrap_or("").to_string();
+                if tag.self_closing {
+                    continue;
+                }
+                let value = tags.text_until(name, "data")?;
+                if let (Some(node), Some((id, _))) = (in_node, &endpoints_key) {
+                    if *id == key {
+                        node_endpoints[node as usize] = Some((value, line));
+                    }
+                }
+            }
+            ("edge", false) => {
+                let a = tag.required("source", name)?.to_string();
+                let z = tag.required("target", name)?.to_string();
+                if edges.len() == 2 * MAX_LINKS {
+                    return Err(fail(
+                        name,
+                        line,
+                        format!("more than the limit of {MAX_LINKS} links"),
+                    ));
+                }
+                edges.push((a, z, line));
+            }
+            _ => {}
+        }
+    }
+    if graphs == 0 {
+        return Err(Error::topology(
+            name,
+            "no <graph> element: not a GraphML network",
+        ));
+    }
+    let mut b = Builder::new(name);
+    b.seen = node_ids.len();
+    let index = |id: &str, line: usize| {
+        node_ids.get(id).map(|&(i, _)| i).ok_or_else(|| {
+            fail(
+                name,
+                line,
+                format!(
+                    "the edge names node '{}', which is not declared",
+                    crate::error::shorten(id)
+                ),
+            )
+        })
+    };
+    // a directed pair a→b, b→a is one link, kept where it was first written
+    let mut first: HashMap<(u32, u32), usize> = HashMap::new();
+    for (i, (a, z, line)) in edges.iter().enumerate() {
+        first
+            .entry((index(a, *line)?, index(z, *line)?))
+            .or_insert(i);
+    }
+    for (i, (a, z, line)) in edges.iter().enumerate() {
+        let (a, z) = (index(a, *line)?, index(z, *line)?);
+        if a != z && first.get(&(z, a)).is_some_and(|&other| other < i) {
+            continue;
+        }
+        b.link(*line, a, z)?;
+    }
+    let default = endpoints_key.as_ref().and_then(|(_, d)| d.clone());
+    for (s, given) in node_endpoints.into_iter().enumerate() {
+        let (value, line) = match (given, &default) {
+            (Some(g), _) => g,
+            (None, Some(d)) => (d.clone(), 0),
+            (None, None) => ("1".to_string(), 0),
+        };
+        let count = whole(name, line, value.trim(), "an endpoint count")?;
+        b.endpoints(line, s as u32, count)?;
+    }
+    b.finish(None)
+}
+
+/// An XML tag as `Tags` reads it.
+struct Tag {
+    name: String,
+    closing: bool,
+    self_closing: bool,
+    attrs: Vec<(String, String)>,
+    line: usize,
+}
+
+impl Tag {
+    fn attr(&self, key: &str) -> Option<&str> {
+        self.attrs
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+    fn required(&self, key: &str, name: &str) -> Result<&str> {
+        self.attr(key).ok_or_else(|| {
+            fail(
+                name,
+                self.line,
+                format!("<{}> without its '{key}' attribute", self.name),
+            )
+        })
+    }
+}
+
+/// The tags of an XML text in order, with their line numbers: just what GraphML needs (no
+/// DTDs or namespaces beyond a prefix dropped from names). Written here because no crate of
+/// ours reads XML and GraphML's structure is this small.
+struct Tags<'a> {
+    text: &'a str,
+    at: usize,
+    line: usize,
+}
+
+impl<'a> Tags<'a> {
+    fn new(text: &'a str) -> Self {
+        Tags {
+            text,
+            at: 0,
+            line: 1,
+        }
+    }
+
+    fn advance(&mut self, to: usize) {
+        self.line += self.text[self.at..to].matches('\n').count();
+        self.at = to;
+    }
+
+    fn next(&mut self, name: &str) -> Result<Option<Tag>> {
+        loop {
+            let Some(open) = self.text[self.at..].find('<').map(|i| self.at + i) else {
+                return Ok(None);
+            };
+            self.advance(open);
+            let rest = &self.text[open..];
+            for (start, end) in [
+                ("<!--", "-->"),
+                ("<?", "?>"),
+                ("<![CDATA[", "]]>"),
+                ("<!", ">"),
+            ] {
+                if rest.starts_with(start) {
+                    let Some(close) = rest.find(end) else {
+                        return Err(fail(name, self.line, format!("'{start}' is never closed")));
+                    };
+                    self.advance(open + close + end.len());
+                    break;
+                }
+            }
+            if self.at != open {
+                continue;
+            }
+            let Some(close) = rest.find('>') else {
+                return Err(fail(name, self.line, "a tag is never closed ('>' missing)"));
+            };
+            let line = self.line;
+            let body = &rest[1..close];
+            self.advance(open + close + 1);
+            let closing = body.starts_with('/');
+            let self_closing = body.ends_with('/');
+            let body = body.trim_start_matches('/').trim_end_matches('/');
+            let (tag_name, mut attrs_text) = body
+                .split_once(|c: char| c.is_whitespace())
+                .unwrap_or((body, ""));
+            let tag_name = tag_name.rsplit(':').next().unwrap_or(tag_name).to_string();
+            let mut attrs = Vec::new();
+            loop {
+                attrs_text = attrs_text.trim_start();
+                if attrs_text.is_empty() {
+                    break;
+                }
+                let Some((key, after)) = attrs_text.split_once('=') else {
+                    return Err(fail(
+                        name,
+                        line,
+                        format!("<{tag_name}>: an attribute without '=value'"),
+                    ));
+                };
+                let after = after.trim_start();
+                let quote = after.chars().next().filter(|&q| q == '"' || q == '\'');
+                let Some(quote) = quote else {
+                    return Err(fail(
+                        name,
+                        line,
+                        format!(
+                            "<{tag_name}>: attribute '{}' has no quoted value",
+                            key.trim()
+                        ),
+                    ));
+                };
+                let Some(end) = after[1..].find(quote) else {
+                    return Err(fail(
+                        name,
+                        line,
+                        format!("<{tag_name}>: attribute '{}' is never closed", key.trim()),
+                    ));
+                };
+                attrs.push((key.trim().to_string(), unescape(&after[1..1 + end])));
+                attrs_text = &after[end + 2..];
+            }
+            return Ok(Some(Tag {
+                name: tag_name,
+                closing,
+                self_closing,
+                attrs,
+                line,
+            }));
+        }
+    }
+
+    /// The text up to the closing tag `</end>` (entities replaced), after which reading goes on.
+    fn text_until(&mut self, name: &str, end: &str) -> Result<String> {
+        let Some(close) = self.text[self.at..].find("</") else {
+            return Err(fail(name, self.line, format!("<{end}> is never closed")));
+        };
+        let value = unescape(&self.text[self.at..self.at + close]);
+        self.advance(self.at + close);
+        Ok(value)
+    }
+}
+
+/// XML's five named entities and numeric character references.
+fn unescape(text: &str) -> String {
+    if !text.contains('&') {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find('&') {
+        out.push_str(&rest[..i]);
+        rest = &rest[i..];
+        let Some(semi) = rest.find(';') else { break };
+        let entity = &rest[1..semi];
+        let c = match entity {
+            "amp" => Some('&'),
+            "lt" => Some('<'),
+            "gt" => Some('>'),
+            "quot" => Some('"'),
+            "apos" => Some('\''),
+            _ => entity
+                .strip_prefix("#x")
+                .and_then(|h| u32::from_str_radix(h, 16).ok())
+                .or_else(|| entity.strip_prefix('#').and_then(|d| d.parse().ok()))
+                .and_then(char::from_u32),
+        };
+        match c {
+            Some(c) => {
+                out.push(c);
+                rest = &rest[semi + 1..];
+            }
+            None => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+impl Network {
+    /// Refuses a network in several parts (every lab needs each switch to reach every other).
+    fn check_connected(&self, name: &str) -> Result<()> {
+        let mut graph =
+            petgraph::graph::UnGraph::<(), ()>::with_capacity(self.switches, self.links.len());
+        for _ in 0..self.switches {
+            graph.add_node(());
+        }
+        for &(a, b) in &self.links {
+            graph.add_edge(a.into(), b.into(), ());
+        }
+        let parts = petgraph::algo::connected_components(&graph);
+        if parts > 1 {
+            // name a switch that switch 0 cannot reach
+            let mut reached = vec![false; self.switches];
+            let mut bfs = petgraph::visit::Bfs::new(&graph, 0.into());
+            while let Some(s) = bfs.next(&graph) {
+                reached[s.index()] = true;
+            }
+            let alone = reached.iter().position(|&r| !r);
+            return Err(Error::topology(
+                name,
+                format!(
+                    "the network is in {parts} separate parts (switch {} cannot reach switch 0); every lab needs one connected network",
+                    alone.unwrap_or(0)
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The canonical edge list: `switches N`, `endpoints S K` where K ≠ 1, then the links in
+    /// order (what the `graph:` spec compresses).
+    pub fn edge_list(&self) -> String {
+        let mut out = format!("switches {}\n", self.switches);
+        for (s, &k) in self.endpoints.iter().enumerate() {
+            if k != 1 {
+                let _ = writeln!(out, "endpoints {s} {k}");
+            }
+        }
+        for &(a, b) in &self.links {
+            let _ = writeln!(out, "{a} {b}");
+        }
+        out
+    }
+
+    /// Total endpoints.
+    pub fn endpoint_count(&self) -> usize {
+        self.endpoints.iter().map(|&k| k as usize).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> String {
+        read("g.txt", text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn formats_are_told_apart_by_content() {
+        assert_eq!(detect("# a ring\n0 1\n1 2\n2 0\n"), Format::EdgeList);
+        assert_eq!(detect("router 0 node 0 router 1\n"), Format::Anynet);
+        assert_eq!(
+            detect("<?xml version=\"1.0\"?>\n<graphml>"),
+            Format::GraphMl
+        );
+    }
+
+    #[test]
+    fn an_edge_list_with_counts_and_comments() {
+        let n = read(
+            "g",
+            "# square\nswitches 4\nendpoints 2 3\n0 1\n1 2 {}\n2 3  # last\n3 0\n",
+        )
+        .unwrap();
+        assert_eq!(n.switches, 4);
+        assert_eq!(n.links, vec![(0, 1), (1, 2), (2, 3), (3, 0)]);
+        assert_eq!(n.endpoints, vec![1, 1, 3, 1]);
+        // the canonical form reads back to the same network
+        assert_eq!(read_edge_list("g", &n.edge_list()).unwrap(), n);
+    }
+
+    #[test]
+    fn hostile_edge_lists_name_their_line() {
+        assert!(
+            err("0 1\n1 1\n").contains("line 2: a link from switch 1 to itself"),
+            "{}",
+            err("0 1\n1 1\n")
+        );
+        assert!(err("0 1\n1 2\n1 0\n").contains("line 3: the link 0–1 is listed already on line 1"));
+        assert!(err("switches 3\n0 1\n1 5\n")
+            .contains("line 3: the link 1–5 names switch 5, but line 1 declares 3 switches"));
+        assert!(err("0 1\n2 3\n").contains("2 separate parts"));
+        assert!(err("0 x\n").contains("line 1: 'x' is not a switch number"));
+        assert!(err("0 1 2\n").contains("line 1: '0 1 2' is not a link"));
+        assert!(err("0 70000\n").contains("line 1: switch 70000 is beyond the limit of 65536"));
+        assert!(err("switches 99999999999\n").contains("above the limit of 65536"));
+        assert!(
+            err("0 1\nendpoints 0 70000\n").contains("line 2: 70000 endpoints is above the limit")
+        );
+        assert!(err("endpoints 0 0\nendpoints 1 0\n0 1\n").contains("no switch has an endpoint"));
+        assert!(err("# nothing\n").contains("at least 2 switches"));
+    }
+
+    #[test]
+    fn a_huge_file_stops_at_the_link_limit_naming_the_line() {
+        // a path longer than the link limit: refused at the first link past it
+        let mut text = String::new();
+        for i in 0..=MAX_LINKS {
+            let _ = writeln!(
+                text,
+                "{} {}",
+                i % 60_000,
+                (i % 60_000) + 1 + (i / 60_000) % 5_000
+            );
+        }
+        let e = err(&text);
+        assert!(
+            e.contains("limit of 1048576 links") || e.contains("listed already"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn anynet_from_one_or_both_ends() {
+        let one = read(
+            "a",
+            "router 0 node 0 router 1\nrouter 1 node 1 router 2\nrouter 2 node 2 node 3\n",
+        )
+        .unwrap();
+        let both = read("a", "router 0 node 0 router 1 1\nrouter 1 node 1 router 0 1 router 2 1\nrouter 2 node 3 node 2 router 1 1\n").unwrap();
+        assert_eq!(one, both);
+        assert_eq!(one.links, vec![(0, 1), (1, 2)]);
+        assert_eq!(one.endpoints, vec![1, 1, 2]);
+        assert!(err("router 0 node 0 router 1\nrouter 1 node 0\n")
+            .contains("line 2: node 0 is attached already on line 1"));
+        assert!(err("router 0 node 1 router 1\nrouter 1 node 2\n").contains("node 0 is missing"));
+        assert!(err("router 0 node 0 router 1 router 1\n")
+            .contains("line 1: router 0 lists router 1 already"));
+        assert!(err("router 0 node 0 switch 1\n").contains("line 1: 'switch' is neither"));
+    }
+
+    #[test]
+    fn graphml_as_networkx_writes_it() {
+        let text = r#"<?xml version='1.0' encoding='utf-8'?>
+<graphml xmlns="http://graphml.graphdrawing.org/xmlns">
+  <key id="d0" for="node" attr.name="endpoints" attr.type="long"><default>1</default></key>
+  <graph edgedefault="undirected">
+    <node id="a"/>
+    <node id="b"><data key="d0">2</data></node>
+    <!-- a comment <node id="z"/> -->
+    <node id="c &amp; d"/>
+    <edge source="a" target="b"/>
+    <edge source="b" target="c &amp; d"><data key="w">1.5</data></edge>
+  </graph>
+</graphml>"#;
+        let n = read("x.graphml", text).unwrap();
+        assert_eq!(
+            (n.switches, n.links.clone(), n.endpoints.clone()),
+            (3, vec![(0, 1), (1, 2)], vec![1, 2, 1])
+        );
+        let bad = text.replace("target=\"b\"/>", "target=\"q\"/>");
+        assert!(
+            err(&bad).contains("line 9: the edge names node 'q', which is not declared"),
+            "{}",
+            err(&bad)
+        );
+        let twice = text.replace("<node id=\"c &amp; d\"/>", "<node id=\"a\"/>");
+        assert!(
+            err(&twice).contains("line 8: node 'a' is declared already on line 5"),
+            "{}",
+            err(&twice)
+        );
+        let open = text.replace(
+            "<edge source=\"a\" target=\"b\"/>",
+            "<edge source=\"a\" target=\"b\"",
+        );
+        assert!(read("x", &open).is_err());
+    }
+
+    #[test]
+    fn a_directed_pair_is_one_link() {
+        let text = "<graphml><graph edgedefault=\"directed\"><node id=\"0\"/><node id=\"1\"/><edge source=\"0\" target=\"1\"/><edge source=\"1\" target=\"0\"/></graph></graphml>";
+        assert_eq!(read("d", text).unwrap().links, vec![(0, 1)]);
+    }
+}

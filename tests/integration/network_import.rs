@@ -1,0 +1,266 @@
+//! Networks from files (issue 28): our own GraphML and anynet exports and an edge list, read
+//! back with `--topology file:PATH`, give the same network as the spec they were written from
+//! (the Routing lab's counts and path metrics, equal); the labs that take a topology take a
+//! file; hostile files are refused with their line named, and the core's reader (the same in
+//! the page's WASM, `importNetwork`) says the same.
+
+use crate::common::cli;
+use serde_json::Value;
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+use topolab::export::graph::{graphml, NetworkExtras};
+use topolab::topology::{build, graph_spec, import};
+
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("topolab-import-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The Routing lab's report on `topology` (shortest paths), without what names the network.
+fn routing_metrics(topology: &str) -> Value {
+    let mut v = cli::json(&[
+        "routing",
+        "--topology",
+        topology,
+        "--scheme",
+        "shortest",
+        "--json",
+    ]);
+    let o = v.as_object_mut().unwrap();
+    o.remove("topology");
+    o.remove("simulate");
+    o.remove("wall_seconds");
+    v
+}
+
+fn edge_list(spec: &str) -> String {
+    let topo = build(spec).unwrap();
+    let mut out = format!("# {spec}\nswitches {}\n", topo.switch_count());
+    for (s, &k) in topo.endpoints_per_switch().iter().enumerate() {
+        if k != 1 {
+            let _ = writeln!(out, "endpoints {s} {k}");
+        }
+    }
+    for e in topo.graph().edge_indices() {
+        let (a, b) = topo.graph().edge_endpoints(e).unwrap();
+        let _ = writeln!(out, "{} {}", a.index(), b.index());
+    }
+    out
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    format!("file:{}", path.display())
+}
+
+#[test]
+fn our_exports_read_back_as_the_same_network() {
+    let dir = folder("round-trip");
+    for spec in ["mesh:4x4", "fattree:4:2", "lrt:64:4:2", "torus:4x4"] {
+        let topo = build(spec).unwrap();
+        let want = routing_metrics(spec);
+        let files = [
+            (
+                "graphml",
+                write(
+                    &dir,
+                    "n.graphml",
+                    &graphml(&topo, &NetworkExtras::default()),
+                ),
+            ),
+            (
+                "anynet",
+                write(&dir, "anynet", &topolab::export::anynet(&topo)),
+            ),
+            ("edge list", write(&dir, "n.txt", &edge_list(spec))),
+        ];
+        for (format, file) in files {
+            assert_eq!(routing_metrics(&file), want, "{spec} through its {format}");
+        }
+    }
+}
+
+#[test]
+fn every_lab_that_takes_a_topology_takes_a_file() {
+    let dir = folder("labs");
+    let ring = write(
+        &dir,
+        "ring.txt",
+        "# a ring of 8\n0 1\n1 2\n2 3\n3 4\n4 5\n5 6\n6 7\n7 0\n",
+    );
+    let slots = cli::json(&[
+        "slots",
+        "--topology",
+        &ring,
+        "--pattern",
+        "uniform",
+        "--json",
+    ]);
+    assert_eq!(slots["switches"], 8, "{slots}");
+    let sim = cli::json(&[
+        "sim",
+        "--topology",
+        &ring,
+        "--routing",
+        "shortest",
+        "--rate",
+        "0.05",
+        "--warmup",
+        "200",
+        "--cycles",
+        "1000",
+        "--json",
+    ]);
+    assert_eq!(sim["delivered_packets"], sim["measured_packets"], "{sim}");
+    assert!(sim["avg_hops"].as_f64().unwrap() > 1.0, "{sim}");
+    let out = dir.join("ring.graphml");
+    cli::json(&[
+        "export",
+        "graphml",
+        "--topology",
+        &ring,
+        "--out",
+        out.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(
+        std::fs::read_to_string(&out)
+            .unwrap()
+            .matches("<edge ")
+            .count(),
+        8
+    );
+    // the Scenario a run reports holds the network itself: it runs again without the file
+    let routing = cli::json(&[
+        "routing",
+        "--topology",
+        &ring,
+        "--scheme",
+        "shortest",
+        "--json",
+    ]);
+    let spec = routing["topology"].as_str().unwrap();
+    assert!(spec.starts_with("graph:"), "{spec}");
+    assert_eq!(routing_metrics(spec), routing_metrics(&ring));
+}
+
+#[test]
+fn hostile_files_are_refused_naming_their_line() {
+    let dir = folder("hostile");
+    let cases = [
+        ("loop.txt", "0 1\n1 1\n", "line 2: a link from switch 1 to itself"),
+        ("twice.txt", "0 1\n1 2\n# again\n0 1\n", "line 4: the link 0–1 is listed already on line 1"),
+        ("apart.txt", "0 1\n2 3\n", "2 separate parts"),
+        ("range.txt", "switches 3\n0 1\n1 2\n2 9\n", "line 4: the link 2–9 names switch 9, but line 1 declares 3 switches"),
+        ("huge-id.txt", "0 1\n1 99999\n", "line 2: switch 99999 is beyond the limit of 65536"),
+        ("words.txt", "0 1\nhello world\n", "line 2: 'hello' is not a switch number"),
+        ("bad.graphml", "<graphml><graph>\n<node id=\"a\"/>\n<edge source=\"a\" target=\"b\"/>\n</graph></graphml>", "line 3: the edge names node 'b'"),
+        ("anynet", "router 0 node 0 router 1\nrouter 1 node 0\n", "line 2: node 0 is attached already on line 1"),
+    ];
+    for (name, text, expected) in cases {
+        let file = write(&dir, name, text);
+        let (code, stderr) =
+            cli::refused(&["routing", "--topology", &file, "--scheme", "shortest"]);
+        assert_eq!(code, Some(2), "{name}: {stderr}");
+        assert!(stderr.contains(expected), "{name}: {stderr}");
+        // the core's reader (the page's, through WASM) says the same
+        let e = import::read(name, text).unwrap_err().to_string();
+        assert!(e.contains(expected), "{name}: {e}");
+    }
+    // a file beyond the size limit is refused before it is read
+    let big = dir.join("big.txt");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(import::MAX_NETWORK_FILE_BYTES + 1)
+        .unwrap();
+    let (code, stderr) = cli::refused(&[
+        "routing",
+        "--topology",
+        &format!("file:{}", big.display()),
+        "--scheme",
+        "shortest",
+    ]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("is larger than 65536 KiB"), "{stderr}");
+    let (_, stderr) = cli::refused(&[
+        "routing",
+        "--topology",
+        "file:/no/such/file",
+        "--scheme",
+        "shortest",
+    ]);
+    assert!(stderr.contains("cannot read '/no/such/file'"), "{stderr}");
+}
+
+#[test]
+fn a_network_too_large_to_carry_says_so() {
+    // a random network of 60,000 switches and 200,000 links does not pack into a Scenario
+    let mut text = String::from("switches 60000\n");
+    let mut seen = std::collections::HashSet::new();
+    let mut x: u64 = 1;
+    for s in 0..59_999u32 {
+        let _ = writeln!(text, "{s} {}", s + 1);
+        seen.insert((s, s + 1));
+    }
+    while seen.len() < 200_000 {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let (a, b) = ((x >> 33) as u32 % 60_000, (x >> 13) as u32 % 60_000);
+        let (a, b) = (a.min(b), a.max(b));
+        if a != b && seen.insert((a, b)) {
+            let _ = writeln!(text, "{a} {b}");
+        }
+    }
+    let network = import::read("big.txt", &text).unwrap();
+    let e = graph_spec("big.txt", &network).unwrap_err().to_string();
+    assert!(
+        e.contains("above the limit of 921600") && e.contains("must fit a Scenario file"),
+        "{e}"
+    );
+}
+
+#[test]
+fn the_readme_examples_are_one_network_in_three_formats() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let at = readme
+        .find("- **Your own network**")
+        .expect("the README documents the formats");
+    let section = &readme[at..];
+    // the three blocks in order, each up to its closing fence
+    let mut blocks = Vec::new();
+    let mut rest = section;
+    while blocks.len() < 3 {
+        let open = rest.find("  ```").unwrap();
+        let body = &rest[rest[open..].find('\n').unwrap() + open + 1..];
+        let close = body.find("  ```").unwrap();
+        blocks.push(
+            body[..close]
+                .lines()
+                .map(str::trim_start)
+                .collect::<Vec<_>>()
+                .join("\n"),
+        );
+        rest = &body[close + 5..];
+    }
+    let formats: Vec<import::Format> = blocks.iter().map(|b| import::detect(b)).collect();
+    assert_eq!(
+        formats,
+        [
+            import::Format::EdgeList,
+            import::Format::Anynet,
+            import::Format::GraphMl
+        ]
+    );
+    let read: Vec<import::Network> = blocks
+        .iter()
+        .map(|b| import::read("README", b).unwrap())
+        .collect();
+    assert_eq!(read[0].endpoints, vec![2, 1, 1, 1]);
+    assert_eq!(read[0], read[1]);
+    assert_eq!(read[0], read[2]);
+}
