@@ -32,7 +32,37 @@ pub fn layout(topo: &Topology) -> Layout {
             switches: force_positions(topo, 1),
             endpoints: Vec::new(),
         },
+        Shape::Placed { positions } => Layout {
+            switches: in_grid_steps(topo, positions),
+            endpoints: Vec::new(),
+        },
     }
+}
+
+/// A file's positions moved to the origin and scaled so that links are one unit long on
+/// average, the grid step the drawing is made for (Gephi's coordinates run to hundreds).
+fn in_grid_steps(topo: &Topology, positions: &[(f64, f64)]) -> Vec<(f64, f64)> {
+    let graph = topo.graph();
+    let (mut total, mut count) = (0.0, 0usize);
+    for e in graph.edge_indices() {
+        if let Some((a, b)) = graph.edge_endpoints(e) {
+            let ((ax, ay), (bx, by)) = (positions[a.index()], positions[b.index()]);
+            total += (ax - bx).hypot(ay - by);
+            count += 1;
+        }
+    }
+    let mean = if count > 0 { total / count as f64 } else { 0.0 };
+    let unit = if mean.is_finite() && mean > 0.0 {
+        mean
+    } else {
+        1.0
+    };
+    let min_x = positions.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
+    let min_y = positions.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+    positions
+        .iter()
+        .map(|&(x, y)| ((x - min_x) / unit, (y - min_y) / unit))
+        .collect()
 }
 
 /// Even dimensions along x, odd along y; each dimension beyond the first two places whole

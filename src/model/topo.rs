@@ -45,7 +45,7 @@ impl Default for LinkInfo {
 
 /// The regular structure a generator built, which routers (DOR, up/down), traffic patterns
 /// (digit patterns) and layouts use instead of guessing it back from the graph.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Shape {
     /// n-D mesh or torus; switch `i = Σ c_d · Π_{e<d} dims[e]` (dimension 0 fastest).
@@ -70,6 +70,9 @@ pub enum Shape {
     Circle { n: usize },
     /// No known regularity.
     Irregular,
+    /// No known regularity, with where each switch is drawn (a network from a file that has
+    /// positions, `topology::import`), in the file's units.
+    Placed { positions: Vec<(f64, f64)> },
 }
 
 impl Shape {

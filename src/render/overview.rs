@@ -171,9 +171,11 @@ fn arrangement(topo: &Topology) -> Arrangement {
                     .collect(),
             }
         }
-        Shape::Full { .. } | Shape::Circle { .. } | Shape::Irregular | Shape::Tree2 { .. } => {
-            wrapped(n, "switches in id order".into())
-        }
+        Shape::Full { .. }
+        | Shape::Circle { .. }
+        | Shape::Irregular
+        | Shape::Placed { .. }
+        | Shape::Tree2 { .. } => wrapped(n, "switches in id order".into()),
     }
 }
 

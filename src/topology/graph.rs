@@ -97,11 +97,13 @@ impl Generate for GraphSpec {
             n.endpoint_count(),
             short_name(spec)
         );
-        let mut topo = Topology::new(
-            name,
-            Shape::Irregular,
-            vec![SwitchInfo::default(); n.switches],
-        );
+        let shape = match &n.positions {
+            Some(positions) => Shape::Placed {
+                positions: positions.clone(),
+            },
+            None => Shape::Irregular,
+        };
+        let mut topo = Topology::new(name, shape, vec![SwitchInfo::default(); n.switches]);
         for &(a, b) in &n.links {
             topo.add_link(SwitchId(a), SwitchId(b), LinkInfo::default());
         }

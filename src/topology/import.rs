@@ -13,12 +13,13 @@
 //!   after them is ignored);
 //! - `switches N` (optional): the switch count (else the largest id + 1);
 //! - `endpoints S K` (optional): switch S has K endpoints (every switch has one otherwise);
-//!   endpoints are numbered switch by switch.
+//!   endpoints are numbered switch by switch;
+//! - `position S X Y` (optional, for every switch or none): where switch S is drawn.
 //!
 //! Anynet (`router R node E router R2 [latency] …`): a link listed from both ends is one link;
 //! nodes are renumbered switch by switch. GraphML: nodes in the order written, their `endpoints`
-//! data (default 1, or the key's `<default>`), edges as undirected links (a directed pair a→b,
-//! b→a is one link).
+//! data (default 1, or the key's `<default>`), their `x` and `y` data as positions when every
+//! node has both, edges as undirected links (a directed pair a→b, b→a is one link).
 
 use super::{MAX_ENDPOINTS, MAX_LINKS, MAX_SWITCHES};
 use crate::{Error, Result};
@@ -37,6 +38,8 @@ pub struct Network {
     pub links: Vec<(u32, u32)>,
     /// Endpoints at each switch.
     pub endpoints: Vec<u32>,
+    /// Where each switch is drawn, when the file says for every switch.
+    pub positions: Option<Vec<(f64, f64)>>,
 }
 
 /// The formats a network file may be in (found by `detect`).
@@ -100,6 +103,8 @@ struct Builder<'a> {
     /// Each link (low, high) and the line it was on, for repeated links.
     lines: HashMap<(u32, u32), usize>,
     endpoints: HashMap<u32, (u32, usize)>,
+    /// Positions given, by switch, with their lines.
+    positions: HashMap<u32, ((f64, f64), usize)>,
 }
 
 impl<'a> Builder<'a> {
@@ -110,7 +115,33 @@ impl<'a> Builder<'a> {
             links: Vec::new(),
             lines: HashMap::new(),
             endpoints: HashMap::new(),
+            positions: HashMap::new(),
         }
+    }
+
+    fn position(&mut self, line: usize, s: u32, x: &str, y: &str) -> Result<()> {
+        let number = |t: &str| {
+            t.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite())
+                .ok_or_else(|| {
+                    fail(
+                        self.name,
+                        line,
+                        format!("'{}' is not a finite number", crate::error::shorten(t)),
+                    )
+                })
+        };
+        let at = (number(x)?, number(y)?);
+        if let Some((_, first)) = self.positions.insert(s, (at, line)) {
+            return Err(fail(
+                self.name,
+                line,
+                format!("switch {s}'s position is given already on line {first}"),
+            ));
+        }
+        Ok(())
     }
 
     /// A switch id, checked against `MAX_SWITCHES`.
@@ -232,10 +263,36 @@ impl<'a> Builder<'a> {
                 hint: "give the switches fewer endpoints".into(),
             });
         }
+        let positions = if self.positions.is_empty() {
+            None
+        } else {
+            let mut at = vec![(0.0, 0.0); n];
+            for (&s, &(p, line)) in &self.positions {
+                if s as usize >= n {
+                    return Err(fail(
+                        name,
+                        line,
+                        format!("switch {s} has a position but the network has {n} switches"),
+                    ));
+                }
+                at[s as usize] = p;
+            }
+            if self.positions.len() < n {
+                let missing = (0..n as u32)
+                    .find(|s| !self.positions.contains_key(s))
+                    .unwrap_or(0);
+                return Err(Error::topology(
+                    name,
+                    format!("positions are given for {} of {n} switches (switch {missing} has none): give every switch one, or none", self.positions.len()),
+                ));
+            }
+            Some(at)
+        };
         let network = Network {
             switches: n,
             links: self.links,
             endpoints,
+            positions,
         };
         network.check_connected(name)?;
         Ok(network)
@@ -288,6 +345,17 @@ pub fn read_edge_list(name: &str, text: &str) -> Result<Network> {
                 }
                 switches = Some((n, line));
             }
+            "position" => {
+                let [_, s, x, y] = tokens[..] else {
+                    return Err(fail(
+                        name,
+                        line,
+                        "write 'position S X Y' (where switch S is drawn)",
+                    ));
+                };
+                let s = b.switch(line, s)?;
+                b.position(line, s, x, y)?;
+            }
             "endpoints" => {
                 let [_, s, k] = tokens[..] else {
                     return Err(fail(
@@ -308,7 +376,7 @@ pub fn read_edge_list(name: &str, text: &str) -> Result<Network> {
                         name,
                         line,
                         format!(
-                            "'{}' is not a link 'A B' (two switch numbers), 'switches N' or 'endpoints S K'",
+                            "'{}' is not a link 'A B' (two switch numbers), 'switches N', 'endpoints S K' or 'position S X Y'",
                             crate::error::shorten(content)
                         ),
                     ));
@@ -438,6 +506,9 @@ pub fn read_anynet(name: &str, text: &str) -> Result<Network> {
 /// data whose key is named `endpoints`.
 pub fn read_graphml(name: &str, text: &str) -> Result<Network> {
     let mut endpoints_key: Option<(String, Option<String>)> = None;
+    // the keys named x and y, and each node's values of them
+    let (mut x_key, mut y_key): (Option<String>, Option<String>) = (None, None);
+    let mut node_xy: Vec<(Option<String>, Option<String>, usize)> = Vec::new();
     let mut node_ids: HashMap<String, (u32, usize)> = HashMap::new();
     let mut node_endpoints: Vec<Option<(String, usize)>> = Vec::new();
     let mut edges: Vec<(String, String, usize)> = Vec::new();
@@ -450,6 +521,14 @@ pub fn read_graphml(name: &str, text: &str) -> Result<Network> {
         match (tag.name.as_str(), tag.closing) {
             ("key", false) => {
                 let is_node = tag.attr("for").is_none_or(|f| f == "node" || f == "all");
+                if is_node && matches!(tag.attr("attr.name"), Some("x") | Some("y")) {
+                    let id = tag.required("id", name)?.to_string();
+                    if tag.attr("attr.name") == Some("x") {
+                        x_key = Some(id);
+                    } else {
+                        y_key = Some(id);
+                    }
+                }
                 if is_node && tag.attr("attr.name") == Some("endpoints") {
                     let id = tag.required("id", name)?.to_string();
                     endpoints_key = Some((id, None));
@@ -504,6 +583,7 @@ pub fn read_graphml(name: &str, text: &str) -> Result<Network> {
                     ));
                 }
                 node_endpoints.push(None);
+                node_xy.push((None, None, line));
                 if !tag.self_closing {
                     in_node = Some(index as u32);
                 }
@@ -517,7 +597,16 @@ pub fn read_graphml(name: &str, text: &str) -> Result<Network> {
                 let value = tags.text_until(name, "data")?;
                 if let (Some(node), Some((id, _))) = (in_node, &endpoints_key) {
                     if *id == key {
-                        node_endpoints[node as usize] = Some((value, line));
+                        node_endpoints[node as usize] = Some((value.clone(), line));
+                    }
+                }
+                if let Some(node) = in_node {
+                    let xy = &mut node_xy[node as usize];
+                    if x_key.as_deref() == Some(key.as_str()) {
+                        xy.0 = Some(value.clone());
+                    }
+                    if y_key.as_deref() == Some(key.as_str()) {
+                        xy.1 = Some(value);
                     }
                 }
             }
@@ -579,6 +668,14 @@ pub fn read_graphml(name: &str, text: &str) -> Result<Network> {
         };
         let count = whole(name, line, value.trim(), "an endpoint count")?;
         b.endpoints(line, s as u32, count)?;
+    }
+    // positions only when every node has both
+    if node_xy.iter().all(|(x, y, _)| x.is_some() && y.is_some()) {
+        for (s, (x, y, line)) in node_xy.iter().enumerate() {
+            if let (Some(x), Some(y)) = (x, y) {
+                b.position(*line, s as u32, x, y)?;
+            }
+        }
     }
     b.finish(None)
 }
@@ -805,6 +902,9 @@ impl Network {
                 let _ = writeln!(out, "endpoints {s} {k}");
             }
         }
+        for (s, &(x, y)) in self.positions.iter().flatten().enumerate() {
+            let _ = writeln!(out, "position {s} {x} {y}");
+        }
         for &(a, b) in &self.links {
             let _ = writeln!(out, "{a} {b}");
         }
@@ -945,6 +1045,23 @@ mod tests {
             "<edge source=\"a\" target=\"b\"",
         );
         assert!(read("x", &open).is_err());
+    }
+
+    #[test]
+    fn positions_for_every_switch_or_none() {
+        let n = read(
+            "p",
+            "position 0 0 0\nposition 1 10 0\nposition 2 10 5.5\n0 1\n1 2\n",
+        )
+        .unwrap();
+        assert_eq!(
+            n.positions,
+            Some(vec![(0.0, 0.0), (10.0, 0.0), (10.0, 5.5)])
+        );
+        assert_eq!(read_edge_list("p", &n.edge_list()).unwrap(), n);
+        assert!(err("position 0 0 0\n0 1\n1 2\n")
+            .contains("positions are given for 1 of 3 switches (switch 1 has none)"));
+        assert!(err("position 0 0 NaN\n0 1\n").contains("line 1: 'NaN' is not a finite number"));
     }
 
     #[test]

@@ -264,3 +264,39 @@ fn the_readme_examples_are_one_network_in_three_formats() {
     assert_eq!(read[0], read[1]);
     assert_eq!(read[0], read[2]);
 }
+
+#[test]
+fn positions_in_a_graphml_file_are_where_switches_are_drawn() {
+    let topo = build("mesh:4x4").unwrap();
+    let layout = topolab::layout::layout(&topo);
+    let scaled: Vec<(f64, f64)> = layout
+        .switches
+        .iter()
+        .map(|&(x, y)| (100.0 * x + 7.0, 100.0 * y))
+        .collect();
+    let text = graphml(
+        &topo,
+        &NetworkExtras {
+            positions: Some(&scaled),
+            loads: None,
+        },
+    );
+    let network = import::read("m.graphml", &text).unwrap();
+    let spec = graph_spec("m.graphml", &network).unwrap();
+    let imported = topolab::topology::TopologySpec::parse(&spec)
+        .unwrap()
+        .build(1)
+        .unwrap();
+    assert!(matches!(
+        imported.shape(),
+        topolab::model::Shape::Placed { .. }
+    ));
+    // drawn as the mesh is: the file's units scaled back to one grid step per link
+    let drawn = topolab::layout::layout(&imported).switches;
+    for (a, b) in drawn.iter().zip(&layout.switches) {
+        assert!(
+            (a.0 - b.0).abs() < 1e-9 && (a.1 - b.1).abs() < 1e-9,
+            "{a:?} against {b:?}"
+        );
+    }
+}
