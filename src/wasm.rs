@@ -83,6 +83,7 @@ pub fn catalog() -> Result<JsValue, JsValue> {
         policies: &'static [(&'static str, &'static str)],
         all2all: &'static [(&'static str, &'static str)],
         max_switches: usize,
+        max_network_file_bytes: usize,
         max_draw_switches: usize,
         max_all_to_all_endpoints: usize,
         /// The Simulate lab's presets: paper 002's Fig. 7–10 curves (label, section).
@@ -133,6 +134,7 @@ pub fn catalog() -> Result<JsValue, JsValue> {
         policies: crate::circuit::SLOT_POLICIES,
         all2all: crate::analysis::ALL_TO_ALL_METHODS,
         max_switches: crate::topology::MAX_SWITCHES,
+        max_network_file_bytes: crate::topology::import::MAX_NETWORK_FILE_BYTES as usize,
         max_draw_switches: crate::render::MAX_DRAW_SWITCHES,
         max_all_to_all_endpoints: crate::traffic::MAX_ALL_TO_ALL_ENDPOINTS,
         sim_presets: crate::labs::sim::paper002::curves()

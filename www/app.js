@@ -200,7 +200,12 @@ function buildLabs() {
     // the lab's presets come with the core's catalog (`showCatalog`), between the intro and the form
     const controls = el('aside', { class: 'panel controls', id: ids.controls, 'data-lab-panel': def.name, 'aria-labelledby': ids.heading, hidden: true }, el('h2', { id: ids.heading, text: def.heading }), intro, form);
     layout.insertBefore(controls, stage);
-    lab.form = new FieldForm(def, { onChange: () => controlsChanged(), onRunNow: () => controlsChanged({ force: true }) });
+    lab.form = new FieldForm(def, {
+      onChange: () => controlsChanged(),
+      onRunNow: () => controlsChanged({ force: true }),
+      // a network file becomes the graph: spec that carries it (the core reads it, in the codec's worker)
+      importFile: (name, text) => codec.request('importNetwork', { name, text }),
+    });
     lab.form.build(form, run);
 
     const results = el('aside', { class: 'panel results', id: ids.results, 'data-lab-panel': def.name, 'aria-label': def.resultsLabel, hidden: true });

@@ -200,8 +200,9 @@ export class FieldForm {
    * `lab`: the definition (its `prefix`, `section`, `fields`); `onChange()` is called after a
    * pause when a control changes, `onRunNow()` for Run, Enter and immediate controls.
    */
-  constructor(lab, { onChange, onRunNow }) {
+  constructor(lab, { onChange, onRunNow, importFile = null }) {
     this.lab = lab;
+    this.importFile = importFile;
     this.fields = lab.fields;
     this.prefix = lab.prefix;
     this.catalog = null;
@@ -304,11 +305,45 @@ export class FieldForm {
         body = el('span', { class: 'with-list' }, input, el('datalist', { id: `${id}-examples` }, field.examples.map((value) => el('option', { value }))));
       }
       if (field.slider) body = this.#withSlider(field, input);
+      if (field.file && this.importFile) body = this.#withFile(field, input, body);
     }
     this.inputs.set(field.name, input);
     const label = field.kind === 'custom' ? null : el('label', { for: id });
     if (label) label.innerHTML = field.label;
     return el('div', { class: 'field', id: `${id}-field`, 'data-field': field.name }, label, body, help, error);
+  }
+
+  /**
+   * A text input with an Open file… button beside it (a field declared with `file`): the file is
+   * read by the core (`importFile`), and what it returns — the spec that carries the network —
+   * replaces the input's value and runs. A file the core refuses leaves the value as it was and
+   * shows why next to the field.
+   */
+  #withFile(field, input, body) {
+    const id = this.id(field);
+    const picker = el('input', { type: 'file', id: `${id}-file`, accept: field.file.accept ?? '', hidden: true, tabindex: '-1', 'aria-hidden': 'true' });
+    const open = el('button', { type: 'button', class: 'small', id: `${id}-open`, text: field.file.label ?? 'Open file…', title: field.file.title ?? '' });
+    open.addEventListener('click', () => picker.click());
+    picker.addEventListener('change', async () => {
+      const file = picker.files?.[0];
+      picker.value = '';
+      if (!file) return;
+      try {
+        const limit = this.catalog?.max_network_file_bytes ?? Infinity;
+        if (file.size > limit) {
+          throw new Error(`'${file.name}' is ${(file.size / 2 ** 20).toFixed(1)} MiB, above the ${limit / 2 ** 20} MiB a network file may have`);
+        }
+        const spec = await this.importFile(file.name, await file.text());
+        input.value = spec;
+        input.title = `${file.name}, carried in the spec (graph:…)`;
+        this.clearErrors();
+        this.refresh();
+        this.onRunNow();
+      } catch (err) {
+        this.showError(field.name, err?.message ?? String(err));
+      }
+    });
+    return el('div', { class: 'row with-file' }, body, open, picker);
   }
 
   /** A number input with a range slider beside it, kept in step (e.g. t_max). */

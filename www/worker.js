@@ -61,6 +61,7 @@ const handlers = {
   checkScenario: ({ json }) => wasm_bindgen.checkScenario(json),
   encodePermalink: ({ json }) => wasm_bindgen.encodePermalink(json),
   decodePermalink: ({ hash }) => wasm_bindgen.decodePermalink(hash),
+  importNetwork: ({ name, text }) => wasm_bindgen.importNetwork(name, text),
   run({ json, step = -1, channel = -1, known = '', overview = 1 }, id) {
     if (session) session.free();
     session = null;

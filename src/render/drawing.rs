@@ -175,7 +175,9 @@ pub(super) fn extent(layout: &Layout, state: &FigureState) -> (f64, f64, f64, f6
     // the drawing so they stay visible
     let grow = (extent / 1400.0).max(1.0);
     let legend_width = 2.0 * MARGIN
-        + grow * (LEGEND_TEXT_X + text_width(state.legend_title())).max(text_width(&state.caption));
+        + grow
+            * (LEGEND_TEXT_X + text_width(state.legend_title()))
+                .max(text_width(&super::caption_text(&state.caption)));
     let legend_y = 2.0 * MARGIN + max_y * UNIT;
     (
         (2.0 * MARGIN + max_x * UNIT).max(legend_width),
@@ -344,7 +346,7 @@ fn marks(topo: &Topology, state: &FigureState) -> Marks {
         step_channels: ids(&state.step_channels),
         selected: state.selected.map(|c| c.0),
         step_switches,
-        caption: state.caption.clone(),
+        caption: super::caption_text(&state.caption).into_owned(),
         legend: state.legend_title().to_string(),
     }
 }

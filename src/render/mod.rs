@@ -72,6 +72,29 @@ impl Figure {
     }
 }
 
+/// A caption as drawn: a network carried in its spec (`graph:` and its packed file, up to
+/// 900 KiB) is named by its first characters, so the caption stays one line.
+pub(crate) fn caption_text(caption: &str) -> std::borrow::Cow<'_, str> {
+    const SHOWN: usize = 8;
+    let Some(at) = caption.find("graph:") else {
+        return caption.into();
+    };
+    let start = at + "graph:".len();
+    let payload = caption[start..]
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+        .map_or(caption.len(), |end| start + end);
+    if payload - start <= SHOWN + 4 {
+        return caption.into();
+    }
+    format!(
+        "{}{}… (from a file){}",
+        &caption[..start],
+        &caption[start..start + SHOWN],
+        &caption[payload..]
+    )
+    .into()
+}
+
 /// The figure of `topo` in `layout` with `state`: the drawing and, above lecture sizes, the
 /// overview (`render::overview`).
 pub fn figure(topo: &Topology, layout: &Layout, state: &FigureState) -> Figure {
@@ -103,4 +126,20 @@ fn switch_pitch(layout: &Layout) -> f64 {
     }
     let mid = gaps.len() / 2;
     *gaps.select_nth_unstable_by(mid, f64::total_cmp).1
+}
+
+#[cfg(test)]
+mod caption_tests {
+    #[test]
+    fn a_network_from_a_file_is_named_by_its_first_characters() {
+        let long = format!("graph:{} · uniform · N = 3", "A".repeat(500));
+        assert_eq!(
+            super::caption_text(&long),
+            "graph:AAAAAAAA… (from a file) · uniform · N = 3"
+        );
+        assert_eq!(
+            super::caption_text("mesh:8x8 · uniform"),
+            "mesh:8x8 · uniform"
+        );
+    }
 }

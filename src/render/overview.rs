@@ -379,7 +379,7 @@ pub fn overview_svg(topo: &Topology, state: &FigureState, zoomable: bool) -> Str
         out,
         r#"<text class="cap" x="{MARGIN}" y="{:.0}">{}</text></svg>"#,
         height - MARGIN,
-        escape(&state.caption)
+        escape(&super::caption_text(&state.caption))
     );
     out
 }

@@ -21,6 +21,7 @@ const fields = [
     label: 'Topology',
     kind: 'text',
     examples: ['mesh:4x4', 'mesh:8x8', 'mesh:16x16', 'torus:8x8', 'mesh:16x16x16', 'hypercube:6', 'fattree:4:3', 'fattree:16:3', 'full:16'],
+    file: { label: 'Open file…', accept: '.txt,.edges,.edgelist,.graphml,.xml,.anynet,text/plain', title: 'A network file: an edge list (a b per line), BookSim anynet or GraphML (networkx, Gephi, Topolab’s export)' },
     help: (catalog) => (catalog ? `${catalog.generators.map(([name]) => name).join(', ')}: e.g. mesh:8x8, fattree:4:3. Enter runs.` : 'e.g. mesh:8x8, torus:8x8, hypercube:6, fattree:4:3, full:16. Enter runs.'),
     title: (catalog) => `Topology spec: ${catalog.generators.map(([, syntax]) => syntax).join(' · ')}`,
     parse: parsers.text(),

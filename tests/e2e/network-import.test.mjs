@@ -1,0 +1,73 @@
+// Your own network in the page (issue 28): an edge list opened with the Topology field's
+// Open file… button in Slots and in Routing becomes the spec that carries it (graph:…), runs,
+// and steps; a hostile file is refused next to the field, naming its line, and the topology
+// the user had stays.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, openPage, waitForResult, afterRun, text, screenshotPath, assertNoProblems } from './harness.mjs';
+
+const env = useBrowser();
+
+// a 4×4 torus written by hand: 16 switches, 32 links
+const torus = ['# a 4x4 torus'];
+for (let y = 0; y < 4; y++) {
+  for (let x = 0; x < 4; x++) {
+    const s = 4 * y + x;
+    torus.push(`${s} ${4 * y + ((x + 1) % 4)}`, `${s} ${4 * ((y + 1) % 4) + x}`);
+  }
+}
+const file = (name, lines) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(lines.join('\n') + '\n') });
+
+async function open(page, prefix, payload) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.click(`#${prefix}topology-open`);
+  await (await chooser).setFiles(payload);
+}
+
+test('an edge list opened in Slots and Routing runs and steps; a bad one is refused by its line', async () => {
+  const { page, problems } = await openPage(env, env.url);
+  await waitForResult(page);
+
+  // Slots: open the file, the lab runs on it (uniform traffic), and a slot policy steps
+  await afterRun(page, () => page.selectOption('#pattern', 'uniform'));
+  await afterRun(page, () => open(page, '', file('torus.txt', torus)));
+  assert.match(await page.inputValue('#topology'), /^graph:[A-Za-z0-9_-]+$/);
+  assert.equal(await text(page, '#metric-switches'), '16');
+  assert.equal(await text(page, '#metric-links'), '32');
+  await afterRun(page, () => page.selectOption('#policy', 'hcLtoS_greedy'));
+  const counter = await text(page, '#step-counter');
+  assert.match(counter, /^Step 1 \/ \d+$/);
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('ArrowRight');
+  assert.match(await text(page, '#step-counter'), /^Step 2 \//);
+  await page.screenshot({ path: screenshotPath('network-import-slots') });
+
+  // a file with a self-loop: refused next to the field, naming the line; the torus stays
+  const before = await page.inputValue('#topology');
+  await open(page, '', file('loop.txt', ['0 1', '1 2', '2 2']));
+  await page.waitForSelector('#topology-error:not([hidden])');
+  assert.match(await text(page, '#topology-error'), /line 3: a link from switch 2 to itself/);
+  assert.equal(await page.inputValue('#topology'), before, 'the network the user had is kept');
+
+  // Routing: the same file, shortest paths, a packet walk from 0 to 10 stepped hop by hop
+  await page.click('#lab-routing');
+  const switches = (n) => page.waitForFunction((want) => document.getElementById('rt-metric-switches')?.textContent.trim() === want, n);
+  await switches('64'); // its own first run (lrt:64:4:2)
+  await afterRun(page, () => page.selectOption('#rt-scheme', 'shortest'));
+  // a packet walk from 0 to 10, set first (the lab's own 0 → 63 does not fit 16 switches)
+  await afterRun(page, async () => {
+    await page.fill('#rt-source', '0');
+    await page.fill('#rt-destination', '10');
+    await page.press('#rt-destination', 'Enter');
+  });
+  await open(page, 'rt-', file('torus.txt', torus));
+  await switches('16');
+  assert.match(await page.inputValue('#rt-topology'), /^graph:/);
+  // 0 → 10 on the 4×4 torus: two hops across and two down, a step each
+  assert.match(await text(page, '#step-counter'), /^Step 1 \/ 4$/);
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await text(page, '#step-counter'), 'Step 2 / 4');
+  await page.screenshot({ path: screenshotPath('network-import-routing') });
+  assertNoProblems(problems);
+});
