@@ -1,6 +1,6 @@
 // Your own network in the page (issue 28): an edge list opened with the Topology field's
 // Open file… button in Slots and in Routing becomes the spec that carries it (graph:…), runs,
-// and steps; a hostile file is refused next to the field, naming its line, and the topology
+// and steps, and a shared link opens it elsewhere; a hostile file is refused next to the field, naming its line, and the topology
 // the user had stays.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -41,6 +41,18 @@ test('an edge list opened in Slots and Routing runs and steps; a bad one is refu
   await page.keyboard.press('ArrowRight');
   assert.match(await text(page, '#step-counter'), /^Step 2 \//);
   await page.screenshot({ path: screenshotPath('network-import-slots') });
+
+  // Share: the link carries the network itself, and opens it elsewhere at the same step
+  await page.click('#share');
+  await page.waitForFunction(() => document.getElementById('share-link').value.includes('#v1.'));
+  const link = await page.inputValue('#share-link');
+  await page.click('#share-box .close');
+  const other = await openPage(env, link);
+  await waitForResult(other.page);
+  assert.equal(await other.page.inputValue('#topology'), await page.inputValue('#topology'));
+  assert.equal(await text(other.page, '#metric-links'), '32');
+  assert.match(await text(other.page, '#step-counter'), /^Step 2 \//);
+  assertNoProblems(other.problems);
 
   // a file with a self-loop: refused next to the field, naming the line; the torus stays
   const before = await page.inputValue('#topology');
