@@ -122,8 +122,10 @@ pub fn catalog() -> Result<JsValue, JsValue> {
             .iter()
             .map(|g| (g.name, g.syntax))
             .collect(),
+        // a pattern carried whole (a matrix from a file) comes from a file, not from the list
         patterns: crate::traffic::PATTERNS
             .iter()
+            .filter(|p| p.max_spec_bytes <= crate::spec::MAX_SPEC_BYTES)
             .map(|p| (p.syntax, p.definition))
             .collect(),
         routings: crate::routing::ROUTERS.iter().map(|r| r.name).collect(),

@@ -110,7 +110,7 @@ pub(crate) fn traffic_metrics(
     };
     let (mut gamma, mut eff) = (0.0, 0.0);
     for k in 0..runs {
-        let traffic = traffic::generate_nth(pattern, topo, seed, k as u32, name)
+        let traffic = traffic::generate_nth(&pattern, topo, seed, k as u32, name)
             .map_err(|e| e.at("traffic"))?;
         let paths: PathSet = route_traffic(router, topo, &traffic)?;
         gamma += effective_bandwidth(topo, &paths);

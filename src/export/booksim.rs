@@ -149,7 +149,8 @@ fn booksim_traffic(traffic: &str) -> Result<&'static str> {
             Pattern::Butterfly
             | Pattern::AllToAll
             | Pattern::Hotspot { .. }
-            | Pattern::Local { .. } => return Err(Error::pattern(
+            | Pattern::Local { .. }
+            | Pattern::Matrix(_) => return Err(Error::pattern(
                 traffic,
                 "BookSim2 has no pattern of this meaning; it shares uniform, randperm, bitrev, \
                  transpose, neighbor, shuffle, bitcomp and tornado",

@@ -128,7 +128,7 @@ pub fn run_slots(
 ) -> Result<SlotsLab> {
     let checked = Checked::of(config)?;
     let topo = checked.spec.build(seed).map_err(|e| e.at("topology"))?;
-    let traffic = traffic::generate(checked.pattern, &topo, seed, &config.pattern)
+    let traffic = traffic::generate(&checked.pattern, &topo, seed, &config.pattern)
         .map_err(|e| e.at("pattern"))?;
     let routing = checked
         .chosen

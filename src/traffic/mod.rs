@@ -4,6 +4,7 @@
 //! pairs a pattern maps onto themselves are left out of the traffic. A pattern placed on a
 //! topology draws one destination at a time (`Placed::destination`), per packet in a simulator.
 
+pub mod demand;
 pub mod matrix;
 mod patterns;
 

@@ -1,6 +1,7 @@
 //! Pattern definitions. Bits of an endpoint address are b_{B-1} … b_0 (B = log2 of the endpoint
 //! count); digits are the address in the topology's radices (grid sides, k for a k-ary n-tree).
 
+use super::demand::{Demand, PlacedDemand, MAX_MATRIX_SPEC_BYTES};
 use crate::model::{GridShape, Topology, Traffic};
 use crate::rng::{stream, Purpose};
 use crate::spec::{find, Named, Spec};
@@ -8,6 +9,7 @@ use crate::{Error, Result};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// Most endpoints for all-to-all: n(n-1) circuits must fit in memory (in the browser too).
 pub const MAX_ALL_TO_ALL_ENDPOINTS: usize = 1024;
@@ -18,6 +20,8 @@ pub struct PatternDef {
     pub syntax: &'static str,
     pub aliases: &'static [&'static str],
     pub definition: &'static str,
+    /// The longest spec it reads (`spec::MAX_SPEC_BYTES` but for a matrix carried whole).
+    pub max_spec_bytes: usize,
     pub parse: fn(&Spec<'_>) -> Result<Pattern>,
 }
 
@@ -28,11 +32,14 @@ impl Named for PatternDef {
     fn aliases(&self) -> &'static [&'static str] {
         self.aliases
     }
+    fn max_spec_bytes(&self) -> usize {
+        self.max_spec_bytes
+    }
 }
 
 macro_rules! plain {
     ($syntax:expr, [$($alias:expr),*], $variant:expr, $definition:expr) => {
-        PatternDef { syntax: $syntax, aliases: &[$($alias),*], definition: $definition, parse: |_| Ok($variant) }
+        PatternDef { syntax: $syntax, aliases: &[$($alias),*], definition: $definition, max_spec_bytes: crate::spec::MAX_SPEC_BYTES, parse: |_| Ok($variant) }
     };
 }
 
@@ -52,6 +59,7 @@ pub const PATTERNS: &[PatternDef] = &[
         syntax: "hotspot:β",
         aliases: &[],
         definition: "with probability β each node sends to one hot-spot node (seeded), otherwise to a uniformly drawn node (paper 002 §VI-D)",
+        max_spec_bytes: crate::spec::MAX_SPEC_BYTES,
         parse: |spec| {
             let beta = spec.number(0, "β")?;
             if !(0.0..=1.0).contains(&beta) {
@@ -64,6 +72,7 @@ pub const PATTERNS: &[PatternDef] = &[
         syntax: "local:γ",
         aliases: &[],
         definition: "each node u sends to v ≠ u drawn with probability ∝ md(u,v)^−γ, md = Manhattan distance on the grid (paper 002 §VI-D)",
+        max_spec_bytes: crate::spec::MAX_SPEC_BYTES,
         parse: |spec| {
             let gamma = spec.number(0, "γ")?;
             if gamma <= 0.0 {
@@ -72,10 +81,20 @@ pub const PATTERNS: &[PatternDef] = &[
             Ok(Pattern::Local { gamma })
         },
     },
+    PatternDef {
+        syntax: "matrix:…",
+        aliases: &[],
+        definition: "a traffic matrix from a CSV file (src,dst,bytes[,count]; matrix:PATH on the command line): each node sends to its destinations in proportion to their bytes, and in a simulation injects in proportion to its row's total",
+        max_spec_bytes: MAX_MATRIX_SPEC_BYTES,
+        parse: |spec| {
+            let demand = Demand::unpack(spec.text, spec.arg(0).unwrap_or(""))?;
+            Ok(Pattern::Matrix(Arc::new(demand)))
+        },
+    },
 ];
 
 /// A parsed pattern.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Pattern {
     Uniform,
@@ -88,8 +107,15 @@ pub enum Pattern {
     BitComp,
     Tornado,
     AllToAll,
-    Hotspot { beta: f64 },
-    Local { gamma: f64 },
+    Hotspot {
+        beta: f64,
+    },
+    Local {
+        gamma: f64,
+    },
+    /// A matrix from a file (`traffic::demand`).
+    #[serde(skip)]
+    Matrix(Arc<Demand>),
 }
 
 impl Pattern {
@@ -103,7 +129,7 @@ impl Pattern {
     }
 
     /// True for the patterns that draw random numbers (and so depend on the seed).
-    pub(crate) fn is_random(self) -> bool {
+    pub(crate) fn is_random(&self) -> bool {
         matches!(
             self,
             Pattern::Uniform | Pattern::RandPerm | Pattern::Hotspot { .. } | Pattern::Local { .. }
@@ -112,7 +138,12 @@ impl Pattern {
 
     /// The pattern on `topo`'s endpoints, ready to draw destinations: what a permutation or a
     /// hot spot is gets drawn here, once, from `rng`. `name` is the spec for error messages.
-    pub(crate) fn place(self, topo: &Topology, name: &str, rng: &mut ChaCha8Rng) -> Result<Placed> {
+    pub(crate) fn place(
+        &self,
+        topo: &Topology,
+        name: &str,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<Placed> {
         let n = topo.endpoint_count();
         let fixed = |destinations: Vec<usize>| Ok(Placed::Fixed(destinations));
         match self {
@@ -161,10 +192,14 @@ impl Pattern {
             Pattern::Tornado => fixed(digit_pattern(topo, |k| k.div_ceil(2) - 1)),
             Pattern::Hotspot { beta } => Ok(Placed::Hotspot {
                 n,
-                beta,
+                beta: *beta,
                 hot: rng.random_range(0..n as u32) as usize,
             }),
-            Pattern::Local { gamma } => Ok(Placed::Local(Local::new(topo, name, gamma)?)),
+            Pattern::Local { gamma } => Ok(Placed::Local(Local::new(topo, name, *gamma)?)),
+            Pattern::Matrix(demand) => {
+                demand.check(name, n)?;
+                Ok(Placed::Matrix(PlacedDemand::new(demand, n)))
+            }
         }
     }
 }
@@ -187,6 +222,7 @@ pub enum Placed {
         hot: usize,
     },
     Local(Local),
+    Matrix(PlacedDemand),
 }
 
 impl Placed {
@@ -204,6 +240,16 @@ impl Placed {
                 }
             }
             Placed::Local(local) => local.draw(src, rng),
+            Placed::Matrix(m) => m.draw(src, rng.random::<f64>()),
+        }
+    }
+
+    /// Each node's share of the offered load where nodes send unequal amounts (a matrix: its
+    /// rows' totals over their mean); None where every node offers the same.
+    pub fn shares(&self) -> Option<&[f64]> {
+        match self {
+            Placed::Matrix(m) => Some(&m.shares),
+            _ => None,
         }
     }
 
@@ -215,6 +261,10 @@ impl Placed {
                 (0..n).flat_map(|s| (0..n).filter(move |&d| d != s).map(move |d| (s, d))),
             );
         }
+        if let Placed::Matrix(m) = self {
+            // one communication per pair with traffic, whatever its bytes
+            return Traffic::from_pairs(m.pairs());
+        }
         let destinations: Vec<usize> = (0..n).map(|s| self.destination(s, rng)).collect();
         Traffic::from_pairs(destinations.into_iter().enumerate().filter(|(s, d)| s != d))
     }
@@ -222,13 +272,13 @@ impl Placed {
 
 /// The communications of `pattern` on `topo`'s endpoints; random patterns draw from the
 /// traffic stream of `seed`, so the same inputs give the same traffic everywhere.
-pub fn generate(pattern: Pattern, topo: &Topology, seed: u64, name: &str) -> Result<Traffic> {
+pub fn generate(pattern: &Pattern, topo: &Topology, seed: u64, name: &str) -> Result<Traffic> {
     generate_nth(pattern, topo, seed, 0, name)
 }
 
 /// Draw number `index` of a pattern (independent random patterns for one seed).
 pub fn generate_nth(
-    pattern: Pattern,
+    pattern: &Pattern,
     topo: &Topology,
     seed: u64,
     index: u32,
@@ -345,7 +395,7 @@ mod tests {
     fn dests(pattern: &str, spec: &str) -> Vec<(usize, usize)> {
         let t = build(spec).unwrap();
         let p = Pattern::parse(pattern).unwrap();
-        generate(p, &t, 1, pattern)
+        generate(&p, &t, 1, pattern)
             .unwrap()
             .flows
             .iter()
@@ -376,19 +426,19 @@ mod tests {
     #[test]
     fn random_patterns_are_seeded_and_well_formed() {
         let t = build("mesh:8x8").unwrap();
-        let a = generate(Pattern::Uniform, &t, 7, "uniform").unwrap();
-        let b = generate(Pattern::Uniform, &t, 7, "uniform").unwrap();
-        let c = generate(Pattern::Uniform, &t, 8, "uniform").unwrap();
+        let a = generate(&Pattern::Uniform, &t, 7, "uniform").unwrap();
+        let b = generate(&Pattern::Uniform, &t, 7, "uniform").unwrap();
+        let c = generate(&Pattern::Uniform, &t, 8, "uniform").unwrap();
         assert_eq!(a, b);
         assert_ne!(a, c);
         assert_eq!(a.flows.len(), 64);
-        let p = generate(Pattern::RandPerm, &t, 3, "randperm").unwrap();
+        let p = generate(&Pattern::RandPerm, &t, 3, "randperm").unwrap();
         let mut seen = vec![false; 64];
         for f in &p.flows {
             assert!(!seen[f.dst.index()]);
             seen[f.dst.index()] = true;
         }
-        let all = generate(Pattern::Hotspot { beta: 1.0 }, &t, 3, "hotspot:1").unwrap();
+        let all = generate(&Pattern::Hotspot { beta: 1.0 }, &t, 3, "hotspot:1").unwrap();
         let hot = all.flows[0].dst;
         assert!(all.flows.iter().all(|f| f.dst == hot));
     }
@@ -408,12 +458,12 @@ mod tests {
             .to_string()
             .contains("0 ≤ β ≤ 1"));
         let t = build("mesh:3x3").unwrap();
-        assert!(generate(Pattern::BitRev, &t, 0, "bitrev")
+        assert!(generate(&Pattern::BitRev, &t, 0, "bitrev")
             .unwrap_err()
             .to_string()
             .contains("power-of-two"));
         let t = build("mesh:4x8").unwrap();
-        assert!(generate(Pattern::Transpose, &t, 0, "transpose")
+        assert!(generate(&Pattern::Transpose, &t, 0, "transpose")
             .unwrap_err()
             .to_string()
             .contains("even power"));

@@ -20,6 +20,10 @@ fn enforced() -> Vec<(&'static str, f64)> {
             topology::import::MAX_NETWORK_FILE_BYTES as f64,
         ),
         (
+            "traffic::demand::MAX_MATRIX_SPEC_BYTES",
+            traffic::demand::MAX_MATRIX_SPEC_BYTES as f64,
+        ),
+        (
             "render::MAX_DRAW_SWITCHES",
             render::MAX_DRAW_SWITCHES as f64,
         ),

@@ -300,3 +300,89 @@ fn positions_in_a_graphml_file_are_where_switches_are_drawn() {
         );
     }
 }
+
+/// A matrix file: node 0 sends most, to 5 and 9; nodes 1–3 a little; the rest nothing.
+const MATRIX: &str =
+    "src,dst,bytes,count\n# a hot source\n0,5,3000\n0,9,1000,2\n1,2,500\n2,1,500\n3,12,500\n";
+
+#[test]
+fn a_traffic_matrix_runs_in_slots_routing_and_sim() {
+    let dir = folder("matrix");
+    let matrix = dir.join("m.csv");
+    std::fs::write(&matrix, MATRIX).unwrap();
+    let m = format!("matrix:{}", matrix.display());
+    // Slots: one communication per pair with bytes
+    let slots = cli::json(&["slots", "--topology", "mesh:4x4", "--pattern", &m, "--json"]);
+    assert_eq!(slots["communications"], 5, "{slots}");
+    let pattern = slots["pattern"].as_str().unwrap();
+    assert!(
+        pattern.starts_with("matrix:") && !pattern.contains('/'),
+        "the Scenario carries the matrix: {pattern}"
+    );
+    // Routing: the effective bandwidth of the matrix's pairs
+    let routing = cli::json(&[
+        "routing",
+        "--topology",
+        "mesh:4x4",
+        "--scheme",
+        "shortest",
+        "--traffic",
+        &m,
+        "--json",
+    ]);
+    assert!(
+        routing["effective_bandwidth"].as_f64().unwrap() > 0.0,
+        "{routing}"
+    );
+    // Sim: node 0 offers 16 × 5000 / 6500 of the mean, so the rate may be at most 6500 / 80000
+    let sim = |rate: &str| {
+        cli::run(&[
+            "sim",
+            "--topology",
+            "mesh:4x4",
+            "--routing",
+            "dor",
+            "--traffic",
+            &m,
+            "--rate",
+            rate,
+            "--warmup",
+            "500",
+            "--cycles",
+            "4000",
+            "--json",
+        ])
+    };
+    let out = sim("0.05");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(r["delivered_packets"], r["measured_packets"], "{r}");
+    let accepted = r["accepted_flits_per_node_cycle"].as_f64().unwrap();
+    assert!(
+        (accepted - 0.05).abs() < 0.01,
+        "the mean offered load is the rate: {r}"
+    );
+    // packets by rate: node 0 (0.615 a cycle) to 5 (2 hops) and 9 (3 hops) as 3:2, nodes 1-3
+    // (0.0615 each) 1, 1 and 6 hops: 2.46 hops on average
+    let hops = r["avg_hops"].as_f64().unwrap();
+    assert!((hops - 2.46).abs() < 0.15, "{r}");
+    let refused = sim("0.1");
+    assert_eq!(refused.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        stderr.contains("node 0 sends 12.308 times the mean") && stderr.contains("at most 0.081"),
+        "{stderr}"
+    );
+    // a matrix naming more nodes than the network has
+    std::fs::write(&matrix, "0,40,100\n").unwrap();
+    let (code, stderr) = cli::refused(&["slots", "--topology", "mesh:4x4", "--pattern", &m]);
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("from node 0 to node 40, but this network has 16 endpoints"),
+        "{stderr}"
+    );
+}

@@ -107,6 +107,23 @@ pub fn topology_arg(text: &str) -> Result<String, String> {
     topolab::topology::graph_spec(path, &network).map_err(|e| e.to_string())
 }
 
+/// A `--pattern` / `--traffic` value: a pattern as written, or for `matrix:PATH` the CSV
+/// traffic matrix in that file (`src,dst,bytes[,count]`) as the `matrix:` spec that carries it.
+pub fn traffic_arg(text: &str) -> Result<String, String> {
+    let trimmed = text.trim();
+    let Some(path) = trimmed.strip_prefix("matrix:") else {
+        return Ok(text.to_string());
+    };
+    // a spec already packed (from a Scenario) passes as it is; a path names a file
+    if !std::path::Path::new(path).exists() && !path.contains(['/', '.']) {
+        return Ok(text.to_string());
+    }
+    let contents = read_input(path, "--traffic", MAX_MATRIX_BYTES)?;
+    let demand =
+        topolab::traffic::demand::Demand::read(path, &contents).map_err(|e| e.to_string())?;
+    demand.spec(path).map_err(|e| e.to_string())
+}
+
 /// Refuse to write `path` (for `flag`) when it is an input of this command or already one of
 /// its outputs; `replace` says whether an existing file that is neither may be replaced.
 pub fn check_output(path: &Path, flag: &str, replace: bool) -> Result<(), String> {

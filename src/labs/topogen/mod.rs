@@ -356,7 +356,7 @@ pub fn topogen_traffic(
             t
         }
     };
-    traffic::generate(pattern, &carrier, seed, pattern_text).map_err(|e| e.at("pattern"))
+    traffic::generate(&pattern, &carrier, seed, pattern_text).map_err(|e| e.at("pattern"))
 }
 
 /// Run the TopoGen lab.

@@ -221,6 +221,9 @@ pub(crate) struct Engine<'a> {
     rng: ChaCha8Rng,
     /// `Engine::ln_miss` of the parameters.
     ln_miss: Option<f64>,
+    /// Per endpoint, `Engine::ln_miss` at its own rate where endpoints offer unequal loads (a
+    /// matrix: the run's rate × its share, `Placed::shares`); empty when all offer the rate.
+    node_ln_miss: Vec<Option<f64>>,
     channels: usize,
     /// Terminals: an endpoint's attachment to one switch (one per endpoint, two for a node on
     /// two planes), each with an injection and an ejection port.
@@ -459,6 +462,17 @@ impl<'a> Engine<'a> {
             placed,
             rng,
             ln_miss: Self::ln_miss(&p),
+            node_ln_miss: placed.shares().map_or_else(Vec::new, |shares| {
+                shares
+                    .iter()
+                    .map(|&share| {
+                        Self::ln_miss(&SimParams {
+                            rate: p.rate * share,
+                            ..p.clone()
+                        })
+                    })
+                    .collect()
+            }),
             channels: c,
             terminal_switch,
             terminal_node,
@@ -531,17 +545,27 @@ impl<'a> Engine<'a> {
             p,
         };
         for ep in 0..e {
-            let at = engine.gap();
+            // a node of a matrix that sends nothing is never scheduled
+            if placed.shares().is_some_and(|shares| shares[ep] == 0.0) {
+                engine.next_arrival[ep] = u64::MAX;
+                continue;
+            }
+            let at = engine.gap(ep);
             engine.schedule(ep, at);
         }
         engine
     }
 
-    /// Cycles to the next packet of an endpoint: geometric with success probability rate / P
-    /// per cycle (a Bernoulli process drawn one arrival at a time), at least 1.
+    /// Cycles to endpoint `ep`'s next packet: geometric with success probability rate / P per
+    /// cycle (a Bernoulli process drawn one arrival at a time), at least 1.
     #[inline]
-    fn gap(&mut self) -> u64 {
-        let Some(ln_miss) = self.ln_miss else {
+    fn gap(&mut self, ep: usize) -> u64 {
+        let ln_miss = if self.node_ln_miss.is_empty() {
+            self.ln_miss
+        } else {
+            self.node_ln_miss[ep]
+        };
+        let Some(ln_miss) = ln_miss else {
             return 1;
         };
         // u in (0, 1]; a gap past u64 saturates: such a node never sends within any run
@@ -804,7 +828,7 @@ impl<'a> Engine<'a> {
             }
             // the gap is drawn after the packet's destination (a node on two planes draws it
             // when the packet is created), as it always was
-            let next = now.saturating_add(self.gap());
+            let next = now.saturating_add(self.gap(ep));
             self.schedule(ep, next);
         }
         // after the endpoint's arrival, endpoint by endpoint: the random draws keep the

@@ -312,6 +312,12 @@ fn load_bound(topo: &Topology, routes: &RouteTable, placed: &Placed) -> Option<f
                 }
             }
         }
+        Placed::Matrix(m) => {
+            // a node's share of the load, spread over its row in proportion to the bytes
+            for (s, d, fraction) in m.fractions() {
+                add(switch(s), switch(d), m.shares[s] * fraction);
+            }
+        }
         _ => return None,
     }
     let max = load.iter().copied().fold(0.0, f64::max);
@@ -351,6 +357,29 @@ impl<'n> Simulation<'n> {
                     params.rate
                 ),
             ));
+        }
+        if let Some(shares) = network.placed.shares() {
+            // a matrix: each node offers rate × its share; the busiest must fit its ports
+            let (busiest, share) =
+                shares
+                    .iter()
+                    .copied()
+                    .enumerate()
+                    .fold(
+                        (0, 0.0f64),
+                        |best, (i, s)| if s > best.1 { (i, s) } else { best },
+                    );
+            if params.rate * share > ports as f64 {
+                return Err(Error::invalid(
+                    "rate",
+                    format!(
+                        "with this matrix node {busiest} sends {share:.3} times the mean, so at {} it would offer {:.3} flits per cycle, above its {ports} port(s) of one flit per cycle: use a rate of at most {:.4}",
+                        params.rate,
+                        params.rate * share,
+                        ports as f64 / share
+                    ),
+                ));
+            }
         }
         let terminals = topo.endpoint_port_count();
         let bytes = engine::memory_bytes(topo.channel_count(), terminals, &params);

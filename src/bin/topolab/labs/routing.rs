@@ -35,8 +35,9 @@ struct RoutingArgs {
     /// Cowen's ball exponent, 0 < α < 1 (cowen and cowen-cluster).
     #[arg(value_parser = crate::cli::finite, long, default_value_t = 0.5)]
     alpha: f64,
-    /// uniform | transpose | shuffle | reverse | hotspot:β | local:γ (adds effective_bandwidth, avg_efficiency).
-    #[arg(long)]
+    /// uniform | transpose | shuffle | reverse | hotspot:β | local:γ | matrix:PATH (a CSV
+    /// src,dst,bytes[,count]) (adds effective_bandwidth, avg_efficiency).
+    #[arg(long, value_parser = crate::files::traffic_arg)]
     traffic: Option<String>,
     /// Random patterns averaged for a random traffic.
     #[arg(long, default_value_t = 1000)]

@@ -71,8 +71,10 @@ pub(crate) struct ExperimentArgs {
     #[arg(value_parser = crate::cli::finite, long)]
     alpha: Option<f64>,
     /// Pattern, a fresh destination per packet: uniform, transpose, shuffle, bitrev, bitcomp,
-    /// tornado, neighbor, randperm, hotspot:β, local:γ, …
-    #[arg(long, default_value = "uniform")]
+    /// tornado, neighbor, randperm, hotspot:β, local:γ, …, or matrix:PATH, a CSV traffic matrix
+    /// (src,dst,bytes[,count]): destinations in proportion to the bytes, each node's injection
+    /// to its row's total (the rate is the mean over nodes).
+    #[arg(long, default_value = "uniform", value_parser = crate::files::traffic_arg)]
     traffic: String,
     /// Offered load, flits per node per cycle (0–1].
     #[arg(value_parser = crate::cli::finite, long, default_value_t = SimParams::default().rate)]

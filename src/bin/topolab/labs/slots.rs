@@ -19,8 +19,9 @@ struct SlotsArgs {
     #[arg(long, value_parser = crate::files::topology_arg)]
     topology: String,
     /// Pattern: uniform, randperm, bitrev, transpose, neighbor, shuffle, butterfly, bitcomp,
-    /// tornado, all-to-all, hotspot:β, local:γ. Default: the lab's (transpose), as in the page.
-    #[arg(long, default_value_t = SlotsConfig::default().pattern)]
+    /// tornado, all-to-all, hotspot:β, local:γ, or matrix:PATH (a CSV src,dst,bytes[,count]:
+    /// one communication per pair). Default: the lab's (transpose), as in the page.
+    #[arg(long, default_value_t = SlotsConfig::default().pattern, value_parser = crate::files::traffic_arg)]
     pattern: String,
     /// dor | shortest | updown | loren[:T] | cowen[:α] (default: dor on grids, updown on
     /// fat-trees, shortest otherwise).

@@ -25,7 +25,7 @@ struct TopoGenArgs {
     #[arg(long)]
     degree: usize,
     /// Communication pattern (as for `slots`).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::files::traffic_arg)]
     pattern: String,
     /// Grow the topology until N is at most this (TOPOGEN_REV, §4.5).
     #[arg(long)]
