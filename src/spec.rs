@@ -136,6 +136,26 @@ pub(crate) fn parse_whole(text: &str, what: &str) -> std::result::Result<usize, 
         .map_err(|_| format!("{what} '{}' is not a whole number", shorten(text)))
 }
 
+/// A text carried whole in a spec (a network's edge list, a traffic matrix): deflated and in
+/// URL-safe base64, which has no ':' to split on.
+pub(crate) fn pack(text: &str) -> String {
+    use base64::Engine as _;
+    let packed = miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9);
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(packed)
+}
+
+/// The text `pack` made of `payload`, or why it cannot be had (damaged, or above `limit`
+/// bytes unpacked: a deflate bomb stops there).
+pub(crate) fn unpack(payload: &str, limit: usize) -> std::result::Result<String, &'static str> {
+    use base64::Engine as _;
+    let packed = base64::engine::general_purpose::URL_SAFE_NO_PAD
+        .decode(payload.trim())
+        .map_err(|_| "damaged (not base64)")?;
+    let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, limit)
+        .map_err(|_| "damaged or too large to unpack")?;
+    String::from_utf8(bytes).map_err(|_| "damaged (not text)")
+}
+
 /// A registry entry's names: the name used in specs and JSON, and accepted spellings.
 pub trait Named {
     fn name(&self) -> &'static str;

@@ -7,7 +7,6 @@ use super::import::{read_edge_list, Network};
 use super::{Generate, Generator};
 use crate::model::{LinkInfo, Shape, SwitchId, SwitchInfo, Topology};
 use crate::{Error, Result};
-use base64::Engine as _;
 use std::sync::Arc;
 
 /// The longest `graph:` spec: it must fit a Scenario file (`MAX_SCENARIO_FILE_BYTES`, 1 MiB)
@@ -35,11 +34,7 @@ pub(super) const GRAPH: Generator = Generator {
 
 /// The `graph:` spec of `network`, refused (with the sizes) above `MAX_GRAPH_SPEC_BYTES`.
 pub fn graph_spec(name: &str, network: &Network) -> Result<String> {
-    let packed = miniz_oxide::deflate::compress_to_vec(network.edge_list().as_bytes(), 9);
-    let spec = format!(
-        "graph:{}",
-        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(packed)
-    );
+    let spec = format!("graph:{}", crate::spec::pack(&network.edge_list()));
     if spec.len() > MAX_GRAPH_SPEC_BYTES {
         return Err(Error::TooLarge {
             what: format!(
@@ -63,13 +58,8 @@ fn unpack(text: &str, payload: &str) -> Result<Network> {
             format!("{why}: a graph: spec is written by Topolab from a file (--topology file:PATH), not by hand"),
         )
     };
-    let packed = base64::engine::general_purpose::URL_SAFE_NO_PAD
-        .decode(payload.trim())
-        .map_err(|_| damaged("its network is damaged (not base64)"))?;
-    let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_EDGE_LIST_BYTES)
-        .map_err(|_| damaged("its network is damaged or too large to unpack"))?;
-    let list =
-        String::from_utf8(bytes).map_err(|_| damaged("its network is damaged (not text)"))?;
+    let list = crate::spec::unpack(payload, MAX_EDGE_LIST_BYTES)
+        .map_err(|why| damaged(&format!("its network is {why}")))?;
     read_edge_list(&short_name(text), &list)
 }
 
@@ -150,11 +140,7 @@ mod tests {
         let e = TopologySpec::parse("graph:AAAA").unwrap_err().to_string();
         assert!(e.contains("damaged"), "{e}");
         // a deflate bomb: 64 MiB of zeros packs small, and stops at the unpack limit
-        let bomb = miniz_oxide::deflate::compress_to_vec(&vec![b'0'; 64 << 20], 9);
-        let spec = format!(
-            "graph:{}",
-            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bomb)
-        );
+        let spec = format!("graph:{}", crate::spec::pack(&"0".repeat(64 << 20)));
         let e = TopologySpec::parse(&spec).unwrap_err().to_string();
         assert!(e.contains("too large to unpack"), "{e}");
         // longer than any spec may be

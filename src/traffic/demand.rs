@@ -10,7 +10,6 @@
 
 use super::matrix;
 use crate::{Error, Result};
-use base64::Engine as _;
 use std::fmt::Write;
 
 /// The longest `matrix:` spec (it must fit a Scenario file with the rest of the Scenario).
@@ -107,11 +106,7 @@ impl Demand {
 
     /// The `matrix:` spec carrying this matrix, refused above `MAX_MATRIX_SPEC_BYTES`.
     pub fn spec(&self, name: &str) -> Result<String> {
-        let packed = miniz_oxide::deflate::compress_to_vec(self.csv().as_bytes(), 9);
-        let spec = format!(
-            "matrix:{}",
-            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(packed)
-        );
+        let spec = format!("matrix:{}", crate::spec::pack(&self.csv()));
         if spec.len() > MAX_MATRIX_SPEC_BYTES {
             return Err(Error::TooLarge {
                 what: format!(
@@ -134,14 +129,8 @@ impl Demand {
                 format!("{why}: a matrix: spec is written by Topolab from a file (matrix:PATH on the command line), not by hand"),
             )
         };
-        let packed = base64::engine::general_purpose::URL_SAFE_NO_PAD
-            .decode(payload.trim())
-            .map_err(|_| damaged("its matrix is damaged (not base64)"))?;
-        let bytes =
-            miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_MATRIX_TEXT_BYTES)
-                .map_err(|_| damaged("its matrix is damaged or too large to unpack"))?;
-        let csv =
-            String::from_utf8(bytes).map_err(|_| damaged("its matrix is damaged (not text)"))?;
+        let csv = crate::spec::unpack(payload, MAX_MATRIX_TEXT_BYTES)
+            .map_err(|why| damaged(&format!("its matrix is {why}")))?;
         Demand::read(&crate::error::shorten(text), &csv)
     }
 
