@@ -84,6 +84,7 @@ pub fn catalog() -> Result<JsValue, JsValue> {
         all2all: &'static [(&'static str, &'static str)],
         max_switches: usize,
         max_network_file_bytes: usize,
+        max_matrix_file_bytes: usize,
         max_draw_switches: usize,
         max_all_to_all_endpoints: usize,
         /// The Simulate lab's presets: paper 002's Fig. 7–10 curves (label, section).
@@ -137,6 +138,7 @@ pub fn catalog() -> Result<JsValue, JsValue> {
         all2all: crate::analysis::ALL_TO_ALL_METHODS,
         max_switches: crate::topology::MAX_SWITCHES,
         max_network_file_bytes: crate::topology::import::MAX_NETWORK_FILE_BYTES as usize,
+        max_matrix_file_bytes: crate::scenario::MAX_MATRIX_FILE_BYTES as usize,
         max_draw_switches: crate::render::MAX_DRAW_SWITCHES,
         max_all_to_all_endpoints: crate::traffic::MAX_ALL_TO_ALL_ENDPOINTS,
         sim_presets: crate::labs::sim::paper002::curves()
@@ -182,6 +184,22 @@ pub fn import_network(name: &str, text: &str) -> Result<String, JsValue> {
     }
     let network = crate::topology::import::read(name, text).map_err(js_error)?;
     crate::topology::graph_spec(name, &network).map_err(js_error)
+}
+
+/// The `matrix:` spec of the CSV traffic matrix in a file's text (rows src,dst,bytes[,count],
+/// `traffic::demand`); `name` names the file in errors. Refused above the matrix file limit.
+#[wasm_bindgen(js_name = importMatrix)]
+pub fn import_matrix(name: &str, text: &str) -> Result<String, JsValue> {
+    if text.len() as u64 > crate::scenario::MAX_MATRIX_FILE_BYTES {
+        return Err(js_error(crate::Error::TooLarge {
+            what: format!("the size of '{name}' in bytes"),
+            value: text.len(),
+            limit: crate::scenario::MAX_MATRIX_FILE_BYTES as usize,
+            hint: "a matrix file is read whole; a smaller file, please".into(),
+        }));
+    }
+    let demand = crate::traffic::demand::Demand::read(name, text).map_err(js_error)?;
+    demand.spec(name).map_err(js_error)
 }
 
 #[wasm_bindgen(js_name = encodePermalink)]

@@ -203,8 +203,9 @@ function buildLabs() {
     lab.form = new FieldForm(def, {
       onChange: () => controlsChanged(),
       onRunNow: () => controlsChanged({ force: true }),
-      // a network file becomes the graph: spec that carries it (the core reads it, in the codec's worker)
-      importFile: (name, text) => codec.request('importNetwork', { name, text }),
+      // a network or matrix file becomes the graph: or matrix: spec that carries it (the core
+      // reads it, in the codec's worker)
+      importFile: (kind, name, text) => codec.request(kind === 'matrix' ? 'importMatrix' : 'importNetwork', { name, text }),
     });
     lab.form.build(form, run);
 

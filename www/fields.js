@@ -277,6 +277,10 @@ export class FieldForm {
       );
       input = new PatternField({ select, param, paramBox: body.lastChild, paramLabel: body.lastChild.firstChild, help });
       input.onChange((what) => (what === 'param' ? this.typed() : this.#changed()));
+      if (field.file && this.importFile) {
+        const pattern = input;
+        body = this.#withFile(field, body, (spec) => pattern.set(spec));
+      }
     } else if (field.kind === 'custom') {
       input = field.control({ ...context, id, help, error });
       body = input.element;
@@ -305,7 +309,12 @@ export class FieldForm {
         body = el('span', { class: 'with-list' }, input, el('datalist', { id: `${id}-examples` }, field.examples.map((value) => el('option', { value }))));
       }
       if (field.slider) body = this.#withSlider(field, input);
-      if (field.file && this.importFile) body = this.#withFile(field, input, body);
+      if (field.file && this.importFile) {
+        body = this.#withFile(field, body, (spec, name) => {
+          input.value = spec;
+          input.title = `${name}, carried in the spec`;
+        });
+      }
     }
     this.inputs.set(field.name, input);
     const label = field.kind === 'custom' ? null : el('label', { for: id });
@@ -314,12 +323,12 @@ export class FieldForm {
   }
 
   /**
-   * A text input with an Open file… button beside it (a field declared with `file`): the file is
-   * read by the core (`importFile`), and what it returns — the spec that carries the network —
-   * replaces the input's value and runs. A file the core refuses leaves the value as it was and
-   * shows why next to the field.
+   * A control with an Open file… button beside it (a field declared with `file`, of a `kind`:
+   * 'network' or 'matrix'): the file is read by the core (`importFile`), and what it returns —
+   * the spec that carries the network or the matrix — becomes the field's value (`apply`) and
+   * runs. A file the core refuses leaves the value as it was and shows why next to the field.
    */
-  #withFile(field, input, body) {
+  #withFile(field, body, apply) {
     const id = this.id(field);
     const picker = el('input', { type: 'file', id: `${id}-file`, accept: field.file.accept ?? '', hidden: true, tabindex: '-1', 'aria-hidden': 'true' });
     const open = el('button', { type: 'button', class: 'small', id: `${id}-open`, text: field.file.label ?? 'Open file…', title: field.file.title ?? '' });
@@ -329,13 +338,13 @@ export class FieldForm {
       picker.value = '';
       if (!file) return;
       try {
-        const limit = this.catalog?.max_network_file_bytes ?? Infinity;
+        const kind = field.file.kind ?? 'network';
+        const limit = (kind === 'matrix' ? this.catalog?.max_matrix_file_bytes : this.catalog?.max_network_file_bytes) ?? Infinity;
         if (file.size > limit) {
-          throw new Error(`'${file.name}' is ${(file.size / 2 ** 20).toFixed(1)} MiB, above the ${limit / 2 ** 20} MiB a network file may have`);
+          throw new Error(`'${file.name}' is ${(file.size / 2 ** 20).toFixed(1)} MiB, above the ${limit / 2 ** 20} MiB a ${kind} file may have`);
         }
-        const spec = await this.importFile(file.name, await file.text());
-        input.value = spec;
-        input.title = `${file.name}, carried in the spec (graph:…)`;
+        const spec = await this.importFile(kind, file.name, await file.text());
+        apply(spec, file.name);
         this.clearErrors();
         this.refresh();
         this.onRunNow();

@@ -55,6 +55,13 @@ export class PatternField {
 
   /** Show a Scenario's pattern exactly as written ('hotspot:0.3' as hotspot + 0.3). */
   set(pattern) {
+    if (String(pattern).length > 40) {
+      // a matrix carried in the spec: one option of its own, as written
+      ensureOption(this.select, String(pattern));
+      this.select.value = String(pattern);
+      this.#changed({ keepParam: true });
+      return;
+    }
     const [base, ...rest] = String(pattern).split(':');
     ensureOption(this.select, base.trim());
     this.select.value = base.trim();
@@ -103,7 +110,8 @@ export class PatternField {
     } else {
       this.param.value = ''; // remembered per pattern in lastParam
     }
-    const definition = this.definitions.get(base) ?? '';
+    const carried = base.length > 40 ? 'a traffic matrix from a file, carried in the Scenario and its link: each node sends to its destinations in proportion to their bytes' : '';
+    const definition = this.definitions.get(base) ?? carried;
     this.select.title = definition;
     this.help.textContent = definition;
   }
@@ -112,5 +120,7 @@ export class PatternField {
 /** Add an option for a value the catalog lacks (an alias from a link), so it shows as written. */
 export function ensureOption(select, value) {
   if ([...select.options].some((o) => o.value === value)) return;
-  select.append(el('option', { value, text: value }));
+  // a matrix carried in the spec (matrix:… from a file, up to 900 KiB) is shown by its start
+  const text = value.length > 40 ? `${value.slice(0, 15)}… (from a file)` : value;
+  select.append(el('option', { value, text, title: text }));
 }

@@ -62,6 +62,7 @@ const handlers = {
   encodePermalink: ({ json }) => wasm_bindgen.encodePermalink(json),
   decodePermalink: ({ hash }) => wasm_bindgen.decodePermalink(hash),
   importNetwork: ({ name, text }) => wasm_bindgen.importNetwork(name, text),
+  importMatrix: ({ name, text }) => wasm_bindgen.importMatrix(name, text),
   run({ json, step = -1, channel = -1, known = '', overview = 1 }, id) {
     if (session) session.free();
     session = null;

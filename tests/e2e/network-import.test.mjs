@@ -54,6 +54,18 @@ test('an edge list opened in Slots and Routing runs and steps; a bad one is refu
   assert.match(await text(other.page, '#step-counter'), /^Step 2 \//);
   assertNoProblems(other.problems);
 
+  // a traffic matrix on it: one communication per pair with bytes
+  const matrix = { name: 'm.csv', mimeType: 'text/csv', buffer: Buffer.from('src,dst,bytes\n0,5,100\n0,10,300\n7,2,50\n') };
+  await afterRun(page, async () => {
+    const chooser = page.waitForEvent('filechooser');
+    await page.click('#pattern-open');
+    await (await chooser).setFiles(matrix);
+  });
+  assert.match(await page.inputValue('#pattern'), /^matrix:[A-Za-z0-9_-]+$/);
+  assert.match(await page.locator('#pattern option:checked').textContent(), /^matrix:.{8}… \(from a file\)$/);
+  assert.equal(await text(page, '#metric-communications'), '3');
+  await afterRun(page, () => page.selectOption('#pattern', 'uniform'));
+
   // a file with a self-loop: refused next to the field, naming the line; the torus stays
   const before = await page.inputValue('#topology');
   await open(page, '', file('loop.txt', ['0 1', '1 2', '2 2']));

@@ -19,7 +19,7 @@ const fields = [
     label: 'Topology',
     kind: 'text',
     examples: ['lrt:fig4', 'lrt:64:4:2', 'lrt:256:4:4', 'lrt:1024:4:8'],
-    file: { label: 'Open file…', accept: '.txt,.edges,.edgelist,.graphml,.xml,.anynet,text/plain', title: 'A network file: an edge list (a b per line), BookSim anynet or GraphML (networkx, Gephi, Topolab’s export)' },
+    file: { kind: 'network', label: 'Open file…', accept: '.txt,.edges,.edgelist,.graphml,.xml,.anynet,text/plain', title: 'A network file: an edge list (a b per line), BookSim anynet or GraphML (networkx, Gephi, Topolab’s export)' },
     help: "lrt:N:d:r — N = n² switches on an n×n floor, degree d, links at most r long (seeded); lrt:fig4 is the paper's Fig. 4 network.",
     parse: parsers.text({ required: true, hint: 'topology: write lrt:N:d:r (e.g. lrt:64:4:2) or lrt:fig4' }),
   },

@@ -64,7 +64,7 @@ const fields = [
     label: 'Topology',
     kind: 'text',
     examples: ['mesh:4x4', 'mesh:8x8', 'torus:8x8', 'mesh:16x16', 'hypercube:6', 'fattree:4:3', 'lrt:64:4:2', 'lrt:256:4:4'],
-    file: { label: 'Open file…', accept: '.txt,.edges,.edgelist,.graphml,.xml,.anynet,text/plain', title: 'A network file: an edge list (a b per line), BookSim anynet or GraphML (networkx, Gephi, Topolab’s export)' },
+    file: { kind: 'network', label: 'Open file…', accept: '.txt,.edges,.edgelist,.graphml,.xml,.anynet,text/plain', title: 'A network file: an edge list (a b per line), BookSim anynet or GraphML (networkx, Gephi, Topolab’s export)' },
     help: (catalog) => `Up to ${catalog.max_sim_switches} switches with any routing, ${catalog.max_by_destination ?? catalog.max_sim_switches} with loren or shortest (a next-hop tree per destination), ${catalog.max_sim_routers ?? catalog.max_sim_switches} with dor or dual-plane (they decide each hop themselves; no route is kept); up to ${catalog.animation_max_switches} step through their first cycles one at a time. Enter runs.`,
     title: (catalog) => `Topology spec: ${catalog.generators.map(([, syntax]) => syntax).join(' · ')}`,
     parse: parsers.text({ required: true, hint: 'topology: write a spec such as mesh:8x8 or lrt:64:4:2' }),
@@ -104,7 +104,7 @@ const fields = [
     visible: bare(COWEN),
     parse: alphaValue,
   },
-  { name: 'traffic', path: 'traffic', group: 'Traffic and load', label: 'Traffic pattern', kind: 'pattern' },
+  { name: 'traffic', path: 'traffic', group: 'Traffic and load', label: 'Traffic pattern', kind: 'pattern', file: { kind: 'matrix', label: 'Open matrix…', accept: '.csv,.txt,text/csv,text/plain', title: 'A traffic matrix: CSV rows src,dst,bytes[,count] (a header and # comments allowed)' } },
   {
     name: 'rate',
     path: 'rate',
