@@ -60,12 +60,7 @@ fn unpack(text: &str, payload: &str) -> Result<Network> {
     };
     let list = crate::spec::unpack(payload, MAX_EDGE_LIST_BYTES)
         .map_err(|why| damaged(&format!("its network is {why}")))?;
-    read_edge_list(&short_name(text), &list)
-}
-
-/// How a `graph:` network is named in titles and errors: its first characters.
-fn short_name(spec: &str) -> String {
-    crate::error::shorten(spec)
+    read_edge_list(&crate::error::shorten(text), &list)
 }
 
 #[derive(Debug, Clone)]

@@ -515,7 +515,8 @@ pub fn read_graphml(name: &str, text: &str) -> Result<Network> {
     let mut graphs = 0;
     let mut tags = Tags::new(text);
     let mut in_node: Option<u32> = None;
-    let mut pending_key: Option<String> = None;
+    // inside the endpoints key, whose <default> is read
+    let mut in_endpoints_key = false;
     while let Some(tag) = tags.next(name)? {
         let line = tag.line;
         match (tag.name.as_str(), tag.closing) {
@@ -532,19 +533,19 @@ pub fn read_graphml(name: &str, text: &str) -> Result<Network> {
                 if is_node && tag.attr("attr.name") == Some("endpoints") {
                     let id = tag.required("id", name)?.to_string();
                     endpoints_key = Some((id, None));
-                    pending_key = Some("key".into());
+                    in_endpoints_key = true;
                 }
                 if tag.self_closing {
-                    pending_key = None;
+                    in_endpoints_key = false;
                 }
             }
-            ("default", false) if pending_key.as_deref() == Some("key") => {
+            ("default", false) if in_endpoints_key => {
                 let value = tags.text_until(name, "default")?;
                 if let Some((_, d)) = endpoints_key.as_mut() {
                     *d = Some(value);
                 }
             }
-            ("key", true) => pending_key = None,
+            ("key", true) => in_endpoints_key = false,
             ("graph", false) => {
                 graphs += 1;
                 if graphs > 1 || in_node.is_some() {

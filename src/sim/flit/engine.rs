@@ -246,6 +246,8 @@ pub(crate) struct Engine<'a> {
     upstream: Vec<u32>,
     /// Per terminal, its injection port (ip).
     inject_ip: Vec<u32>,
+    /// Per input port id (channel, then C + terminal), its position ip (`in_ports` inverted).
+    ip_of_port: Vec<u32>,
     /// Input ports of each switch (channel ids, then C + terminal), flat: `in_ports[ip]`.
     in_ports: Vec<u32>,
     in_offsets: Vec<u32>,
@@ -461,16 +463,11 @@ impl<'a> Engine<'a> {
             routes,
             placed,
             rng,
-            ln_miss: Self::ln_miss(&p),
+            ln_miss: Self::ln_miss(p.rate, p.packet),
             node_ln_miss: placed.shares().map_or_else(Vec::new, |shares| {
                 shares
                     .iter()
-                    .map(|&share| {
-                        Self::ln_miss(&SimParams {
-                            rate: p.rate * share,
-                            ..p.clone()
-                        })
-                    })
+                    .map(|&share| Self::ln_miss(p.rate * share, p.packet))
                     .collect()
             }),
             channels: c,
@@ -483,6 +480,7 @@ impl<'a> Engine<'a> {
             outs,
             upstream,
             inject_ip,
+            ip_of_port,
             in_ports,
             in_offsets,
             ring: vec![dummy; (c + t) * v * p.buffer],
@@ -573,11 +571,11 @@ impl<'a> Engine<'a> {
         (u.ln() / ln_miss).ceil().max(1.0) as u64
     }
 
-    /// ln(1 − p) for a packet's probability p = rate / P per cycle (none when p ≥ 1: a packet
+    /// ln(1 − p) for a packet's probability p = rate / `packet` per cycle (none when p ≥ 1: a packet
     /// every cycle), computed once for `gap`. Through ln_1p: for p below 1e-16, 1.0 − p rounds
     /// to 1 and its log to 0, which made every gap 1 (a rate of 1e-17 injected at full rate).
-    fn ln_miss(p: &SimParams) -> Option<f64> {
-        let chance = (p.rate / p.packet as f64).min(1.0);
+    fn ln_miss(rate: f64, packet: usize) -> Option<f64> {
+        let chance = (rate / packet as f64).min(1.0);
         (chance < 1.0).then(|| (-chance).ln_1p())
     }
 
@@ -594,16 +592,12 @@ impl<'a> Engine<'a> {
     /// order, then the endpoints' injection ports.
     pub(crate) fn vc_lengths(&self) -> Vec<u16> {
         let v = self.p.vcs;
-        let ip_of_port = {
-            let mut at = vec![0usize; self.in_ports.len()];
-            for (ip, &port) in self.in_ports.iter().enumerate() {
-                at[port as usize] = ip;
-            }
-            at
-        };
-        ip_of_port
+        self.ip_of_port
             .iter()
-            .flat_map(|&ip| self.ivcs[ip * v..(ip + 1) * v].iter().map(|q| q.len))
+            .flat_map(|&ip| {
+                let ip = ip as usize;
+                self.ivcs[ip * v..(ip + 1) * v].iter().map(|q| q.len)
+            })
             .collect()
     }
 
