@@ -202,6 +202,17 @@ pub fn import_matrix(name: &str, text: &str) -> Result<String, JsValue> {
     demand.spec(name).map_err(js_error)
 }
 
+/// Compare mode's table of two results (JSON, as a run gives them): a row per field with both
+/// values and, for numbers, B − A (`labs::compare::rows`).
+#[wasm_bindgen(js_name = compareResults)]
+pub fn compare_results(a: &str, b: &str) -> Result<JsValue, JsValue> {
+    let read = |text: &str| {
+        serde_json::from_str::<serde_json::Value>(text)
+            .map_err(|e| js_error(crate::Error::invalid("result", e.to_string())))
+    };
+    to_js(&crate::labs::compare::rows(&read(a)?, &read(b)?))
+}
+
 #[wasm_bindgen(js_name = encodePermalink)]
 pub fn encode_permalink(json: &str) -> Result<String, JsValue> {
     scenario::encode_permalink(&scenario(json)?).map_err(js_error)

@@ -17,6 +17,7 @@ import { download, fileName, framedSvg, pngBlob, svgBlob, textBlob } from './exp
 import { LABS, PLANNED } from './labs.js';
 import { Sharing, currentHash, fullPageUrl, isEmbed, linkTo, writeHash } from './permalink.js';
 import { setupTheme } from './theme.js';
+import { CompareView } from './compare.js';
 
 /** A run longer than this shows the progress bar and Cancel. */
 const BUSY_AFTER_MS = 150;
@@ -59,6 +60,7 @@ function newRecord(name) {
     failed: null, // the last run asked for failed: {key, field, message}
     error: null, // the message about this lab's input, in the general box while the lab is shown
     unseen: null, // 'done' | 'failed': a run ended while another lab was shown
+    compare: null, // compare mode's pinned configuration A (`startCompare`), or null
   };
 }
 
@@ -156,6 +158,8 @@ function contextFor(lab) {
     cancelStudy: () => rec.studies?.cancel().catch(() => {}),
     /** The lab's shown run: {scenario, json, result}, or null before its first good run. */
     current: () => (rec.shown ? { scenario: rec.shown, json: configKey(rec.shown), result: rec.result } : null),
+    /** Compare mode's pinned A once it ran: {scenario, json, result}; null outside compare mode. */
+    compared: () => (rec.compare?.result ? { scenario: rec.compare.scenario, json: configKey(rec.compare.scenario), result: rec.compare.result } : null),
     jsonFor: (scenario) => configKey(scenario),
     notify: (message) => showNotice(message),
     error: (message) => showGeneralError(message),
@@ -335,6 +339,7 @@ function activateLab(name) {
   document.body.dataset.lab = name;
   for (const kind of EXPORTS) show(byId(`export-${kind}`), exportsOf(labs[name]).includes(kind));
   figure.setLabel(labs[name].figureLabel);
+  showCompare(rec);
   busyStop();
   if (rec.running) busyStart(rec);
   showPageError();
@@ -501,6 +506,7 @@ async function run(rec, scenario, { step = null, channel = null, zoom = null } =
   document.title = lab.documentTitle(out.result);
   if ((shownStep ?? -1) !== requestStep || !fig) refreshView();
   else refreshChannel();
+  showCompare(rec);
   updateHash();
   return true;
 }
@@ -538,6 +544,7 @@ async function showRecord(rec) {
   lab.panel.showResult?.(rec.result, rec.steps, rec.step, { scenario: rec.shown, channel: rec.channel });
   player.setSteps(rec.steps, rec.step, lab.noSteps);
   document.title = lab.documentTitle(rec.result);
+  showCompare(rec);
   const kept = rec.fig;
   if (kept && kept.step === (rec.step ?? -1) && kept.channel === (lab.channels ? rec.channel ?? -1 : -1)) {
     showFigure(rec, kept.figure);
@@ -674,6 +681,135 @@ async function refreshChannel() {
   }
 }
 
+// ---------------------------------------------------------------- compare mode
+
+let compareView;
+
+/** The Scenario of a Scenario's `compare` (`{seed, section}`): the lab's section and seed replaced. */
+function pinnedOf(scenario) {
+  const lab = labOf(scenario);
+  const pinned = { ...withoutView(scenario), seed: String(scenario.compare.seed ?? scenario.seed), [lab.section]: scenario.compare.section };
+  delete pinned.compare;
+  return pinned;
+}
+
+/**
+ * Compare mode for `rec`'s lab with `pinned` (a Scenario) as A, run in a worker of its own (B
+ * is the lab's shown run, as always). Resolves when A's run ended.
+ */
+async function startCompare(rec, pinned) {
+  stopCompare(rec, { quiet: true });
+  const scenario = withoutView(pinned);
+  delete scenario.compare;
+  const cmp = { scenario, engine: new Engine(), result: null, steps: [], error: null, running: true, figureSeq: 0 };
+  rec.compare = cmp;
+  cmp.engine.start().catch(() => {});
+  showCompare(rec);
+  try {
+    const out = await cmp.engine.request('run', { json: configKey(scenario), step: -1, channel: -1, known: '', overview: OVERVIEW.never });
+    if (rec.compare !== cmp) return;
+    cmp.result = out.result;
+    cmp.steps = out.steps ?? [];
+  } catch (err) {
+    if (rec.compare !== cmp || isCancelled(err)) return;
+    cmp.error = err.message;
+  } finally {
+    cmp.running = false;
+  }
+  showCompare(rec);
+  updateHash();
+}
+
+/** Leave `rec`'s compare mode (its A's worker stops; B stays). */
+function stopCompare(rec, { quiet = false } = {}) {
+  if (!rec.compare) return;
+  rec.compare.engine.stop();
+  rec.compare = null;
+  if (!quiet) {
+    showCompare(rec);
+    updateHash();
+  }
+}
+
+/** The Compare button: pin the shown run as A (the controls go on setting B), or leave compare mode. */
+function toggleCompare() {
+  const rec = active();
+  if (rec.compare) return stopCompare(rec);
+  if (!rec.shown) return showNotice('Nothing to compare yet: run the lab first.');
+  startCompare(rec, rec.shown);
+  showNotice('A is pinned: change the controls to set B, then compare them side by side.', 6000);
+}
+
+/** A and B trade places: B's run is pinned as A, and the controls take A's settings and run. */
+function swapCompare() {
+  const rec = active();
+  const cmp = rec.compare;
+  if (!cmp || !rec.shown) return;
+  const lab = labs[rec.name];
+  const [a, b] = [cmp.scenario, rec.shown];
+  startCompare(rec, b);
+  lab.form.cancelPending();
+  lab.form.setSome({ seed: a.seed, [lab.section]: a[lab.section] });
+  lab.panel.formSet?.();
+  controlsChanged({ force: true, step: rec.step ?? undefined });
+}
+
+/** Show the shown lab's compare mode as it stands: the labels, the table and A's figure (or hide it). */
+function showCompare(rec) {
+  if (!isShown(rec)) return;
+  const cmp = rec.compare;
+  byId('compare').setAttribute('aria-pressed', String(Boolean(cmp)));
+  const lab = labs[rec.name];
+  compareView.show(Boolean(cmp), byId(lab.ids.results));
+  if (!cmp) return;
+  const side = (s) => ({ seed: s.seed, section: s[lab.section] ?? {} });
+  const b = rec.shown ?? cmp.scenario;
+  compareView.setLabels(side(cmp.scenario), side(b));
+  if (cmp.error) compareView.showTable(null, `A did not run: ${cmp.error}`);
+  else if (cmp.running) compareView.showTable(null, 'A is running…');
+  else if (!rec.result) compareView.showTable(null, 'B has no result yet.');
+  else {
+    const [ra, rb] = [cmp.result, rec.result];
+    codec
+      .request('compareResults', { a: JSON.stringify(ra), b: JSON.stringify(rb) })
+      .then((rows) => {
+        if (rec.compare === cmp && cmp.result === ra && rec.result === rb && isShown(rec)) compareView.showTable(rows, '');
+      })
+      .catch((err) => compareView.showTable(null, `No table: ${err.message}`));
+  }
+  compareFigure(rec);
+}
+
+/**
+ * A's figure at the step that corresponds to B's (the same index where A has it, else A's
+ * last; with no step shown in B, A's own opening step). Newest asked wins.
+ */
+async function compareFigure(rec) {
+  const cmp = rec.compare;
+  if (!cmp || !isShown(rec)) return;
+  if (cmp.running || cmp.error) {
+    compareView.showFigure(null, cmp.error ? 'A did not run.' : 'Running A…');
+    compareView.showStep('');
+    return;
+  }
+  const count = cmp.steps.length;
+  let step = -1;
+  if (count) {
+    const want = labs[rec.name].wantStep(cmp.scenario, null);
+    step = rec.step === null ? (want === 'last' ? count - 1 : Math.min(count - 1, want ?? 0)) : Math.min(rec.step, count - 1);
+  }
+  compareView.showStep(count ? `A · step ${step + 1} / ${count}: ${cmp.steps[step].title}` : 'A has no steps to play.');
+  const seq = ++cmp.figureSeq;
+  try {
+    const svg = await cmp.engine.request('svg', { step, channel: -1 });
+    if (seq === cmp.figureSeq && rec.compare === cmp) compareView.showFigure(svg);
+  } catch (err) {
+    if (seq === cmp.figureSeq && rec.compare === cmp && !isCancelled(err)) compareView.showFigure(null, `No figure of A: ${err.message}`);
+  } finally {
+    if (seq === cmp.figureSeq) countDone('compares');
+  }
+}
+
 // ---------------------------------------------------------------- permalink
 
 /** The other labs' seeds (their last good run's, else their form's where valid), where unlike `seed`. */
@@ -694,6 +830,9 @@ function linkScenario(rec) {
   const scenario = { ...state.base, version: s.version ?? state.base.version ?? 1, lab: s.lab, seed: s.seed, [lab.section]: s[lab.section], seeds: otherSeeds(s.lab, s.seed) };
   if (!Object.keys(scenario.seeds).length) delete scenario.seeds;
   delete scenario.view;
+  delete scenario.compare;
+  const pinned = rec.compare?.scenario;
+  if (pinned) scenario.compare = { seed: Number(pinned.seed), section: pinned[lab.section] };
   return scenario;
 }
 
@@ -776,6 +915,12 @@ async function loadHash(hash, { keep = false } = {}) {
 /** Show a Scenario (from a link or the default) in every lab's controls and its lab's panels. */
 function loadScenario(scenario) {
   state.base = withoutView(scenario);
+  delete state.base.compare;
+  // a link's compare mode: A pinned as it says, B the lab's own section (a link without one
+  // leaves compare mode)
+  const shown = records[scenario.lab];
+  if (shown && scenario.compare) startCompare(shown, pinnedOf(scenario));
+  else if (shown) stopCompare(shown);
   for (const [name, lab] of Object.entries(labs)) {
     // each lab's own seed: `seed` for the lab shown, `seeds[name]` for the others
     const own = name === scenario.lab ? scenario.seed : scenario.seeds?.[name];
@@ -877,6 +1022,7 @@ function goToStep(index) {
   rec.step = index;
   labs[rec.name].panel.showStep?.(index);
   refreshView();
+  compareFigure(rec);
   updateHash();
 }
 
@@ -964,6 +1110,8 @@ function wire() {
   figure = new Figure({ onChannelClick: selectChannel, onSwitchClick: switchClicked, requestFigure: () => refreshView() });
   player = new Player({ onStep: goToStep });
   labs = buildLabs();
+  compareView = new CompareView({ onSwap: swapCompare, onClose: () => stopCompare(active()) });
+  byId('compare').addEventListener('click', toggleCompare);
   new Sharing({ link: shareLink });
   byId('cancel').addEventListener('click', () => cancelRun(active()));
   for (const kind of EXPORTS) byId(`export-${kind}`).addEventListener('click', () => exportAs(kind));

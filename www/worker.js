@@ -63,6 +63,7 @@ const handlers = {
   decodePermalink: ({ hash }) => wasm_bindgen.decodePermalink(hash),
   importNetwork: ({ name, text }) => wasm_bindgen.importNetwork(name, text),
   importMatrix: ({ name, text }) => wasm_bindgen.importMatrix(name, text),
+  compareResults: ({ a, b }) => wasm_bindgen.compareResults(a, b),
   run({ json, step = -1, channel = -1, known = '', overview = 1 }, id) {
     if (session) session.free();
     session = null;

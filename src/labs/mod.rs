@@ -8,6 +8,7 @@
 //! name. A lab module holds configuration, steps, figure and detail; the algorithm it runs lives
 //! in its domain module.
 
+pub mod compare;
 pub mod ctc;
 pub mod dualplane;
 pub mod ocs_relay;

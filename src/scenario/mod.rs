@@ -41,8 +41,19 @@ pub struct Scenario {
     /// lab back as it was); `seeds` in JSON, left out when empty.
     pub seeds: std::collections::BTreeMap<String, u64>,
     pub view: View,
+    /// Compare mode: a second configuration of the lab shown, beside this one (`compare` in
+    /// JSON, left out when none).
+    pub compare: Option<Compare>,
     /// Every lab's section, checked and with defaults filled in, in `LABS` order.
     sections: Vec<Value>,
+}
+
+/// The other configuration of compare mode (`labs::compare`): its seed and the lab's section,
+/// checked by the lab shown. In the page it is "A", pinned, and the lab's own section "B".
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Compare {
+    pub seed: u64,
+    pub section: Value,
 }
 
 impl Default for Scenario {
@@ -53,6 +64,7 @@ impl Default for Scenario {
             seed: 1,
             seeds: Default::default(),
             view: View::default(),
+            compare: None,
             sections: LABS.iter().map(|l| (l.default_config)()).collect(),
         }
     }
@@ -137,9 +149,10 @@ impl Scenario {
         }
         // the shown lab's seed is `seed`
         s.seeds.remove(&s.lab);
+        let compare = take(&mut map, "compare");
         for (key, section) in map {
             if labs::lab(&key).is_err() {
-                let known: Vec<&str> = ["version", "lab", "seed", "seeds", "view"]
+                let known: Vec<&str> = ["version", "lab", "seed", "seeds", "view", "compare"]
                     .into_iter()
                     .chain(LABS.iter().map(|l| l.name))
                     .collect();
@@ -150,13 +163,68 @@ impl Scenario {
             }
             s.set_section(&key, section)?;
         }
+        if let Some(given) = compare {
+            s.compare = Some(s.read_compare(given)?);
+        }
         s.check()?;
         Ok(s)
     }
 
+    /// The `compare` of a Scenario's JSON: `{"seed": …, "section": {…}}`, the seed `seed`'s
+    /// when left out, the section checked by the lab shown (its errors name `compare.FIELD`).
+    fn read_compare(&self, given: Value) -> Result<Compare> {
+        let bad = |why: String| Error::Scenario(format!("not a valid scenario: compare: {why}"));
+        let Value::Object(mut map) = given else {
+            return Err(bad(
+                "expected {\"seed\": …, \"section\": {…}}, the other configuration of the lab shown".into(),
+            ));
+        };
+        let seed = match map.remove("seed") {
+            Some(given) => serde_json::from_value(given.clone())
+                .map_err(|e| plain_error("compare.seed", &e, &given).at("seed"))?,
+            None => self.seed,
+        };
+        let section = map
+            .remove("section")
+            .unwrap_or_else(|| Value::Object(Map::new()));
+        if let Some(key) = map.keys().next() {
+            return Err(bad(format!(
+                "unknown field `{}`, expected seed or section",
+                crate::error::shorten(key)
+            )));
+        }
+        let lab = self.current_lab()?;
+        let section = (lab.check_config)(&section).map_err(|e| match e {
+            Error::Invalid { name, reason } => {
+                let path = format!("compare.{name}");
+                Error::invalid(&path, reason).at(&path)
+            }
+            other => bad(other.to_string()),
+        })?;
+        Ok(Compare { seed, section })
+    }
+
+    /// The Scenario of compare mode's other configuration: the lab's section and seed replaced
+    /// by `compare`'s (and no `compare`), so `run` runs it as any; none outside compare mode.
+    pub fn compared(&self) -> Result<Option<Scenario>> {
+        let Some(compare) = &self.compare else {
+            return Ok(None);
+        };
+        let mut other = self.clone();
+        other.compare = None;
+        other.seed = compare.seed;
+        let lab = self.lab.clone();
+        other.set_section(&lab, compare.section.clone())?;
+        Ok(Some(other))
+    }
+
     /// Check what the types alone do not: the seeds' range.
     pub fn check(&self) -> Result<()> {
-        for seed in std::iter::once(&self.seed).chain(self.seeds.values()) {
+        let compared = self.compare.as_ref().map(|c| &c.seed);
+        for seed in std::iter::once(&self.seed)
+            .chain(self.seeds.values())
+            .chain(compared)
+        {
             if *seed > MAX_SEED {
                 return Err(Error::Scenario(format!(
                     "seed {seed} is above {MAX_SEED} (2^53 − 1), the largest a browser can hold exactly"
@@ -252,6 +320,9 @@ impl Serialize for Scenario {
             map.serialize_entry(lab.name, section)?;
         }
         map.serialize_entry("view", &self.view)?;
+        if let Some(compare) = &self.compare {
+            map.serialize_entry("compare", compare)?;
+        }
         map.end()
     }
 }
@@ -373,6 +444,48 @@ mod tests {
         assert!(Scenario::from_json("[").is_err());
         let seed = Scenario::from_json(r#"{"version":1,"seed":9007199254740992}"#).unwrap_err();
         assert_eq!(seed.field().as_deref(), Some("seed"));
+    }
+
+    #[test]
+    fn compare_mode_round_trips_and_runs_the_other_configuration() {
+        let json = r#"{"version":1,"lab":"routing","seed":3,
+            "routing":{"topology":"mesh:4x4","scheme":"loren","destination":15},
+            "compare":{"seed":5,"section":{"topology":"mesh:4x4","scheme":"cowen","destination":15}}}"#;
+        let s = Scenario::from_json(json).unwrap();
+        let compare = s.compare.as_ref().unwrap();
+        assert_eq!(compare.seed, 5);
+        // the compared section is checked and filled in like the lab's own
+        assert_eq!(compare.section["scheme"], "cowen");
+        assert!(compare.section.get("tmax").is_some());
+        assert_eq!(Scenario::from_json(&s.to_json()).unwrap(), s);
+        let other = s.compared().unwrap().unwrap();
+        assert_eq!((other.seed, other.compare.is_none()), (5, true));
+        assert_eq!(other.section("routing").unwrap()["scheme"], "cowen");
+        let a = run(&other, false, &mut |_| {}).unwrap().result();
+        let b = run(&s, false, &mut |_| {}).unwrap().result();
+        assert_eq!(
+            (a["scheme"].as_str(), b["scheme"].as_str()),
+            (Some("cowen"), Some("loren"))
+        );
+        let rows = crate::labs::compare::rows(&a, &b);
+        assert!(rows.iter().any(|r| r.field == "scheme" && !r.same()));
+        // the seed defaults to the Scenario's; a bad section names compare's field
+        let s =
+            Scenario::from_json(r#"{"version":1,"lab":"slots","seed":4,"compare":{}}"#).unwrap();
+        assert_eq!(s.compare.unwrap().seed, 4);
+        let err = Scenario::from_json(
+            r#"{"version":1,"lab":"routing","compare":{"section":{"patterns":"many"}}}"#,
+        )
+        .unwrap_err();
+        assert_eq!(err.field().as_deref(), Some("compare.patterns"), "{err}");
+        for bad in [r#""x""#, r#"{"seed":1,"other":2}"#, r#"{"seed":-1}"#] {
+            let text = format!(r#"{{"version":1,"compare":{bad}}}"#);
+            let err = Scenario::from_json(&text).unwrap_err().to_string();
+            assert!(err.contains("compare"), "{bad}: {err}");
+        }
+        assert!(
+            Scenario::from_json(r#"{"version":1,"compare":{"seed":9007199254740992}}"#).is_err()
+        );
     }
 
     #[test]

@@ -214,3 +214,63 @@ fn every_lab_has_its_subcommand_and_no_other_lab_does() {
         );
     }
 }
+
+/// Compare mode through `topolab run`: a Scenario with `compare` runs both configurations and
+/// prints one table with the difference; each side equals its own run.
+#[test]
+fn run_compares_two_configurations() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli_compare");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("compare.json");
+    let section = |scheme: &str| json!({ "topology": "lrt:64:4:2", "scheme": scheme });
+    let scenario = json!({ "version": 1, "lab": "routing", "seed": 2, "routing": section("loren"),
+                           "compare": { "seed": 2, "section": section("cowen") } });
+    std::fs::write(&file, scenario.to_string()).unwrap();
+    let both = cli::json(&["run", file.to_str().unwrap(), "--json"]);
+    let alone = |scheme: &str| {
+        cli::json(&[
+            "routing",
+            "--topology",
+            "lrt:64:4:2",
+            "--scheme",
+            scheme,
+            "--seed",
+            "2",
+            "--json",
+        ])
+    };
+    assert_eq!(timeless(both["a"].clone()), timeless(alone("cowen")));
+    assert_eq!(timeless(both["b"].clone()), timeless(alone("loren")));
+    let row = |field: &str| {
+        both["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["field"] == field)
+            .unwrap_or_else(|| panic!("no row {field}: {}", both["rows"]))
+            .clone()
+    };
+    let (a, b) = (&both["a"]["max_entries"], &both["b"]["max_entries"]);
+    assert_eq!(
+        row("max_entries")["difference"].as_f64(),
+        Some(b.as_f64().unwrap() - a.as_f64().unwrap())
+    );
+    assert_eq!(row("scheme")["a"], "cowen");
+    // as text: a table with both columns
+    let out = cli::run(&["run", file.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && text.contains("B − A") && text.contains("max_entries"),
+        "{text}"
+    );
+    // a broken compare is refused, naming it
+    std::fs::write(
+        &file,
+        json!({ "version": 1, "lab": "routing", "compare": { "section": { "tmax": "x" } } })
+            .to_string(),
+    )
+    .unwrap();
+    let (code, err) = cli::refused(&["run", file.to_str().unwrap()]);
+    assert!(code != Some(0) && err.contains("compare.tmax"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -97,14 +97,16 @@ export class LoadChart extends Chart {
     this.saturation = null;
     this.current = null;
     this.bound = null;
+    this.other = null; // compare mode's A: its points, drawn beside these (B's)
   }
 
   /**
    * `points` (the sweep's, any order); `saturation` the saturation throughput once known;
    * `current` the shown run's load; `bound` the network's channel-load bound (or null).
    */
-  setData(points, { saturation = null, current = null, bound = null, title = null } = {}) {
+  setData(points, { saturation = null, current = null, bound = null, title = null, other = null } = {}) {
     this.points = [...points].sort((a, b) => a.offered_flits_per_node_cycle - b.offered_flits_per_node_cycle);
+    this.other = other?.length ? [...other].sort((a, b) => a.offered_flits_per_node_cycle - b.offered_flits_per_node_cycle) : null;
     this.saturation = saturation;
     this.current = current;
     this.bound = bound;
@@ -121,21 +123,36 @@ export class LoadChart extends Chart {
 
   data() {
     const pts = this.points;
-    return [pts.map((p) => p.offered_flits_per_node_cycle), pts.map((p) => p.avg_latency_cycles ?? null), pts.map((p) => p.accepted_flits_per_node_cycle)];
+    if (!this.other) return [pts.map((p) => p.offered_flits_per_node_cycle), pts.map((p) => p.avg_latency_cycles ?? null), pts.map((p) => p.accepted_flits_per_node_cycle)];
+    // compare mode: both curves on the loads of either (a gap where one has no point)
+    const loads = [...new Set([...pts, ...this.other].map((p) => p.offered_flits_per_node_cycle))].sort((a, b) => a - b);
+    const at = (list, key) => {
+      const by = new Map(list.map((p) => [p.offered_flits_per_node_cycle, p[key] ?? null]));
+      return loads.map((x) => (by.has(x) ? by.get(x) : null));
+    };
+    return [loads, at(pts, 'avg_latency_cycles'), at(pts, 'accepted_flits_per_node_cycle'), at(this.other, 'avg_latency_cycles'), at(this.other, 'accepted_flits_per_node_cycle')];
   }
 
   /** The latency axis' top: every point, unless one past saturation would flatten the others. */
   #latencyTop(max) {
-    const latencies = this.points.map((p) => p.avg_latency_cycles).filter(Number.isFinite);
+    const all = [...this.points, ...(this.other ?? [])];
+    const latencies = all.map((p) => p.avg_latency_cycles).filter(Number.isFinite);
     if (!latencies.length) return 1;
-    const top = Math.max(...latencies, ...this.points.flatMap((p) => p.spread?.avg_latency_cycles ?? []));
+    const top = Math.max(...latencies, ...all.flatMap((p) => p.spread?.avg_latency_cycles ?? []));
     return Math.min(top, Math.min(...latencies) * LATENCY_HEADROOM, max) * 1.08;
   }
 
   legendItems(p) {
+    const b = this.other ? 'B: ' : '';
     return [
-      { label: 'average latency (cycles)', color: p.switches },
-      { label: 'accepted throughput (flits/node/cycle)', color: p.links, dash: [6, 3] },
+      { label: `${b}average latency (cycles)`, color: p.switches },
+      { label: `${b}accepted throughput (flits/node/cycle)`, color: p.links, dash: [6, 3] },
+      ...(this.other
+        ? [
+            { label: 'A: average latency (cycles)', color: p.mesh },
+            { label: 'A: accepted throughput', color: p.mesh, dash: [6, 3] },
+          ]
+        : []),
       { label: 'saturation throughput', color: p.n, dash: [4, 3] },
       { label: 'shown run’s load', color: p.mesh, dash: [4, 3] },
       ...(this.bound === null ? [] : [{ label: 'channel-load bound', color: p.links, dash: [2, 3] }]),
@@ -143,9 +160,10 @@ export class LoadChart extends Chart {
   }
 
   options(p, width) {
-    const loads = this.points.map((pt) => pt.offered_flits_per_node_cycle);
+    const all = [...this.points, ...(this.other ?? [])];
+    const loads = all.map((pt) => pt.offered_flits_per_node_cycle);
     const xMax = Math.max(...loads, this.saturation ?? 0);
-    const yMax = Math.max(...this.points.map((pt) => pt.accepted_flits_per_node_cycle), xMax, this.bound ?? 0);
+    const yMax = Math.max(...all.map((pt) => pt.accepted_flits_per_node_cycle), xMax, this.bound ?? 0);
     const spreads = (key) => () =>
       this.points.filter((pt) => pt.spread?.[key]).map((pt) => [pt.offered_flits_per_node_cycle, ...pt.spread[key]]);
     return {
@@ -160,8 +178,14 @@ export class LoadChart extends Chart {
       },
       series: [
         { label: 'offered', value: fixed(3) },
-        { label: 'latency (cycles)', scale: 'lat', stroke: p.switches, width: 2, points: { show: true, size: 6, fill: p.switches }, value: fixed(1) },
-        { label: 'accepted', scale: 'thr', stroke: p.links, width: 1.5, dash: [6, 3], points: { show: true, size: 5, fill: p.links }, value: fixed(3) },
+        { label: 'latency (cycles)', scale: 'lat', stroke: p.switches, width: 2, spanGaps: true, points: { show: true, size: 6, fill: p.switches }, value: fixed(1) },
+        { label: 'accepted', scale: 'thr', stroke: p.links, width: 1.5, dash: [6, 3], spanGaps: true, points: { show: true, size: 5, fill: p.links }, value: fixed(3) },
+        ...(this.other
+          ? [
+              { label: 'A: latency (cycles)', scale: 'lat', stroke: p.mesh, width: 2, spanGaps: true, points: { show: true, size: 6, fill: p.mesh }, value: fixed(1) },
+              { label: 'A: accepted', scale: 'thr', stroke: p.mesh, width: 1.5, dash: [6, 3], spanGaps: true, points: { show: true, size: 5, fill: p.mesh }, value: fixed(3) },
+            ]
+          : []),
       ],
       axes: [
         axis(p, { label: 'offered load (flits/node/cycle)', size: Math.round(p.rem * 2.2), labelSize: Math.round(p.rem * 1.2) }),

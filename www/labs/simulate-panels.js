@@ -180,8 +180,10 @@ function pointsCsv(points) {
 
 export class SimSweep {
   /** `context`: the page's (the shown run, notices, file names). */
-  constructor({ current, notify, fileStem }) {
+  constructor({ current, compared, notify, fileStem }) {
     this.current = current;
+    this.compared = compared ?? (() => null); // compare mode's A, swept beside the shown run (B)
+    this.other = null; // A's curve in compare mode: {scenario, points, summary}
     this.notify = notify;
     this.fileStem = fileStem;
     this.key = null;
@@ -205,6 +207,7 @@ export class SimSweep {
     }
     this.key = key;
     this.shown = null;
+    this.other = null;
     this.chart.clear();
     byId('sim-sweep-body').replaceChildren();
     show(byId('sim-sweep-table'), false);
@@ -226,20 +229,39 @@ export class SimSweep {
     const sweep = new ParallelSweep(workers);
     this.sweep = sweep;
     let points = [];
-    const status = `Sweeping ${describe(now.scenario)} on ${workers} worker${workers === 1 ? '' : 's'}…`;
+    // in compare mode A is swept after B, into the same chart
+    const other = this.compared();
+    const status = `Sweeping ${other ? 'B, ' : ''}${describe(now.scenario)} on ${workers} worker${workers === 1 ? '' : 's'}…`;
+    this.other = null;
     await this.jobs.run(
       'sweep',
       status,
       async (onProgress) => {
         this.#show(now, args, [], null);
         const out = await sweep.run(now.json, loads, (kept, fraction) => {
-          onProgress(fraction);
+          onProgress(other ? fraction / 2 : fraction);
           if (key !== this.key) return;
           points = kept;
           this.#show(now, args, kept, null);
           byId('sim-sweep-status').textContent = `${status} ${kept.length} load${kept.length === 1 ? '' : 's'} so far.`;
         });
-        return key === this.key ? () => this.#show(now, args, out.points, out) : null;
+        if (!other || key !== this.key) return key === this.key ? () => this.#show(now, args, out.points, out) : null;
+        const sweepA = new ParallelSweep(Math.min(sweepWorkers(), other.result.sweep_loads.length));
+        this.sweep = sweepA;
+        const statusA = `Sweeping A, ${describe(other.scenario)}…`;
+        const outA = await sweepA.run(other.json, other.result.sweep_loads, (kept, fraction) => {
+          onProgress(0.5 + fraction / 2);
+          if (key !== this.key) return;
+          this.other = { scenario: other.scenario, points: kept, summary: null };
+          this.#show(now, args, out.points, out);
+          byId('sim-sweep-status').textContent = `${statusA} ${kept.length} load${kept.length === 1 ? '' : 's'} so far.`;
+        });
+        return key === this.key
+          ? () => {
+              this.other = { scenario: other.scenario, points: outA.points, summary: outA };
+              this.#show(now, args, out.points, out);
+            }
+          : null;
       },
       {
         cancelled: () => (points.length && key === this.key ? `Cancelled after ${points.length} load${points.length === 1 ? '' : 's'} (offered ${fixed(points[0].offered_flits_per_node_cycle, 2)} → ${fixed(points[points.length - 1].offered_flits_per_node_cycle, 2)}): they are kept.` : null),
@@ -253,7 +275,9 @@ export class SimSweep {
     this.shown = { scenario: now.scenario, args, points, summary };
     const saturation = summary ? summary.saturation_throughput : null;
     const current = this.current()?.result?.offered_flits_per_node_cycle ?? null;
-    this.chart.setData(points, { saturation, current, bound: points[0]?.channel_load_bound ?? null, title: `Latency and accepted throughput against offered load (${describe(now.scenario)})` });
+    const other = this.other;
+    const title = other ? `Latency and accepted throughput against offered load: A (${describe(other.scenario)}) and B (${describe(now.scenario)})` : `Latency and accepted throughput against offered load (${describe(now.scenario)})`;
+    this.chart.setData(points, { saturation, current, bound: points[0]?.channel_load_bound ?? null, title, other: other?.points ?? null });
     for (const id of ['sim-sweep-png', 'sim-sweep-csv', 'sim-sweep-json']) show(byId(id), points.length > 0);
     byId('sim-sweep-body').replaceChildren(
       ...points.map((p) =>
@@ -271,8 +295,12 @@ export class SimSweep {
     );
     show(byId('sim-sweep-table'), points.length > 0);
     if (!summary) return;
-    const at = summary.saturated_at === null ? 'no load up to 1 saturated the network' : `past saturation at offered ${fixed(summary.saturated_at, 2)}`;
-    byId('sim-sweep-status').textContent = `For ${describe(now.scenario)}: saturation ≈ ${fixed(summary.saturation_throughput, 2)} flits/node/cycle (the most any load accepted); ${at}; ${points.length} loads.`;
+    const said = (s, n) => {
+      const at = s.saturated_at === null ? 'no load up to 1 saturated the network' : `past saturation at offered ${fixed(s.saturated_at, 2)}`;
+      return `saturation ≈ ${fixed(s.saturation_throughput, 2)} flits/node/cycle (the most any load accepted); ${at}; ${n} loads`;
+    };
+    const mine = `For ${other ? 'B, ' : ''}${describe(now.scenario)}: ${said(summary, points.length)}.`;
+    byId('sim-sweep-status').textContent = other?.summary ? `${mine} For A, ${describe(other.scenario)}: ${said(other.summary, other.points.length)}.` : mine;
   }
 
   /**

@@ -221,7 +221,26 @@ pub fn run_and_report(scenario: &Scenario, output: &Output) -> Result<(), String
     if output.trace {
         value["trace"] = serde_json::to_value(run.steps()).map_err(|e| e.to_string())?;
     }
+    if let Some(other) = scenario.compared().map_err(|e| e.to_string())? {
+        return print_comparison(&other, value, output.json);
+    }
     print_value(&value, output.json);
+    Ok(())
+}
+
+/// Compare mode (`compare` in the Scenario): the other configuration `a` run too, and both
+/// results in one table with the difference (`labs::compare`); with --json `{a, b, rows}`.
+fn print_comparison(a: &Scenario, b: serde_json::Value, json: bool) -> Result<(), String> {
+    let a = scenario::run(a, false, &mut |_| {})
+        .map_err(|e| format!("compare: {e}"))?
+        .result();
+    let rows = topolab::labs::compare::rows(&a, &b);
+    if json {
+        out!("{}", serde_json::json!({ "a": a, "b": b, "rows": rows }));
+    } else {
+        out!("A: the Scenario's compare; B: its own section\n");
+        print_text(&topolab::labs::compare::table(&rows));
+    }
     Ok(())
 }
 
