@@ -161,6 +161,7 @@ export class LoadChart extends Chart {
 
   options(p, width) {
     const all = [...this.points, ...(this.other ?? [])];
+    const b = this.other ? 'B: ' : '';
     const loads = all.map((pt) => pt.offered_flits_per_node_cycle);
     const xMax = Math.max(...loads, this.saturation ?? 0);
     const yMax = Math.max(...all.map((pt) => pt.accepted_flits_per_node_cycle), xMax, this.bound ?? 0);
@@ -178,8 +179,8 @@ export class LoadChart extends Chart {
       },
       series: [
         { label: 'offered', value: fixed(3) },
-        { label: 'latency (cycles)', scale: 'lat', stroke: p.switches, width: 2, spanGaps: true, points: { show: true, size: 6, fill: p.switches }, value: fixed(1) },
-        { label: 'accepted', scale: 'thr', stroke: p.links, width: 1.5, dash: [6, 3], spanGaps: true, points: { show: true, size: 5, fill: p.links }, value: fixed(3) },
+        { label: `${b}latency (cycles)`, scale: 'lat', stroke: p.switches, width: 2, spanGaps: true, points: { show: true, size: 6, fill: p.switches }, value: fixed(1) },
+        { label: `${b}accepted`, scale: 'thr', stroke: p.links, width: 1.5, dash: [6, 3], spanGaps: true, points: { show: true, size: 5, fill: p.links }, value: fixed(3) },
         ...(this.other
           ? [
               { label: 'A: latency (cycles)', scale: 'lat', stroke: p.mesh, width: 2, spanGaps: true, points: { show: true, size: 6, fill: p.mesh }, value: fixed(1) },
