@@ -386,3 +386,79 @@ fn a_traffic_matrix_runs_in_slots_routing_and_sim() {
         "{stderr}"
     );
 }
+
+/// The Dual-plane lab takes plane 1 from a network file (`--generators file:PATH`): its links
+/// give the generator set, so the run equals the one given that set; plane 0 from a file is
+/// the plain cube; a wiring that is no plane of the kind and size is refused, saying why.
+#[test]
+fn a_plane_from_a_file_gives_its_generator_set() {
+    let dir = folder("planes");
+    let plane = |n: u32, generators: &[u32]| {
+        let mut out = String::from("# a plane: x links to x XOR h\n");
+        for x in 0..1u32 << n {
+            for &h in generators {
+                if x < x ^ h {
+                    let _ = writeln!(out, "{} {}", x, x ^ h);
+                }
+            }
+        }
+        out
+    };
+    let run = |kind: &str, n: &str, generators: &str| {
+        let mut v = cli::json(&[
+            "dualplane",
+            "--kind",
+            kind,
+            "--n",
+            n,
+            "--generators",
+            generators,
+            "--json",
+        ]);
+        v.as_object_mut().unwrap().remove("simulate");
+        v
+    };
+    // paper 004's Table 1 set, and an n = 4 set, as edge lists; the order is ascending
+    let table1 = write(&dir, "plane1.edges", &plane(3, &[7, 3, 5]));
+    assert_eq!(run("hc", "3", &table1), run("hc", "3", "3,5,7"));
+    let four = write(&dir, "plane4.edges", &plane(4, &[7, 11, 13, 14]));
+    assert_eq!(run("hc", "4", &four), run("hc", "4", "7,11,13,14"));
+    // a folded cube's n + 1 generators (the last the XOR of the others)
+    // a folded cube's n + 1 generators (read in ascending order: 1,3,5,7, the last the XOR of
+    // the others); the order sets the routes, not the network, so its distances are 3,5,7's
+    let folded = write(&dir, "folded.edges", &plane(3, &[3, 5, 7, 3 ^ 5 ^ 7]));
+    let (from_file, given) = (run("fhc", "3", &folded), run("fhc", "3", "3,5,7"));
+    assert_eq!(from_file["generators"][1], serde_json::json!([1, 3, 5, 7]));
+    for key in ["avg_distance", "variant", "switches", "channels"] {
+        assert_eq!(from_file[key], given[key], "{key}");
+    }
+    // the hypercube generator's own network, written as an edge list, is plane 0's set
+    let cube = write(&dir, "hc4.edges", &edge_list("hc:4"));
+    assert_eq!(run("hc", "4", &cube), run("hc", "4", "1,2,4,8"));
+    // refused: another size, a wiring of too many XOR classes, a class not linking every switch
+    for (file, n, says) in [
+        (
+            table1.clone(),
+            "4",
+            "has 8 switches; a plane of n = 4 has 2ⁿ = 16",
+        ),
+        (
+            write(&dir, "full.edges", &edge_list("full:4")),
+            "2",
+            "for 3 values of h (1, 2, 3)",
+        ),
+        (
+            write(&dir, "partial.edges", "0 1\n2 3\n0 2\n"),
+            "2",
+            "1 link joins x and x ⊕ 2;",
+        ),
+    ] {
+        let (code, err) =
+            cli::refused(&["dualplane", "--kind", "hc", "--n", n, "--generators", &file]);
+        assert!(
+            code != Some(0) && err.contains("plane 1 from") && err.contains(says),
+            "{file}: {err}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

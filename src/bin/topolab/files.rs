@@ -107,6 +107,34 @@ pub fn topology_arg(text: &str) -> Result<String, String> {
     topolab::topology::graph_spec(path, &network).map_err(|e| e.to_string())
 }
 
+/// A `--generators` value of the Dual-plane lab: a set as written, or for `file:PATH` plane 1
+/// wired in that file (any network format `topology::import` reads) as the generator set its
+/// links follow (`topology::dualplane::generators_of`), checked against `kind` and `n`.
+pub fn generators_arg(
+    text: &str,
+    kind: topolab::topology::dualplane::Kind,
+    n: u32,
+) -> Result<String, String> {
+    let Some(path) = text.trim().strip_prefix("file:") else {
+        return Ok(text.to_string());
+    };
+    let contents = read_input(
+        path,
+        "--generators",
+        topolab::topology::import::MAX_NETWORK_FILE_BYTES,
+    )?;
+    let network = topolab::topology::import::read(path, &contents).map_err(|e| e.to_string())?;
+    let set =
+        topolab::topology::dualplane::generators_of(kind, n, network.switches, &network.links)
+            .map_err(|e| match e {
+                topolab::Error::Invalid { reason, .. } => {
+                    format!("--generators: plane 1 from '{path}': {reason}")
+                }
+                other => format!("--generators: plane 1 from '{path}': {other}"),
+            })?;
+    Ok(set.iter().map(u32::to_string).collect::<Vec<_>>().join(","))
+}
+
 /// A `--pattern` / `--traffic` value: a pattern as written, or for `matrix:PATH` the CSV
 /// traffic matrix in that file (`src,dst,bytes[,count]`) as the `matrix:` spec that carries it.
 pub fn traffic_arg(text: &str) -> Result<String, String> {

@@ -12,7 +12,7 @@ pub mod plane;
 
 pub(in crate::topology) use generator::DUAL;
 
-pub use plane::{Kind, Plane, MAX_DIMENSIONS};
+pub use plane::{generators_of, Kind, Plane, MAX_DIMENSIONS};
 
 use crate::Result;
 use serde::{Deserialize, Serialize};

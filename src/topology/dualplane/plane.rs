@@ -43,6 +43,67 @@ impl crate::choice::Choices for Kind {
     ];
 }
 
+/// The generator set of a plane given by its wiring (a network file's `links` between
+/// `switches` switches): every link joins x and x ⊕ h for one of the generators h, and each
+/// generator links every switch. Refused, saying why, when the wiring is no such plane of
+/// `kind` with 2ⁿ switches. The generators come in ascending order, which sets plane 1's
+/// dimension-order routes (a wiring does not say an order); for a folded cube the n + 1 of
+/// them XOR to 0, so the last is the XOR of the others.
+pub fn generators_of(
+    kind: Kind,
+    n: u32,
+    switches: usize,
+    links: &[(u32, u32)],
+) -> Result<Vec<u32>> {
+    let bad = |why: String| Error::invalid("generators", why);
+    if n == 0 || n > MAX_DIMENSIONS {
+        return Err(Error::invalid(
+            "n",
+            format!("from 1 to {MAX_DIMENSIONS} dimensions, not {n}"),
+        ));
+    }
+    let size = 1usize << n;
+    if switches != size {
+        return Err(bad(format!(
+            "the file's network has {switches} switches; a plane of n = {n} has 2ⁿ = {size}"
+        )));
+    }
+    // links per generator (a link is listed once, so each generator has 2ⁿ⁻¹)
+    let mut count: std::collections::BTreeMap<u32, usize> = Default::default();
+    for &(a, b) in links {
+        *count.entry(a ^ b).or_default() += 1;
+    }
+    let wanted = n as usize + usize::from(kind == Kind::Fhc);
+    let generators: Vec<u32> = count.keys().copied().collect();
+    let list = |g: &[u32]| g.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+    if generators.len() != wanted {
+        return Err(bad(format!(
+            "the links of the file's network join x and x ⊕ h for {} values of h ({}); a {} plane of n = {n} has {wanted}",
+            generators.len(),
+            crate::error::shorten(&list(&generators)),
+            if kind == Kind::Hc { "hypercube" } else { "folded-hypercube" },
+        )));
+    }
+    if let Some((&h, &c)) = count.iter().find(|&(_, &c)| c != size / 2) {
+        let links = if c == 1 {
+            "1 link joins".to_string()
+        } else {
+            format!("{c} links join")
+        };
+        return Err(bad(format!(
+            "{links} x and x ⊕ {h}; in a plane every switch has one, {} in all",
+            size / 2
+        )));
+    }
+    if kind == Kind::Fhc && generators.iter().fold(0, |x, &h| x ^ h) != 0 {
+        return Err(bad(format!(
+            "the {wanted} generators ({}) do not XOR to 0: no one of them is the folded link of the others",
+            list(&generators)
+        )));
+    }
+    Ok(generators)
+}
+
 /// A plane: its generators (n basis elements, then the folded one for FHC) and the routing
 /// value of every offset.
 #[derive(Debug, Clone)]

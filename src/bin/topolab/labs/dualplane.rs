@@ -32,7 +32,9 @@ struct DualArgs {
     /// Dimensions: 2ⁿ switches per plane (the floor model holds up to n = 12).
     #[arg(long)]
     n: u32,
-    /// Plane 1's generator set H(1,n) / FH(1,n), comma-separated (default: plane 0's, D-HC).
+    /// Plane 1's generator set H(1,n) / FH(1,n), comma-separated (default: plane 0's, D-HC);
+    /// or file:PATH, plane 1 wired in a network file (edge list, anynet, GraphML), whose links
+    /// give the set (in ascending order).
     #[arg(long, default_value = "")]
     generators: String,
     /// The node pair whose routes are shown (default: 0 to the last node).
@@ -78,7 +80,7 @@ fn execute(a: DualArgs) -> Result<(), String> {
     let config = DualPlaneConfig {
         kind: a.kind,
         n: a.n,
-        generators: a.generators,
+        generators: crate::files::generators_arg(&a.generators, a.kind, a.n)?,
         source: a.source,
         // the last node exists for every n (a fixed default would not, below n = 3)
         destination: a
