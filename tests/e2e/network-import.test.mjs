@@ -95,3 +95,24 @@ test('an edge list opened in Slots and Routing runs and steps; a bad one is refu
   await page.screenshot({ path: screenshotPath('network-import-routing') });
   assertNoProblems(problems);
 });
+
+test('TopoGen starts from an opened network: its switches kept, its steps start from it', async () => {
+  const { page, problems } = await openPage(env, env.url);
+  await waitForResult(page);
+  await afterRun(page, () => page.click('#lab-topogen'));
+  await page.fill('#tg-degree', '6');
+  const chooser = page.waitForEvent('filechooser');
+  await afterRun(page, async () => {
+    await page.click('#tg-start-open');
+    await (await chooser).setFiles(file('torus.txt', torus));
+  });
+  assert.match(await page.inputValue('#tg-start'), /^graph:[A-Za-z0-9_-]+$/);
+  await page.waitForFunction(() => /^Step \d+ \/ \d+$/.test(document.getElementById('step-counter')?.textContent ?? ''));
+  // the first step is the given network, not one giant switch
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('Home');
+  await page.waitForFunction(() => document.getElementById('step-title')?.textContent === 'Start: the given network');
+  assert.match(await text(page, '#step-explanation'), /16 switches, 32 links, 16 end nodes/);
+  await page.screenshot({ path: screenshotPath('network-import-topogen') });
+  assertNoProblems(problems);
+});

@@ -145,6 +145,23 @@ fn every_lab_that_takes_a_topology_takes_a_file() {
     let spec = routing["topology"].as_str().unwrap();
     assert!(spec.starts_with("graph:"), "{spec}");
     assert_eq!(routing_metrics(spec), routing_metrics(&ring));
+    // TopoGen starts from it: its 8 switches and 8 end nodes kept, links only added
+    let grown = cli::json(&[
+        "topogen",
+        "--start",
+        &ring,
+        "--degree",
+        "4",
+        "--pattern",
+        "uniform",
+        "--json",
+    ]);
+    assert_eq!(
+        (grown["nodes"].clone(), grown["switches"].clone()),
+        (8.into(), 8.into()),
+        "{grown}"
+    );
+    assert!(grown["links"].as_u64().unwrap() >= 8, "{grown}");
 }
 
 #[test]

@@ -146,3 +146,60 @@ proptest! {
         prop_assert!(run.summary.max_slots <= run.summary.max_slots_after_partition);
     }
 }
+
+/// TOPOGEN from a given network (our extension, `start`): the mesh's switches, end nodes and
+/// links are kept, N starts at the mesh's own (the Slots lab's on it), never rises, and links
+/// are only added within the degree; the figure's first step is the mesh; a switch already
+/// above the degree and the studies are refused, naming `start`.
+#[test]
+fn topogen_from_a_given_mesh() {
+    use topolab::labs::topogen::{run_topogen, TopoGenConfig};
+    let config = TopoGenConfig {
+        start: "mesh:4x4".into(),
+        degree: 6,
+        pattern: "transpose".into(),
+        ..TopoGenConfig::default()
+    };
+    let lab = run_topogen(&config, 1, true, &mut |_| {}).unwrap();
+    let s = &lab.result.summary;
+    assert_eq!((s.nodes, s.switches), (16, 16));
+    assert!(s.links >= 24 && s.max_degree <= 6, "{s:?}");
+    let slots = crate::common::cli::json(&[
+        "slots",
+        "--topology",
+        "mesh:4x4",
+        "--pattern",
+        "transpose",
+        "--routing",
+        "shortest",
+        "--json",
+    ]);
+    assert_eq!(
+        u64::from(s.max_slots_after_partition),
+        slots["max_slots"].as_u64().unwrap()
+    );
+    assert!(s.max_slots <= s.max_slots_after_partition, "{s:?}");
+    // step 0 draws the given mesh, not one giant switch
+    let first = lab.figure(Some(0)).unwrap();
+    let svg = first.into_svg().unwrap();
+    assert_eq!(
+        svg.matches("class=\"sw").count(),
+        16,
+        "the first step shows the mesh's 16 switches"
+    );
+    let refuse = |config: TopoGenConfig| run_topogen(&config, 1, false, &mut |_| {}).unwrap_err();
+    let low = refuse(TopoGenConfig {
+        degree: 4,
+        ..config.clone()
+    });
+    assert_eq!(low.field().as_deref(), Some("start"), "{low}");
+    assert!(low.to_string().contains("1 end node + 4 links"), "{low}");
+    let study = topolab::scenario::study(
+        &topolab::scenario::Scenario::for_lab("topogen", 1, &config).unwrap(),
+        "compare",
+        &serde_json::json!({}),
+        &mut |_, _| {},
+    )
+    .unwrap_err();
+    assert!(study.to_string().contains("giant switch"), "{study}");
+}

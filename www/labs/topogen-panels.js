@@ -70,6 +70,8 @@ export class TopoGenResults {
     setText('tg-metric-nodes', integer(r.nodes));
     setText('tg-metric-communications', integer(r.communications));
     setText('tg-metric-n-partition', integer(r.max_slots_after_partition));
+    // from a given network there is no partition: its N is the given network's
+    byId('tg-metric-n-partition').previousElementSibling.textContent = r.from_given_network ? 'Given network' : 'Partition';
     setText('tg-metric-n-swaps', integer(r.max_slots_after_swaps));
     setText('tg-metric-n-links', integer(r.max_slots_after_links));
     setText('tg-metric-target', r.target_slots === null || r.target_slots === undefined ? 'none' : `≤ ${r.target_slots}`);

@@ -73,6 +73,16 @@ const whole = (what, hint, options = {}) => parsers.whole({ what, hint, ...optio
 
 const fields = [
   {
+    name: 'start',
+    path: 'start',
+    label: 'Start from',
+    kind: 'text',
+    attrs: { placeholder: 'one giant switch (the paper)', spellcheck: 'false' },
+    file: { kind: 'network', label: 'Open file…', accept: '.txt,.edges,.edgelist,.graphml,.xml,.anynet,text/plain', title: 'A network to start from: an edge list (a b per line), BookSim anynet or GraphML (networkx, Gephi, Topolab’s export)' },
+    help: 'Empty: the paper’s start, one giant switch. A topology spec (mesh:4x4) or a file: TOPOGEN keeps its switches, links and end nodes (they set V) and improves it within the max degree (our extension).',
+    parse: parsers.text(),
+  },
+  {
     name: 'nodes',
     path: 'nodes',
     label: 'End nodes',
@@ -129,7 +139,7 @@ const fields = [
 
 /** What designs another network (the failures and the message size leave the trace as it is). */
 function generation(s) {
-  return s ? JSON.stringify([s.seed, s.topogen.nodes, s.topogen.degree, s.topogen.pattern, s.topogen.target_slots]) : null;
+  return s ? JSON.stringify([s.seed, s.topogen.nodes, s.topogen.degree, s.topogen.pattern, s.topogen.target_slots, s.topogen.start]) : null;
 }
 
 export default {

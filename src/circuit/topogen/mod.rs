@@ -105,6 +105,8 @@ pub struct TopoGenSummary {
 /// A finished TOPOGEN run.
 #[derive(Debug, Clone)]
 pub struct TopoGenRun {
+    /// The network the run started from: one giant switch, or the given one (`topogen_from`).
+    pub initial: GenState,
     pub state: GenState,
     pub routes: RouteState,
     pub comms: Comms,
@@ -168,6 +170,31 @@ pub fn topogen(
     record: bool,
     progress: &mut dyn FnMut(f64),
 ) -> Result<TopoGenRun> {
+    topogen_from(
+        None,
+        nodes,
+        max_degree,
+        traffic,
+        target_slots,
+        record,
+        progress,
+    )
+}
+
+/// TOPOGEN from `start`, a given network (`GenState::from_topology`), instead of one giant
+/// switch (none: `topogen`). The partition, which only splits the giant switch, is skipped:
+/// the end-node swaps, the link optimization and TOPOGEN_REV work on the given switches and
+/// links as on partitioned ones, adding links where ports are spare (an extension of ours; the
+/// paper always starts from the giant switch). N "after partition" is then the given network's.
+pub fn topogen_from(
+    start: Option<GenState>,
+    nodes: usize,
+    max_degree: usize,
+    traffic: &Traffic,
+    target_slots: Option<u32>,
+    record: bool,
+    progress: &mut dyn FnMut(f64),
+) -> Result<TopoGenRun> {
     check_target(nodes, target_slots)?;
     if max_degree < 3 {
         return Err(Error::invalid(
@@ -177,25 +204,49 @@ pub fn topogen(
     }
     let mut recorder = Recorder::new(record);
     let comms = Comms::new(traffic, nodes);
-    let mut state = GenState::giant(nodes, max_degree);
-    recorder.record(|| Step {
-        title: "Start: one giant switch".into(),
-        explanation: format!("All {nodes} end nodes hang off switch 0, like a crossbar; its degree {nodes} exceeds the maximum {max_degree}, so it will be partitioned."),
-        highlight: Highlight { switches: vec![0], ..Default::default() },
-        metrics: vec![("switches".into(), 1.0), ("links".into(), 0.0)],
-        ..Default::default()
-    });
+    let given = start.is_some();
+    let mut state = start.unwrap_or_else(|| GenState::giant(nodes, max_degree));
+    if state.endpoint_switch.len() != nodes {
+        return Err(Error::invalid(
+            "start",
+            format!(
+                "the starting network has {} end nodes and the traffic {nodes}",
+                state.endpoint_switch.len()
+            ),
+        ));
+    }
+    let initial = state.clone();
+    if given {
+        let (switches, links) = (state.switch_count(), state.links.len());
+        recorder.record(|| Step {
+            title: "Start: the given network".into(),
+            explanation: format!("TOPOGEN starts from the network given ({switches} switches, {links} links, {nodes} end nodes) instead of one giant switch: no partition; the swaps and the link optimization work on it, adding links where ports are spare (maximum degree {max_degree})."),
+            metrics: vec![("switches".into(), switches as f64), ("links".into(), links as f64)],
+            ..Default::default()
+        });
+    } else {
+        recorder.record(|| Step {
+            title: "Start: one giant switch".into(),
+            explanation: format!("All {nodes} end nodes hang off switch 0, like a crossbar; its degree {nodes} exceeds the maximum {max_degree}, so it will be partitioned."),
+            highlight: Highlight { switches: vec![0], ..Default::default() },
+            metrics: vec![("switches".into(), 1.0), ("links".into(), 0.0)],
+            ..Default::default()
+        });
+    }
     // the phases' shares of the work, as measured (16,384 nodes, uniform: partition 0.1 s,
     // swaps 1.9 s, links 45 s; TOPOGEN_REV, when asked, gets the last fifth)
     let links_end = if target_slots.is_some() { 0.8 } else { 0.99 };
-    partition::partition_switches(&mut state, &mut recorder)?;
+    if !given {
+        partition::partition_switches(&mut state, &mut recorder)?;
+    }
     progress(0.01);
     let mut routes = RouteState::new(&state, &comms.pairs)?;
     let after_partition = routes.max_slots();
     recorder.record(|| Step {
         title: format!("Routes by shortest path: N = {after_partition}"),
         explanation: format!(
-            "Partition done: {} switches, {} links. Every communication takes a shortest path; the most crowded channel(s) carry N = {after_partition} communications.",
+            "{}: {} switches, {} links. Every communication takes a shortest path; the most crowded channel(s) carry N = {after_partition} communications.",
+            if given { "The given network" } else { "Partition done" },
             state.switch_count(),
             state.links.len()
         ),
@@ -245,6 +296,7 @@ pub fn topogen(
         links_added,
     };
     Ok(TopoGenRun {
+        initial,
         state,
         routes,
         comms,

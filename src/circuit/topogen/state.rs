@@ -3,6 +3,15 @@
 
 use crate::model::{LinkInfo, Shape, SwitchId, SwitchInfo, Topology};
 
+/// `n` things, in words ("1 link", "4 links").
+fn count(n: u32, thing: &str) -> String {
+    if n == 1 {
+        format!("1 {thing}")
+    } else {
+        format!("{n} {thing}s")
+    }
+}
+
 /// Switches, end-node placement and links of a generated network.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GenState {
@@ -29,6 +38,48 @@ impl GenState {
             closed: vec![false],
         }
     }
+    /// A given network to start from instead of one giant switch (its switches, links and end
+    /// nodes, as a `Topology`): refused where an end node sits on several switches or a
+    /// switch's degree (end nodes + links) is above `max_degree`, naming the switch.
+    pub fn from_topology(topo: &Topology, max_degree: usize) -> crate::Result<Self> {
+        let n = topo.switch_count();
+        let mut state = GenState {
+            max_degree,
+            endpoint_switch: Vec::with_capacity(topo.endpoint_count()),
+            links: Vec::with_capacity(topo.link_count()),
+            nodes_at: vec![0; n],
+            links_at: vec![0; n],
+            closed: vec![false; n],
+        };
+        for e in 0..topo.endpoint_count() {
+            let on = topo.endpoint_switches(crate::model::EndpointId::new(e));
+            if on.len() != 1 {
+                return Err(crate::Error::invalid(
+                    "start",
+                    format!("end node {e} of '{}' sits on {} switches; TOPOGEN places an end node on one switch", crate::error::shorten(topo.spec()), on.len()),
+                ));
+            }
+            state.endpoint_switch.push(on[0].0);
+            state.nodes_at[on[0].index()] += 1;
+        }
+        for l in 0..topo.link_count() {
+            let (a, b) = topo.link_ends(crate::model::LinkId::new(l));
+            state.add_link(a.0, b.0);
+        }
+        if let Some(s) = (0..n as u32).find(|&s| state.degree(s) > max_degree) {
+            return Err(crate::Error::invalid(
+                "start",
+                format!(
+                    "switch {s} of the starting network has degree {} ({} + {}), above the maximum degree {max_degree}: raise the degree, or start from another network",
+                    state.degree(s),
+                    count(state.nodes_at[s as usize], "end node"),
+                    count(state.links_at[s as usize], "link")
+                ),
+            ));
+        }
+        Ok(state)
+    }
+
     pub fn switch_count(&self) -> usize {
         self.nodes_at.len()
     }

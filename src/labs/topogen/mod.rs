@@ -14,7 +14,7 @@ use super::{
     check_section, config, default_section, json, study_args, Lab, LabRun, StepSummary, Study, View,
 };
 use crate::circuit::topogen::{
-    random_failures, reconfigure, topogen, FailedNodes, GenState, Reconfig, Reconfiguration,
+    random_failures, reconfigure, topogen_from, FailedNodes, GenState, Reconfig, Reconfiguration,
     Survivor, TopoGenRun, TopoGenSummary,
 };
 use crate::export::graph::Loads;
@@ -46,6 +46,7 @@ pub const LAB: Lab = Lab {
             args: crate::labs::NO_ARGS,
             run: |section, seed, _args, report| {
                 let c: TopoGenConfig = config(section)?;
+                from_scratch(&c)?;
                 let rows = compare::compare_rows(c.nodes, &c.pattern, seed, &mut |f, row| {
                     report(f, row.map(json))
                 })?;
@@ -62,6 +63,7 @@ pub const LAB: Lab = Lab {
             },
             run: |section, seed, args, report| {
                 let c: TopoGenConfig = config(section)?;
+                from_scratch(&c)?;
                 let args = study_args::<TradeoffArgs>(args)?;
                 let lowest = args.lowest.unwrap_or(1);
                 let pattern = args.pattern.unwrap_or(c.pattern);
@@ -144,6 +146,10 @@ pub struct TopoGenConfig {
     pub failed_nodes: FailedNodes,
     /// Message size of the one-round CS-vs-PS simulation.
     pub message_bytes: u64,
+    /// A network to start from instead of one giant switch (a topology spec; `file:PATH` on
+    /// the CLI): its switches, links and end nodes, which then set V (`nodes` is not read).
+    /// Empty: the paper's start.
+    pub start: String,
 }
 
 impl Default for TopoGenConfig {
@@ -158,6 +164,7 @@ impl Default for TopoGenConfig {
             reconfig: Reconfig::default(),
             failed_nodes: FailedNodes::default(),
             message_bytes: 65_536,
+            start: String::new(),
         }
     }
 }
@@ -170,6 +177,9 @@ pub struct TopoGenResult {
     #[serde(flatten)]
     pub summary: TopoGenSummary,
     pub communications: usize,
+    /// The run started from a given network (`start`), not from one giant switch: the
+    /// "after partition" N is then the given network's.
+    pub from_given_network: bool,
     pub steps: usize,
     pub reconfiguration: Option<Reconfiguration>,
     /// Copies of the reconfiguration figures at the top level (CLI contract).
@@ -212,8 +222,7 @@ impl TopoGenLab {
         let shown = step.filter(|&i| i < last);
         let (topo, values, max, caption) = match shown {
             Some(i) => {
-                let mut state =
-                    GenState::giant(self.result.summary.nodes, self.result.summary.degree_limit);
+                let mut state = self.run.initial.clone();
                 for s in &steps[..=i] {
                     for c in &s.changes {
                         state.apply(c);
@@ -359,6 +368,40 @@ pub fn topogen_traffic(
     traffic::generate(&pattern, &carrier, seed, pattern_text).map_err(|e| e.at("pattern"))
 }
 
+/// The studies design from one giant switch, as the paper's figures do: a configuration with
+/// a starting network is refused there, saying so.
+fn from_scratch(config: &TopoGenConfig) -> Result<()> {
+    if config.start.trim().is_empty() {
+        return Ok(());
+    }
+    Err(crate::Error::invalid(
+        "start",
+        "the studies (Fig. 12, Fig. 13) design from one giant switch, as the paper does: clear the starting network to run them",
+    )
+    .at("start"))
+}
+
+/// The starting network of a configuration (`start`), built and placed for TOPOGEN with the
+/// pattern over its own end nodes; none for the paper's start.
+fn starting_network(
+    config: &TopoGenConfig,
+    seed: u64,
+) -> Result<Option<(GenState, crate::model::Traffic)>> {
+    let spec = config.start.trim();
+    if spec.is_empty() {
+        return Ok(None);
+    }
+    let topo = TopologySpec::parse(spec)
+        .and_then(|s| s.build(seed))
+        .map_err(|e| e.at("start"))?;
+    crate::circuit::topogen::check_nodes(topo.endpoint_count()).map_err(|e| e.at("start"))?;
+    let state = GenState::from_topology(&topo, config.degree).map_err(|e| e.at("start"))?;
+    let pattern = Pattern::parse(&config.pattern).map_err(|e| e.at("pattern"))?;
+    let traffic =
+        traffic::generate(&pattern, &topo, seed, &config.pattern).map_err(|e| e.at("pattern"))?;
+    Ok(Some((state, traffic)))
+}
+
 /// Run the TopoGen lab.
 pub fn run_topogen(
     config: &TopoGenConfig,
@@ -366,10 +409,21 @@ pub fn run_topogen(
     record: bool,
     progress: &mut dyn FnMut(f64),
 ) -> Result<TopoGenLab> {
-    crate::circuit::topogen::check_target(config.nodes, config.target_slots)?;
-    let traffic = topogen_traffic(&config.pattern, config.nodes, seed)?;
-    let run = topogen(
-        config.nodes,
+    let (start, nodes, traffic) = match starting_network(config, seed)? {
+        Some((state, traffic)) => {
+            let nodes = state.endpoint_switch.len();
+            (Some(state), nodes, traffic)
+        }
+        None => (
+            None,
+            config.nodes,
+            topogen_traffic(&config.pattern, config.nodes, seed)?,
+        ),
+    };
+    crate::circuit::topogen::check_target(nodes, config.target_slots)?;
+    let run = topogen_from(
+        start,
+        nodes,
         config.degree,
         &traffic,
         config.target_slots,
@@ -397,6 +451,7 @@ pub fn run_topogen(
         seed,
         summary: run.summary.clone(),
         communications: run.comms.pairs.len(),
+        from_given_network: !config.start.trim().is_empty(),
         steps: run.steps,
         avg_hops_after: reconfiguration.as_ref().map(|r| r.avg_hops_after),
         extra_slots: reconfiguration.as_ref().map(|r| r.extra_slots),

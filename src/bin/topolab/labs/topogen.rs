@@ -18,9 +18,14 @@ pub const COMMAND: LabCommand = LabCommand {
 
 #[derive(Args)]
 struct TopoGenArgs {
-    /// End nodes V.
-    #[arg(long)]
-    nodes: usize,
+    /// End nodes V (with --start, the starting network's).
+    #[arg(long, required_unless_present = "start")]
+    nodes: Option<usize>,
+    /// Start from this network instead of one giant switch: a topology spec, or file:PATH (an
+    /// edge list, anynet or GraphML); its switches, links and end nodes (V) are kept, and the
+    /// swaps and link optimization improve it within --degree (our extension).
+    #[arg(long, value_parser = crate::files::topology_arg, conflicts_with = "nodes")]
+    start: Option<String>,
     /// Maximum switch degree (end nodes + links).
     #[arg(long)]
     degree: usize,
@@ -59,7 +64,8 @@ struct TopoGenArgs {
 
 fn execute(args: TopoGenArgs) -> Result<(), String> {
     let config = TopoGenConfig {
-        nodes: args.nodes,
+        nodes: args.nodes.unwrap_or(TopoGenConfig::default().nodes),
+        start: args.start.clone().unwrap_or_default(),
         degree: args.degree,
         pattern: args.pattern.clone(),
         target_slots: args.target_slots,
@@ -70,7 +76,7 @@ fn execute(args: TopoGenArgs) -> Result<(), String> {
         message_bytes: args.message_bytes,
     };
     let scenario = Scenario::for_lab("topogen", args.seed, &config).map_err(|e| e.to_string())?;
-    let about = json!({ "nodes": args.nodes, "pattern": args.pattern, "seed": args.seed });
+    let about = json!({ "nodes": config.nodes, "pattern": args.pattern, "seed": args.seed });
     if args.compare {
         let shape = |rows| merged(about, json!({ "rows": rows }));
         return run_study(&scenario, "compare", json!({}), shape, args.output.json);
