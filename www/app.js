@@ -18,6 +18,7 @@ import { LABS, PLANNED } from './labs.js';
 import { Sharing, currentHash, fullPageUrl, isEmbed, linkTo, writeHash } from './permalink.js';
 import { setupTheme } from './theme.js';
 import { CompareView } from './compare.js';
+import { setupTours, isTourLink, openTourLink } from './tours.js';
 
 /** A run longer than this shows the progress bar and Cancel. */
 const BUSY_AFTER_MS = 150;
@@ -993,7 +994,7 @@ function controlsChanged({ force = false, step = undefined, restore = false } = 
   if (restore) view = { step: lab.openStep ?? null, channel: null };
   else view = lab.keepView(scenario, { scenario: rec.shown, step: rec.step, channel: rec.channel });
   if (step !== undefined) view.step = step;
-  run(rec, scenario, view);
+  return run(rec, scenario, view);
 }
 
 function selectChannel(channel) {
@@ -1106,6 +1107,50 @@ async function exportAs(kind) {
   }
 }
 
+/**
+ * What the guided tours (www/tours.js) may ask of the page: the labs to list, a tour's stop
+ * shown (the lab's form set to its seed and section, the fields it leaves out at their
+ * defaults, the lab shown and run at the stop's step; resolves with the run's output once it is
+ * on screen), a stop's result run aside (nothing shown changes), a channel selected.
+ */
+function tourHost() {
+  return {
+    labs: () => Object.values(labs).map((lab) => ({ name: lab.name, label: lab.label, about: lab.about })),
+    showLab: (name) => switchLab(name),
+    notify: (message) => showNotice(message, 8000),
+    updateHash,
+    async applyStop({ lab: name, seed, section, step }) {
+      const lab = labs[name];
+      if (!lab) throw new Error(`this page has no lab '${name}'`);
+      lab.form.cancelPending();
+      lab.form.set({ seed: String(seed), [lab.section]: section });
+      lab.panel.formSet?.();
+      if (name !== state.lab) {
+        player.stop();
+        activateLab(name);
+      }
+      const rec = records[name];
+      if (!(await controlsChanged({ force: true, step: step ?? null }))) throw new Error(rec.error ?? 'it was replaced by another run');
+      await rec.viewRun;
+      return { result: rec.result, steps: rec.steps, step: rec.step };
+    },
+    async resultFor({ lab: name, seed, section }) {
+      const engine = new Engine();
+      try {
+        await engine.start();
+        const json = configKey({ version: 1, lab: name, seed: String(seed), [labs[name].section]: section });
+        return (await engine.request('run', { json, step: -1, channel: -1, known: '', overview: OVERVIEW.never })).result;
+      } finally {
+        engine.stop();
+      }
+    },
+    async selectChannel(channel) {
+      selectChannel(channel);
+      await active().viewRun;
+    },
+  };
+}
+
 function wire() {
   figure = new Figure({ onChannelClick: selectChannel, onSwitchClick: switchClicked, requestFigure: () => refreshView() });
   player = new Player({ onStep: goToStep });
@@ -1134,6 +1179,7 @@ function wire() {
   }
   window.addEventListener('hashchange', () => {
     const hash = currentHash();
+    if (openTourLink(hash)) return; // a tour's link (#tour=…) opens the tour, not a Scenario
     if (!hash || hash === state.lastHash) return;
     state.linkError = null;
     loadHash(hash, { keep: Boolean(active().shown) })
@@ -1157,6 +1203,7 @@ async function main() {
   trackHeight(document.querySelector('.topbar'), '--topbar-h');
   trackHeight(byId('player'), '--player-h');
   wire();
+  setupTours(tourHost());
   for (const lab of Object.values(labs)) lab.panel.showLoading?.();
   byId('open-full').href = fullPageUrl();
 
@@ -1164,7 +1211,7 @@ async function main() {
   // lab's worker starts beside the codec unless a link names another lab).
   codec.start().catch(() => {});
   const catalog = codec.request('catalog');
-  const hash = currentHash();
+  const hash = isTourLink(currentHash()) ? '' : currentHash(); // a tour's link opens the tour once the page has run
   if (!hash) engineOf(records[FIRST]);
   const scenario = hash ? loadHash(hash) : codec.request('defaultScenario').then(parseScenario);
   const firstRun = scenario.then((s) => {
@@ -1182,6 +1229,7 @@ async function main() {
     byId('version').textContent = `Topolab ${names.version}`;
     loadScenario(await scenario);
     await firstRun;
+    openTourLink(currentHash());
   } catch (err) {
     document.body.classList.remove('loading');
     const message = `The engine could not start: ${err.message}. (Was the WASM module built with "npm run build"?)`;

@@ -19,9 +19,20 @@ export function currentHash() {
   }
 }
 
-/** Put `hash` in the address bar without a new history entry. */
+let held = null;
+
+/**
+ * While a guided tour is open the address holds its link (`tour=…&stop=K`, www/tours.js):
+ * `hash` is written and the page's own writes wait; null ends that (the page writes again).
+ */
+export function holdHash(hash) {
+  held = hash;
+  if (hash !== null && location.hash !== `#${hash}`) history.replaceState(history.state, '', `#${hash}`);
+}
+
+/** Put `hash` in the address bar without a new history entry (not while a tour holds it). */
 export function writeHash(hash) {
-  if (location.hash === `#${hash}`) return;
+  if (held !== null || location.hash === `#${hash}`) return;
   history.replaceState(history.state, '', `#${hash}`);
 }
 

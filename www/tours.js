@@ -1,0 +1,335 @@
+// Guided tours (issue 28): plays a tour of www/tour-list.js in a card above the figure — each
+// stop set up through the page (`host`, app.js `tourHost`: the lab's form, its run, its step),
+// its text, "stop k of N", ← → and Close, and on the last stop the paper's number beside ours,
+// read from the run's output. While a tour is open ← → move between stops and Escape closes it
+// (the step player keeps Home, End and Space); the address holds `#tour=ID&stop=K`. Also the
+// start screen a first-time visitor sees (the tours and the labs), reopened by "Tours".
+import { TOURS } from './tour-list.js';
+import { byId, el, show, isTyping, trackHeight } from './dom.js';
+import { holdHash, isEmbed } from './permalink.js';
+
+/** localStorage key: the start screen was dismissed once. */
+const WELCOMED = 'topolab.welcomed';
+
+/** `{id, stop}` (stop from 1) of a tour's link (`tour=ID&stop=K`, the hash without '#'), or null. */
+export function tourLink(hash) {
+  if (!hash?.startsWith('tour=')) return null;
+  const params = new URLSearchParams(hash);
+  const stop = Number(params.get('stop') ?? 1);
+  return { id: params.get('tour') ?? '', stop: Number.isInteger(stop) && stop > 0 ? stop : 1 };
+}
+
+export function isTourLink(hash) {
+  return tourLink(hash) !== null;
+}
+
+function hashOf(tour, index) {
+  return `tour=${encodeURIComponent(tour.id)}&stop=${index + 1}`;
+}
+
+/** The paper rows of a stop (one object or a list), as a list. */
+function paperRows(stop) {
+  return stop.paper ? [stop.paper].flat() : [];
+}
+
+/**
+ * The value an `ours` names (see www/tour-list.js) in a run's output: `out` is this stop's
+ * `{result, steps, step}`; `resultOf(k)` resolves to stop k's result. Throws when it is not there
+ * (a tour that names a field a lab does not have must fail loudly, not show a blank).
+ */
+export async function valueOf(spec, out, resultOf) {
+  const at = (object, path) => {
+    let value = object;
+    for (const key of String(path).split('.')) {
+      if (value === null || value === undefined || !(key in Object(value))) throw new Error(`the run has no ${path}`);
+      value = value[key];
+    }
+    return value;
+  };
+  if (typeof spec === 'string') return at(out.result, spec);
+  if (spec.step !== undefined) {
+    const metrics = out.steps?.[out.step]?.metrics ?? [];
+    const found = metrics.find(([name]) => name === spec.step);
+    if (!found) throw new Error(`the step shown has no ${spec.step}`);
+    return found[1];
+  }
+  if (spec.stop !== undefined) return at(await resultOf(spec.stop), spec.path);
+  const both = async (pair) => Promise.all(pair.map((x) => valueOf(x, out, resultOf)));
+  if (spec.change) {
+    const [a, b] = await both(spec.change);
+    return a / b - 1;
+  }
+  if (spec.ratio) {
+    const [a, b] = await both(spec.ratio);
+    return a / b;
+  }
+  if (spec.of !== undefined) return (await valueOf(spec.of, out, resultOf)) * spec.scale;
+  throw new Error(`cannot read ${JSON.stringify(spec)}`);
+}
+
+/** How an `ours` shows: a change signed, a ratio as a share, a number to a few figures. */
+export function formatValue(spec, value, unit = '') {
+  if (typeof value !== 'number') return String(value);
+  if (spec?.change) return `${value >= 0 ? '+' : '−'}${Math.abs(value * 100).toFixed(1)}%`;
+  if (spec?.ratio) return `${(value * 100).toFixed(1)}%`;
+  const digits = Number.isInteger(value) ? 0 : Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 1 ? 3 : 4;
+  const text = Number.isInteger(value) ? String(value) : String(Number(value.toFixed(digits)));
+  return unit ? `${text} ${unit}` : text;
+}
+
+/** The tour player and the start screen. */
+class Tours {
+  constructor(host) {
+    this.host = host;
+    this.tour = null;
+    this.index = 0;
+    this.seq = 0;
+    this.results = new Map(); // stop index → that stop's result, as shown
+    this.buildCard();
+    this.buildStart();
+    window.addEventListener('keydown', (event) => this.key(event), true); // before the step player's
+    document.getElementById('tours')?.addEventListener('click', () => this.openStart());
+    const link = tourLink(decodedHash());
+    if (link) holdHash(hashOf({ id: link.id }, link.stop - 1)); // the page's first run must not overwrite it
+    else if (!isEmbed() && !location.hash && !welcomed()) this.openStart();
+  }
+
+  buildCard() {
+    this.title = el('span', { class: 'tour-title' });
+    this.count = el('span', { class: 'tour-count', 'aria-live': 'polite' });
+    this.prev = el('button', { type: 'button', class: 'tour-prev', 'aria-label': 'Previous stop (←)', title: 'Previous stop (←)', text: '←', onclick: () => this.go(this.index - 1) });
+    this.next = el('button', { type: 'button', class: 'tour-next primary', 'aria-label': 'Next stop (→)', title: 'Next stop (→)', text: '→' });
+    this.next.addEventListener('click', () => this.go(this.index + 1));
+    const close = el('button', { type: 'button', class: 'tour-close', 'aria-label': 'Close the tour (Escape)', title: 'Close the tour (Escape)', text: 'Close', onclick: () => this.close() });
+    this.text = el('p', { class: 'tour-text' });
+    this.mark = el('p', { class: 'tour-highlight' });
+    this.paper = el('div', { class: 'tour-paper' });
+    this.status = el('p', { class: 'tour-status' });
+    this.card = el(
+      'section',
+      { id: 'tour-card', class: 'tour-card', 'aria-label': 'Guided tour', hidden: true },
+      el('div', { class: 'tour-head' }, this.title, this.count, el('span', { class: 'tour-buttons' }, this.prev, this.next, close)),
+      this.text,
+      this.mark,
+      this.paper,
+      this.status,
+    );
+    byId('stage-top').prepend(this.card);
+    trackHeight(this.card, '--tour-h'); // a lab whose own view has a fixed height leaves room for it
+  }
+
+  buildStart() {
+    const tours = el(
+      'ul',
+      { class: 'start-tours' },
+      TOURS.map((tour) =>
+        el(
+          'li',
+          {},
+          el(
+            'button',
+            { type: 'button', class: 'start-tour', 'data-tour': tour.id, onclick: () => this.startTour(tour.id) },
+            el('span', { class: 'start-ref', text: `Paper ${tour.paper} · ${tour.figure}` }),
+            el('span', { class: 'start-name', text: tour.title }),
+            el('span', { class: 'start-stops', text: `${tour.stops.length} stops` }),
+          ),
+        ),
+      ),
+    );
+    const labs = el(
+      'ul',
+      { class: 'start-labs' },
+      this.host.labs().map((lab) =>
+        el('li', {}, el('button', { type: 'button', class: 'start-lab', 'data-lab': lab.name, onclick: () => this.startLab(lab.name) }, el('span', { class: 'start-name', text: lab.label }), el('span', { class: 'start-about', text: lab.about.replace(new RegExp(`^${lab.label}: `, 'i'), ''), title: lab.about }))),
+      ),
+    );
+    this.start = el(
+      'dialog',
+      { id: 'start-screen', class: 'start-screen', 'aria-labelledby': 'start-heading' },
+      el('h2', { id: 'start-heading', text: 'Welcome to Topolab' }),
+      el('p', { class: 'start-intro', text: 'Interconnection networks from five papers, computed in this tab. Take a guided tour of a paper\'s figure — → moves to the next stop, Escape leaves — or open a lab and explore.' }),
+      el('div', { class: 'start-columns' }, el('section', { 'aria-labelledby': 'start-tours-heading' }, el('h3', { id: 'start-tours-heading', text: 'Guided tours' }), tours), el('section', { 'aria-labelledby': 'start-labs-heading' }, el('h3', { id: 'start-labs-heading', text: 'Labs' }), labs)),
+      el('div', { class: 'start-actions' }, el('button', { type: 'button', id: 'start-explore', class: 'primary', text: 'Start exploring', onclick: () => this.closeStart() })),
+    );
+    this.start.addEventListener('close', () => remember());
+    document.body.append(this.start);
+  }
+
+  openStart() {
+    if (!this.start.open) this.start.showModal();
+    this.start.querySelector(this.tour ? `[data-tour="${this.tour.id}"]` : '#start-explore')?.focus({ preventScroll: true }); // the welcome stays in view
+  }
+
+  closeStart() {
+    if (this.start.open) this.start.close();
+    remember();
+  }
+
+  startTour(id) {
+    this.closeStart();
+    this.open(id, 0);
+  }
+
+  startLab(name) {
+    this.closeStart();
+    this.close();
+    this.host.showLab(name);
+  }
+
+  /** Open the tour of a `#tour=…` hash at its stop; false when the hash is not a tour's (an open tour then closes: the page shows that link). */
+  openLink(hash) {
+    const link = tourLink(hash);
+    if (!link) {
+      if (this.tour) this.close({ restoreHash: false });
+      return false;
+    }
+    this.closeStart();
+    this.open(link.id, link.stop - 1);
+    return true;
+  }
+
+  open(id, index) {
+    const tour = TOURS.find((t) => t.id === id);
+    if (!tour) {
+      holdHash(null);
+      this.host.notify(`There is no tour '${id}'. The tours: ${TOURS.map((t) => t.id).join(', ')}.`);
+      return;
+    }
+    if (this.tour !== tour) this.results = new Map();
+    this.tour = tour;
+    show(this.card, true);
+    this.card.dataset.tour = tour.id;
+    document.body.classList.add('touring');
+    this.go(index);
+  }
+
+  close({ restoreHash = true } = {}) {
+    if (!this.tour) return;
+    this.seq++;
+    this.tour = null;
+    show(this.card, false);
+    document.body.classList.remove('touring');
+    delete this.card.dataset.tour;
+    holdHash(null);
+    if (restoreHash) this.host.updateHash(); // the address describes what is shown again
+  }
+
+  /** Show stop `index` (clamped): its text at once, then its run; the newest asked wins. */
+  async go(index) {
+    const tour = this.tour;
+    if (!tour) return;
+    const count = tour.stops.length;
+    index = Math.max(0, Math.min(count - 1, index));
+    const seq = ++this.seq;
+    this.index = index;
+    const stop = tour.stops[index];
+    this.title.textContent = `Paper ${tour.paper} · ${tour.figure}: ${tour.title}`;
+    this.title.title = this.title.textContent; // whole, where a short window cuts it
+    this.count.textContent = `stop ${index + 1} of ${count}`;
+    this.text.textContent = stop.text;
+    this.prev.disabled = index === 0;
+    this.next.disabled = index === count - 1;
+    this.mark.replaceChildren();
+    this.paper.replaceChildren();
+    this.status.textContent = 'Setting up…';
+    show(this.status, true);
+    Object.assign(this.card.dataset, { stop: String(index + 1), ready: 'false' });
+    holdHash(hashOf(tour, index));
+    try {
+      const out = await this.host.applyStop(stop);
+      if (seq !== this.seq) return;
+      this.results.set(index, out.result);
+      const resultOf = (k) => this.resultOf(k, tour);
+      const channel = stop.highlight?.channel;
+      if (channel !== undefined) {
+        await this.host.selectChannel(await valueOf(channel, out, resultOf));
+        if (seq !== this.seq) return;
+      }
+      const mark = stop.highlight?.ours !== undefined ? await this.row(stop.highlight, out, resultOf) : null;
+      const rows = await Promise.all(paperRows(stop).map((row) => this.row(row, out, resultOf)));
+      if (seq !== this.seq) return;
+      if (mark) this.mark.append(el('span', { class: 'tour-label', text: `${stop.highlight.label}: ` }), el('strong', { class: 'tour-value', 'data-value': String(mark.value), text: mark.text }));
+      for (const [i, row] of paperRows(stop).entries()) {
+        this.paper.append(
+          el(
+            'p',
+            { class: 'tour-compare', 'data-row': String(i) },
+            el('span', { class: 'tour-label', text: `${row.label}: ` }),
+            'paper ',
+            el('strong', { class: 'tour-paper-value', text: row.value }),
+            ' · ours ',
+            el('strong', { class: 'tour-ours', 'data-value': String(rows[i].value), text: rows[i].text }),
+          ),
+        );
+      }
+      show(this.status, false);
+      this.card.dataset.ready = 'true';
+    } catch (err) {
+      if (seq !== this.seq) return;
+      this.status.textContent = `This stop did not run: ${err.message}`;
+      this.card.dataset.ready = 'failed';
+    }
+  }
+
+  async row(row, out, resultOf) {
+    const value = await valueOf(row.ours, out, resultOf);
+    return { value, text: formatValue(row.ours, value, row.unit) };
+  }
+
+  /** Stop k's result (k from 1): the one shown when the tour passed it, else run aside. */
+  async resultOf(k, tour) {
+    const kept = this.results.get(k - 1);
+    if (kept) return kept;
+    const result = await this.host.resultFor(tour.stops[k - 1]);
+    if (this.tour === tour) this.results.set(k - 1, result);
+    return result;
+  }
+
+  key(event) {
+    if (!this.tour || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (isTyping(event.target) || this.start.open) return;
+    const action = { ArrowRight: () => this.go(this.index + 1), ArrowLeft: () => this.go(this.index - 1), Escape: () => this.close() }[event.key];
+    if (!action) return;
+    event.preventDefault();
+    event.stopPropagation();
+    action();
+  }
+}
+
+function decodedHash() {
+  const raw = location.hash.replace(/^#/, '');
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+function welcomed() {
+  try {
+    return localStorage.getItem(WELCOMED) === '1';
+  } catch {
+    return true; // storage blocked (file://, privacy settings): do not ask on every visit
+  }
+}
+
+function remember() {
+  try {
+    localStorage.setItem(WELCOMED, '1');
+  } catch {
+    // not remembered
+  }
+}
+
+let tours = null;
+
+/** Set up the tours on the page (`host`: app.js `tourHost`). */
+export function setupTours(host) {
+  tours = new Tours(host);
+  return tours;
+}
+
+/** Open the tour a hash names (true), or say it is not a tour's (false; an open tour closes). */
+export function openTourLink(hash) {
+  return tours ? tours.openLink(hash) : false;
+}
