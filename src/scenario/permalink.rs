@@ -20,7 +20,7 @@ pub fn encode_permalink(scenario: &Scenario) -> Result<String> {
     let json = serde_json::to_vec(scenario).expect("a Scenario always serializes");
     if json.len() > MAX_PERMALINK_JSON_BYTES {
         return Err(Error::Permalink(format!(
-            "this set-up is {} KiB as JSON, more than the {} KiB a link can carry (a pasted matrix or a long list makes it large): save it as a Scenario file (Export → JSON; `topolab run FILE`) and share the file instead",
+            "this set-up is {} KiB as JSON, more than the {} KiB a link can carry (a network or matrix from a file, a pasted matrix or a long list makes it large): save it as a Scenario file (Export → JSON; `topolab run FILE`) and share the file instead",
             json.len().div_ceil(1024),
             MAX_PERMALINK_JSON_BYTES / 1024
         )));

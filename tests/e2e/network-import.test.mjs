@@ -3,6 +3,7 @@
 // and steps, and a shared link opens it elsewhere; a hostile file is refused next to the field, naming its line, and the topology
 // the user had stays.
 import { test } from 'node:test';
+import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { useBrowser, openPage, waitForResult, afterRun, text, screenshotPath, assertNoProblems } from './harness.mjs';
 
@@ -114,5 +115,37 @@ test('TopoGen starts from an opened network: its switches kept, its steps start 
   await page.waitForFunction(() => document.getElementById('step-title')?.textContent === 'Start: the given network');
   assert.match(await text(page, '#step-explanation'), /16 switches, 32 links, 16 end nodes/);
   await page.screenshot({ path: screenshotPath('network-import-topogen') });
+  assertNoProblems(problems);
+});
+
+test('a network too large for a link: Share says so and points to the Scenario file', async () => {
+  const { page, problems } = await openPage(env, env.url, { acceptDownloads: true });
+  await waitForResult(page);
+  // 4,096 switches on a ring with 26,000 random chords (seeded): packed, far above a link's 64 KiB
+  // a 32-bit LCG in integer arithmetic (Numerical Recipes' constants)
+  let x = 12345;
+  const random = () => (x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  const lines = ['# a ring of 4096 with random chords'];
+  const seen = new Set();
+  for (let s = 0; s < 4096; s++) lines.push(`${s} ${(s + 1) % 4096}`), seen.add(`${Math.min(s, (s + 1) % 4096)}-${Math.max(s, (s + 1) % 4096)}`);
+  while (lines.length < 30001) {
+    const [a, b] = [Math.floor(random() * 4096), Math.floor(random() * 4096)];
+    const key = `${Math.min(a, b)}-${Math.max(a, b)}`;
+    if (a === b || seen.has(key)) continue;
+    seen.add(key);
+    lines.push(`${a} ${b}`);
+  }
+  await afterRun(page, () => open(page, '', file('big.txt', lines)));
+  assert.equal(await text(page, '#metric-switches'), '4096');
+  await page.click('#share');
+  await page.waitForFunction(() => document.getElementById('share-box')?.classList.contains('refused'));
+  assert.match(await text(page, '#share-status'), /^No link for this view: .* KiB as JSON, more than the 64 KiB a link can carry \(a network or matrix from a file.*save it as a Scenario file \(Export → JSON; `topolab run FILE`\)/);
+  await page.click('#share-box .close');
+  // the Scenario file it points to holds the network itself
+  await page.click('#export-menu summary');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-json')]);
+  const saved = JSON.parse(readFileSync(await download.path(), 'utf8'));
+  assert.equal(saved.scenario.slots.topology, await page.inputValue('#topology'));
+  assert.equal(saved.result.switches, 4096);
   assertNoProblems(problems);
 });
