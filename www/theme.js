@@ -23,7 +23,8 @@ function applyTheme(dark) {
   const button = document.getElementById('theme');
   if (button) {
     button.setAttribute('aria-pressed', String(dark));
-    button.textContent = dark ? 'Light' : 'Dark';
+    // a word, and a glyph that stands in for it where the header is narrow (a projector's 1024 px)
+    button.replaceChildren(Object.assign(document.createElement('span'), { className: 'glyph', textContent: dark ? '☀' : '☾' }), Object.assign(document.createElement('span'), { className: 'word', textContent: dark ? 'Light' : 'Dark' }));
     button.title = dark ? 'Switch to the light theme' : 'Switch to the dark theme';
   }
 }
