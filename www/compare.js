@@ -87,6 +87,7 @@ export class CompareView {
   setLabels(a, b) {
     this.label.textContent = differences(a, b);
     this.bLabel.textContent = `B · ${differences(b, a)}`;
+    this.bLabel.title = this.bLabel.textContent;
   }
 
   /** A's figure (one SVG document, as an image: nothing in it runs), or a message instead. */
@@ -109,7 +110,13 @@ export class CompareView {
     if (!rows) return;
     const head = el('tr', {}, el('th', { scope: 'col', text: 'result' }), el('th', { scope: 'col', text: 'A' }), el('th', { scope: 'col', text: 'B' }), el('th', { scope: 'col', text: 'B − A' }));
     const body = rows.map((row) => {
-      const value = (v) => el('td', { class: typeof v === 'number' ? 'num' : 'text', text: cell(v) });
+      // words wrap whole, specs and lists after their separators (a <wbr>: the text stays
+      // as it is), never inside a word: "cowen" must not become "cowe / n" in a narrow panel
+      const value = (v) => {
+        if (typeof v === 'number') return el('td', { class: 'num', text: cell(v) });
+        const parts = cell(v).split(/(?<=[:,/=x])/);
+        return el('td', { class: 'text' }, ...parts.flatMap((part, i) => (i ? [el('wbr'), part] : [part])));
+      };
       const tr = el('tr', { 'data-field': row.field }, el('th', { scope: 'row', text: fieldText(row.field) }), value(row.a), value(row.b), el('td', { class: 'difference', text: differenceText(row) }));
       if (differenceText(row) !== '=') tr.classList.add('differs');
       return tr;

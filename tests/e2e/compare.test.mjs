@@ -144,3 +144,35 @@ test('Simulate: the latency–load sweep draws A and B in one chart', async () =
   await page.locator('#sim-sweep-chart').screenshot({ path: screenshotPath('compare-sweep') });
   assertNoProblems(problems);
 });
+
+test("at a projector's 1024×768 with A+ the table leads the results panel, its numbers whole", async () => {
+  const { page, problems } = await openPage(env, env.url, { viewport: { width: 1024, height: 768 } });
+  await openLab(page, 'routing');
+  await compareWith(page, () => page.selectOption('#rt-scheme', 'cowen'));
+  await page.click('#large');
+  await table(page, 'max_entries');
+  const layout = await page.evaluate(() => {
+    const box = document.getElementById('compare-box').getBoundingClientRect();
+    const cells = [...document.querySelectorAll('#compare-table td')];
+    return {
+      top: box.top,
+      first: document.getElementById('compare-box') === [...document.querySelectorAll('#rt-results > *')].find((e) => getComputedStyle(e).display !== 'none' && e.getBoundingClientRect().height > 0 && e.getBoundingClientRect().top <= box.top),
+      cut: cells.filter((td) => td.scrollWidth > td.clientWidth + 1).map((td) => td.textContent),
+      // a number's cell is one line
+      broken: cells
+        .filter((td) => {
+          if (!td.classList.contains('num')) return false;
+          const range = document.createRange();
+          range.selectNodeContents(td);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+        })
+        .map((td) => td.textContent),
+    };
+  });
+  assert.ok(layout.top < 768 / 2 && layout.first, `the table leads the results panel (top ${layout.top})`);
+  assert.deepEqual(layout.cut, [], 'no value is cut off');
+  assert.deepEqual(layout.broken, [], 'no number wraps');
+  await page.screenshot({ path: screenshotPath('compare-routing-1024-large') });
+  await page.click('#large');
+  assertNoProblems(problems);
+});
