@@ -689,9 +689,8 @@ let compareView;
 /** The Scenario of a Scenario's `compare` (`{seed, section}`): the lab's section and seed replaced. */
 function pinnedOf(scenario) {
   const lab = labOf(scenario);
-  const pinned = { ...withoutView(scenario), seed: String(scenario.compare.seed ?? scenario.seed), [lab.section]: scenario.compare.section };
-  delete pinned.compare;
-  return pinned;
+  // (its own `compare` goes in `startCompare`)
+  return { ...scenario, seed: String(scenario.compare.seed ?? scenario.seed), [lab.section]: scenario.compare.section };
 }
 
 /**
@@ -702,7 +701,8 @@ async function startCompare(rec, pinned) {
   stopCompare(rec, { quiet: true });
   const scenario = withoutView(pinned);
   delete scenario.compare;
-  const cmp = { scenario, engine: new Engine(), result: null, steps: [], error: null, running: true, figureSeq: 0 };
+  // `table`: the rows of A against B's result `tableOf` (asked once per pair of results)
+  const cmp = { scenario, engine: new Engine(), result: null, steps: [], error: null, running: true, figureSeq: 0, table: null, tableOf: null };
   rec.compare = cmp;
   cmp.engine.start().catch(() => {});
   showCompare(rec);
@@ -770,11 +770,15 @@ function showCompare(rec) {
   else if (cmp.running) compareView.showTable(null, 'A is running…');
   else if (!rec.result) compareView.showTable(null, 'B has no result yet.');
   else {
-    const [ra, rb] = [cmp.result, rec.result];
-    codec
-      .request('compareResults', { a: JSON.stringify(ra), b: JSON.stringify(rb) })
+    // the same B shown again (its lab opened, its record redrawn) keeps its rows
+    if (cmp.tableOf !== rec.result) {
+      cmp.tableOf = rec.result;
+      cmp.table = codec.request('compareResults', { a: JSON.stringify(cmp.result), b: JSON.stringify(rec.result) });
+    }
+    const asked = cmp.tableOf;
+    cmp.table
       .then((rows) => {
-        if (rec.compare === cmp && cmp.result === ra && rec.result === rb && isShown(rec)) compareView.showTable(rows, '');
+        if (rec.compare === cmp && cmp.tableOf === asked && isShown(rec)) compareView.showTable(rows, '');
       })
       .catch((err) => compareView.showTable(null, `No table: ${err.message}`));
   }

@@ -193,14 +193,7 @@ impl Scenario {
                 crate::error::shorten(key)
             )));
         }
-        let lab = self.current_lab()?;
-        let section = (lab.check_config)(&section).map_err(|e| match e {
-            Error::Invalid { name, reason } => {
-                let path = format!("compare.{name}");
-                Error::invalid(&path, reason).at(&path)
-            }
-            other => bad(other.to_string()),
-        })?;
+        let section = checked(self.current_lab()?, &section, "compare")?;
         Ok(Compare { seed, section })
     }
 
@@ -263,25 +256,7 @@ impl Scenario {
     /// Replace the section of lab `name` (checked by that lab's configuration type).
     pub(crate) fn set_section(&mut self, name: &str, section: Value) -> Result<()> {
         let i = index_of(name)?;
-        let lab = &LABS[i];
-        self.sections[i] = (lab.check_config)(&section).map_err(|e| match e {
-            // a field of the section: named by its path (`sim.rate: a number, not null`)
-            Error::Invalid {
-                name: field,
-                reason,
-            } => {
-                let path = if field == "section" {
-                    name.to_string()
-                } else {
-                    format!("{name}.{field}")
-                };
-                Error::invalid(&path, reason).at(&path)
-            }
-            Error::Scenario(reason) => {
-                Error::Scenario(format!("not a valid scenario: {name}: {reason}"))
-            }
-            other => Error::Scenario(format!("not a valid scenario: {name}: {other}")),
-        })?;
+        self.sections[i] = checked(&LABS[i], &section, name)?;
         Ok(())
     }
 
@@ -289,6 +264,29 @@ impl Scenario {
     pub(crate) fn current_lab(&self) -> Result<&'static labs::Lab> {
         labs::lab(&self.lab)
     }
+}
+
+/// `section` checked by `lab` (defaults filled in), its errors named by where it sits in the
+/// Scenario: `path.FIELD` for a field (`sim.rate`, `compare.tmax`), else `path` itself.
+fn checked(lab: &labs::Lab, section: &Value, path: &str) -> Result<Value> {
+    (lab.check_config)(section).map_err(|e| match e {
+        // a field of the section: named by its path (`sim.rate: a number, not null`)
+        Error::Invalid {
+            name: field,
+            reason,
+        } => {
+            let at = if field == "section" {
+                path.to_string()
+            } else {
+                format!("{path}.{field}")
+            };
+            Error::invalid(&at, reason).at(&at)
+        }
+        Error::Scenario(reason) => {
+            Error::Scenario(format!("not a valid scenario: {path}: {reason}"))
+        }
+        other => Error::Scenario(format!("not a valid scenario: {path}: {other}")),
+    })
 }
 
 /// A Scenario key that does not decode, in plain words.

@@ -98,13 +98,18 @@ pub fn topology_arg(text: &str) -> Result<String, String> {
     let Some(path) = text.trim().strip_prefix("file:") else {
         return Ok(text.to_string());
     };
+    let network = read_network(path, "--topology")?;
+    topolab::topology::graph_spec(path, &network).map_err(|e| e.to_string())
+}
+
+/// The network in file `path` (any format `topology::import` reads), for `flag`.
+fn read_network(path: &str, flag: &str) -> Result<topolab::topology::import::Network, String> {
     let contents = read_input(
         path,
-        "--topology",
+        flag,
         topolab::topology::import::MAX_NETWORK_FILE_BYTES,
     )?;
-    let network = topolab::topology::import::read(path, &contents).map_err(|e| e.to_string())?;
-    topolab::topology::graph_spec(path, &network).map_err(|e| e.to_string())
+    topolab::topology::import::read(path, &contents).map_err(|e| e.to_string())
 }
 
 /// A `--generators` value of the Dual-plane lab: a set as written, or for `file:PATH` plane 1
@@ -118,12 +123,7 @@ pub fn generators_arg(
     let Some(path) = text.trim().strip_prefix("file:") else {
         return Ok(text.to_string());
     };
-    let contents = read_input(
-        path,
-        "--generators",
-        topolab::topology::import::MAX_NETWORK_FILE_BYTES,
-    )?;
-    let network = topolab::topology::import::read(path, &contents).map_err(|e| e.to_string())?;
+    let network = read_network(path, "--generators")?;
     let set =
         topolab::topology::dualplane::generators_of(kind, n, network.switches, &network.links)
             .map_err(|e| match e {
