@@ -162,6 +162,20 @@ fn every_lab_that_takes_a_topology_takes_a_file() {
         "{grown}"
     );
     assert!(grown["links"].as_u64().unwrap() >= 8, "{grown}");
+    // a file that is not there is named with the flag it came from
+    let (code, err) = cli::refused(&[
+        "topogen",
+        "--start",
+        "file:/nonexistent/ring.txt",
+        "--degree",
+        "4",
+        "--pattern",
+        "uniform",
+    ]);
+    assert!(
+        code != Some(0) && err.contains("--start: cannot read '/nonexistent/ring.txt'"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -95,10 +95,20 @@ pub fn read_input(path: &str, flag: &str, max_bytes: u64) -> Result<String, Stri
 /// edge list, BookSim anynet or GraphML, `topology::import`) as the `graph:` spec that carries
 /// it, so the Scenario a run writes holds the network itself.
 pub fn topology_arg(text: &str) -> Result<String, String> {
+    network_spec(text, "--topology")
+}
+
+/// A `--start` value of TopoGen: as `topology_arg`, its errors naming `--start`.
+pub fn start_arg(text: &str) -> Result<String, String> {
+    network_spec(text, "--start")
+}
+
+/// A topology spec as written, or for `file:PATH` the `graph:` spec of that file, for `flag`.
+fn network_spec(text: &str, flag: &str) -> Result<String, String> {
     let Some(path) = text.trim().strip_prefix("file:") else {
         return Ok(text.to_string());
     };
-    let network = read_network(path, "--topology")?;
+    let network = read_network(path, flag)?;
     topolab::topology::graph_spec(path, &network).map_err(|e| e.to_string())
 }
 

@@ -24,7 +24,7 @@ struct TopoGenArgs {
     /// Start from this network instead of one giant switch: a topology spec, or file:PATH (an
     /// edge list, anynet or GraphML); its switches, links and end nodes (V) are kept, and the
     /// swaps and link optimization improve it within --degree (our extension).
-    #[arg(long, value_parser = crate::files::topology_arg, conflicts_with = "nodes")]
+    #[arg(long, value_parser = crate::files::start_arg, conflicts_with = "nodes")]
     start: Option<String>,
     /// Maximum switch degree (end nodes + links).
     #[arg(long)]
