@@ -301,8 +301,9 @@ pub(crate) struct Engine<'a> {
     /// the caches (`PREFETCH_ABOVE`); in cache the asking costs more than it saves (mesh 8×8:
     /// 0.08 s a run without, 0.10-0.12 s with).
     prefetching: bool,
-    // events by arrival cycle (a wheel)
-    flits_due: Vec<Vec<(u32, Flit)>>,
+    /// Credits by the cycle they arrive (a wheel). Flits have none: a flit sent on a channel
+    /// is written into the downstream VC at once, marked with the cycle it may cross that
+    /// switch (`Flit::ready`), which is all its arrival decided (see `push`).
     credits_due: Vec<Vec<u32>>,
     packets: Vec<Packet>,
     free: Vec<u32>,
@@ -509,7 +510,8 @@ impl<'a> Engine<'a> {
             winners: Vec::new(),
             candidates: vec![0; c + t],
             waiting: Vec::new(),
-            pipeline: vec![Vec::new(); (p.stages as usize + 2).next_power_of_two()],
+            // above the longest wait: a flit sent on the longest channel, then the pipeline
+            pipeline: vec![Vec::new(); (longest as usize + p.stages as usize + 1).next_power_of_two()],
             vc_requests: Vec::new(),
             next_arrival: vec![0; e],
             arrivals: vec![Vec::new(); ARRIVAL_WHEEL],
@@ -522,7 +524,6 @@ impl<'a> Engine<'a> {
             // (the WebAssembly target has no prefetch: its loops would read ahead for nothing)
             prefetching: cfg!(target_arch = "x86_64")
                 && (c + t) * v * std::mem::size_of::<InVc>() > PREFETCH_ABOVE,
-            flits_due: vec![Vec::new(); wheel],
             credits_due: vec![Vec::new(); wheel],
             packets: Vec::new(),
             free: Vec::new(),
@@ -590,14 +591,22 @@ impl<'a> Engine<'a> {
 
     /// Flits in each input VC, port by port (`vcs` per port): the channels' ports in channel
     /// order, then the endpoints' injection ports.
+    /// A flit still on its channel is written into its VC already (`send`) and is not counted.
     pub(crate) fn vc_lengths(&self) -> Vec<u16> {
-        let v = self.p.vcs;
+        let (v, b) = (self.p.vcs, self.p.buffer);
+        // between cycles: a flit that arrived before `now` went down the pipeline from then
+        let arrived = |f: &Flit| u64::from(f.ready) < self.now + u64::from(self.p.stages);
+        let length = |vc: usize| {
+            let q = &self.ivcs[vc];
+            let behind = (1..usize::from(q.len))
+                .map(|i| &self.ring[vc * b + (usize::from(q.head) + i - 1) % b])
+                .filter(|f| arrived(f))
+                .count();
+            (q.len > 0 && arrived(&q.front)) as u16 + behind as u16
+        };
         self.ip_of_port
             .iter()
-            .flat_map(|&ip| {
-                let ip = ip as usize;
-                self.ivcs[ip * v..(ip + 1) * v].iter().map(|q| q.len)
-            })
+            .flat_map(|&ip| (ip as usize * v..(ip as usize + 1) * v).map(length))
             .collect()
     }
 
@@ -756,17 +765,7 @@ impl<'a> Engine<'a> {
 
     fn cycle(&mut self) {
         let now = self.now;
-        let slot = (now as usize) & (self.flits_due.len() - 1);
-        let mut due = std::mem::take(&mut self.flits_due[slot]);
-        for i in 0..due.len() {
-            if let (true, Some(&(vc, _))) = (self.prefetching, due.get(i + PREFETCH_AHEAD)) {
-                prefetch(&self.ivcs[vc as usize]);
-            }
-            let (vc, flit) = due[i];
-            self.push(vc as usize, flit);
-        }
-        due.clear();
-        put_back(&mut self.flits_due[slot], due);
+        let slot = (now as usize) & (self.credits_due.len() - 1);
         let mut due = std::mem::take(&mut self.credits_due[slot]);
         for &ovc in &due {
             self.out_vcs[ovc as usize].credits += 1;
@@ -957,19 +956,13 @@ impl<'a> Engine<'a> {
         let now = self.now;
         let v = self.p.vcs;
         let mut waiting = std::mem::take(&mut self.waiting);
-        // the heads whose pipeline ends now join the waiting ones (a bucket may hold heads of
-        // a later turn of the wheel: they stay); the order in the list decides nothing (every
-        // head's request and every arbiter's grant depend only on the set of heads)
+        // the heads whose pipeline ends now join the waiting ones (the wheel is longer than any
+        // wait, so a bucket holds this cycle's heads alone); the order in the list decides
+        // nothing (every head's request and every arbiter's grant depend only on the set of
+        // heads)
         let slot = (now as usize) & (self.pipeline.len() - 1);
-        let mut bucket = std::mem::take(&mut self.pipeline[slot]);
-        bucket.retain(|w| {
-            let due = u64::from(w.ready) <= now;
-            if due {
-                waiting.push(*w);
-            }
-            !due
-        });
-        put_back(&mut self.pipeline[slot], bucket);
+        debug_assert!(self.pipeline[slot].iter().all(|w| u64::from(w.ready) == now));
+        waiting.append(&mut self.pipeline[slot]);
         let channels = self.channels as u32;
         let total = self.ivcs.len();
         // separable, input first (BookSim's separable_input_first VC allocator, one iteration):
@@ -977,6 +970,7 @@ impl<'a> Engine<'a> {
         // each output VC grants one of the heads that picked it, round robin over input VCs
         let mut requests = std::mem::take(&mut self.vc_requests);
         requests.clear();
+        let mut granted = 0;
         for i in 0..waiting.len() {
             // what a head a few places on will read, on its way from memory meanwhile
             if let (true, Some(ahead)) = (self.prefetching, waiting.get(i + PREFETCH_AHEAD)) {
@@ -996,6 +990,8 @@ impl<'a> Engine<'a> {
                 // at its destination: the ejection port, without allocation
                 self.ivcs[ivc].out_vc = (self.channels * v) as u32 + (w.want - channels);
                 w.want = GRANTED;
+                granted += 1;
+                self.mark(ivc, true);
                 continue;
             }
             let (ch, base, per_group) =
@@ -1044,16 +1040,16 @@ impl<'a> Engine<'a> {
             self.ivcs[ivc].rr = j + 1;
             self.out_vcs[ovc].rr = if ivc + 1 == total { 0 } else { ivc as u32 + 1 };
             w.want = GRANTED; // leaves the list below
+            granted += 1;
+            self.mark(ivc, true);
         }
         put_back(&mut self.vc_requests, requests);
-        // granted heads (and those for ejection) leave the list and become switch candidates
-        waiting.retain(|w| {
-            let granted = w.want == GRANTED;
-            if granted {
-                self.mark(w.vc as usize, true);
-            }
-            !granted
-        });
+        // granted heads (and those for ejection) are switch candidates now and leave the list
+        if granted == waiting.len() {
+            waiting.clear();
+        } else {
+            waiting.retain(|w| w.want != GRANTED);
+        }
         put_back(&mut self.waiting, waiting);
     }
 
@@ -1274,11 +1270,12 @@ impl<'a> Engine<'a> {
             pk.at = dst;
             (flit.next, flit.group) = self.route_ahead(flit.packet);
         }
+        // written into the downstream VC now, as it will be on arriving: its credit reserved
+        // the room, the VC's flits stay in order (one channel feeds it, at one latency), and it
+        // may do nothing there before `ready`, when it has arrived and gone down the pipeline
         let arrive = now + u64::from(latency);
         flit.ready = (arrive + u64::from(self.p.stages)) as u32;
-        let due = (arrive as usize) & (self.flits_due.len() - 1);
-        let into = into as usize * v + k;
-        self.flits_due[due].push((into as u32, flit));
+        self.push(into as usize * v + k, flit);
     }
 }
 
