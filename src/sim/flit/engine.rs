@@ -26,7 +26,8 @@
 //! (BookSim `wait_for_tail_credit = 0`); ejection takes one flit per endpoint per cycle with no
 //! buffer limit.
 
-use super::routes::Routes;
+use super::routes::{RoutePos, Routes};
+use super::{prefetch, PREFETCH_ABOVE};
 use crate::model::{EndpointId, Topology};
 use crate::traffic::Placed;
 use rand::Rng;
@@ -107,13 +108,12 @@ struct Packet {
     src_switch: u32,
     dst_switch: u32,
     dst: u32,
-    /// Index into the route of the next channel its head takes.
+    /// Channels its head has taken.
     hop: u16,
     measured: bool,
-    /// The switch its head is at, and its router's state word (`Header::state`), for routes
-    /// decided at each hop (`Routes::Compact`).
+    /// The switch its head is at, and where it is on its route (`Routes::step`).
     at: u32,
-    state: u32,
+    route: RoutePos,
 }
 
 const NONE: u32 = u32::MAX;
@@ -188,25 +188,6 @@ struct Waiting {
 
 /// How many places ahead a loop over flits or heads asks for the memory it will read.
 const PREFETCH_AHEAD: usize = 8;
-
-/// Bytes of input-VC state above which the loops prefetch (`Engine::prefetching`): a core's
-/// share of a second-level cache, about.
-const PREFETCH_ABOVE: usize = 1 << 20;
-
-/// Asks for the cache line holding `x` (a hint: nothing on targets without one). Used where a
-/// loop's next reads are known a few steps ahead and are misses on large networks.
-#[inline(always)]
-fn prefetch<T>(x: &T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch is a hint; it reads nothing and cannot fault
-    unsafe {
-        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-            (x as *const T).cast::<i8>(),
-        );
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = x;
-}
 
 /// `Waiting::want` of a head granted its output VC (or its ejection) this cycle.
 const GRANTED: u32 = u32::MAX - 1;
@@ -301,6 +282,9 @@ pub(crate) struct Engine<'a> {
     /// the caches (`PREFETCH_ABOVE`); in cache the asking costs more than it saves (mesh 8×8:
     /// 0.08 s a run without, 0.10-0.12 s with).
     prefetching: bool,
+    /// Whether VC allocation asks for a granted head's next hop (`Routes::prefetches`): its
+    /// switch traversal, later in the cycle, routes it one hop on (`route_ahead`).
+    prefetching_routes: bool,
     /// Credits by the cycle they arrive (a wheel). Flits have none: a flit sent on a channel
     /// is written into the downstream VC at once, marked with the cycle it may cross that
     /// switch (`Flit::ready`), which is all its arrival decided (see `push`).
@@ -511,7 +495,10 @@ impl<'a> Engine<'a> {
             candidates: vec![0; c + t],
             waiting: Vec::new(),
             // above the longest wait: a flit sent on the longest channel, then the pipeline
-            pipeline: vec![Vec::new(); (longest as usize + p.stages as usize + 1).next_power_of_two()],
+            pipeline: vec![
+                Vec::new();
+                (longest as usize + p.stages as usize + 1).next_power_of_two()
+            ],
             vc_requests: Vec::new(),
             next_arrival: vec![0; e],
             arrivals: vec![Vec::new(); ARRIVAL_WHEEL],
@@ -524,6 +511,7 @@ impl<'a> Engine<'a> {
             // (the WebAssembly target has no prefetch: its loops would read ahead for nothing)
             prefetching: cfg!(target_arch = "x86_64")
                 && (c + t) * v * std::mem::size_of::<InVc>() > PREFETCH_ABOVE,
+            prefetching_routes: cfg!(target_arch = "x86_64") && routes.prefetches(),
             credits_due: vec![Vec::new(); wheel],
             packets: Vec::new(),
             free: Vec::new(),
@@ -704,7 +692,7 @@ impl<'a> Engine<'a> {
         let pk = &mut self.packets[pkt as usize];
         match self
             .routes
-            .step(pk.src_switch, pk.at, pk.dst_switch, pk.hop, &mut pk.state)
+            .step(pk.src_switch, pk.at, pk.dst_switch, &mut pk.route)
         {
             Ok(Some(hop)) => (self.op_of_channel[hop.channel as usize], hop.group),
             Ok(None) => (self.channels as u32 + pk.dst, 0),
@@ -899,15 +887,17 @@ impl<'a> Engine<'a> {
             } else {
                 to
             };
+            let (src_switch, dst_switch) =
+                (self.terminal_switch[t], self.terminal_switch[dst as usize]);
             let packet = Packet {
                 created,
-                src_switch: self.terminal_switch[t],
-                dst_switch: self.terminal_switch[dst as usize],
+                src_switch,
+                dst_switch,
                 dst,
                 hop: 0,
                 measured: self.in_window(created),
-                at: self.terminal_switch[t],
-                state: 0,
+                at: src_switch,
+                route: self.routes.begin(src_switch, dst_switch),
             };
             pkt = match self.free.pop() {
                 Some(i) => {
@@ -961,7 +951,9 @@ impl<'a> Engine<'a> {
         // nothing (every head's request and every arbiter's grant depend only on the set of
         // heads)
         let slot = (now as usize) & (self.pipeline.len() - 1);
-        debug_assert!(self.pipeline[slot].iter().all(|w| u64::from(w.ready) == now));
+        debug_assert!(self.pipeline[slot]
+            .iter()
+            .all(|w| u64::from(w.ready) == now));
         waiting.append(&mut self.pipeline[slot]);
         let channels = self.channels as u32;
         let total = self.ivcs.len();
@@ -1039,6 +1031,11 @@ impl<'a> Engine<'a> {
             self.ivcs[ivc].out_vc = ovc as u32;
             self.ivcs[ivc].rr = j + 1;
             self.out_vcs[ovc].rr = if ivc + 1 == total { 0 } else { ivc as u32 + 1 };
+            if self.prefetching_routes {
+                let pk = &self.packets[self.ivcs[ivc].front.packet as usize];
+                let next = self.outs[ovc / v].dst;
+                self.routes.prefetch_step(next, pk.dst_switch, &pk.route);
+            }
             w.want = GRANTED; // leaves the list below
             granted += 1;
             self.mark(ivc, true);
