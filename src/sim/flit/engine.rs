@@ -189,6 +189,9 @@ struct Waiting {
 /// How many places ahead a loop over flits or heads asks for the memory it will read.
 const PREFETCH_AHEAD: usize = 8;
 
+/// Whether the target has a prefetch (`prefetch` does nothing elsewhere).
+const PREFETCH: bool = cfg!(target_arch = "x86_64");
+
 /// `Waiting::want` of a head granted its output VC (or its ejection) this cycle.
 const GRANTED: u32 = u32::MAX - 1;
 
@@ -507,9 +510,8 @@ impl<'a> Engine<'a> {
             busy_switches: vec![0; n.div_ceil(64)],
             busy_list: Vec::new(),
             // (the WebAssembly target has no prefetch: its loops would read ahead for nothing)
-            prefetching: cfg!(target_arch = "x86_64")
-                && (c + t) * v * std::mem::size_of::<InVc>() > PREFETCH_ABOVE,
-            prefetching_routes: cfg!(target_arch = "x86_64") && routes.prefetches(),
+            prefetching: PREFETCH && (c + t) * v * std::mem::size_of::<InVc>() > PREFETCH_ABOVE,
+            prefetching_routes: PREFETCH && routes.prefetches(),
             flits_due: vec![Vec::new(); wheel],
             credits_due: vec![Vec::new(); wheel],
             packets: Vec::new(),
@@ -565,6 +567,13 @@ impl<'a> Engine<'a> {
     fn ln_miss(rate: f64, packet: usize) -> Option<f64> {
         let chance = (rate / packet as f64).min(1.0);
         (chance < 1.0).then(|| (-chance).ln_1p())
+    }
+
+    /// Whether the loops ask for memory ahead (`prefetching`): a constant false on targets
+    /// without a prefetch, so their WebAssembly has none of that code.
+    #[inline(always)]
+    fn prefetching(&self) -> bool {
+        PREFETCH && self.prefetching
     }
 
     /// The run's parameters.
@@ -747,7 +756,7 @@ impl<'a> Engine<'a> {
         let slot = (now as usize) & (self.flits_due.len() - 1);
         let mut due = std::mem::take(&mut self.flits_due[slot]);
         for i in 0..due.len() {
-            if let (true, Some(&(vc, _))) = (self.prefetching, due.get(i + PREFETCH_AHEAD)) {
+            if let (true, Some(&(vc, _))) = (self.prefetching(), due.get(i + PREFETCH_AHEAD)) {
                 prefetch(&self.ivcs[vc as usize]);
             }
             let (vc, flit) = due[i];
@@ -966,7 +975,7 @@ impl<'a> Engine<'a> {
         let mut granted = 0;
         for i in 0..waiting.len() {
             // what a head a few places on will read, on its way from memory meanwhile
-            if let (true, Some(ahead)) = (self.prefetching, waiting.get(i + PREFETCH_AHEAD)) {
+            if let (true, Some(ahead)) = (self.prefetching(), waiting.get(i + PREFETCH_AHEAD)) {
                 if ahead.want < channels {
                     let op = ahead.want as usize;
                     prefetch(&self.outs[op]);
@@ -1032,7 +1041,7 @@ impl<'a> Engine<'a> {
             self.ivcs[ivc].out_vc = ovc as u32;
             self.ivcs[ivc].rr = j + 1;
             self.out_vcs[ovc].rr = if ivc + 1 == total { 0 } else { ivc as u32 + 1 };
-            if self.prefetching_routes {
+            if PREFETCH && self.prefetching_routes {
                 let pk = &self.packets[self.ivcs[ivc].front.packet as usize];
                 let next = self.outs[ovc / v].dst;
                 self.routes.prefetch_step(next, pk.dst_switch, &pk.route);
@@ -1071,7 +1080,7 @@ impl<'a> Engine<'a> {
         for i in 0..busy.len() {
             // a switch's reads are a chain (its candidates, their VCs, the packets at their
             // fronts): each link is asked for a few switches ahead, the next one switch later
-            if self.prefetching {
+            if self.prefetching() {
                 if let Some(&sw) = busy.get(i + 4) {
                     prefetch(&self.candidates[self.in_offsets[sw as usize] as usize]);
                 }

@@ -815,9 +815,6 @@ fn destination_hops(topo: &Topology, offsets: &[u32], hops: &[RouteHop]) -> Vec<
         channel: NONE,
         group: 0,
     };
-    let ends: Vec<u32> = (0..topo.channel_count())
-        .map(|c| topo.channel_ends(crate::model::ChannelId::new(c)).1 .0)
-        .collect();
     let mut next = vec![unset; n * n];
     for s in 0..n {
         for d in 0..n {
@@ -829,7 +826,10 @@ fn destination_hops(topo: &Topology, offsets: &[u32], hops: &[RouteHop]) -> Vec<
                     return Vec::new();
                 }
                 *slot = hop;
-                at = ends[hop.channel as usize] as usize;
+                at = topo
+                    .channel_ends(crate::model::ChannelId(hop.channel))
+                    .1
+                    .index();
             }
         }
     }
