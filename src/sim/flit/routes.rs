@@ -153,10 +153,16 @@ impl Routes {
     /// (`prefetch_step`): a route table beyond a core's caches.
     pub(crate) fn prefetches(&self) -> bool {
         match self {
-            Routes::Table(t) if !t.by_destination.is_empty() => {
-                std::mem::size_of_val(&t.by_destination[..]) > super::PREFETCH_ABOVE
+            Routes::Table(t) => {
+                // what `step` reads: the per-destination hops where there are some, else the
+                // pairs' routes (in cache, as on 64 routers, asking would cost more than it saves)
+                let read = if t.by_destination.is_empty() {
+                    &t.hops
+                } else {
+                    &t.by_destination
+                };
+                std::mem::size_of_val(&read[..]) > super::PREFETCH_ABOVE
             }
-            Routes::Table(_) => true,
             Routes::Compact(_) | Routes::ByDestination(_) => false,
         }
     }
