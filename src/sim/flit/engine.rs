@@ -158,16 +158,17 @@ struct OutChannel {
     latency: u32,
 }
 
-/// An input port's request in switch allocation.
+/// An input port's request in switch allocation: its position among its switch's input ports,
+/// the VC (k, and its id), the output VC and output port it wants, and its rank at that port's
+/// arbiter.
 #[derive(Debug, Clone, Copy)]
 struct Request {
-    /// The input's position among its switch's input ports.
-    at: usize,
-    port: usize,
-    k: usize,
-    ivc: usize,
-    out: usize,
-    out_port: usize,
+    at: u32,
+    k: u32,
+    ivc: u32,
+    out: u32,
+    out_port: u32,
+    rank: u32,
 }
 
 /// A head flit at the front of its input VC, waiting for an output VC.
@@ -248,8 +249,6 @@ pub(crate) struct Engine<'a> {
     /// arbiter favours next.
     out_rr: Vec<u16>,
     requests: Vec<Request>,
-    /// Which of `requests` won its output this cycle.
-    winners: Vec<bool>,
     /// Per input port, a bit per VC that holds flits and an output VC (switch candidates).
     candidates: Vec<u64>,
     /// Input VCs whose front flit is a head without an output VC, in the order they got there,
@@ -274,11 +273,12 @@ pub(crate) struct Engine<'a> {
     feeding: Vec<u64>,
     /// This cycle's endpoints: arriving or feeding (scratch).
     todo: Vec<u64>,
-    /// Per input port its switch; per switch its input ports with a switch candidate, and a
-    /// bit per switch with any.
+    /// Per input port (ip) its switch, and a bit per input port with a switch candidate: a
+    /// switch's ports are consecutive, so its busy ones are a few bits of one or two words
+    /// (switch allocation visits those alone: scanning all of a switch's ports for the busy
+    /// one was a mispredicted branch per port).
     port_switch: Vec<u32>,
-    busy_ports: Vec<u16>,
-    busy_switches: Vec<u64>,
+    busy_ports: Vec<u64>,
     /// This cycle's switches with a candidate (scratch, `traverse`).
     busy_list: Vec<u32>,
     /// Whether the loops ask for memory ahead (`prefetch`): only where the input VCs outgrow
@@ -495,7 +495,6 @@ impl<'a> Engine<'a> {
             in_rr: vec![0; c + t],
             out_rr: vec![0; c + t],
             requests: Vec::new(),
-            winners: Vec::new(),
             candidates: vec![0; c + t],
             waiting: Vec::new(),
             // above the longest wait, the pipeline
@@ -506,8 +505,7 @@ impl<'a> Engine<'a> {
             feeding: vec![0; e.div_ceil(64)],
             todo: vec![0; e.div_ceil(64)],
             port_switch,
-            busy_ports: vec![0; n],
-            busy_switches: vec![0; n.div_ceil(64)],
+            busy_ports: vec![0; (c + t).div_ceil(64)],
             busy_list: Vec::new(),
             // (the WebAssembly target has no prefetch: its loops would read ahead for nothing)
             prefetching: PREFETCH && (c + t) * v * std::mem::size_of::<InVc>() > PREFETCH_ABOVE,
@@ -710,25 +708,13 @@ impl<'a> Engine<'a> {
     #[inline(always)]
     fn mark(&mut self, vc: usize, on: bool) {
         let (port, bit) = (vc / self.p.vcs, 1u64 << (vc % self.p.vcs));
-        let before = self.candidates[port] != 0;
-        if on {
-            self.candidates[port] |= bit;
-        } else {
-            self.candidates[port] &= !bit;
-        }
-        let after = self.candidates[port] != 0;
-        if before != after {
-            let sw = self.port_switch[port] as usize;
-            if after {
-                self.busy_ports[sw] += 1;
-                self.busy_switches[sw / 64] |= 1 << (sw % 64);
-            } else {
-                self.busy_ports[sw] -= 1;
-                if self.busy_ports[sw] == 0 {
-                    self.busy_switches[sw / 64] &= !(1 << (sw % 64));
-                }
-            }
-        }
+        let before = self.candidates[port];
+        let after = if on { before | bit } else { before & !bit };
+        self.candidates[port] = after;
+        // the port's busy bit flips when its first candidate comes or its last goes (without a
+        // branch: which of the two happens is data, and was often mispredicted)
+        let flips = u64::from((before == 0) != (after == 0));
+        self.busy_ports[port / 64] ^= flips << (port % 64);
     }
 
     /// Endpoint `ep`'s next packet is created at cycle `at`.
@@ -1067,14 +1053,19 @@ impl<'a> Engine<'a> {
         let v = self.p.vcs;
         let cv = self.channels * v;
         // the switches with a candidate, in ascending order (a send clears only its own
-        // switch's bit, so the list is the set the loop over the bits would visit)
+        // switch's ports' bits, so the list is the set a loop over the bits would visit)
         let mut busy = std::mem::take(&mut self.busy_list);
         busy.clear();
-        for (word, &bits) in self.busy_switches.iter().enumerate() {
+        let mut last = NONE;
+        for (word, &bits) in self.busy_ports.iter().enumerate() {
             let mut bits = bits;
             while bits != 0 {
-                busy.push((word * 64 + bits.trailing_zeros() as usize) as u32);
+                let sw = self.port_switch[word * 64 + bits.trailing_zeros() as usize];
                 bits &= bits - 1;
+                if sw != last {
+                    busy.push(sw);
+                    last = sw;
+                }
             }
         }
         for i in 0..busy.len() {
@@ -1117,98 +1108,102 @@ impl<'a> Engine<'a> {
 
     /// Switch allocation and traversal at switch `sw` (see `traverse`).
     fn allocate_switch(&mut self, sw: usize, now: u64, v: usize, cv: usize) {
-        {
-            let (lo, hi) = (
-                self.in_offsets[sw] as usize,
-                self.in_offsets[sw + 1] as usize,
-            );
-            let ports = hi - lo;
-            if ports == 0 {
-                return;
-            }
-            // separable, input first (BookSim's separable_input_first with round-robin
-            // arbiters, one iteration): every input port picks one ready VC with a credit,
-            // round robin from in_rr; every output port grants one of its requests, round robin
-            // over the switch's inputs from out_rr; the losers wait for the next cycle
-            let mut requests = std::mem::take(&mut self.requests);
-            requests.clear();
-            for at in 0..ports {
-                let port = lo + at;
-                let mask = self.candidates[port];
-                if mask == 0 {
-                    continue;
+        let (lo, hi) = (
+            self.in_offsets[sw] as usize,
+            self.in_offsets[sw + 1] as usize,
+        );
+        let ports = hi - lo;
+        // separable, input first (BookSim's separable_input_first with round-robin arbiters,
+        // one iteration): every input port picks one ready VC with a credit, round robin from
+        // in_rr; every output port grants one of its requests, round robin over the switch's
+        // inputs from out_rr; the losers wait for the next cycle. Only the ports with a
+        // candidate are visited: their bits in `busy_ports`, in ascending order
+        self.requests.clear();
+        let mut word = lo / 64;
+        let mut bits = self.busy_ports[word] & (u64::MAX << (lo % 64));
+        loop {
+            while bits == 0 {
+                word += 1;
+                if word * 64 >= hi {
+                    break;
                 }
-                let start = usize::from(self.in_rr[port]);
-                let upper = mask & (u64::MAX << start);
-                'vcs: for mut bits in [upper, mask & !upper] {
-                    while bits != 0 {
-                        let k = bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        let ivc = port * v + k;
-                        if u64::from(self.ivcs[ivc].front.ready) > now {
-                            continue;
-                        }
-                        let out = self.ivcs[ivc].out_vc as usize;
-                        if out < cv && self.out_vcs[out].credits == 0 {
-                            continue;
-                        }
-                        let out_port = if out >= cv {
-                            self.channels + (out - cv)
-                        } else {
-                            out / v
-                        };
-                        requests.push(Request {
-                            at,
-                            port,
-                            k,
-                            ivc,
-                            out,
-                            out_port,
-                        });
-                        break 'vcs;
+                bits = self.busy_ports[word];
+            }
+            let port = word * 64 + bits.trailing_zeros() as usize;
+            if bits == 0 || port >= hi {
+                break;
+            }
+            bits &= bits - 1;
+            let at = port - lo;
+            let mask = self.candidates[port];
+            let start = usize::from(self.in_rr[port]);
+            let upper = mask & (u64::MAX << start);
+            'vcs: for mut vcs in [upper, mask & !upper] {
+                while vcs != 0 {
+                    let k = vcs.trailing_zeros() as usize;
+                    vcs &= vcs - 1;
+                    let ivc = port * v + k;
+                    if u64::from(self.ivcs[ivc].front.ready) > now {
+                        continue;
                     }
+                    let out = self.ivcs[ivc].out_vc as usize;
+                    if out < cv && self.out_vcs[out].credits == 0 {
+                        continue;
+                    }
+                    let out_port = if out >= cv {
+                        self.channels + (out - cv)
+                    } else {
+                        out / v
+                    };
+                    // its rank at the output's arbiter, on the pointer as it was at the start
+                    // of the cycle: the first requesting input at or after out_rr wins
+                    // (updating a pointer while deciding let a second input win the same
+                    // output in one cycle)
+                    let from = usize::from(self.out_rr[out_port]);
+                    let rank = if at >= from {
+                        at - from
+                    } else {
+                        at + ports - from
+                    };
+                    self.requests.push(Request {
+                        at: at as u32,
+                        k: k as u32,
+                        ivc: ivc as u32,
+                        out: out as u32,
+                        out_port: out_port as u32,
+                        rank: rank as u32,
+                    });
+                    break 'vcs;
                 }
             }
-            // every output's winner is decided on the pointers as they were at the start of
-            // the cycle: the first requesting input at or after out_rr (updating a pointer
-            // while deciding let a second input win the same output in one cycle)
-            let rank = |out_rr: &[u16], q: &Request| {
-                let from = usize::from(out_rr[q.out_port]);
-                if q.at >= from {
-                    q.at - from
-                } else {
-                    q.at + ports - from
-                }
-            };
-            let mut winners = std::mem::take(&mut self.winners);
-            winners.clear();
-            // plain loops: this runs for every switch and cycle (as iterator chains they were
-            // left out of line in the size-optimised WebAssembly)
-            for r in &requests {
-                let mine = rank(&self.out_rr, r);
-                let mut wins = true;
-                for q in &requests {
-                    if q.out_port == r.out_port && rank(&self.out_rr, q) < mine {
+        }
+        // plain loops by index: this runs for every switch and cycle (as iterator chains they
+        // were left out of line in the size-optimised WebAssembly), and a send leaves the
+        // requests alone
+        let count = self.requests.len();
+        for i in 0..count {
+            let r = self.requests[i];
+            let mut wins = true;
+            if count > 1 {
+                for q in &self.requests {
+                    if q.out_port == r.out_port && q.rank < r.rank {
                         wins = false;
                         break;
                     }
                 }
-                winners.push(wins);
             }
-            for (r, &wins) in requests.iter().zip(&winners) {
-                if !wins {
-                    continue;
-                }
-                self.in_rr[r.port] = if r.k + 1 == v { 0 } else { (r.k + 1) as u16 };
-                self.out_rr[r.out_port] = if r.at + 1 == ports {
-                    0
-                } else {
-                    (r.at + 1) as u16
-                };
-                self.send(r.port, r.ivc, r.out);
+            if !wins {
+                continue;
             }
-            put_back(&mut self.requests, requests);
-            put_back(&mut self.winners, winners);
+            let (at, k) = (r.at as usize, r.k as usize);
+            let port = lo + at;
+            self.in_rr[port] = if k + 1 == v { 0 } else { (k + 1) as u16 };
+            self.out_rr[r.out_port as usize] = if at + 1 == ports {
+                0
+            } else {
+                (at + 1) as u16
+            };
+            self.send(port, r.ivc as usize, r.out as usize);
         }
     }
 
