@@ -993,10 +993,15 @@ impl<'a> Engine<'a> {
             if free == 0 {
                 continue;
             }
-            // the pointer may come from a larger group of an earlier packet (a division only
-            // then: this runs for every head at every hop)
+            // the pointer is at most the group's size (it wraps here, without a branch: a grant
+            // at the group's last VC leaves it there) unless it comes from a larger group of
+            // an earlier packet (a division only then: this runs for every head at every hop)
             let rr = usize::from(w.rr);
-            let rr = if rr < per_group { rr } else { rr % per_group };
+            let rr = if rr < 2 * per_group {
+                rr - per_group * usize::from(rr >= per_group)
+            } else {
+                rr % per_group
+            };
             let wrapped = free.checked_shl((per_group - rr) as u32).unwrap_or(0) & group_mask;
             let rotated = (free >> rr) | wrapped;
             let j = rr + rotated.trailing_zeros() as usize;
@@ -1004,11 +1009,8 @@ impl<'a> Engine<'a> {
             let ovc = ch * v + base + j;
             let arbiter = &mut self.out_vcs[ovc];
             let from = arbiter.rr as usize;
-            let rank = if ivc >= from {
-                ivc - from
-            } else {
-                ivc + total - from
-            } as u32;
+            // (ivc − from) modulo total, without a branch (which was a mispredicted one)
+            let rank = (ivc + total * usize::from(ivc < from) - from) as u32;
             // cycles fit 32 bits (`MAX_SIM_CYCLES`)
             if arbiter.cycle != now as u32 || rank < arbiter.rank {
                 (arbiter.cycle, arbiter.rank) = (now as u32, rank);
@@ -1160,11 +1162,7 @@ impl<'a> Engine<'a> {
                     // (updating a pointer while deciding let a second input win the same
                     // output in one cycle)
                     let from = usize::from(self.out_rr[out_port]);
-                    let rank = if at >= from {
-                        at - from
-                    } else {
-                        at + ports - from
-                    };
+                    let rank = at + ports * usize::from(at < from) - from;
                     self.requests.push(Request {
                         at: at as u32,
                         k: k as u32,
@@ -1184,12 +1182,10 @@ impl<'a> Engine<'a> {
         for i in 0..count {
             let r = self.requests[i];
             let mut wins = true;
-            if count > 1 {
-                for q in &self.requests {
-                    if q.out_port == r.out_port && q.rank < r.rank {
-                        wins = false;
-                        break;
-                    }
+            for q in &self.requests {
+                if q.out_port == r.out_port && q.rank < r.rank {
+                    wins = false;
+                    break;
                 }
             }
             if !wins {
