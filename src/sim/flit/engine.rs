@@ -301,6 +301,8 @@ pub(crate) struct Engine<'a> {
     source: Vec<VecDeque<(u64, u32)>>,
     front: Vec<(u32, u16, u32)>,
     pub now: u64,
+    /// Whether `now` is in the measurement window (`in_window`, once a cycle).
+    window: bool,
     last_move: u64,
     // counters
     pub injected_flits: u64,
@@ -517,6 +519,7 @@ impl<'a> Engine<'a> {
             source: vec![VecDeque::new(); t],
             front: vec![(NONE, 0, NONE); t],
             now: 0,
+            window: false,
             last_move: 0,
             injected_flits: 0,
             ejected_flits: 0,
@@ -668,11 +671,9 @@ impl<'a> Engine<'a> {
     #[inline]
     fn wait(&mut self, vc: usize, flit: Flit) {
         let slot = (flit.ready as usize) & (self.pipeline.len() - 1);
-        let (base, count) = if (flit.next as usize) < self.channels {
-            self.vc_ranges[usize::from(flit.group)]
-        } else {
-            (0, 0)
-        };
+        // (a head for ejection has group 0 and no use for its VCs: looked up all the same, as
+        // a test of which it is was a mispredicted branch)
+        let (base, count) = self.vc_ranges[usize::from(flit.group)];
         self.pipeline[slot].push(Waiting {
             vc: vc as u32,
             ready: flit.ready,
@@ -739,6 +740,7 @@ impl<'a> Engine<'a> {
 
     fn cycle(&mut self) {
         let now = self.now;
+        self.window = self.in_window(now);
         let slot = (now as usize) & (self.flits_due.len() - 1);
         let mut due = std::mem::take(&mut self.flits_due[slot]);
         for i in 0..due.len() {
@@ -846,7 +848,7 @@ impl<'a> Engine<'a> {
             let (from, to) = (at(ep, a), at(dst, z));
             self.source[from as usize].push_back((now, to));
         }
-        if self.in_window(now) {
+        if self.window {
             self.measured_created += 1;
         }
     }
@@ -950,7 +952,12 @@ impl<'a> Engine<'a> {
         debug_assert!(self.pipeline[slot]
             .iter()
             .all(|w| u64::from(w.ready) == now));
-        waiting.append(&mut self.pipeline[slot]);
+        if waiting.is_empty() {
+            // (the common case at low loads: the bucket's vector is taken, not copied)
+            std::mem::swap(&mut waiting, &mut self.pipeline[slot]);
+        } else {
+            waiting.append(&mut self.pipeline[slot]);
+        }
         let channels = self.channels as u32;
         let total = self.ivcs.len();
         // separable, input first (BookSim's separable_input_first VC allocator, one iteration):
@@ -1115,6 +1122,7 @@ impl<'a> Engine<'a> {
             self.in_offsets[sw + 1] as usize,
         );
         let ports = hi - lo;
+        let vc_mask = u64::MAX >> (64 - v);
         // separable, input first (BookSim's separable_input_first with round-robin arbiters,
         // one iteration): every input port picks one ready VC with a credit, round robin from
         // in_rr; every output port grants one of its requests, round robin over the switch's
@@ -1138,41 +1146,42 @@ impl<'a> Engine<'a> {
             bits &= bits - 1;
             let at = port - lo;
             let mask = self.candidates[port];
+            // the VCs from in_rr on, wrapping: the mask rotated right by it in v bits
             let start = usize::from(self.in_rr[port]);
-            let upper = mask & (u64::MAX << start);
-            'vcs: for mut vcs in [upper, mask & !upper] {
-                while vcs != 0 {
-                    let k = vcs.trailing_zeros() as usize;
-                    vcs &= vcs - 1;
-                    let ivc = port * v + k;
-                    if u64::from(self.ivcs[ivc].front.ready) > now {
-                        continue;
-                    }
-                    let out = self.ivcs[ivc].out_vc as usize;
-                    if out < cv && self.out_vcs[out].credits == 0 {
-                        continue;
-                    }
-                    let out_port = if out >= cv {
-                        self.channels + (out - cv)
-                    } else {
-                        out / v
-                    };
-                    // its rank at the output's arbiter, on the pointer as it was at the start
-                    // of the cycle: the first requesting input at or after out_rr wins
-                    // (updating a pointer while deciding let a second input win the same
-                    // output in one cycle)
-                    let from = usize::from(self.out_rr[out_port]);
-                    let rank = at + ports * usize::from(at < from) - from;
-                    self.requests.push(Request {
-                        at: at as u32,
-                        k: k as u32,
-                        ivc: ivc as u32,
-                        out: out as u32,
-                        out_port: out_port as u32,
-                        rank: rank as u32,
-                    });
-                    break 'vcs;
+            let mut vcs =
+                ((mask >> start) | mask.checked_shl((v - start) as u32).unwrap_or(0)) & vc_mask;
+            while vcs != 0 {
+                let k = start + vcs.trailing_zeros() as usize;
+                let k = k - v * usize::from(k >= v);
+                vcs &= vcs - 1;
+                let ivc = port * v + k;
+                if u64::from(self.ivcs[ivc].front.ready) > now {
+                    continue;
                 }
+                let out = self.ivcs[ivc].out_vc as usize;
+                if out < cv && self.out_vcs[out].credits == 0 {
+                    continue;
+                }
+                let out_port = if out >= cv {
+                    self.channels + (out - cv)
+                } else {
+                    out / v
+                };
+                // its rank at the output's arbiter, on the pointer as it was at the start
+                // of the cycle: the first requesting input at or after out_rr wins
+                // (updating a pointer while deciding let a second input win the same
+                // output in one cycle)
+                let from = usize::from(self.out_rr[out_port]);
+                let rank = at + ports * usize::from(at < from) - from;
+                self.requests.push(Request {
+                    at: at as u32,
+                    k: k as u32,
+                    ivc: ivc as u32,
+                    out: out as u32,
+                    out_port: out_port as u32,
+                    rank: rank as u32,
+                });
+                break;
             }
         }
         // plain loops by index: this runs for every switch and cycle (as iterator chains they
@@ -1194,11 +1203,7 @@ impl<'a> Engine<'a> {
             let (at, k) = (r.at as usize, r.k as usize);
             let port = lo + at;
             self.in_rr[port] = if k + 1 == v { 0 } else { (k + 1) as u16 };
-            self.out_rr[r.out_port as usize] = if at + 1 == ports {
-                0
-            } else {
-                (at + 1) as u16
-            };
+            self.out_rr[r.out_port as usize] = if at + 1 == ports { 0 } else { (at + 1) as u16 };
             self.send(port, r.ivc as usize, r.out as usize);
         }
     }
@@ -1237,9 +1242,7 @@ impl<'a> Engine<'a> {
         }
         if out >= cv {
             self.ejected_flits += 1;
-            if self.in_window(now) {
-                self.window_flits += 1;
-            }
+            self.window_flits += u64::from(self.window);
             if tail {
                 let pk = self.packets[flit.packet as usize];
                 if pk.measured {
@@ -1253,14 +1256,11 @@ impl<'a> Engine<'a> {
         }
         let (ch, k) = (out / v, out % v);
         self.out_vcs[out].credits -= 1;
-        let window = self.in_window(now);
         let link = &mut self.outs[ch];
         if tail {
             link.held &= !(1u64 << k);
         }
-        if window {
-            link.flits += 1;
-        }
+        link.flits += u64::from(self.window);
         let (into, latency, dst) = (link.into, link.latency, link.dst);
         if head {
             let pk = &mut self.packets[flit.packet as usize];
