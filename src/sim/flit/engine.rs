@@ -119,7 +119,9 @@ struct Packet {
 const NONE: u32 = u32::MAX;
 
 /// An input VC: the output VC held by the packet at its front (a channel VC id, or C·V +
-/// endpoint for ejection; `NONE` before VC allocation), its flit count, the ring slot of the
+/// endpoint for ejection; `NONE` before VC allocation) and its output port (op, or C +
+/// terminal: set with it, so switch allocation needs no division or test to find it), its
+/// flit count, the ring slot of the
 /// flit behind the front, its round-robin pointer over its group's output VCs in VC allocation,
 /// and the front flit itself. The front is kept here, beside the rest, because switch and VC
 /// allocation read it every cycle a VC is a candidate: read from the ring, it was a cache miss
@@ -130,11 +132,15 @@ const NONE: u32 = u32::MAX;
 #[repr(align(32))]
 struct InVc {
     out_vc: u32,
+    out_port: u32,
     head: u16,
     len: u16,
     rr: u16,
     front: Flit,
 }
+
+// one record to a half cache line, as the alignment intends
+const _: () = assert!(std::mem::size_of::<InVc>() == 32);
 
 /// An output VC of a channel: its arbiter in VC allocation (its round-robin pointer over the
 /// input VCs and the best request it has this cycle: the cycle, so a stale one is ignored, and
@@ -242,7 +248,7 @@ pub(crate) struct Engine<'a> {
     /// Every input VC's state, together: what a flit's hop reads and writes of its VC is one
     /// cache line, not four (`InVc`).
     ivcs: Vec<InVc>,
-    /// The channels' output VCs (op·V + k).
+    /// The channels' output VCs (op·V + k), then one per ejection port (C·V + terminal).
     out_vcs: Vec<OutVc>,
     in_rr: Vec<u16>,
     /// Per output port (op, then C + terminal for ejection), the switch input position its
@@ -342,7 +348,8 @@ pub(crate) fn memory_bytes(channels: usize, terminals: usize, p: &SimParams) -> 
     let rings = ports * vcs * p.buffer as u64 * flit;
     let per_input_vc = ports * vcs * std::mem::size_of::<InVc>() as u64;
     let per_output_vc = channels as u64
-        * (vcs * std::mem::size_of::<OutVc>() as u64 + std::mem::size_of::<OutChannel>() as u64);
+        * (vcs * std::mem::size_of::<OutVc>() as u64 + std::mem::size_of::<OutChannel>() as u64)
+        + terminals as u64 * std::mem::size_of::<OutVc>() as u64;
     let queued = terminals as u64 * MAX_SOURCE_PACKETS as u64;
     let sources = queued * 16;
     let packets =
@@ -478,6 +485,7 @@ impl<'a> Engine<'a> {
             ivcs: vec![
                 InVc {
                     out_vc: NONE,
+                    out_port: NONE,
                     head: 0,
                     len: 0,
                     rr: 0,
@@ -493,7 +501,20 @@ impl<'a> Engine<'a> {
                     credits: p.buffer as u16,
                 };
                 c * v
-            ],
+            ]
+            .into_iter()
+            // and one per ejection port (C·V + terminal), whose credits never run out: switch
+            // allocation reads a request's credits without testing which kind it is
+            .chain(std::iter::repeat_n(
+                OutVc {
+                    rr: 0,
+                    cycle: u32::MAX,
+                    rank: 0,
+                    credits: u16::MAX,
+                },
+                t,
+            ))
+            .collect(),
             in_rr: vec![0; c + t],
             out_rr: vec![0; c + t],
             requests: Vec::new(),
@@ -984,6 +1005,7 @@ impl<'a> Engine<'a> {
             if w.want >= channels {
                 // at its destination: the ejection port, without allocation
                 self.ivcs[ivc].out_vc = (self.channels * v) as u32 + (w.want - channels);
+                self.ivcs[ivc].out_port = w.want;
                 w.want = GRANTED;
                 granted += 1;
                 self.mark(ivc, true);
@@ -1034,6 +1056,7 @@ impl<'a> Engine<'a> {
             let ivc = w.vc as usize;
             self.outs[ovc / v].held |= 1 << (ovc % v);
             self.ivcs[ivc].out_vc = ovc as u32;
+            self.ivcs[ivc].out_port = w.want;
             self.ivcs[ivc].rr = j + 1;
             self.out_vcs[ovc].rr = if ivc + 1 == total { 0 } else { ivc as u32 + 1 };
             if PREFETCH && self.prefetching_routes {
@@ -1060,7 +1083,6 @@ impl<'a> Engine<'a> {
     fn traverse(&mut self) {
         let now = self.now;
         let v = self.p.vcs;
-        let cv = self.channels * v;
         // the switches with a candidate, in ascending order (a send clears only its own
         // switch's ports' bits, so the list is the set a loop over the bits would visit)
         let mut busy = std::mem::take(&mut self.busy_list);
@@ -1091,7 +1113,7 @@ impl<'a> Engine<'a> {
                     self.prefetch_candidates(sw as usize, true);
                 }
             }
-            self.allocate_switch(busy[i] as usize, now, v, cv);
+            self.allocate_switch(busy[i] as usize, now, v);
         }
         put_back(&mut self.busy_list, busy);
     }
@@ -1116,7 +1138,7 @@ impl<'a> Engine<'a> {
     }
 
     /// Switch allocation and traversal at switch `sw` (see `traverse`).
-    fn allocate_switch(&mut self, sw: usize, now: u64, v: usize, cv: usize) {
+    fn allocate_switch(&mut self, sw: usize, now: u64, v: usize) {
         let (lo, hi) = (
             self.in_offsets[sw] as usize,
             self.in_offsets[sw + 1] as usize,
@@ -1159,14 +1181,10 @@ impl<'a> Engine<'a> {
                     continue;
                 }
                 let out = self.ivcs[ivc].out_vc as usize;
-                if out < cv && self.out_vcs[out].credits == 0 {
+                if self.out_vcs[out].credits == 0 {
                     continue;
                 }
-                let out_port = if out >= cv {
-                    self.channels + (out - cv)
-                } else {
-                    out / v
-                };
+                let out_port = self.ivcs[ivc].out_port as usize;
                 // its rank at the output's arbiter, on the pointer as it was at the start
                 // of the cycle: the first requesting input at or after out_rr wins
                 // (updating a pointer while deciding let a second input win the same
