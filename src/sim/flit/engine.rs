@@ -528,8 +528,9 @@ impl<'a> Engine<'a> {
             feeding: vec![0; e.div_ceil(64)],
             todo: vec![0; e.div_ceil(64)],
             port_switch,
-            busy_ports: vec![0; (c + t).div_ceil(64)],
-            busy_list: Vec::new(),
+            // (and a word past the last port: `allocate_switch` reads it)
+            busy_ports: vec![0; (c + t).div_ceil(64) + 1],
+            busy_list: vec![0; n + 1],
             // (the WebAssembly target has no prefetch: its loops would read ahead for nothing)
             prefetching: PREFETCH && (c + t) * v * std::mem::size_of::<InVc>() > PREFETCH_ABOVE,
             prefetching_routes: PREFETCH && routes.prefetches(),
@@ -1041,9 +1042,11 @@ impl<'a> Engine<'a> {
             // (ivc − from) modulo total, without a branch (which was a mispredicted one)
             let rank = (ivc + total * usize::from(ivc < from) - from) as u32;
             // cycles fit 32 bits (`MAX_SIM_CYCLES`)
-            if arbiter.cycle != now as u32 || rank < arbiter.rank {
-                (arbiter.cycle, arbiter.rank) = (now as u32, rank);
-            }
+            // the best request so far: a stale one (of an earlier cycle) is replaced (chosen
+            // without a branch: which wins is data)
+            let better = (arbiter.cycle != now as u32) | (rank < arbiter.rank);
+            arbiter.rank = if better { rank } else { arbiter.rank };
+            arbiter.cycle = now as u32;
             requests.push((i as u32, ovc as u32, j as u16, rank));
         }
         for &(i, ovc, j, rank) in &requests {
@@ -1082,38 +1085,39 @@ impl<'a> Engine<'a> {
     /// one ready flit whose output port is free this cycle and whose downstream VC has a credit.
     fn traverse(&mut self) {
         let now = self.now;
-        let v = self.p.vcs;
         // the switches with a candidate, in ascending order (a send clears only its own
         // switch's ports' bits, so the list is the set a loop over the bits would visit)
         let mut busy = std::mem::take(&mut self.busy_list);
-        busy.clear();
-        let mut last = NONE;
+        // each busy port's switch is written at the list's end, which moves on only when the
+        // switch differs from the last (no branch: whether it does is data); the list has a
+        // place for every switch and one more
+        let (mut len, mut last) = (0, NONE);
         for (word, &bits) in self.busy_ports.iter().enumerate() {
             let mut bits = bits;
             while bits != 0 {
                 let sw = self.port_switch[word * 64 + bits.trailing_zeros() as usize];
                 bits &= bits - 1;
-                if sw != last {
-                    busy.push(sw);
-                    last = sw;
-                }
+                busy[len] = sw;
+                len += usize::from(sw != last);
+                last = sw;
             }
         }
-        for i in 0..busy.len() {
+        let busy_now = &busy[..len];
+        for i in 0..len {
             // a switch's reads are a chain (its candidates, their VCs, the packets at their
             // fronts): each link is asked for a few switches ahead, the next one switch later
             if self.prefetching() {
-                if let Some(&sw) = busy.get(i + 4) {
+                if let Some(&sw) = busy_now.get(i + 4) {
                     prefetch(&self.candidates[self.in_offsets[sw as usize] as usize]);
                 }
-                if let Some(&sw) = busy.get(i + 2) {
+                if let Some(&sw) = busy_now.get(i + 2) {
                     self.prefetch_candidates(sw as usize, false);
                 }
-                if let Some(&sw) = busy.get(i + 1) {
+                if let Some(&sw) = busy_now.get(i + 1) {
                     self.prefetch_candidates(sw as usize, true);
                 }
             }
-            self.allocate_switch(busy[i] as usize, now, v);
+            self.allocate_switch(busy_now[i] as usize, now);
         }
         put_back(&mut self.busy_list, busy);
     }
@@ -1138,92 +1142,119 @@ impl<'a> Engine<'a> {
     }
 
     /// Switch allocation and traversal at switch `sw` (see `traverse`).
-    fn allocate_switch(&mut self, sw: usize, now: u64, v: usize) {
+    fn allocate_switch(&mut self, sw: usize, now: u64) {
         let (lo, hi) = (
             self.in_offsets[sw] as usize,
             self.in_offsets[sw + 1] as usize,
         );
         let ports = hi - lo;
-        let vc_mask = u64::MAX >> (64 - v);
         // separable, input first (BookSim's separable_input_first with round-robin arbiters,
         // one iteration): every input port picks one ready VC with a credit, round robin from
         // in_rr; every output port grants one of its requests, round robin over the switch's
         // inputs from out_rr; the losers wait for the next cycle. Only the ports with a
         // candidate are visited: their bits in `busy_ports`, in ascending order
         self.requests.clear();
-        let mut word = lo / 64;
-        let mut bits = self.busy_ports[word] & (u64::MAX << (lo % 64));
-        loop {
-            while bits == 0 {
-                word += 1;
-                if word * 64 >= hi {
-                    break;
+        if ports <= 64 {
+            // the switch's bits, from its first port's on: two words joined (the second
+            // shifted twice, so that no shift is by 64; `busy_ports` has a word past the last
+            // port for it)
+            let (word, shift) = (lo / 64, lo % 64);
+            let joined = (self.busy_ports[word] >> shift)
+                | ((self.busy_ports[word + 1] << 1) << (63 - shift));
+            let mut bits = joined & (u64::MAX >> (64 - ports));
+            if bits & bits.wrapping_sub(1) == 0 {
+                // one busy port (the common case): its request, if it makes one, wins
+                if let Some(r) = self.port_request(lo, bits.trailing_zeros() as usize, ports, now) {
+                    self.grant(lo, ports, r);
                 }
-                bits = self.busy_ports[word];
+                return;
             }
-            let port = word * 64 + bits.trailing_zeros() as usize;
-            if bits == 0 || port >= hi {
-                break;
+            while bits != 0 {
+                let at = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if let Some(r) = self.port_request(lo, at, ports, now) {
+                    self.requests.push(r);
+                }
             }
-            bits &= bits - 1;
-            let at = port - lo;
-            let mask = self.candidates[port];
-            // the VCs from in_rr on, wrapping: the mask rotated right by it in v bits
-            let start = usize::from(self.in_rr[port]);
-            let mut vcs =
-                ((mask >> start) | mask.checked_shl((v - start) as u32).unwrap_or(0)) & vc_mask;
-            while vcs != 0 {
-                let k = start + vcs.trailing_zeros() as usize;
-                let k = k - v * usize::from(k >= v);
-                vcs &= vcs - 1;
-                let ivc = port * v + k;
-                if u64::from(self.ivcs[ivc].front.ready) > now {
+        } else {
+            for at in 0..ports {
+                let port = lo + at;
+                if self.busy_ports[port / 64] & (1 << (port % 64)) == 0 {
                     continue;
                 }
-                let out = self.ivcs[ivc].out_vc as usize;
-                if self.out_vcs[out].credits == 0 {
-                    continue;
+                if let Some(r) = self.port_request(lo, at, ports, now) {
+                    self.requests.push(r);
                 }
-                let out_port = self.ivcs[ivc].out_port as usize;
-                // its rank at the output's arbiter, on the pointer as it was at the start
-                // of the cycle: the first requesting input at or after out_rr wins
-                // (updating a pointer while deciding let a second input win the same
-                // output in one cycle)
-                let from = usize::from(self.out_rr[out_port]);
-                let rank = at + ports * usize::from(at < from) - from;
-                self.requests.push(Request {
-                    at: at as u32,
-                    k: k as u32,
-                    ivc: ivc as u32,
-                    out: out as u32,
-                    out_port: out_port as u32,
-                    rank: rank as u32,
-                });
-                break;
             }
         }
         // plain loops by index: this runs for every switch and cycle (as iterator chains they
         // were left out of line in the size-optimised WebAssembly), and a send leaves the
-        // requests alone
+        // requests alone; a request loses to one for its output with a lower rank (tested
+        // without a branch: it is data)
         let count = self.requests.len();
         for i in 0..count {
             let r = self.requests[i];
-            let mut wins = true;
+            let mut loses = false;
             for q in &self.requests {
-                if q.out_port == r.out_port && q.rank < r.rank {
-                    wins = false;
-                    break;
-                }
+                loses |= (q.out_port == r.out_port) & (q.rank < r.rank);
             }
-            if !wins {
+            if !loses {
+                self.grant(lo, ports, r);
+            }
+        }
+    }
+
+    /// The request of input port `lo + at` of a switch with `ports` input ports whose first is
+    /// `lo`: its first VC from in_rr on (wrapping) whose front flit is ready and has a credit.
+    #[inline(always)]
+    fn port_request(&self, lo: usize, at: usize, ports: usize, now: u64) -> Option<Request> {
+        let v = self.p.vcs;
+        let port = lo + at;
+        let mask = self.candidates[port];
+        // the VCs from in_rr on: the mask rotated right by it in v bits
+        let start = usize::from(self.in_rr[port]);
+        let mut vcs = ((mask >> start) | mask.checked_shl((v - start) as u32).unwrap_or(0))
+            & (u64::MAX >> (64 - v));
+        while vcs != 0 {
+            let k = start + vcs.trailing_zeros() as usize;
+            let k = k - v * usize::from(k >= v);
+            vcs &= vcs - 1;
+            let ivc = port * v + k;
+            if u64::from(self.ivcs[ivc].front.ready) > now {
                 continue;
             }
-            let (at, k) = (r.at as usize, r.k as usize);
-            let port = lo + at;
-            self.in_rr[port] = if k + 1 == v { 0 } else { (k + 1) as u16 };
-            self.out_rr[r.out_port as usize] = if at + 1 == ports { 0 } else { (at + 1) as u16 };
-            self.send(port, r.ivc as usize, r.out as usize);
+            let out = self.ivcs[ivc].out_vc as usize;
+            if self.out_vcs[out].credits == 0 {
+                continue;
+            }
+            let out_port = self.ivcs[ivc].out_port as usize;
+            // its rank at the output's arbiter, on the pointer as it was at the start of the
+            // cycle: the first requesting input at or after out_rr wins (updating a pointer
+            // while deciding let a second input win the same output in one cycle)
+            let from = usize::from(self.out_rr[out_port]);
+            let rank = at + ports * usize::from(at < from) - from;
+            return Some(Request {
+                at: at as u32,
+                k: k as u32,
+                ivc: ivc as u32,
+                out: out as u32,
+                out_port: out_port as u32,
+                rank: rank as u32,
+            });
         }
+        None
+    }
+
+    /// Request `r` of a switch with `ports` input ports from `lo` on won: both arbiters move
+    /// past it and its flit crosses.
+    #[inline(always)]
+    fn grant(&mut self, lo: usize, ports: usize, r: Request) {
+        let v = self.p.vcs;
+        let (at, k) = (r.at as usize, r.k as usize);
+        let port = lo + at;
+        self.in_rr[port] = if k + 1 == v { 0 } else { (k + 1) as u16 };
+        self.out_rr[r.out_port as usize] = if at + 1 == ports { 0 } else { (at + 1) as u16 };
+        self.send(port, r.ivc as usize, r.out as usize);
     }
 
     /// Move the front flit of input VC `ivc` (of input `port`) to output VC `out`.
