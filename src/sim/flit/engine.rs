@@ -730,7 +730,13 @@ impl<'a> Engine<'a> {
     /// out of line it was 8% of a run at 64 routers).
     #[inline(always)]
     fn mark(&mut self, vc: usize, on: bool) {
-        let (port, bit) = (vc / self.p.vcs, 1u64 << (vc % self.p.vcs));
+        self.mark_at(vc / self.p.vcs, vc % self.p.vcs, on);
+    }
+
+    /// `mark` for VC `k` of input port `port`, where the caller knows both (no division).
+    #[inline(always)]
+    fn mark_at(&mut self, port: usize, k: usize, on: bool) {
+        let bit = 1u64 << k;
         let before = self.candidates[port];
         let after = if on { before | bit } else { before & !bit };
         self.candidates[port] = after;
@@ -1057,14 +1063,15 @@ impl<'a> Engine<'a> {
             }
             let w = &mut waiting[i as usize];
             let ivc = w.vc as usize;
-            self.outs[ovc / v].held |= 1 << (ovc % v);
+            let ch = w.want as usize;
+            self.outs[ch].held |= 1 << (ovc - ch * v);
             self.ivcs[ivc].out_vc = ovc as u32;
             self.ivcs[ivc].out_port = w.want;
             self.ivcs[ivc].rr = j + 1;
             self.out_vcs[ovc].rr = if ivc + 1 == total { 0 } else { ivc as u32 + 1 };
             if PREFETCH && self.prefetching_routes {
                 let pk = &self.packets[self.ivcs[ivc].front.packet as usize];
-                let next = self.outs[ovc / v].dst;
+                let next = self.outs[ch].dst;
                 self.routes.prefetch_step(next, pk.dst_switch, &pk.route);
             }
             w.want = GRANTED; // leaves the list below
@@ -1254,11 +1261,12 @@ impl<'a> Engine<'a> {
         let port = lo + at;
         self.in_rr[port] = if k + 1 == v { 0 } else { (k + 1) as u16 };
         self.out_rr[r.out_port as usize] = if at + 1 == ports { 0 } else { (at + 1) as u16 };
-        self.send(port, r.ivc as usize, r.out as usize);
+        self.send(port, k, r.ivc as usize, r.out as usize, r.out_port as usize);
     }
 
-    /// Move the front flit of input VC `ivc` (of input `port`) to output VC `out`.
-    fn send(&mut self, port: usize, ivc: usize, out: usize) {
+    /// Move the front flit of input VC `ivc` (VC `k` of input `port`) to output VC `out` (of
+    /// output port `out_port`).
+    fn send(&mut self, port: usize, k: usize, ivc: usize, out: usize, out_port: usize) {
         let now = self.now;
         let v = self.p.vcs;
         let cv = self.channels * v;
@@ -1269,13 +1277,13 @@ impl<'a> Engine<'a> {
         if upstream != NONE {
             let due =
                 ((now + u64::from(self.p.credit_delay)) as usize) & (self.credits_due.len() - 1);
-            self.credits_due[due].push(upstream * v as u32 + (ivc % v) as u32);
+            self.credits_due[due].push(upstream * v as u32 + k as u32);
         }
         let tail = usize::from(flit.seq) + 1 == self.p.packet;
         let head = flit.seq == 0;
         if tail {
             self.ivcs[ivc].out_vc = NONE;
-            self.mark(ivc, false);
+            self.mark_at(port, k, false);
             if self.ivcs[ivc].len > 0 {
                 // the next packet's head is at the front now, and its routing and VC
                 // allocation start only here, in the next cycle (as in BookSim); its traversal
@@ -1287,7 +1295,7 @@ impl<'a> Engine<'a> {
                 self.wait(ivc, self.ivcs[ivc].front);
             }
         } else if self.ivcs[ivc].len == 0 {
-            self.mark(ivc, false);
+            self.mark_at(port, k, false);
         }
         if out >= cv {
             self.ejected_flits += 1;
@@ -1303,11 +1311,11 @@ impl<'a> Engine<'a> {
             }
             return;
         }
-        let (ch, k) = (out / v, out % v);
+        let (ch, out_k) = (out_port, out - out_port * v);
         self.out_vcs[out].credits -= 1;
         let link = &mut self.outs[ch];
         if tail {
-            link.held &= !(1u64 << k);
+            link.held &= !(1u64 << out_k);
         }
         link.flits += u64::from(self.window);
         let (into, latency, dst) = (link.into, link.latency, link.dst);
@@ -1320,7 +1328,7 @@ impl<'a> Engine<'a> {
         let arrive = now + u64::from(latency);
         flit.ready = (arrive + u64::from(self.p.stages)) as u32;
         let due = (arrive as usize) & (self.flits_due.len() - 1);
-        let into = into as usize * v + k;
+        let into = into as usize * v + out_k;
         self.flits_due[due].push((into as u32, flit));
     }
 }
