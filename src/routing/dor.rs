@@ -97,6 +97,13 @@ impl super::CompactRouter for DorRule {
             format!("switch {} is the destination", at.0),
         ))
     }
+
+    /// On a mesh or hypercube: the first differing dimension and its direction are the
+    /// switch's and the destination's alone. Not on a torus, where the dateline class depends
+    /// on where the packet came from.
+    fn by_destination(&self) -> bool {
+        !self.wrap
+    }
 }
 
 impl Router for DimensionOrder<'_> {

@@ -72,6 +72,12 @@ pub trait CompactRouter: Send + Sync {
         let _ = alternate;
         (src, dst)
     }
+    /// True when `next`'s hop, VC class included, depends on nothing but the switch a packet
+    /// is at and its destination (not its source, nor the state earlier hops left): the
+    /// simulator then asks once per switch and destination instead of walking every pair.
+    fn by_destination(&self) -> bool {
+        false
+    }
 }
 
 /// Routes packets over one topology.

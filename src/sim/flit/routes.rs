@@ -306,6 +306,12 @@ pub struct DestinationRoutes {
 /// No channel: the destination itself, or a switch no route passes.
 const NO_CHANNEL: u32 = u32::MAX;
 
+/// A per-destination table's entry before it is known (`NO_CHANNEL`).
+const NO_HOP: RouteHop = RouteHop {
+    channel: NO_CHANNEL,
+    group: 0,
+};
+
 /// Most layers `DestinationRoutes` (a channel's layer is a byte) and ACRO build.
 const MAX_LAYERS: usize = 64;
 
@@ -502,7 +508,9 @@ pub(crate) struct RoutePos {
     end: u32,
 }
 
-/// Every switch pair's route, flat, with the VC groups they use.
+/// Every switch pair's route, flat, with the VC groups they use; for a compact router whose
+/// routes agree per destination (DOR on a mesh) the routes are kept per switch and destination
+/// alone (`by_destination`, `per_pair` false) and read from there (`route`).
 #[derive(Debug, Clone)]
 pub struct RouteTable {
     n: usize,
@@ -523,6 +531,11 @@ pub struct RouteTable {
     /// What the simulator reads at each hop: n² hops in place of every pair's route (576
     /// routers under DOR: 2.6 MB against 42 MB, and a miss per hop on the larger).
     by_destination: Vec<RouteHop>,
+    /// Whether `offsets` and `hops` hold every pair's route: not for a compact router whose
+    /// routes agree per destination, read from `by_destination` alone (`route`).
+    per_pair: bool,
+    /// Per channel, the switch it leads to (walking `by_destination`).
+    channel_end: Vec<u32>,
 }
 
 impl RouteTable {
@@ -575,6 +588,56 @@ impl RouteTable {
             entries = Vec::new();
         }
         let links = OutChannels::new(topo);
+        let channel_end: Vec<u32> = (0..topo.channel_count())
+            .map(|c| topo.channel_ends(crate::model::ChannelId::new(c)).1 .0)
+            .collect();
+        // a router with a compact form is deadlock-free with its own classes (`CompactRouter`):
+        // its routes fit one layer whatever the assignment, so none is searched for (LASH-TOR's
+        // search was most of a 576-router DOR run's set-up, 0.18 s of it; the test
+        // `compact_routers_need_one_layer` checks the claim)
+        let compact = ROUTERS
+            .iter()
+            .any(|def| def.name == router.name() && def.forwarding == Forwarding::Compact);
+        if compact && !chooses {
+            // with one layer, the routes are their hops and nothing else: where they agree per
+            // destination (DOR on a mesh), the per-destination table is all a run reads; a rule
+            // that says so is asked once per switch and destination, others are walked pair by
+            // pair and checked
+            let asked = match router.compact() {
+                Some(rule) if rule.by_destination() && classes == 1 => destination_rule_table(
+                    rule.as_ref(),
+                    router.name(),
+                    &links,
+                    n,
+                    &wanted,
+                    &channel_end,
+                )
+                .map(|(next, hops)| (next, vec![hops])),
+                _ => None,
+            };
+            let found = match asked {
+                Some(found) => Some(found),
+                None => destination_walk(router, topo, &links, &wanted, &channel_end, classes)?,
+            };
+            if let Some((next, group_use)) = found {
+                if classes > max_groups {
+                    let what = format!("groups (1 layer(s) × {classes} class(es))");
+                    return Err(too_few_vcs(router, classes, &what, max_groups));
+                }
+                return Ok(RouteTable {
+                    n,
+                    offsets: Vec::new(),
+                    hops: Vec::new(),
+                    groups: classes,
+                    layers: 1,
+                    group_use,
+                    entries,
+                    by_destination: next,
+                    per_pair: false,
+                    channel_end,
+                });
+            }
+        }
         for s in 0..n {
             for d in 0..n {
                 if wanted[s * n + d] {
@@ -583,13 +646,6 @@ impl RouteTable {
                 offsets.push(hops.len() as u32);
             }
         }
-        // a router with a compact form is deadlock-free with its own classes (`CompactRouter`):
-        // its routes fit one layer whatever the assignment, so none is searched for (LASH-TOR's
-        // search was most of a 576-router DOR run's set-up, 0.18 s of it; the test
-        // `compact_routers_need_one_layer` checks the claim)
-        let compact = ROUTERS
-            .iter()
-            .any(|def| def.name == router.name() && def.forwarding == Forwarding::Compact);
         let layers = match assignment.acro_order() {
             _ if compact => 1,
             None => lash_tor(&offsets, &mut hops, topo.channel_count(), classes),
@@ -630,6 +686,8 @@ impl RouteTable {
             layers,
             group_use: use_per_group,
             entries,
+            per_pair: true,
+            channel_end,
         })
     }
 
@@ -640,7 +698,7 @@ impl RouteTable {
             h.group = 0;
         }
         (self.groups, self.layers) = (1, 1);
-        self.group_use = vec![self.hops.len() as u64];
+        self.group_use = vec![self.group_use.iter().sum()];
     }
 
     /// Each group's VCs on every channel, (first VC, count), when a channel has `vcs` VCs
@@ -665,12 +723,186 @@ impl RouteTable {
         }
     }
 
-    /// The hops from switch `s` to switch `d`.
+    /// The hops from switch `s` to switch `d` (none for a pair no packet goes between; read
+    /// from the destination's hops where the table keeps no pair's route, so there a switch
+    /// without endpoints has the route its destination's hops give).
     #[inline]
-    pub fn route(&self, s: usize, d: usize) -> &[RouteHop] {
-        let i = s * self.n + d;
-        &self.hops[self.offsets[i] as usize..self.offsets[i + 1] as usize]
+    pub fn route(&self, s: usize, d: usize) -> impl Iterator<Item = RouteHop> + '_ {
+        let listed: &[RouteHop] = if self.per_pair {
+            let i = s * self.n + d;
+            &self.hops[self.offsets[i] as usize..self.offsets[i + 1] as usize]
+        } else {
+            &[]
+        };
+        let mut at = if self.per_pair { d } else { s };
+        let followed = std::iter::from_fn(move || {
+            let hop = *self
+                .by_destination
+                .get(at * self.n + d)
+                .filter(|_| at != d)?;
+            at = *self.channel_end.get(hop.channel as usize)? as usize;
+            Some(hop)
+        });
+        listed.iter().copied().chain(followed)
     }
+
+    /// Whether the table keeps every pair's route (else it reads them per destination).
+    pub(crate) fn per_pair(&self) -> bool {
+        self.per_pair
+    }
+
+    /// The routes from switch `s` to each switch of `ds` (`route`), into `out` (a vector each,
+    /// cleared first), walked side by side a hop at a time so that their reads of the
+    /// per-destination table overlap: one after another, each read waiting for the last, the
+    /// channel-load bound's walk of every pair was a third of a 576-router DOR set-up.
+    pub(crate) fn routes_into(&self, s: usize, ds: &[usize], out: &mut [Vec<RouteHop>]) {
+        if self.per_pair {
+            for (&d, route) in ds.iter().zip(out.iter_mut()) {
+                route.clear();
+                route.extend(self.route(s, d));
+            }
+            return;
+        }
+        let mut at: Vec<usize> = vec![s; ds.len()];
+        for route in out.iter_mut() {
+            route.clear();
+        }
+        let mut walking = true;
+        while walking {
+            walking = false;
+            for ((&d, route), here) in ds.iter().zip(out.iter_mut()).zip(at.iter_mut()) {
+                if *here == d {
+                    continue;
+                }
+                let hop = self.by_destination[*here * self.n + d];
+                let Some(&end) = self.channel_end.get(hop.channel as usize) else {
+                    *here = d; // no route from here (a pair no packet goes between)
+                    continue;
+                };
+                route.push(hop);
+                *here = end as usize;
+                walking = true;
+            }
+        }
+    }
+
+    /// `f` on each hop from switch `s` to switch `d` (`route`, as a plain loop: the
+    /// channel-load bound walks every pair, 5.3 M hops at 576 routers under DOR).
+    #[inline]
+    pub fn for_each_hop(&self, s: usize, d: usize, mut f: impl FnMut(RouteHop)) {
+        if self.per_pair {
+            let i = s * self.n + d;
+            for &hop in &self.hops[self.offsets[i] as usize..self.offsets[i + 1] as usize] {
+                f(hop);
+            }
+            return;
+        }
+        let row = &self.by_destination[..];
+        let mut at = s;
+        while at != d {
+            let hop = row[at * self.n + d];
+            let Some(&end) = self.channel_end.get(hop.channel as usize) else {
+                return; // no route from here (a pair no packet goes between)
+            };
+            f(hop);
+            at = end as usize;
+        }
+    }
+}
+
+/// The per-destination table of a compact rule whose hops depend on the destination alone
+/// (`CompactRouter::by_destination`, one class), asked once per switch and destination (n²
+/// questions, where walking every pair asks once per hop of every route: 331,000 against 5.3 M
+/// at 576 routers under DOR), and the hops of the routes between the pairs of `wanted` (what
+/// walking them would count). `None` when a question fails or a route from a wanted source
+/// does not arrive: the caller then walks the pairs, which names the failure.
+fn destination_rule_table(
+    rule: &dyn CompactRouter,
+    name: &str,
+    links: &OutChannels,
+    n: usize,
+    wanted: &[bool],
+    channel_end: &[u32],
+) -> Option<(Vec<RouteHop>, u64)> {
+    const UNKNOWN: u32 = u32::MAX;
+    let mut next = vec![NO_HOP; n * n];
+    for at in 0..n {
+        for d in (0..n).filter(|&d| d != at) {
+            let mut header = Header::new(SwitchId::new(at), SwitchId::new(d));
+            let hop = rule.next(SwitchId::new(at), &mut header).ok()?;
+            if hop.vc_class != 0 {
+                return None;
+            }
+            let channel = links.to(name, SwitchId::new(at), hop.next).ok()?;
+            next[at * n + d] = RouteHop { channel, group: 0 };
+        }
+    }
+    // each wanted route's length, from the switches' distances to its destination (each
+    // found once, following the hops until a known one; a chain longer than n is a loop)
+    let mut hops = 0u64;
+    let mut depth = vec![UNKNOWN; n];
+    let mut chain = Vec::new();
+    for d in 0..n {
+        depth.fill(UNKNOWN);
+        depth[d] = 0;
+        for s in (0..n).filter(|&s| wanted[s * n + d]) {
+            chain.clear();
+            let mut at = s;
+            while depth[at] == UNKNOWN {
+                if chain.len() >= n {
+                    return None;
+                }
+                chain.push(at);
+                at = channel_end[next[at * n + d].channel as usize] as usize;
+            }
+            let mut k = depth[at];
+            for &x in chain.iter().rev() {
+                k += 1;
+                depth[x] = k;
+            }
+            hops += u64::from(depth[s]);
+        }
+    }
+    Some((next, hops))
+}
+
+/// A compact router's routes between the pairs of `wanted`, walked into a per-destination table
+/// (at·n + d) and counted per VC group, without keeping any pair's hops (576 routers under
+/// DOR: 42 MB written and read again, a third of the set-up): `None` as soon as two routes
+/// leave a switch for one destination differently (`destination_hops`' test), where the
+/// caller keeps every pair's route instead.
+fn destination_walk(
+    router: &dyn Router,
+    topo: &Topology,
+    links: &OutChannels,
+    wanted: &[bool],
+    channel_end: &[u32],
+    classes: usize,
+) -> Result<Option<(Vec<RouteHop>, Vec<u64>)>> {
+    let n = topo.switch_count();
+    let mut next = vec![NO_HOP; n * n];
+    let mut group_use = vec![0u64; classes];
+    let mut route = Vec::new();
+    for s in 0..n {
+        for d in (0..n).filter(|&d| wanted[s * n + d]) {
+            route.clear();
+            walk(router, topo, links, s, d, &mut route)?;
+            let mut at = s;
+            for &hop in &route {
+                let slot = &mut next[at * n + d];
+                if slot.channel != NO_CHANNEL && *slot != hop {
+                    return Ok(None);
+                }
+                *slot = hop;
+                let Some(used) = group_use.get_mut(usize::from(hop.group)) else {
+                    return Ok(None); // a class beyond the router's own count: the long way
+                };
+                *used += 1;
+                at = channel_end[hop.channel as usize] as usize;
+            }
+        }
+    }
+    Ok(Some((next, group_use)))
 }
 
 /// The refusal of a run with fewer VCs than the router's routes need for deadlock freedom.
@@ -808,27 +1040,21 @@ impl OutChannels {
     }
 }
 
-/// The router's walk from `s` to `d`, appended to `out` (an error if it does not arrive).
 /// The hop every route through a switch to a destination takes there (at·n + d), when the
 /// routes of `offsets` and `hops` agree on it everywhere: each reaches its destination only at
 /// its end, and all that pass a switch on the way to one destination leave it on the same
 /// channel in the same VC group. Empty when they do not (routes that depend on their source:
 /// LASH layers per pair, a dateline class, up*/down* from a leaf).
 fn destination_hops(topo: &Topology, offsets: &[u32], hops: &[RouteHop]) -> Vec<RouteHop> {
-    const NONE: u32 = u32::MAX;
     let n = topo.switch_count();
-    let unset = RouteHop {
-        channel: NONE,
-        group: 0,
-    };
-    let mut next = vec![unset; n * n];
+    let mut next = vec![NO_HOP; n * n];
     for s in 0..n {
         for d in 0..n {
             let route = &hops[offsets[s * n + d] as usize..offsets[s * n + d + 1] as usize];
             let mut at = s;
             for &hop in route {
                 let slot = &mut next[at * n + d];
-                if at == d || (slot.channel != NONE && *slot != hop) {
+                if at == d || (slot.channel != NO_CHANNEL && *slot != hop) {
                     return Vec::new();
                 }
                 *slot = hop;
@@ -842,6 +1068,7 @@ fn destination_hops(topo: &Topology, offsets: &[u32], hops: &[RouteHop]) -> Vec<
     next
 }
 
+/// The router's walk from `s` to `d`, appended to `out` (an error if it does not arrive).
 fn walk(
     router: &dyn Router,
     topo: &Topology,
@@ -1063,23 +1290,24 @@ mod tests {
     use crate::topology::build;
 
     /// A table's routes walked hop by hop as the simulator walks them (`begin`, `step`) are the
-    /// table's own, whether it reads them per destination or per pair; which it reads is as
+    /// table's own, and those take the router's own channels, whether the table reads them per
+    /// destination or per pair and whether it keeps each pair's route; which it does is as
     /// expected.
     #[test]
     fn stepping_a_table_walks_its_routes() {
-        for (topo, routing, per_destination) in [
-            ("mesh:6x6", "dor", true),
-            ("mesh:4x4", "shortest", true),
-            ("torus:6x6", "dor", false),
-            ("fattree:4:3", "updown", true),
-            ("lrt:64:4:2", "loren:16", false),
+        for (topo, routing, per_destination, per_pair) in [
+            ("mesh:6x6", "dor", true, false),
+            ("mesh:4x4", "shortest", true, true),
+            ("torus:6x6", "dor", false, true),
+            ("fattree:4:3", "updown", true, true),
+            ("lrt:64:4:2", "loren:16", false, true),
         ] {
             let t = build(topo).unwrap();
             let r = RouterSpec::parse(routing).unwrap().build(&t).unwrap();
             let table = RouteTable::new(r.as_ref(), 64).unwrap();
             assert_eq!(
-                !table.by_destination.is_empty(),
-                per_destination,
+                (!table.by_destination.is_empty(), table.per_pair),
+                (per_destination, per_pair),
                 "{topo} {routing}"
             );
             let n = t.switch_count() as u32;
@@ -1087,12 +1315,20 @@ mod tests {
             let Routes::Table(table) = &routes else {
                 unreachable!()
             };
+            let links = OutChannels::new(&t);
+            let hosts = t.endpoints_per_switch();
             for s in 0..n {
                 for d in 0..n {
-                    let listed = table.route(s as usize, d as usize);
-                    if listed.is_empty() && s != d {
+                    if hosts[s as usize] == 0 || hosts[d as usize] == 0 {
                         continue; // a pair no packet goes between (no endpoints)
                     }
+                    let listed: Vec<RouteHop> = table.route(s as usize, d as usize).collect();
+                    let mut own = Vec::new();
+                    walk(r.as_ref(), &t, &links, s as usize, d as usize, &mut own).unwrap();
+                    let channels = |hops: &[RouteHop]| hops.iter().map(|h| h.channel).collect();
+                    let (listed_channels, own_channels): (Vec<u32>, Vec<u32>) =
+                        (channels(&listed), channels(&own));
+                    assert_eq!(listed_channels, own_channels, "{topo} {routing}: {s} → {d}");
                     let (mut at, mut pos, mut walked) = (s, routes.begin(s, d), Vec::new());
                     while let Some(hop) = routes.step(s, at, d, &mut pos).unwrap() {
                         walked.push(hop);
@@ -1159,8 +1395,22 @@ mod tests {
                 let table = RouteTable::new(r.as_ref(), 64).unwrap();
                 assert_eq!(table.layers, 1, "{topo} {name}");
                 let classes = usize::from(r.vc_classes().max(1));
-                let mut hops = table.hops.clone();
-                let searched = lash_tor(&table.offsets, &mut hops, t.channel_count(), classes);
+                // every pair's route: the table's, or walked here where it keeps none (its
+                // routes read per destination)
+                let (offsets, mut hops) = if table.per_pair {
+                    (table.offsets.clone(), table.hops.clone())
+                } else {
+                    let links = OutChannels::new(&t);
+                    let (mut offsets, mut hops) = (vec![0u32], Vec::new());
+                    for s in 0..t.switch_count() {
+                        for d in 0..t.switch_count() {
+                            walk(r.as_ref(), &t, &links, s, d, &mut hops).unwrap();
+                            offsets.push(hops.len() as u32);
+                        }
+                    }
+                    (offsets, hops)
+                };
+                let searched = lash_tor(&offsets, &mut hops, t.channel_count(), classes);
                 assert_eq!(
                     searched, 1,
                     "{topo} {name}: LASH-TOR needs {searched} layers"

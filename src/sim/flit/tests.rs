@@ -192,7 +192,6 @@ fn destination_routes_are_the_tables_routes_and_deadlock_free() {
                 }
                 let listed: Vec<u32> = table
                     .route(s as usize, d as usize)
-                    .iter()
                     .map(|h| h.channel)
                     .collect();
                 assert_eq!(walked, listed, "{topo} {routing}: {s} → {d}");
@@ -246,7 +245,7 @@ fn acro_layers_are_acyclic_and_do_not_deadlock_at_saturation() {
             let n = t.switch_count();
             let mut layers: Vec<Vec<(u32, u32)>> = vec![Vec::new(); table.layers];
             for (s, d) in (0..n).flat_map(|s| (0..n).map(move |d| (s, d))) {
-                let route = table.route(s, d);
+                let route: Vec<RouteHop> = table.route(s, d).collect();
                 for w in route.windows(2) {
                     let (a, b) = (usize::from(w[0].group), usize::from(w[1].group));
                     assert!(
