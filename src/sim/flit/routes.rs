@@ -599,10 +599,10 @@ impl RouteTable {
             .iter()
             .any(|def| def.name == router.name() && def.forwarding == Forwarding::Compact);
         if compact && !chooses {
-            // with one layer, the routes are their hops and nothing else: where they agree per
-            // destination (DOR on a mesh), the per-destination table is all a run reads; a rule
-            // that says so is asked once per switch and destination, others are walked pair by
-            // pair and checked
+            // with one layer, the routes are their hops and nothing else: where the rule says
+            // they depend on the destination alone (DOR on a mesh), it is asked once per switch
+            // and destination and that table is all a run reads (a failure is left to the walk
+            // of every pair below, which names it)
             let asked = match router.compact() {
                 Some(rule) if rule.by_destination() && classes == 1 => destination_rule_table(
                     rule.as_ref(),
@@ -615,11 +615,7 @@ impl RouteTable {
                 .map(|(next, hops)| (next, vec![hops])),
                 _ => None,
             };
-            let found = match asked {
-                Some(found) => Some(found),
-                None => destination_walk(router, topo, &links, &wanted, &channel_end, classes)?,
-            };
-            if let Some((next, group_use)) = found {
+            if let Some((next, group_use)) = asked {
                 if classes > max_groups {
                     let what = format!("groups (1 layer(s) × {classes} class(es))");
                     return Err(too_few_vcs(router, classes, &what, max_groups));
@@ -864,45 +860,6 @@ fn destination_rule_table(
         }
     }
     Some((next, hops))
-}
-
-/// A compact router's routes between the pairs of `wanted`, walked into a per-destination table
-/// (at·n + d) and counted per VC group, without keeping any pair's hops (576 routers under
-/// DOR: 42 MB written and read again, a third of the set-up): `None` as soon as two routes
-/// leave a switch for one destination differently (`destination_hops`' test), where the
-/// caller keeps every pair's route instead.
-fn destination_walk(
-    router: &dyn Router,
-    topo: &Topology,
-    links: &OutChannels,
-    wanted: &[bool],
-    channel_end: &[u32],
-    classes: usize,
-) -> Result<Option<(Vec<RouteHop>, Vec<u64>)>> {
-    let n = topo.switch_count();
-    let mut next = vec![NO_HOP; n * n];
-    let mut group_use = vec![0u64; classes];
-    let mut route = Vec::new();
-    for s in 0..n {
-        for d in (0..n).filter(|&d| wanted[s * n + d]) {
-            route.clear();
-            walk(router, topo, links, s, d, &mut route)?;
-            let mut at = s;
-            for &hop in &route {
-                let slot = &mut next[at * n + d];
-                if slot.channel != NO_CHANNEL && *slot != hop {
-                    return Ok(None);
-                }
-                *slot = hop;
-                let Some(used) = group_use.get_mut(usize::from(hop.group)) else {
-                    return Ok(None); // a class beyond the router's own count: the long way
-                };
-                *used += 1;
-                at = channel_end[hop.channel as usize] as usize;
-            }
-        }
-    }
-    Ok(Some((next, group_use)))
 }
 
 /// The refusal of a run with fewer VCs than the router's routes need for deadlock freedom.
