@@ -119,7 +119,7 @@ fn cdg_is_acyclic(topo: &topolab::model::Topology, routes: &RouteTable) -> bool 
     let n = topo.switch_count();
     routes_are_acyclic(
         routes.groups,
-        (0..n).flat_map(|s| (0..n).map(move |d| routes.route(s, d).to_vec())),
+        (0..n).flat_map(|s| (0..n).map(move |d| routes.route(s, d).collect::<Vec<_>>())),
     )
 }
 
@@ -188,7 +188,7 @@ proptest! {
         let classes = routes.groups / routes.layers;
         let n = topo.switch_count();
         for (s, d) in (0..n).flat_map(|s| (0..n).map(move |d| (s, d))) {
-            let layers: Vec<u16> = routes.route(s, d).iter().map(|h| h.group / classes as u16).collect();
+            let layers: Vec<u16> = routes.route(s, d).map(|h| h.group / classes as u16).collect();
             prop_assert!(layers.windows(2).all(|w| w[0] >= w[1]), "{} {:?}: {} → {} layers {:?}", routing, assignment, s, d, layers);
         }
         let Ok(net) = Network::with_assignment(router.as_ref(), "uniform", 4, seed, assignment) else {
