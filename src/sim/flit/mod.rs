@@ -288,9 +288,9 @@ fn load_bound(topo: &Topology, routes: &RouteTable, placed: &Placed) -> Option<f
     let mut add = |s: usize, d: usize, w: f64| {
         for alternate in [false, true] {
             let (a, b, _) = routes.entry(s as u32, d as u32, alternate);
-            routes.for_each_hop(a as usize, b as usize, |h| {
+            for h in routes.route(a as usize, b as usize) {
                 load[h.channel as usize] += w / 2.0;
-            });
+            }
         }
     };
     match placed {

@@ -747,18 +747,15 @@ impl RouteTable {
         self.per_pair
     }
 
-    /// The routes from switch `s` to each switch of `ds` (`route`), into `out` (a vector each,
-    /// cleared first), walked side by side a hop at a time so that their reads of the
+    /// The routes from switch `s` to each switch of `ds` (`route`) of a table read per
+    /// destination, into `out` (a vector each, cleared first), walked side by side a hop at a time so that their reads of the
     /// per-destination table overlap: one after another, each read waiting for the last, the
     /// channel-load bound's walk of every pair was a third of a 576-router DOR set-up.
     pub(crate) fn routes_into(&self, s: usize, ds: &[usize], out: &mut [Vec<RouteHop>]) {
-        if self.per_pair {
-            for (&d, route) in ds.iter().zip(out.iter_mut()) {
-                route.clear();
-                route.extend(self.route(s, d));
-            }
-            return;
-        }
+        debug_assert!(
+            !self.per_pair,
+            "only a table read per destination is walked so"
+        );
         let mut at: Vec<usize> = vec![s; ds.len()];
         for route in out.iter_mut() {
             route.clear();
@@ -779,29 +776,6 @@ impl RouteTable {
                 *here = end as usize;
                 walking = true;
             }
-        }
-    }
-
-    /// `f` on each hop from switch `s` to switch `d` (`route`, as a plain loop: the
-    /// channel-load bound walks every pair, 5.3 M hops at 576 routers under DOR).
-    #[inline]
-    pub fn for_each_hop(&self, s: usize, d: usize, mut f: impl FnMut(RouteHop)) {
-        if self.per_pair {
-            let i = s * self.n + d;
-            for &hop in &self.hops[self.offsets[i] as usize..self.offsets[i + 1] as usize] {
-                f(hop);
-            }
-            return;
-        }
-        let row = &self.by_destination[..];
-        let mut at = s;
-        while at != d {
-            let hop = row[at * self.n + d];
-            let Some(&end) = self.channel_end.get(hop.channel as usize) else {
-                return; // no route from here (a pair no packet goes between)
-            };
-            f(hop);
-            at = end as usize;
         }
     }
 }
