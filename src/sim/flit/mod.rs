@@ -406,7 +406,12 @@ impl<'n> Simulation<'n> {
             }
         }
         let terminals = topo.endpoint_port_count();
-        let bytes = engine::memory_bytes(topo.channel_count(), terminals, &params);
+        let bytes = engine::memory_bytes(
+            topo.switch_count(),
+            topo.channel_count(),
+            terminals,
+            &params,
+        );
         if bytes > MAX_SIM_MEMORY_BYTES {
             return Err(Error::invalid(
                 "buf",

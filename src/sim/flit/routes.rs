@@ -241,6 +241,15 @@ impl Routes {
         }
     }
 
+    /// The hops of a table read per switch and destination (`at·n + d`; see
+    /// `RouteTable::by_destination`), if it is one: the engine packs them (`Engine::next_local`).
+    pub(crate) fn destination_hops(&self) -> Option<&[RouteHop]> {
+        match self {
+            Routes::Table(t) if !t.by_destination.is_empty() => Some(&t.by_destination),
+            _ => None,
+        }
+    }
+
     /// The table, when the routes are one (the channel-load bound walks it).
     pub fn table(&self) -> Option<&RouteTable> {
         match self {

@@ -143,6 +143,13 @@ fn hop_by_hop_routes_run_as_the_table_does() {
         };
         let mut net = Network::new(r.as_ref(), pattern, p.vcs, 7).unwrap();
         assert!(matches!(net.routes, Routes::Table(_)));
+        // these tables agree per destination and are read packed (`Engine::next_local`): the
+        // two runs being the same checks that reading too
+        let packed = Simulation::new(&net, p.clone(), 7)
+            .unwrap()
+            .engine
+            .packs_routes();
+        assert!(packed, "{topo} {routing}: packed routes");
         let table = simulate(&net, p.clone(), 7).unwrap();
         net.routes = Routes::hop_by_hop(r.as_ref(), r.compact().unwrap(), p.vcs).unwrap();
         let hop_by_hop = simulate(&net, p, 7).unwrap();
