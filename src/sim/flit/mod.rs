@@ -509,13 +509,14 @@ impl<'n> Simulation<'n> {
         let p = self.params();
         let nodes = self.network.topo.endpoint_count().max(1) as f64;
         let window = p.cycles.min(e.now.saturating_sub(p.warmup)).max(1) as f64;
+        // (a sum of whole numbers, exact in any order; the 99th percentile found in linear
+        // time, without sorting every latency: the sort was 0.7% of a 64-router run)
         let mut lat: Vec<u32> = e.latencies.clone();
-        lat.sort_unstable();
         let avg = (!lat.is_empty())
-            .then(|| lat.iter().map(|&l| f64::from(l)).sum::<f64>() / lat.len() as f64);
+            .then(|| lat.iter().map(|&l| u64::from(l)).sum::<u64>() as f64 / lat.len() as f64);
         let p99 = (!lat.is_empty()).then(|| {
             let i = ((lat.len() as f64 * 0.99).ceil() as usize).clamp(1, lat.len()) - 1;
-            f64::from(lat[i])
+            f64::from(*lat.select_nth_unstable(i).1)
         });
         let accepted = e.window_flits as f64 / (nodes * window);
         let saturated = e.deadlock
