@@ -709,7 +709,11 @@ impl<'a> Engine<'a> {
         }
     }
 
-    #[inline]
+    /// Writes `flit` into input VC `vc` (as its front when the VC is empty); the VC's first flit
+    /// makes it a switch candidate if it holds an output VC, or, a head, starts its pipeline.
+    /// Always inlined, as `route_ahead` is: both out of line were 5% of a 64-router run (mesh
+    /// 8×8 at 0.1, 200,000 cycles: 0.60 → 0.57 s inlined).
+    #[inline(always)]
     fn push(&mut self, vc: usize, flit: Flit) {
         let b = self.p.buffer;
         let len = usize::from(self.ivcs[vc].len);
@@ -752,7 +756,7 @@ impl<'a> Engine<'a> {
 
     /// The next output of packet `pkt`'s head from the switch it is at (`Flit::next`) and its
     /// VC group there.
-    #[inline]
+    #[inline(always)]
     fn route_ahead(&mut self, pkt: u32) -> (u32, u16) {
         let pk = &mut self.packets[pkt as usize];
         if !self.next_local.is_empty() {
