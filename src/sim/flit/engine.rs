@@ -297,10 +297,10 @@ pub(crate) struct Engine<'a> {
     /// Where the routes are read per switch and destination (`Routes::destination_hops`), each
     /// hop packed in two bytes (at·n + d): its output channel's place among its switch's
     /// (`first_op`) and its VC group above (`NO_LOCAL`: none; the router's own step is asked).
-    /// Empty elsewhere, or where a switch has 255 output channels or more, or 256 groups. A
-    /// quarter of the routes' own hops, and no lookup of a channel's op: at 576 routers the
-    /// table is 0.66 MB, inside a core's second-level cache, where the routes' 2.6 MB was a miss
-    /// at most hops.
+    /// Empty elsewhere, or where a hop's channel is past its switch's first 255 output
+    /// channels or its group above 255. A quarter of the routes' own hops, and no lookup of a
+    /// channel's op: at 576 routers the table is 0.66 MB, inside a core's second-level cache,
+    /// where the routes' 2.6 MB was a miss at most hops.
     next_local: Vec<u16>,
     /// Per switch its first output channel (op), and one past the last at the end.
     first_op: Vec<u32>,
