@@ -757,9 +757,10 @@ impl RouteTable {
     }
 
     /// The routes from switch `s` to each switch of `ds` (`route`) of a table read per
-    /// destination, into `out` (a vector each, cleared first), walked side by side a hop at a time so that their reads of the
-    /// per-destination table overlap: one after another, each read waiting for the last, the
-    /// channel-load bound's walk of every pair was a third of a 576-router DOR set-up.
+    /// destination, into `out` (a vector each, cleared first), walked side by side a hop at a
+    /// time so that their reads of the per-destination table overlap: one after another, each
+    /// read waiting for the last, the channel-load bound's walk of every pair was a third of a
+    /// 576-router DOR set-up.
     pub(crate) fn routes_into(&self, s: usize, ds: &[usize], out: &mut [Vec<RouteHop>]) {
         debug_assert!(
             !self.per_pair,
