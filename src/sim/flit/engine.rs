@@ -34,6 +34,7 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, Ordering};
 
 /// Router and traffic parameters of a run.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -101,19 +102,45 @@ struct Flit {
     next: u32,
 }
 
-/// A packet in the network.
-#[derive(Debug, Clone, Copy)]
+/// A packet in the network. What its head changes as it goes (its hop count, the switch it is
+/// at, its place on its route) are atomics, read and written relaxed (plain moves on x86 and in
+/// WebAssembly): on a run split into parts (`Part`), the part its head is in writes them while
+/// the other parts' threads read other records of the same table.
+#[derive(Debug)]
 struct Packet {
     created: u64,
     src_switch: u32,
     dst_switch: u32,
     dst: u32,
-    /// Channels its head has taken.
-    hop: u16,
     measured: bool,
-    /// The switch its head is at, and where it is on its route (`Routes::step`).
-    at: u32,
-    route: RoutePos,
+    /// Channels its head has taken.
+    hop: AtomicU16,
+    /// The switch its head is at, and where it is on its route (`Routes::step`, as
+    /// `RoutePos::to_bits`).
+    at: AtomicU32,
+    route: AtomicU64,
+}
+
+impl Packet {
+    fn new(
+        created: u64,
+        src_switch: u32,
+        dst_switch: u32,
+        dst: u32,
+        measured: bool,
+        route: RoutePos,
+    ) -> Self {
+        Packet {
+            created,
+            src_switch,
+            dst_switch,
+            dst,
+            measured,
+            hop: AtomicU16::new(0),
+            at: AtomicU32::new(src_switch),
+            route: AtomicU64::new(route.to_bits()),
+        }
+    }
 }
 
 const NONE: u32 = u32::MAX;
@@ -154,7 +181,7 @@ struct OutVc {
 }
 
 /// An output channel (op): a bit per VC held by a packet, the input port it leads to (ip),
-/// the switch there, its cycles and the flits it carried in the window.
+/// the switch there and that switch's part, its cycles and the flits it carried in the window.
 #[derive(Debug, Clone, Copy)]
 struct OutChannel {
     held: u64,
@@ -162,6 +189,7 @@ struct OutChannel {
     into: u32,
     dst: u32,
     latency: u32,
+    part: u32,
 }
 
 /// An input port's request in switch allocation: its position among its switch's input ports,
@@ -205,46 +233,146 @@ const GRANTED: u32 = u32::MAX - 1;
 /// `Engine::next_local`'s entry for a switch no route to that destination passes.
 const NO_LOCAL: u16 = u16::MAX;
 
-/// One simulation, advanced a number of cycles at a time.
-pub(crate) struct Engine<'a> {
+/// Switches from which a run natively splits them into parts, a thread each (`parts_for`). A
+/// part's phase of a cycle must outweigh the hand-over between threads and the cache lines
+/// that flits, credits and packet records carry between cores: measured on 2 cores (the
+/// prototype of 2026-11-28), mesh 128×128 ran 1.9–2× faster on two threads, mesh 64×64 no
+/// faster, and mesh 8×8 three to five times slower.
+pub(crate) const SPLIT_FROM_SWITCHES: usize = 8192;
+
+/// Most parts (threads) one run is split into.
+pub(crate) const MAX_PARTS: usize = 8;
+
+/// The parts a run of `switches` switches is split into: one in WebAssembly (the page's worker
+/// has one thread), below `SPLIT_FROM_SWITCHES`, and inside a parallel map (a sweep's loads or
+/// a point's seeds, which already keep every core busy); otherwise one per thread of the pool
+/// (`RAYON_NUM_THREADS`, or the machine's cores), at most `MAX_PARTS`. The parts change
+/// nothing in the results (a test runs one, two and three against each other).
+pub(crate) fn parts_for(switches: usize) -> usize {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = switches;
+        1
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        if switches < SPLIT_FROM_SWITCHES || rayon::current_thread_index().is_some() {
+            return 1;
+        }
+        rayon::current_num_threads().clamp(1, MAX_PARTS)
+    }
+}
+
+/// What a part counts as it goes. At the end of every cycle the other parts' are added into
+/// the first part's, in part order (the order a one-part run meets them in: switches in
+/// ascending order), so the first part's is the run's.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct Tally {
+    pub ejected_flits: u64,
+    pub window_flits: u64,
+    pub measured_done: u64,
+    /// Channel hops of the measured packets delivered.
+    pub measured_hops: u64,
+    pub latencies: Vec<u32>,
+    /// Packet records free for reuse (the last freed is reused first).
+    free: Vec<u32>,
+    /// The last cycle a flit moved.
+    last_move: u64,
+    /// A router's error met during the run (it stops the run).
+    pub error: Option<crate::Error>,
+}
+
+impl Tally {
+    /// Adds `other`'s counts into this one and empties it.
+    fn take_from(&mut self, other: &mut Tally) {
+        self.ejected_flits += std::mem::take(&mut other.ejected_flits);
+        self.window_flits += std::mem::take(&mut other.window_flits);
+        self.measured_done += std::mem::take(&mut other.measured_done);
+        self.measured_hops += std::mem::take(&mut other.measured_hops);
+        self.latencies.append(&mut other.latencies);
+        self.free.append(&mut other.free);
+        self.last_move = self.last_move.max(other.last_move);
+        if let Some(e) = other.error.take() {
+            self.error.get_or_insert(e);
+        }
+    }
+}
+
+/// What every part reads and none writes during a cycle: the parameters, the routes and the
+/// numbering of ports and channels.
+struct Shared<'a> {
     p: SimParams,
     routes: &'a Routes,
     /// Each VC group's VCs (first, count) (`Routes::vc_ranges`).
     vc_ranges: Vec<(u16, u16)>,
-    placed: &'a Placed,
-    rng: ChaCha8Rng,
-    /// `Engine::ln_miss` of the parameters.
-    ln_miss: Option<f64>,
-    /// Per endpoint, `Engine::ln_miss` at its own rate where endpoints offer unequal loads (a
-    /// matrix: the run's rate × its share, `Placed::shares`); empty when all offer the rate.
-    node_ln_miss: Vec<Option<f64>>,
     channels: usize,
-    /// Terminals: an endpoint's attachment to one switch (one per endpoint, two for a node on
-    /// two planes), each with an injection and an ejection port.
-    terminal_switch: Vec<u32>,
-    terminal_node: Vec<u32>,
-    /// Each endpoint's terminals (first, one past the last).
-    node_terminals: Vec<u32>,
-    /// Per endpoint: which of two equal entries its next tied packet takes (they alternate).
-    toggle: Vec<bool>,
     // Ports are numbered inside the engine by switch, so what one switch's hop reads of its
     // ports and channels is a few cache lines, not one per port (on 16,384 routers every such
     // read was a miss): input ports by the switch they enter (`ip`: their position in
-    // `in_ports`), output channels by the switch they leave (`op`). An input VC is ip·V + k, an
-    // output VC of a channel op·V + k; ejection is C·V + terminal as before.
-    /// Per output channel (op): its channel id (`op_of_channel` the other way) and its state.
-    channel_of_op: Vec<u32>,
-    op_of_channel: Vec<u32>,
-    outs: Vec<OutChannel>,
-    /// Per input port (ip), the output channel feeding it (`NONE` for injection).
-    upstream: Vec<u32>,
-    /// Per terminal, its injection port (ip).
-    inject_ip: Vec<u32>,
-    /// Per input port id (channel, then C + terminal), its position ip (`in_ports` inverted).
-    ip_of_port: Vec<u32>,
-    /// Input ports of each switch (channel ids, then C + terminal), flat: `in_ports[ip]`.
-    in_ports: Vec<u32>,
+    // `Engine::in_ports`), output channels by the switch they leave (`op`). An input VC is
+    // ip·V + k, an output VC of a channel op·V + k; ejection is C·V + terminal.
+    /// Per input port (ip), the output channel feeding it (`NONE` for injection) and the part
+    /// of the switch it leaves (where its credits go).
+    upstream: Vec<(u32, u32)>,
+    /// Input ports of each switch: the first (ip) of each, and one past the last at the end.
     in_offsets: Vec<u32>,
+    /// Per input port (ip) its switch.
+    port_switch: Vec<u32>,
+    /// Per channel id its output channel (op).
+    op_of_channel: Vec<u32>,
+    /// Where the routes are read per switch and destination (`Routes::destination_hops`), each
+    /// hop packed in two bytes (at·n + d): its output channel's place among its switch's
+    /// (`first_op`) and its VC group above (`NO_LOCAL`: none; the router's own step is asked).
+    /// Empty elsewhere, or where a hop's channel is past its switch's first 255 output
+    /// channels or its group above 255. A quarter of the routes' own hops, and no lookup of a
+    /// channel's op: at 576 routers the table is 0.66 MB, inside a core's second-level cache,
+    /// where the routes' 2.6 MB was a miss at most hops.
+    next_local: Vec<u16>,
+    /// Per switch its first output channel (op), and one past the last at the end.
+    first_op: Vec<u32>,
+    /// Whether the loops ask for memory ahead (`prefetch`): only where the input VCs outgrow
+    /// the caches (`PREFETCH_ABOVE`); in cache the asking costs more than it saves (mesh 8×8:
+    /// 0.08 s a run without, 0.10-0.12 s with).
+    prefetching: bool,
+    /// Whether VC allocation asks for a granted head's next hop (`Routes::prefetches`): its
+    /// switch traversal, later in the cycle, routes it one hop on (`route_ahead`).
+    prefetching_routes: bool,
+}
+
+impl Shared<'_> {
+    /// Whether the loops ask for memory ahead (`prefetching`): a constant false on targets
+    /// without a prefetch, so their WebAssembly has none of that code.
+    #[inline(always)]
+    fn prefetching(&self) -> bool {
+        PREFETCH && self.prefetching
+    }
+
+    fn in_window(&self, t: u64) -> bool {
+        t >= self.p.warmup && t < self.p.warmup + self.p.cycles
+    }
+}
+
+/// One part of the network's switches (a contiguous range of them) with everything a cycle
+/// changes there: its input VCs, output channels and arbiters, its lists and event wheels, and
+/// what it counts. A run has one part, or on large networks natively one per thread
+/// (`parts_for`): in a cycle the injection is made first, on one thread (so its one random
+/// stream is drawn in the same order); then each part's phase (`Part::phase`: arrivals, VC
+/// and switch allocation, traversal) on its own thread; then, on one thread again, the flits
+/// and credits one part sent into another's switches are moved into that part's wheels and the
+/// counts added up (`merge`). A part's arrays are the network's full size, indexed as the
+/// whole network's (a part touches only its own switches' entries; the rest stay as built), so
+/// a one-part run is the engine as it was. Nothing depends on the order the flits of one
+/// cycle arrive in (each goes to its own VC, and VC allocation's grants depend on the set of
+/// waiting heads alone), so the results are the same flit for flit with any number of parts.
+#[derive(Debug, Clone)]
+struct Part {
+    /// Its place among the parts.
+    index: usize,
+    /// The words of `busy_ports` its switches' input ports are in.
+    words: std::ops::Range<usize>,
+    now: u64,
+    /// Whether `now` is in the measurement window (once a cycle).
+    window: bool,
     // input VCs: (C + E) ports × vcs, each a ring of `buffer` slots for the flits behind its
     // front (the front flit is in its `InVc`)
     ring: Vec<Flit>,
@@ -271,6 +399,46 @@ pub(crate) struct Engine<'a> {
     pipeline: Vec<Vec<Waiting>>,
     /// VC allocation's requests.
     vc_requests: Vec<(u32, u32, u16, u32)>,
+    /// A bit per input port with a switch candidate: a switch's ports are consecutive, so its
+    /// busy ones are a few bits of one or two words (switch allocation visits those alone:
+    /// scanning all of a switch's ports for the busy one was a mispredicted branch per port).
+    busy_ports: Vec<u64>,
+    /// This cycle's switches with a candidate (scratch, `traverse`).
+    busy_list: Vec<u32>,
+    /// Per output channel (op) its state.
+    outs: Vec<OutChannel>,
+    // events by arrival cycle (a wheel); a flit is written into its VC when it arrives (written
+    // at once when sent, the same results, it made the write a cache miss at 16,384 routers,
+    // where delivery asks for it eight flits ahead: 7.0 → 8.0 s)
+    flits_due: Vec<Vec<(u32, Flit)>>,
+    credits_due: Vec<Vec<u32>>,
+    /// Flits and credits sent this cycle to other parts' switches, by part: (wheel slot, input
+    /// VC, flit) and (wheel slot, output VC); `merge` moves them into those parts' wheels.
+    flits_out: Vec<Vec<(u32, u32, Flit)>>,
+    credits_out: Vec<Vec<(u32, u32)>>,
+    tally: Tally,
+}
+
+/// The serial side of a run: the endpoints, their random stream and their source queues.
+struct Sources<'a> {
+    placed: &'a Placed,
+    rng: ChaCha8Rng,
+    /// `Engine::ln_miss` of the parameters.
+    ln_miss: Option<f64>,
+    /// Per endpoint, `Engine::ln_miss` at its own rate where endpoints offer unequal loads (a
+    /// matrix: the run's rate × its share, `Placed::shares`); empty when all offer the rate.
+    node_ln_miss: Vec<Option<f64>>,
+    /// Terminals: an endpoint's attachment to one switch (one per endpoint, two for a node on
+    /// two planes), each with an injection and an ejection port.
+    terminal_switch: Vec<u32>,
+    terminal_node: Vec<u32>,
+    /// Each endpoint's terminals (first, one past the last).
+    node_terminals: Vec<u32>,
+    /// Per endpoint: which of two equal entries its next tied packet takes (they alternate).
+    toggle: Vec<bool>,
+    /// Per terminal, its injection port (ip) and its switch's part.
+    inject_ip: Vec<u32>,
+    inject_part: Vec<u32>,
     /// The cycle each endpoint's next packet is created (geometric gaps: Bernoulli arrivals).
     next_arrival: Vec<u64>,
     // the work of a cycle is the traffic's, not the network's: only endpoints with a packet
@@ -282,62 +450,36 @@ pub(crate) struct Engine<'a> {
     feeding: Vec<u64>,
     /// This cycle's endpoints: arriving or feeding (scratch).
     todo: Vec<u64>,
-    /// Per input port (ip) its switch, and a bit per input port with a switch candidate: a
-    /// switch's ports are consecutive, so its busy ones are a few bits of one or two words
-    /// (switch allocation visits those alone: scanning all of a switch's ports for the busy
-    /// one was a mispredicted branch per port).
-    port_switch: Vec<u32>,
-    busy_ports: Vec<u64>,
-    /// This cycle's switches with a candidate (scratch, `traverse`).
-    busy_list: Vec<u32>,
-    /// Whether the loops ask for memory ahead (`prefetch`): only where the input VCs outgrow
-    /// the caches (`PREFETCH_ABOVE`); in cache the asking costs more than it saves (mesh 8×8:
-    /// 0.08 s a run without, 0.10-0.12 s with).
-    prefetching: bool,
-    /// Where the routes are read per switch and destination (`Routes::destination_hops`), each
-    /// hop packed in two bytes (at·n + d): its output channel's place among its switch's
-    /// (`first_op`) and its VC group above (`NO_LOCAL`: none; the router's own step is asked).
-    /// Empty elsewhere, or where a hop's channel is past its switch's first 255 output
-    /// channels or its group above 255. A quarter of the routes' own hops, and no lookup of a
-    /// channel's op: at 576 routers the table is 0.66 MB, inside a core's second-level cache,
-    /// where the routes' 2.6 MB was a miss at most hops.
-    next_local: Vec<u16>,
-    /// Per switch its first output channel (op), and one past the last at the end.
-    first_op: Vec<u32>,
-    /// Whether VC allocation asks for a granted head's next hop (`Routes::prefetches`): its
-    /// switch traversal, later in the cycle, routes it one hop on (`route_ahead`).
-    prefetching_routes: bool,
-    // events by arrival cycle (a wheel); a flit is written into its VC when it arrives (written
-    // at once when sent, the same results, it made the write a cache miss at 16,384 routers,
-    // where delivery asks for it eight flits ahead: 7.0 → 8.0 s)
-    flits_due: Vec<Vec<(u32, Flit)>>,
-    credits_due: Vec<Vec<u32>>,
-    packets: Vec<Packet>,
-    free: Vec<u32>,
     /// Packets waiting at each terminal: creation cycle and destination terminal (NONE: drawn
     /// when it reaches the front, as for every single-port endpoint); the front one's flits
     /// written so far and the injection VC it uses.
     source: Vec<VecDeque<(u64, u32)>>,
     front: Vec<(u32, u16, u32)>,
-    pub now: u64,
-    /// Whether `now` is in the measurement window (`in_window`, once a cycle).
-    window: bool,
-    last_move: u64,
-    // counters
-    pub injected_flits: u64,
-    pub ejected_flits: u64,
-    pub window_flits: u64,
-    pub measured_created: u64,
-    pub measured_done: u64,
-    pub latencies: Vec<u32>,
-    /// Channel hops of the measured packets delivered.
-    pub measured_hops: u64,
-    pub deadlock: bool,
-    /// A router's error met during the run (it stops the run).
-    pub error: Option<crate::Error>,
+    injected_flits: u64,
+    measured_created: u64,
     /// Packets a node could not queue (its source queue was full): the network accepted less
     /// than was offered.
-    pub refused_packets: u64,
+    refused_packets: u64,
+}
+
+/// One simulation, advanced a number of cycles at a time.
+pub(crate) struct Engine<'a> {
+    sh: Shared<'a>,
+    /// The parts of the switches (`Part`): one, or one per thread on large networks natively.
+    parts: Vec<Part>,
+    packets: Vec<Packet>,
+    src: Sources<'a>,
+    /// Per part its first input port (ip) and its first output channel (op).
+    part_ports: Vec<usize>,
+    part_ops: Vec<usize>,
+    /// Per output channel (op) its channel id.
+    channel_of_op: Vec<u32>,
+    /// Per input port id (channel, then C + terminal), its position ip (`in_ports` inverted).
+    ip_of_port: Vec<u32>,
+    /// Input ports of each switch (channel ids, then C + terminal), flat: `in_ports[ip]`.
+    in_ports: Vec<u32>,
+    pub now: u64,
+    pub deadlock: bool,
 }
 
 /// Cycles on channel `c`: the link latency plus its cable's length in cycles (rounded).
@@ -352,14 +494,16 @@ pub(super) fn channel_latency(topo: &Topology, p: &SimParams, c: crate::model::C
 pub const MAX_SOURCE_PACKETS: usize = 1000;
 
 /// Bytes a run of a network with `switches` switches, `channels` channels and `terminals` node
-/// ports holds at most, from its parameters: the input VC rings and their state, the output
-/// VCs, the full source queues and the packets they may hold, and the packed per-destination
-/// routes. Checked before anything is allocated.
+/// ports split into `parts` parts holds at most, from its parameters: the input VC rings and
+/// their state and the output VCs (a part's are the network's full size), the full source
+/// queues and the packets they may hold, and the packed per-destination routes. Checked before
+/// anything is allocated.
 pub(crate) fn memory_bytes(
     switches: usize,
     channels: usize,
     terminals: usize,
     p: &SimParams,
+    parts: usize,
 ) -> u64 {
     let ports = (channels + terminals) as u64;
     let vcs = p.vcs as u64;
@@ -373,14 +517,14 @@ pub(crate) fn memory_bytes(
     let sources = queued * 16;
     let packets =
         packet_records_bound(channels + terminals, p) * std::mem::size_of::<Packet>() as u64;
-    // `Engine::next_local`, at most (routes read per destination are kept up to
+    // `Shared::next_local`, at most (routes read per destination are kept up to
     // `MAX_SIM_SWITCHES`)
     let routes = if switches <= super::MAX_SIM_SWITCHES {
         (switches * switches * std::mem::size_of::<u16>()) as u64
     } else {
         0
     };
-    rings + per_input_vc + per_output_vc + sources + packets + routes
+    (rings + per_input_vc + per_output_vc) * parts.max(1) as u64 + sources + packets + routes
 }
 
 /// Most packet records a run with `ports` input ports holds at once (queued packets have none
@@ -401,17 +545,29 @@ const ARRIVAL_WHEEL: usize = 4096;
 pub const DEADLOCK_CYCLES: u64 = 10_000;
 
 impl<'a> Engine<'a> {
+    /// A run of `topo` with `routes`, its endpoints' traffic `placed`, parameters `p` and the
+    /// random stream `rng`, its switches split into `parts` parts (`parts_for`).
     pub fn new(
         topo: &Topology,
         routes: &'a Routes,
         placed: &'a Placed,
         p: SimParams,
         rng: ChaCha8Rng,
+        parts: usize,
     ) -> Self {
         let c = topo.channel_count();
         let e = topo.endpoint_count();
         let n = topo.switch_count();
         let v = p.vcs;
+        // (one in WebAssembly, which has no threads to run more on)
+        let parts = if cfg!(target_arch = "wasm32") {
+            1
+        } else {
+            parts.clamp(1, n.max(1))
+        };
+        // part i has switches i·n/parts up to (i + 1)·n/parts
+        let part_first_switch: Vec<usize> = (0..parts).map(|i| i * n / parts).collect();
+        let switch_part = |s: u32| part_of(&part_first_switch, s as usize);
         let ends: Vec<(u32, u32)> = (0..c)
             .map(|i| {
                 let (a, b) = topo.channel_ends(crate::model::ChannelId::new(i));
@@ -457,9 +613,10 @@ impl<'a> Engine<'a> {
         for (op, &ch) in channel_of_op.iter().enumerate() {
             op_of_channel[ch as usize] = op as u32;
         }
-        let mut upstream = vec![NONE; c + t];
+        let mut upstream = vec![(NONE, 0); c + t];
         for (op, &ch) in channel_of_op.iter().enumerate() {
-            upstream[ip_of_port[ch as usize] as usize] = op as u32;
+            let from = ends[ch as usize].0;
+            upstream[ip_of_port[ch as usize] as usize] = (op as u32, switch_part(from) as u32);
         }
         let mut first_op = vec![0u32; n + 1];
         for &(a, _) in &ends {
@@ -479,9 +636,14 @@ impl<'a> Engine<'a> {
                 into: ip_of_port[ch as usize],
                 dst: ends[ch as usize].1,
                 latency: channel_latency(topo, &p, crate::model::ChannelId::new(ch as usize)),
+                part: switch_part(ends[ch as usize].1) as u32,
             })
             .collect();
         let inject_ip: Vec<u32> = (0..t).map(|term| ip_of_port[c + term]).collect();
+        let inject_part: Vec<u32> = terminal_switch
+            .iter()
+            .map(|&s| switch_part(s) as u32)
+            .collect();
         // a power of two above the longest delay, so a cycle's bucket is a mask away
         let longest = outs.iter().map(|o| o.latency).max().unwrap_or(1);
         let wheel = (longest.max(p.credit_delay) as usize + 2).next_power_of_two();
@@ -492,31 +654,23 @@ impl<'a> Engine<'a> {
             ready: 0,
             next: NONE,
         };
-        let mut engine = Engine {
-            vc_ranges: routes.vc_ranges(v),
-            routes,
-            placed,
-            rng,
-            ln_miss: Self::ln_miss(p.rate, p.packet),
-            node_ln_miss: placed.shares().map_or_else(Vec::new, |shares| {
-                shares
-                    .iter()
-                    .map(|&share| Self::ln_miss(p.rate * share, p.packet))
-                    .collect()
-            }),
-            channels: c,
-            terminal_switch,
-            terminal_node,
-            node_terminals,
-            toggle: vec![false; e],
-            channel_of_op,
-            op_of_channel,
-            outs,
-            upstream,
-            inject_ip,
-            ip_of_port,
-            in_ports,
-            in_offsets,
+        let part_ports: Vec<usize> = part_first_switch
+            .iter()
+            .map(|&s| in_offsets[s] as usize)
+            .collect();
+        let part_ops: Vec<usize> = part_first_switch
+            .iter()
+            .map(|&s| first_op[s] as usize)
+            .collect();
+        let words = |i: usize| {
+            let hi = part_ports.get(i + 1).copied().unwrap_or(c + t);
+            part_ports[i] / 64..hi.div_ceil(64)
+        };
+        let first = Part {
+            index: 0,
+            words: words(0),
+            now: 0,
+            window: false,
             ring: vec![dummy; (c + t) * v * p.buffer],
             ivcs: vec![
                 InVc {
@@ -559,52 +713,375 @@ impl<'a> Engine<'a> {
             // above the longest wait, the pipeline
             pipeline: vec![Vec::new(); (p.stages as usize + 2).next_power_of_two()],
             vc_requests: Vec::new(),
-            next_arrival: vec![0; e],
-            arrivals: vec![Vec::new(); ARRIVAL_WHEEL],
-            feeding: vec![0; e.div_ceil(64)],
-            todo: vec![0; e.div_ceil(64)],
-            port_switch,
             // (and a word past the last port: `allocate_switch` reads it)
             busy_ports: vec![0; (c + t).div_ceil(64) + 1],
             busy_list: vec![0; n + 1],
+            outs,
+            flits_due: vec![Vec::new(); wheel],
+            credits_due: vec![Vec::new(); wheel],
+            flits_out: vec![Vec::new(); parts],
+            credits_out: vec![Vec::new(); parts],
+            tally: Tally::default(),
+        };
+        let mut all = Vec::with_capacity(parts);
+        for i in 1..parts {
+            all.push(Part {
+                index: i,
+                words: words(i),
+                ..first.clone()
+            });
+        }
+        all.insert(0, first);
+        let sh = Shared {
+            vc_ranges: routes.vc_ranges(v),
+            routes,
+            channels: c,
+            upstream,
+            in_offsets,
+            port_switch,
+            op_of_channel,
             // (the WebAssembly target has no prefetch: its loops would read ahead for nothing)
             prefetching: PREFETCH && (c + t) * v * std::mem::size_of::<InVc>() > PREFETCH_ABOVE,
             prefetching_routes: PREFETCH && next_local.is_empty() && routes.prefetches(),
             next_local,
             first_op,
-            flits_due: vec![Vec::new(); wheel],
-            credits_due: vec![Vec::new(); wheel],
-            packets: Vec::new(),
-            free: Vec::new(),
+            p,
+        };
+        let mut src = Sources {
+            ln_miss: Sources::ln_miss(sh.p.rate, sh.p.packet),
+            node_ln_miss: placed.shares().map_or_else(Vec::new, |shares| {
+                shares
+                    .iter()
+                    .map(|&share| Sources::ln_miss(sh.p.rate * share, sh.p.packet))
+                    .collect()
+            }),
+            placed,
+            rng,
+            terminal_switch,
+            terminal_node,
+            node_terminals,
+            toggle: vec![false; e],
+            inject_ip,
+            inject_part,
+            next_arrival: vec![0; e],
+            arrivals: vec![Vec::new(); ARRIVAL_WHEEL],
+            feeding: vec![0; e.div_ceil(64)],
+            todo: vec![0; e.div_ceil(64)],
             source: vec![VecDeque::new(); t],
             front: vec![(NONE, 0, NONE); t],
-            now: 0,
-            window: false,
-            last_move: 0,
             injected_flits: 0,
-            ejected_flits: 0,
-            window_flits: 0,
             measured_created: 0,
-            measured_done: 0,
-            latencies: Vec::new(),
-            measured_hops: 0,
-            deadlock: false,
-            error: None,
             refused_packets: 0,
-            p,
         };
         for ep in 0..e {
             // a node of a matrix that sends nothing is never scheduled
             if placed.shares().is_some_and(|shares| shares[ep] == 0.0) {
-                engine.next_arrival[ep] = u64::MAX;
+                src.next_arrival[ep] = u64::MAX;
                 continue;
             }
-            let at = engine.gap(ep);
-            engine.schedule(ep, at);
+            let at = src.gap(ep);
+            src.schedule(ep, at);
         }
-        engine
+        Engine {
+            sh,
+            parts: all,
+            packets: Vec::new(),
+            src,
+            part_ports,
+            part_ops,
+            channel_of_op,
+            ip_of_port,
+            in_ports,
+            now: 0,
+            deadlock: false,
+        }
     }
 
+    /// The run's parameters.
+    pub fn params(&self) -> &SimParams {
+        &self.sh.p
+    }
+
+    /// The run's counts so far (the first part's: the others' are added into it every cycle).
+    pub fn tally(&self) -> &Tally {
+        &self.parts[0].tally
+    }
+
+    /// Flits injected so far.
+    pub fn injected_flits(&self) -> u64 {
+        self.src.injected_flits
+    }
+
+    /// Packets created in the measurement window so far.
+    pub fn measured_created(&self) -> u64 {
+        self.src.measured_created
+    }
+
+    /// Packets refused so far (`Sources::refused_packets`).
+    pub fn refused_packets(&self) -> u64 {
+        self.src.refused_packets
+    }
+
+    /// Flits in each input VC, port by port (`vcs` per port): the channels' ports in channel
+    /// order, then the endpoints' injection ports.
+    pub(crate) fn vc_lengths(&self) -> Vec<u16> {
+        let v = self.sh.p.vcs;
+        self.ip_of_port
+            .iter()
+            .flat_map(|&ip| {
+                let ip = ip as usize;
+                let part = &self.parts[part_of(&self.part_ports, ip)];
+                part.ivcs[ip * v..(ip + 1) * v].iter().map(|q| q.len)
+            })
+            .collect()
+    }
+
+    /// Flits each channel carried in the measurement window so far, by channel id.
+    pub(crate) fn channel_flits(&self) -> Vec<u64> {
+        let mut flits = vec![0; self.sh.channels];
+        for (op, &ch) in self.channel_of_op.iter().enumerate() {
+            flits[ch as usize] = self.parts[part_of(&self.part_ops, op)].outs[op].flits;
+        }
+        flits
+    }
+
+    /// The input ports of switch `s`: channel ids, and channel count + endpoint for injection.
+    pub(crate) fn input_ports(&self, s: usize) -> &[u32] {
+        &self.in_ports[self.sh.in_offsets[s] as usize..self.sh.in_offsets[s + 1] as usize]
+    }
+
+    /// Whether the run reads its routes from the packed per-destination table (`next_local`).
+    #[cfg(test)]
+    pub(crate) fn packs_routes(&self) -> bool {
+        !self.sh.next_local.is_empty()
+    }
+
+    /// The parts the run's switches are split into.
+    #[cfg(test)]
+    pub(crate) fn part_count(&self) -> usize {
+        self.parts.len()
+    }
+
+    /// Packet records the run has held at once at most (the pool never shrinks).
+    #[cfg(test)]
+    pub(crate) fn packet_records(&self) -> usize {
+        self.packets.len()
+    }
+
+    /// Flits in buffers or on channels (injected and not yet ejected).
+    pub fn in_flight(&self) -> u64 {
+        self.src.injected_flits - self.tally().ejected_flits
+    }
+
+    /// True when the measured packets are all delivered (or the drain ran out, or a deadlock).
+    pub(crate) fn finished(&self) -> bool {
+        let p = &self.sh.p;
+        let end = p.warmup + p.cycles;
+        let tally = self.tally();
+        self.deadlock
+            || tally.error.is_some()
+            || (self.now >= end
+                && (tally.measured_done == self.src.measured_created || self.now >= end + p.drain))
+    }
+
+    /// Advance at most `cycles` cycles (fewer if the run finishes).
+    pub fn run(&mut self, cycles: u64) {
+        #[cfg(not(target_arch = "wasm32"))]
+        if self.parts.len() > 1 {
+            return self.run_threads(cycles);
+        }
+        for _ in 0..cycles {
+            if self.finished() {
+                return;
+            }
+            self.cycle();
+        }
+    }
+
+    /// One cycle of a one-part run (`run_threads` runs the others).
+    fn cycle(&mut self) {
+        let now = self.now;
+        let window = self.sh.in_window(now);
+        let [one] = &mut self.parts[..] else {
+            unreachable!("a run of several parts runs on threads (`run_threads`)");
+        };
+        (one.now, one.window) = (now, window);
+        self.src
+            .inject(&self.sh, &mut [one], &mut self.packets, now, window);
+        one.phase(&self.sh, &self.packets);
+        self.end_cycle();
+    }
+
+    /// The deadlock test, and the clock on.
+    fn end_cycle(&mut self) {
+        let last_move = self.tally().last_move;
+        if self.in_flight() > 0 && self.now.saturating_sub(last_move) > DEADLOCK_CYCLES {
+            self.deadlock = true;
+        }
+        self.now += 1;
+    }
+
+    /// `run` with each part but the first on a thread of its own (scoped to the call), the
+    /// first on this one. Each cycle: the injection on this thread, with every part at hand
+    /// (their locks taken, uncontended: the other threads wait); then every part's phase at
+    /// once, each under its own lock and all reading the packet records under a read lock;
+    /// then the merge on this thread. Threads wait for each other by spinning on a cycle
+    /// counter, giving way to the scheduler after a while (a thread started on the core of a
+    /// spinning one would otherwise wait for its time slice).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn run_threads(&mut self, cycles: u64) {
+        use std::sync::atomic::AtomicU64;
+        use std::sync::{Mutex, RwLock};
+        /// A counter on a cache line of its own.
+        #[repr(align(128))]
+        struct Line(AtomicU64);
+        const STOP: u64 = u64::MAX;
+        let others: Vec<Mutex<Part>> = self.parts.drain(1..).map(Mutex::new).collect();
+        let packets = RwLock::new(std::mem::take(&mut self.packets));
+        let go = Line(AtomicU64::new(0));
+        let done: Vec<Line> = others.iter().map(|_| Line(AtomicU64::new(0))).collect();
+        std::thread::scope(|scope| {
+            let sh = &self.sh;
+            let workers: Vec<_> = others
+                .iter()
+                .zip(&done)
+                .map(|(part, done)| {
+                    let (go, packets) = (&go, &packets);
+                    scope.spawn(move || {
+                        let mut seen = 0;
+                        loop {
+                            let mut now = go.0.load(Ordering::Acquire);
+                            wait_until(|| {
+                                now = go.0.load(Ordering::Acquire);
+                                now != seen
+                            });
+                            if now == STOP {
+                                return;
+                            }
+                            seen = now;
+                            {
+                                let packets = packets.read().expect("the packets' lock");
+                                lock(part).phase(sh, &packets);
+                            }
+                            done.0.store(now, Ordering::Release);
+                        }
+                    })
+                })
+                .collect();
+            let mut generation = 0;
+            for _ in 0..cycles {
+                if self.finished() {
+                    break;
+                }
+                let now = self.now;
+                let window = sh.in_window(now);
+                let mut guards: Vec<_> = others.iter().map(lock).collect();
+                {
+                    let mut parts: Vec<&mut Part> = std::iter::once(&mut self.parts[0])
+                        .chain(guards.iter_mut().map(|g| &mut **g))
+                        .collect();
+                    for part in &mut parts {
+                        (part.now, part.window) = (now, window);
+                    }
+                    let mut packets = packets.write().expect("the packets' lock");
+                    self.src.inject(sh, &mut parts, &mut packets, now, window);
+                }
+                drop(guards);
+                generation += 1;
+                go.0.store(generation, Ordering::Release);
+                {
+                    let packets = packets.read().expect("the packets' lock");
+                    self.parts[0].phase(sh, &packets);
+                }
+                for (done, worker) in done.iter().zip(&workers) {
+                    wait_until(|| {
+                        // a part's thread that panicked never answers: its panic is the
+                        // scope's (below), not a hang here
+                        assert!(!worker.is_finished(), "a part's thread stopped");
+                        done.0.load(Ordering::Acquire) == generation
+                    });
+                }
+                let mut guards: Vec<_> = others.iter().map(lock).collect();
+                let mut parts: Vec<&mut Part> = std::iter::once(&mut self.parts[0])
+                    .chain(guards.iter_mut().map(|g| &mut **g))
+                    .collect();
+                merge(&mut parts);
+                drop(parts);
+                drop(guards);
+                let last_move = self.parts[0].tally.last_move;
+                let in_flight = self.src.injected_flits - self.parts[0].tally.ejected_flits;
+                if in_flight > 0 && now.saturating_sub(last_move) > DEADLOCK_CYCLES {
+                    self.deadlock = true;
+                }
+                self.now += 1;
+            }
+            go.0.store(STOP, Ordering::Release);
+        });
+        self.parts.extend(
+            others
+                .into_iter()
+                .map(|m| m.into_inner().expect("a part's thread panicked")),
+        );
+        self.packets = packets.into_inner().expect("the packets' lock");
+    }
+}
+
+/// Part `m`, locked (a panic where its thread panicked: that panic is the scope's).
+#[cfg(not(target_arch = "wasm32"))]
+fn lock(m: &std::sync::Mutex<Part>) -> std::sync::MutexGuard<'_, Part> {
+    m.lock().expect("a part's thread panicked")
+}
+
+/// Spins until `ready` says so, giving the core up after a while.
+#[cfg(not(target_arch = "wasm32"))]
+fn wait_until(mut ready: impl FnMut() -> bool) {
+    let mut spins = 0u32;
+    while !ready() {
+        spins += 1;
+        if spins > 2000 {
+            std::thread::yield_now();
+        } else {
+            std::hint::spin_loop();
+        }
+    }
+}
+
+/// The part (index into `starts`, each part's first index) that index `x` is in.
+fn part_of(starts: &[usize], x: usize) -> usize {
+    starts.partition_point(|&s| s <= x) - 1
+}
+
+/// The end of a cycle's phases: the flits and credits each part sent into another's switches
+/// go into that part's wheels (after its own, in part order: the order of a cycle's arrivals
+/// changes nothing, see `Part`), and the parts' counts into the first's, in part order.
+fn merge(parts: &mut [&mut Part]) {
+    for from in 0..parts.len() {
+        for to in 0..parts.len() {
+            if to == from {
+                continue;
+            }
+            let mut flits = std::mem::take(&mut parts[from].flits_out[to]);
+            for &(slot, vc, flit) in &flits {
+                parts[to].flits_due[slot as usize].push((vc, flit));
+            }
+            flits.clear();
+            put_back(&mut parts[from].flits_out[to], flits);
+            let mut credits = std::mem::take(&mut parts[from].credits_out[to]);
+            for &(slot, ovc) in &credits {
+                parts[to].credits_due[slot as usize].push(ovc);
+            }
+            credits.clear();
+            put_back(&mut parts[from].credits_out[to], credits);
+        }
+    }
+    if let [first, rest @ ..] = parts {
+        for part in rest {
+            first.tally.take_from(&mut part.tally);
+        }
+    }
+}
+
+impl<'a> Sources<'a> {
     /// Cycles to endpoint `ep`'s next packet: geometric with success probability rate / P per
     /// cycle (a Bernoulli process drawn one arrival at a time), at least 1.
     #[inline]
@@ -630,180 +1107,6 @@ impl<'a> Engine<'a> {
         (chance < 1.0).then(|| (-chance).ln_1p())
     }
 
-    /// Whether the loops ask for memory ahead (`prefetching`): a constant false on targets
-    /// without a prefetch, so their WebAssembly has none of that code.
-    #[inline(always)]
-    fn prefetching(&self) -> bool {
-        PREFETCH && self.prefetching
-    }
-
-    /// The run's parameters.
-    pub fn params(&self) -> &SimParams {
-        &self.p
-    }
-
-    fn in_window(&self, t: u64) -> bool {
-        t >= self.p.warmup && t < self.p.warmup + self.p.cycles
-    }
-
-    /// Flits in each input VC, port by port (`vcs` per port): the channels' ports in channel
-    /// order, then the endpoints' injection ports.
-    pub(crate) fn vc_lengths(&self) -> Vec<u16> {
-        let v = self.p.vcs;
-        self.ip_of_port
-            .iter()
-            .flat_map(|&ip| {
-                let ip = ip as usize;
-                self.ivcs[ip * v..(ip + 1) * v].iter().map(|q| q.len)
-            })
-            .collect()
-    }
-
-    /// Flits each channel carried in the measurement window so far, by channel id.
-    pub(crate) fn channel_flits(&self) -> Vec<u64> {
-        let mut flits = vec![0; self.channels];
-        for (op, &ch) in self.channel_of_op.iter().enumerate() {
-            flits[ch as usize] = self.outs[op].flits;
-        }
-        flits
-    }
-
-    /// The input ports of switch `s`: channel ids, and channel count + endpoint for injection.
-    pub(crate) fn input_ports(&self, s: usize) -> &[u32] {
-        &self.in_ports[self.in_offsets[s] as usize..self.in_offsets[s + 1] as usize]
-    }
-
-    /// Whether the run reads its routes from the packed per-destination table (`next_local`).
-    #[cfg(test)]
-    pub(crate) fn packs_routes(&self) -> bool {
-        !self.next_local.is_empty()
-    }
-
-    /// Packet records the run has held at once at most (the pool never shrinks).
-    #[cfg(test)]
-    pub(crate) fn packet_records(&self) -> usize {
-        self.packets.len()
-    }
-
-    /// Flits in buffers or on channels (injected and not yet ejected).
-    pub fn in_flight(&self) -> u64 {
-        self.injected_flits - self.ejected_flits
-    }
-
-    /// True when the measured packets are all delivered (or the drain ran out, or a deadlock).
-    pub(crate) fn finished(&self) -> bool {
-        let end = self.p.warmup + self.p.cycles;
-        self.deadlock
-            || self.error.is_some()
-            || (self.now >= end
-                && (self.measured_done == self.measured_created || self.now >= end + self.p.drain))
-    }
-
-    /// Advance at most `cycles` cycles (fewer if the run finishes).
-    pub fn run(&mut self, cycles: u64) {
-        for _ in 0..cycles {
-            if self.finished() {
-                return;
-            }
-            self.cycle();
-        }
-    }
-
-    /// Writes `flit` into input VC `vc` (as its front when the VC is empty); the VC's first flit
-    /// makes it a switch candidate if it holds an output VC, or, a head, starts its pipeline.
-    /// Always inlined, as `route_ahead` is: both out of line were 5% of a 64-router run (mesh
-    /// 8×8 at 0.1, 200,000 cycles: 0.60 → 0.57 s inlined).
-    #[inline(always)]
-    fn push(&mut self, vc: usize, flit: Flit) {
-        let b = self.p.buffer;
-        let len = usize::from(self.ivcs[vc].len);
-        if len == 0 {
-            self.ivcs[vc].front = flit;
-        } else {
-            let mut slot = usize::from(self.ivcs[vc].head) + len - 1;
-            if slot >= b {
-                slot -= b;
-            }
-            self.ring[vc * b + slot] = flit;
-        }
-        self.ivcs[vc].len += 1;
-        if self.ivcs[vc].len == 1 {
-            if self.ivcs[vc].out_vc != NONE {
-                self.mark(vc, true);
-            } else if flit.seq == 0 {
-                self.wait(vc, flit);
-            }
-        }
-    }
-
-    /// The head `flit` at the front of input VC `vc` waits for an output VC from the cycle it
-    /// is ready on (always after this one: it goes down the pipeline first).
-    #[inline]
-    fn wait(&mut self, vc: usize, flit: Flit) {
-        let slot = (flit.ready as usize) & (self.pipeline.len() - 1);
-        // (a head for ejection has group 0 and no use for its VCs: looked up all the same, as
-        // a test of which it is was a mispredicted branch)
-        let (base, count) = self.vc_ranges[usize::from(flit.group)];
-        self.pipeline[slot].push(Waiting {
-            vc: vc as u32,
-            ready: flit.ready,
-            want: flit.next,
-            base,
-            count,
-            rr: self.ivcs[vc].rr,
-        });
-    }
-
-    /// The next output of packet `pkt`'s head from the switch it is at (`Flit::next`) and its
-    /// VC group there.
-    #[inline(always)]
-    fn route_ahead(&mut self, pkt: u32) -> (u32, u16) {
-        let pk = &mut self.packets[pkt as usize];
-        if !self.next_local.is_empty() {
-            let (at, dst) = (pk.at as usize, pk.dst_switch as usize);
-            if at == dst {
-                return (self.channels as u32 + pk.dst, 0);
-            }
-            let hop = self.next_local[at * (self.first_op.len() - 1) + dst];
-            if hop != NO_LOCAL {
-                return (self.first_op[at] + u32::from(hop & 0xff), hop >> 8);
-            }
-        }
-        match self
-            .routes
-            .step(pk.src_switch, pk.at, pk.dst_switch, &mut pk.route)
-        {
-            Ok(Some(hop)) => (self.op_of_channel[hop.channel as usize], hop.group),
-            Ok(None) => (self.channels as u32 + pk.dst, 0),
-            Err(e) => {
-                // a router's own error (none is expected: its routes were checked when it was
-                // built): the run stops and reports it
-                self.error.get_or_insert(e);
-                (NONE, 0)
-            }
-        }
-    }
-
-    /// Set or clear input VC `vc`'s switch-candidate bit (inlined at its four callers: left
-    /// out of line it was 8% of a run at 64 routers).
-    #[inline(always)]
-    fn mark(&mut self, vc: usize, on: bool) {
-        self.mark_at(vc / self.p.vcs, vc % self.p.vcs, on);
-    }
-
-    /// `mark` for VC `k` of input port `port`, where the caller knows both (no division).
-    #[inline(always)]
-    fn mark_at(&mut self, port: usize, k: usize, on: bool) {
-        let bit = 1u64 << k;
-        let before = self.candidates[port];
-        let after = if on { before | bit } else { before & !bit };
-        self.candidates[port] = after;
-        // the port's busy bit flips when its first candidate comes or its last goes (without a
-        // branch: which of the two happens is data, and was often mispredicted)
-        let flips = u64::from((before == 0) != (after == 0));
-        self.busy_ports[port / 64] ^= flips << (port % 64);
-    }
-
     /// Endpoint `ep`'s next packet is created at cycle `at`.
     #[inline]
     fn schedule(&mut self, ep: usize, at: u64) {
@@ -811,52 +1114,16 @@ impl<'a> Engine<'a> {
         self.arrivals[(at as usize) & (ARRIVAL_WHEEL - 1)].push(ep as u32);
     }
 
-    fn pop(&mut self, vc: usize) -> Flit {
-        let b = self.p.buffer;
-        let ivc = &mut self.ivcs[vc];
-        let f = ivc.front;
-        if ivc.len > 1 {
-            ivc.front = self.ring[vc * b + usize::from(ivc.head)];
-            let next = ivc.head + 1;
-            ivc.head = if usize::from(next) == b { 0 } else { next };
-        }
-        ivc.len -= 1;
-        f
-    }
-
-    fn cycle(&mut self) {
-        let now = self.now;
-        self.window = self.in_window(now);
-        let slot = (now as usize) & (self.flits_due.len() - 1);
-        let mut due = std::mem::take(&mut self.flits_due[slot]);
-        for i in 0..due.len() {
-            if let (true, Some(&(vc, _))) = (self.prefetching(), due.get(i + PREFETCH_AHEAD)) {
-                prefetch(&self.ivcs[vc as usize]);
-            }
-            let (vc, flit) = due[i];
-            self.push(vc as usize, flit);
-        }
-        due.clear();
-        put_back(&mut self.flits_due[slot], due);
-        let mut due = std::mem::take(&mut self.credits_due[slot]);
-        for &ovc in &due {
-            self.out_vcs[ovc as usize].credits += 1;
-        }
-        due.clear();
-        put_back(&mut self.credits_due[slot], due);
-        self.inject();
-        self.allocate_vcs();
-        self.traverse();
-        if self.in_flight() > 0 && now.saturating_sub(self.last_move) > DEADLOCK_CYCLES {
-            self.deadlock = true;
-        }
-        self.now += 1;
-    }
-
     /// New packets (Bernoulli, rate / P per cycle, drawn as geometric gaps), and one flit per
-    /// endpoint into its injection port.
-    fn inject(&mut self) {
-        let now = self.now;
+    /// endpoint into its injection port (in `parts`, all of the run's).
+    fn inject(
+        &mut self,
+        sh: &Shared,
+        parts: &mut [&mut Part],
+        packets: &mut Vec<Packet>,
+        now: u64,
+        window: bool,
+    ) {
         // this cycle's endpoints: those whose packet is created now (the rest of the bucket
         // is for later turns of the wheel) and those with a packet to feed, in ascending order
         let slot = (now as usize) & (ARRIVAL_WHEEL - 1);
@@ -875,21 +1142,29 @@ impl<'a> Engine<'a> {
             while bits != 0 {
                 let ep = word * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                self.inject_at(ep, now);
+                self.inject_at(ep, sh, parts, packets, now, window);
             }
         }
     }
 
     /// A packet created at endpoint `ep` if one is due now, then a flit fed from each of its
     /// terminals (see `inject`).
-    fn inject_at(&mut self, ep: usize, now: u64) {
+    fn inject_at(
+        &mut self,
+        ep: usize,
+        sh: &Shared,
+        parts: &mut [&mut Part],
+        packets: &mut Vec<Packet>,
+        now: u64,
+        window: bool,
+    ) {
         if self.next_arrival[ep] == now {
             if self.node_queue_full(ep) {
                 // the network takes less than is offered: the packet is counted, not
                 // queued, so a source queue never grows without bound
                 self.refused_packets += 1;
             } else {
-                self.create(ep, now);
+                self.create(ep, sh, now, window);
             }
             // the gap is drawn after the packet's destination (a node on two planes draws it
             // when the packet is created), as it always was
@@ -900,7 +1175,7 @@ impl<'a> Engine<'a> {
         // order they had before endpoints could have several ports
         let mut feeding = false;
         for t in self.node_terminals[ep] as usize..self.node_terminals[ep + 1] as usize {
-            self.feed(t);
+            self.feed(t, sh, parts, packets, now);
             feeding |= !self.source[t].is_empty() || self.front[t].0 != NONE;
         }
         let bit = 1u64 << (ep % 64);
@@ -912,7 +1187,7 @@ impl<'a> Engine<'a> {
     }
 
     /// A packet created at endpoint `ep`, queued at the terminal it leaves from.
-    fn create(&mut self, ep: usize, now: u64) {
+    fn create(&mut self, ep: usize, sh: &Shared, now: u64, window: bool) {
         let (first, last) = (
             self.node_terminals[ep] as usize,
             self.node_terminals[ep + 1] as usize,
@@ -924,7 +1199,7 @@ impl<'a> Engine<'a> {
             // each port has its own queue and the planes do not block each other
             let dst = self.placed.destination(ep, &mut self.rng);
             let home = |e: usize| self.terminal_switch[self.node_terminals[e] as usize];
-            let (a, z, tie) = self.routes.entry(home(ep), home(dst), self.toggle[ep]);
+            let (a, z, tie) = sh.routes.entry(home(ep), home(dst), self.toggle[ep]);
             self.toggle[ep] ^= tie;
             let at = |e: usize, s: u32| {
                 (self.node_terminals[e]..self.node_terminals[e + 1])
@@ -934,7 +1209,7 @@ impl<'a> Engine<'a> {
             let (from, to) = (at(ep, a), at(dst, z));
             self.source[from as usize].push_back((now, to));
         }
-        if self.window {
+        if window {
             self.measured_created += 1;
         }
     }
@@ -946,9 +1221,16 @@ impl<'a> Engine<'a> {
     }
 
     /// One flit of terminal `t`'s front packet into its injection port, if a VC has room.
-    fn feed(&mut self, t: usize) {
-        let now = self.now;
-        let (v, b) = (self.p.vcs, self.p.buffer);
+    fn feed(
+        &mut self,
+        t: usize,
+        sh: &Shared,
+        parts: &mut [&mut Part],
+        packets: &mut Vec<Packet>,
+        now: u64,
+    ) {
+        let (v, b) = (sh.p.vcs, sh.p.buffer);
+        let owner = self.inject_part[t] as usize;
         let (mut pkt, mut written, mut vc) = self.front[t];
         if pkt == NONE {
             let Some(&(created, to)) = self.source[t].front() else {
@@ -956,10 +1238,11 @@ impl<'a> Engine<'a> {
             };
             // a VC of the injection port with room (round robin)
             let port = self.inject_ip[t] as usize;
-            let start = usize::from(self.in_rr[port]);
+            let part = &parts[owner];
+            let start = usize::from(part.in_rr[port]);
             let Some(k) = (0..v)
                 .map(|i| (start + i) % v)
-                .find(|&k| usize::from(self.ivcs[port * v + k].len) < b)
+                .find(|&k| usize::from(part.ivcs[port * v + k].len) < b)
             else {
                 return;
             };
@@ -973,62 +1256,198 @@ impl<'a> Engine<'a> {
             };
             let (src_switch, dst_switch) =
                 (self.terminal_switch[t], self.terminal_switch[dst as usize]);
-            let packet = Packet {
+            let packet = Packet::new(
                 created,
                 src_switch,
                 dst_switch,
                 dst,
-                hop: 0,
-                measured: self.in_window(created),
-                at: src_switch,
-                route: self.routes.begin(src_switch, dst_switch),
-            };
-            pkt = match self.free.pop() {
+                sh.in_window(created),
+                sh.routes.begin(src_switch, dst_switch),
+            );
+            // (freed records are the run's: the first part's tally holds them)
+            pkt = match parts[0].tally.free.pop() {
                 Some(i) => {
-                    self.packets[i as usize] = packet;
+                    packets[i as usize] = packet;
                     i
                 }
                 None => {
-                    self.packets.push(packet);
-                    (self.packets.len() - 1) as u32
+                    packets.push(packet);
+                    (packets.len() - 1) as u32
                 }
             };
             (written, vc) = (0, (port * v + k) as u32);
         }
-        if usize::from(self.ivcs[vc as usize].len) >= b {
+        let part = &mut *parts[owner];
+        if usize::from(part.ivcs[vc as usize].len) >= b {
             self.front[t] = (pkt, written, vc);
             return;
         }
         // the head is routed as it is written (once: a router may keep state per hop)
         let (next, group) = if written == 0 {
-            self.route_ahead(pkt)
+            part.route_ahead(sh, packets, pkt)
         } else {
             (NONE, 0)
         };
-        self.push(
+        part.push(
+            sh,
             vc as usize,
             Flit {
                 packet: pkt,
                 seq: written,
                 group,
-                ready: (now + u64::from(self.p.stages)) as u32,
+                ready: (now + u64::from(sh.p.stages)) as u32,
                 next,
             },
         );
         self.injected_flits += 1;
         written += 1;
-        self.front[t] = if usize::from(written) == self.p.packet {
+        self.front[t] = if usize::from(written) == sh.p.packet {
             (NONE, 0, NONE)
         } else {
             (pkt, written, vc)
         };
     }
+}
+
+impl Part {
+    /// The part's share of a cycle: the flits and credits due now, VC allocation, then switch
+    /// allocation and traversal.
+    fn phase(&mut self, sh: &Shared, packets: &[Packet]) {
+        let slot = (self.now as usize) & (self.flits_due.len() - 1);
+        let mut due = std::mem::take(&mut self.flits_due[slot]);
+        for i in 0..due.len() {
+            if let (true, Some(&(vc, _))) = (sh.prefetching(), due.get(i + PREFETCH_AHEAD)) {
+                prefetch(&self.ivcs[vc as usize]);
+            }
+            let (vc, flit) = due[i];
+            self.push(sh, vc as usize, flit);
+        }
+        due.clear();
+        put_back(&mut self.flits_due[slot], due);
+        let mut due = std::mem::take(&mut self.credits_due[slot]);
+        for &ovc in &due {
+            self.out_vcs[ovc as usize].credits += 1;
+        }
+        due.clear();
+        put_back(&mut self.credits_due[slot], due);
+        self.allocate_vcs(sh, packets);
+        self.traverse(sh, packets);
+    }
+
+    /// Writes `flit` into input VC `vc` (as its front when the VC is empty); the VC's first flit
+    /// makes it a switch candidate if it holds an output VC, or, a head, starts its pipeline.
+    /// Always inlined, as `route_ahead` is: both out of line were 5% of a 64-router run (mesh
+    /// 8×8 at 0.1, 200,000 cycles: 0.60 → 0.57 s inlined).
+    #[inline(always)]
+    fn push(&mut self, sh: &Shared, vc: usize, flit: Flit) {
+        let b = sh.p.buffer;
+        let len = usize::from(self.ivcs[vc].len);
+        if len == 0 {
+            self.ivcs[vc].front = flit;
+        } else {
+            let mut slot = usize::from(self.ivcs[vc].head) + len - 1;
+            if slot >= b {
+                slot -= b;
+            }
+            self.ring[vc * b + slot] = flit;
+        }
+        self.ivcs[vc].len += 1;
+        if self.ivcs[vc].len == 1 {
+            if self.ivcs[vc].out_vc != NONE {
+                self.mark(sh, vc, true);
+            } else if flit.seq == 0 {
+                self.wait(sh, vc, flit);
+            }
+        }
+    }
+
+    /// The head `flit` at the front of input VC `vc` waits for an output VC from the cycle it
+    /// is ready on (always after this one: it goes down the pipeline first).
+    #[inline]
+    fn wait(&mut self, sh: &Shared, vc: usize, flit: Flit) {
+        let slot = (flit.ready as usize) & (self.pipeline.len() - 1);
+        // (a head for ejection has group 0 and no use for its VCs: looked up all the same, as
+        // a test of which it is was a mispredicted branch)
+        let (base, count) = sh.vc_ranges[usize::from(flit.group)];
+        self.pipeline[slot].push(Waiting {
+            vc: vc as u32,
+            ready: flit.ready,
+            want: flit.next,
+            base,
+            count,
+            rr: self.ivcs[vc].rr,
+        });
+    }
+
+    /// The next output of packet `pkt`'s head from the switch it is at (`Flit::next`) and its
+    /// VC group there.
+    #[inline(always)]
+    fn route_ahead(&mut self, sh: &Shared, packets: &[Packet], pkt: u32) -> (u32, u16) {
+        let pk = &packets[pkt as usize];
+        let at = pk.at.load(Ordering::Relaxed);
+        if !sh.next_local.is_empty() {
+            let (at, dst) = (at as usize, pk.dst_switch as usize);
+            if at == dst {
+                return (sh.channels as u32 + pk.dst, 0);
+            }
+            let hop = sh.next_local[at * (sh.first_op.len() - 1) + dst];
+            if hop != NO_LOCAL {
+                return (sh.first_op[at] + u32::from(hop & 0xff), hop >> 8);
+            }
+        }
+        let mut route = RoutePos::from_bits(pk.route.load(Ordering::Relaxed));
+        let step = sh.routes.step(pk.src_switch, at, pk.dst_switch, &mut route);
+        pk.route.store(route.to_bits(), Ordering::Relaxed);
+        match step {
+            Ok(Some(hop)) => (sh.op_of_channel[hop.channel as usize], hop.group),
+            Ok(None) => (sh.channels as u32 + pk.dst, 0),
+            Err(e) => {
+                // a router's own error (none is expected: its routes were checked when it was
+                // built): the run stops and reports it
+                self.tally.error.get_or_insert(e);
+                (NONE, 0)
+            }
+        }
+    }
+
+    /// Set or clear input VC `vc`'s switch-candidate bit (inlined at its four callers: left
+    /// out of line it was 8% of a run at 64 routers).
+    #[inline(always)]
+    fn mark(&mut self, sh: &Shared, vc: usize, on: bool) {
+        self.mark_at(vc / sh.p.vcs, vc % sh.p.vcs, on);
+    }
+
+    /// `mark` for VC `k` of input port `port`, where the caller knows both (no division).
+    #[inline(always)]
+    fn mark_at(&mut self, port: usize, k: usize, on: bool) {
+        let bit = 1u64 << k;
+        let before = self.candidates[port];
+        let after = if on { before | bit } else { before & !bit };
+        self.candidates[port] = after;
+        // the port's busy bit flips when its first candidate comes or its last goes (without a
+        // branch: which of the two happens is data, and was often mispredicted)
+        let flips = u64::from((before == 0) != (after == 0));
+        self.busy_ports[port / 64] ^= flips << (port % 64);
+    }
+
+    fn pop(&mut self, sh: &Shared, vc: usize) -> Flit {
+        let b = sh.p.buffer;
+        let ivc = &mut self.ivcs[vc];
+        let f = ivc.front;
+        if ivc.len > 1 {
+            ivc.front = self.ring[vc * b + usize::from(ivc.head)];
+            let next = ivc.head + 1;
+            ivc.head = if usize::from(next) == b { 0 } else { next };
+        }
+        ivc.len -= 1;
+        f
+    }
 
     /// Head flits at the front of their VC get an output VC of their group (round robin over
     /// the group's VCs), in the order they reached the front.
-    fn allocate_vcs(&mut self) {
+    fn allocate_vcs(&mut self, sh: &Shared, packets: &[Packet]) {
         let now = self.now;
-        let v = self.p.vcs;
+        let v = sh.p.vcs;
         let mut waiting = std::mem::take(&mut self.waiting);
         // the heads whose pipeline ends now join the waiting ones (the wheel is longer than any
         // wait, so a bucket holds this cycle's heads alone); the order in the list decides
@@ -1044,7 +1463,7 @@ impl<'a> Engine<'a> {
         } else {
             waiting.append(&mut self.pipeline[slot]);
         }
-        let channels = self.channels as u32;
+        let channels = sh.channels as u32;
         let total = self.ivcs.len();
         // separable, input first (BookSim's separable_input_first VC allocator, one iteration):
         // each waiting head picks one free VC of its group, round robin from its own pointer;
@@ -1054,7 +1473,7 @@ impl<'a> Engine<'a> {
         let mut granted = 0;
         for i in 0..waiting.len() {
             // what a head a few places on will read, on its way from memory meanwhile
-            if let (true, Some(ahead)) = (self.prefetching(), waiting.get(i + PREFETCH_AHEAD)) {
+            if let (true, Some(ahead)) = (sh.prefetching(), waiting.get(i + PREFETCH_AHEAD)) {
                 if ahead.want < channels {
                     let op = ahead.want as usize;
                     prefetch(&self.outs[op]);
@@ -1069,11 +1488,11 @@ impl<'a> Engine<'a> {
             }
             if w.want >= channels {
                 // at its destination: the ejection port, without allocation
-                self.ivcs[ivc].out_vc = (self.channels * v) as u32 + (w.want - channels);
+                self.ivcs[ivc].out_vc = (sh.channels * v) as u32 + (w.want - channels);
                 self.ivcs[ivc].out_port = w.want;
                 w.want = GRANTED;
                 granted += 1;
-                self.mark(ivc, true);
+                self.mark(sh, ivc, true);
                 continue;
             }
             let (ch, base, per_group) =
@@ -1127,14 +1546,15 @@ impl<'a> Engine<'a> {
             self.ivcs[ivc].out_port = w.want;
             self.ivcs[ivc].rr = j + 1;
             self.out_vcs[ovc].rr = if ivc + 1 == total { 0 } else { ivc as u32 + 1 };
-            if PREFETCH && self.prefetching_routes {
-                let pk = &self.packets[self.ivcs[ivc].front.packet as usize];
+            if PREFETCH && sh.prefetching_routes {
+                let pk = &packets[self.ivcs[ivc].front.packet as usize];
                 let next = self.outs[ch].dst;
-                self.routes.prefetch_step(next, pk.dst_switch, &pk.route);
+                let route = RoutePos::from_bits(pk.route.load(Ordering::Relaxed));
+                sh.routes.prefetch_step(next, pk.dst_switch, &route);
             }
             w.want = GRANTED; // leaves the list below
             granted += 1;
-            self.mark(ivc, true);
+            self.mark(sh, ivc, true);
         }
         put_back(&mut self.vc_requests, requests);
         // granted heads (and those for ejection) are switch candidates now and leave the list
@@ -1148,7 +1568,7 @@ impl<'a> Engine<'a> {
 
     /// Switch allocation and traversal: per switch, input ports in round-robin order each send
     /// one ready flit whose output port is free this cycle and whose downstream VC has a credit.
-    fn traverse(&mut self) {
+    fn traverse(&mut self, sh: &Shared, packets: &[Packet]) {
         let now = self.now;
         // the switches with a candidate, in ascending order (a send clears only its own
         // switch's ports' bits, so the list is the set a loop over the bits would visit)
@@ -1157,10 +1577,11 @@ impl<'a> Engine<'a> {
         // switch differs from the last (no branch: whether it does is data); the list has a
         // place for every switch and one more
         let (mut len, mut last) = (0, NONE);
-        for (word, &bits) in self.busy_ports.iter().enumerate() {
-            let mut bits = bits;
+        // (this part's words alone: its switches' ports are a range)
+        for word in self.words.clone() {
+            let mut bits = self.busy_ports[word];
             while bits != 0 {
-                let sw = self.port_switch[word * 64 + bits.trailing_zeros() as usize];
+                let sw = sh.port_switch[word * 64 + bits.trailing_zeros() as usize];
                 bits &= bits - 1;
                 busy[len] = sw;
                 len += usize::from(sw != last);
@@ -1171,18 +1592,18 @@ impl<'a> Engine<'a> {
         for i in 0..len {
             // a switch's reads are a chain (its candidates, their VCs, the packets at their
             // fronts): each link is asked for a few switches ahead, the next one switch later
-            if self.prefetching() {
+            if sh.prefetching() {
                 if let Some(&sw) = busy_now.get(i + 4) {
-                    prefetch(&self.candidates[self.in_offsets[sw as usize] as usize]);
+                    prefetch(&self.candidates[sh.in_offsets[sw as usize] as usize]);
                 }
                 if let Some(&sw) = busy_now.get(i + 2) {
-                    self.prefetch_candidates(sw as usize, false);
+                    self.prefetch_candidates(sh, packets, sw as usize, false);
                 }
                 if let Some(&sw) = busy_now.get(i + 1) {
-                    self.prefetch_candidates(sw as usize, true);
+                    self.prefetch_candidates(sh, packets, sw as usize, true);
                 }
             }
-            self.allocate_switch(busy_now[i] as usize, now);
+            self.allocate_switch(sh, packets, busy_now[i] as usize, now);
         }
         put_back(&mut self.busy_list, busy);
     }
@@ -1190,15 +1611,15 @@ impl<'a> Engine<'a> {
     /// Asks for the input VCs of switch `sw`'s switch candidates, or, with `packets`, for the
     /// packet records at their fronts (see `traverse`).
     #[inline]
-    fn prefetch_candidates(&self, sw: usize, packets: bool) {
-        let v = self.p.vcs;
-        for ip in self.in_offsets[sw] as usize..self.in_offsets[sw + 1] as usize {
+    fn prefetch_candidates(&self, sh: &Shared, packets: &[Packet], sw: usize, records: bool) {
+        let v = sh.p.vcs;
+        for ip in sh.in_offsets[sw] as usize..sh.in_offsets[sw + 1] as usize {
             let mut bits = self.candidates[ip];
             while bits != 0 {
                 let ivc = ip * v + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if packets {
-                    prefetch(&self.packets[self.ivcs[ivc].front.packet as usize]);
+                if records {
+                    prefetch(&packets[self.ivcs[ivc].front.packet as usize]);
                 } else {
                     prefetch(&self.ivcs[ivc]);
                 }
@@ -1207,11 +1628,8 @@ impl<'a> Engine<'a> {
     }
 
     /// Switch allocation and traversal at switch `sw` (see `traverse`).
-    fn allocate_switch(&mut self, sw: usize, now: u64) {
-        let (lo, hi) = (
-            self.in_offsets[sw] as usize,
-            self.in_offsets[sw + 1] as usize,
-        );
+    fn allocate_switch(&mut self, sh: &Shared, packets: &[Packet], sw: usize, now: u64) {
+        let (lo, hi) = (sh.in_offsets[sw] as usize, sh.in_offsets[sw + 1] as usize);
         let ports = hi - lo;
         // separable, input first (BookSim's separable_input_first with round-robin arbiters,
         // one iteration): every input port picks one ready VC with a credit, round robin from
@@ -1229,15 +1647,17 @@ impl<'a> Engine<'a> {
             let mut bits = joined & (u64::MAX >> (64 - ports));
             if bits & bits.wrapping_sub(1) == 0 {
                 // one busy port (the common case): its request, if it makes one, wins
-                if let Some(r) = self.port_request(lo, bits.trailing_zeros() as usize, ports, now) {
-                    self.grant(lo, ports, r);
+                if let Some(r) =
+                    self.port_request(sh, lo, bits.trailing_zeros() as usize, ports, now)
+                {
+                    self.grant(sh, packets, lo, ports, r);
                 }
                 return;
             }
             while bits != 0 {
                 let at = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if let Some(r) = self.port_request(lo, at, ports, now) {
+                if let Some(r) = self.port_request(sh, lo, at, ports, now) {
                     self.requests.push(r);
                 }
             }
@@ -1247,7 +1667,7 @@ impl<'a> Engine<'a> {
                 if self.busy_ports[port / 64] & (1 << (port % 64)) == 0 {
                     continue;
                 }
-                if let Some(r) = self.port_request(lo, at, ports, now) {
+                if let Some(r) = self.port_request(sh, lo, at, ports, now) {
                     self.requests.push(r);
                 }
             }
@@ -1264,7 +1684,7 @@ impl<'a> Engine<'a> {
                 loses |= (q.out_port == r.out_port) & (q.rank < r.rank);
             }
             if !loses {
-                self.grant(lo, ports, r);
+                self.grant(sh, packets, lo, ports, r);
             }
         }
     }
@@ -1272,8 +1692,15 @@ impl<'a> Engine<'a> {
     /// The request of input port `lo + at` of a switch with `ports` input ports whose first is
     /// `lo`: its first VC from in_rr on (wrapping) whose front flit is ready and has a credit.
     #[inline(always)]
-    fn port_request(&self, lo: usize, at: usize, ports: usize, now: u64) -> Option<Request> {
-        let v = self.p.vcs;
+    fn port_request(
+        &self,
+        sh: &Shared,
+        lo: usize,
+        at: usize,
+        ports: usize,
+        now: u64,
+    ) -> Option<Request> {
+        let v = sh.p.vcs;
         let port = lo + at;
         let mask = self.candidates[port];
         // the VCs from in_rr on: the mask rotated right by it in v bits
@@ -1313,31 +1740,42 @@ impl<'a> Engine<'a> {
     /// Request `r` of a switch with `ports` input ports from `lo` on won: both arbiters move
     /// past it and its flit crosses.
     #[inline(always)]
-    fn grant(&mut self, lo: usize, ports: usize, r: Request) {
-        let v = self.p.vcs;
+    fn grant(&mut self, sh: &Shared, packets: &[Packet], lo: usize, ports: usize, r: Request) {
+        let v = sh.p.vcs;
         let (at, k) = (r.at as usize, r.k as usize);
         let port = lo + at;
         self.in_rr[port] = if k + 1 == v { 0 } else { (k + 1) as u16 };
         self.out_rr[r.out_port as usize] = if at + 1 == ports { 0 } else { (at + 1) as u16 };
-        self.send(port, k, r.ivc as usize, r.out as usize, r.out_port as usize);
+        self.send(sh, packets, port, r);
     }
 
-    /// Move the front flit of input VC `ivc` (VC `k` of input `port`) to output VC `out` (of
-    /// output port `out_port`).
-    fn send(&mut self, port: usize, k: usize, ivc: usize, out: usize, out_port: usize) {
+    /// Move the front flit of request `r`'s input VC (`r.ivc`, VC `r.k` of input `port`) to
+    /// its output VC `r.out` (of output port `r.out_port`).
+    fn send(&mut self, sh: &Shared, packets: &[Packet], port: usize, r: Request) {
+        let (k, ivc, out, out_port) = (
+            r.k as usize,
+            r.ivc as usize,
+            r.out as usize,
+            r.out_port as usize,
+        );
         let now = self.now;
-        let v = self.p.vcs;
-        let cv = self.channels * v;
-        let mut flit = self.pop(ivc);
-        self.last_move = now;
+        let v = sh.p.vcs;
+        let cv = sh.channels * v;
+        let mut flit = self.pop(sh, ivc);
+        self.tally.last_move = now;
         // the freed buffer slot: a credit back upstream (injection ports have none)
-        let upstream = self.upstream[port];
+        let (upstream, upstream_part) = sh.upstream[port];
         if upstream != NONE {
             let due =
-                ((now + u64::from(self.p.credit_delay)) as usize) & (self.credits_due.len() - 1);
-            self.credits_due[due].push(upstream * v as u32 + k as u32);
+                ((now + u64::from(sh.p.credit_delay)) as usize) & (self.credits_due.len() - 1);
+            let ovc = upstream * v as u32 + k as u32;
+            if upstream_part as usize == self.index {
+                self.credits_due[due].push(ovc);
+            } else {
+                self.credits_out[upstream_part as usize].push((due as u32, ovc));
+            }
         }
-        let tail = usize::from(flit.seq) + 1 == self.p.packet;
+        let tail = usize::from(flit.seq) + 1 == sh.p.packet;
         let head = flit.seq == 0;
         if tail {
             self.ivcs[ivc].out_vc = NONE;
@@ -1348,24 +1786,24 @@ impl<'a> Engine<'a> {
                 // stage overlaps the one of the tail that just left, so it may cross the switch
                 // `stages` − 1 cycles from now
                 let ready = u64::from(self.ivcs[ivc].front.ready)
-                    .max(now + u64::from(self.p.stages.saturating_sub(1)).max(1));
+                    .max(now + u64::from(sh.p.stages.saturating_sub(1)).max(1));
                 self.ivcs[ivc].front.ready = ready as u32;
-                self.wait(ivc, self.ivcs[ivc].front);
+                self.wait(sh, ivc, self.ivcs[ivc].front);
             }
         } else if self.ivcs[ivc].len == 0 {
             self.mark_at(port, k, false);
         }
         if out >= cv {
-            self.ejected_flits += 1;
-            self.window_flits += u64::from(self.window);
+            self.tally.ejected_flits += 1;
+            self.tally.window_flits += u64::from(self.window);
             if tail {
-                let pk = self.packets[flit.packet as usize];
+                let pk = &packets[flit.packet as usize];
                 if pk.measured {
-                    self.measured_done += 1;
-                    self.measured_hops += u64::from(pk.hop);
-                    self.latencies.push((now - pk.created) as u32);
+                    self.tally.measured_done += 1;
+                    self.tally.measured_hops += u64::from(pk.hop.load(Ordering::Relaxed));
+                    self.tally.latencies.push((now - pk.created) as u32);
                 }
-                self.free.push(flit.packet);
+                self.tally.free.push(flit.packet);
             }
             return;
         }
@@ -1376,18 +1814,23 @@ impl<'a> Engine<'a> {
             link.held &= !(1u64 << out_k);
         }
         link.flits += u64::from(self.window);
-        let (into, latency, dst) = (link.into, link.latency, link.dst);
+        let (into, latency, dst, part) = (link.into, link.latency, link.dst, link.part);
         if head {
-            let pk = &mut self.packets[flit.packet as usize];
-            pk.hop += 1;
-            pk.at = dst;
-            (flit.next, flit.group) = self.route_ahead(flit.packet);
+            let pk = &packets[flit.packet as usize];
+            pk.hop
+                .store(pk.hop.load(Ordering::Relaxed) + 1, Ordering::Relaxed);
+            pk.at.store(dst, Ordering::Relaxed);
+            (flit.next, flit.group) = self.route_ahead(sh, packets, flit.packet);
         }
         let arrive = now + u64::from(latency);
-        flit.ready = (arrive + u64::from(self.p.stages)) as u32;
+        flit.ready = (arrive + u64::from(sh.p.stages)) as u32;
         let due = (arrive as usize) & (self.flits_due.len() - 1);
         let into = into as usize * v + out_k;
-        self.flits_due[due].push((into as u32, flit));
+        if part as usize == self.index {
+            self.flits_due[due].push((into as u32, flit));
+        } else {
+            self.flits_out[part as usize].push((due as u32, into as u32, flit));
+        }
     }
 }
 

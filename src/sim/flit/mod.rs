@@ -405,13 +405,40 @@ impl<'n> Simulation<'n> {
                 ));
             }
         }
+        Self::with_parts(
+            network,
+            params,
+            seed,
+            engine::parts_for(network.topo.switch_count()),
+        )
+    }
+
+    /// `new` with the switches split into `parts` parts, each run by a thread of its own
+    /// (`engine::parts_for` chooses for `new`; fewer where a part's copy of the state would
+    /// not fit the memory limit). The results are the same with any number.
+    pub(crate) fn with_parts(
+        network: &'n Network,
+        params: SimParams,
+        seed: u64,
+        parts: usize,
+    ) -> Result<Self> {
+        let topo = &network.topo;
         let terminals = topo.endpoint_port_count();
-        let bytes = engine::memory_bytes(
-            topo.switch_count(),
-            topo.channel_count(),
-            terminals,
-            &params,
-        );
+        let bytes_for = |parts| {
+            engine::memory_bytes(
+                topo.switch_count(),
+                topo.channel_count(),
+                terminals,
+                &params,
+                parts,
+            )
+        };
+        let parts = if bytes_for(parts) > MAX_SIM_MEMORY_BYTES {
+            1
+        } else {
+            parts
+        };
+        let bytes = bytes_for(parts);
         if bytes > MAX_SIM_MEMORY_BYTES {
             return Err(Error::invalid(
                 "buf",
@@ -443,6 +470,7 @@ impl<'n> Simulation<'n> {
                 &network.placed,
                 params,
                 rng,
+                parts,
             ),
             network,
             started: crate::clock::now_seconds(),
@@ -461,7 +489,7 @@ impl<'n> Simulation<'n> {
 
     /// The router's error that stopped the run, if one did (routes decided hop by hop).
     pub fn failure(&self) -> Result<()> {
-        match &self.engine.error {
+        match &self.engine.tally().error {
             Some(e) => Err(e.clone()),
             None => Ok(()),
         }
@@ -497,8 +525,8 @@ impl<'n> Simulation<'n> {
     /// (injected, ejected, in flight) flits: injected = ejected + in flight always.
     pub fn flit_counts(&self) -> (u64, u64, u64) {
         (
-            self.engine.injected_flits,
-            self.engine.ejected_flits,
+            self.engine.injected_flits(),
+            self.engine.tally().ejected_flits,
             self.engine.in_flight(),
         )
     }
@@ -506,35 +534,36 @@ impl<'n> Simulation<'n> {
     /// What was measured so far.
     pub fn result(&self) -> SimResult {
         let e = &self.engine;
+        let tally = e.tally();
         let p = self.params();
         let nodes = self.network.topo.endpoint_count().max(1) as f64;
         let window = p.cycles.min(e.now.saturating_sub(p.warmup)).max(1) as f64;
         // (a sum of whole numbers, exact in any order; the 99th percentile found in linear
         // time, without sorting every latency: the sort was 0.7% of a 64-router run)
-        let mut lat: Vec<u32> = e.latencies.clone();
+        let mut lat: Vec<u32> = tally.latencies.clone();
         let avg = (!lat.is_empty())
             .then(|| lat.iter().map(|&l| u64::from(l)).sum::<u64>() as f64 / lat.len() as f64);
         let p99 = (!lat.is_empty()).then(|| {
             let i = ((lat.len() as f64 * 0.99).ceil() as usize).clamp(1, lat.len()) - 1;
             f64::from(*lat.select_nth_unstable(i).1)
         });
-        let accepted = e.window_flits as f64 / (nodes * window);
+        let accepted = tally.window_flits as f64 / (nodes * window);
         let saturated = e.deadlock
-            || e.refused_packets > 0
-            || (e.finished() && e.measured_done < e.measured_created);
+            || e.refused_packets() > 0
+            || (e.finished() && tally.measured_done < e.measured_created());
         SimResult {
             offered_flits_per_node_cycle: p.rate,
             accepted_flits_per_node_cycle: accepted,
             avg_latency_cycles: avg,
             p99_latency_cycles: p99,
-            avg_hops: (e.measured_done > 0)
-                .then(|| e.measured_hops as f64 / e.measured_done as f64),
-            measured_packets: e.measured_created,
-            delivered_packets: e.measured_done,
+            avg_hops: (tally.measured_done > 0)
+                .then(|| tally.measured_hops as f64 / tally.measured_done as f64),
+            measured_packets: e.measured_created(),
+            delivered_packets: tally.measured_done,
             simulated_cycles: e.now,
             wall_seconds: crate::clock::now_seconds() - self.started,
             deadlock: e.deadlock,
-            refused_packets: e.refused_packets,
+            refused_packets: e.refused_packets(),
             saturated,
             channel_utilisation: e
                 .channel_flits()

@@ -517,6 +517,21 @@ pub(crate) struct RoutePos {
     end: u32,
 }
 
+impl RoutePos {
+    /// The place as one word (kept in an atomic by the engine's packet records).
+    pub(crate) fn to_bits(self) -> u64 {
+        u64::from(self.state) | u64::from(self.end) << 32
+    }
+
+    /// The place `to_bits` gave.
+    pub(crate) fn from_bits(bits: u64) -> Self {
+        RoutePos {
+            state: bits as u32,
+            end: (bits >> 32) as u32,
+        }
+    }
+}
+
 /// Every switch pair's route, flat, with the VC groups they use; for a compact router whose
 /// routes agree per destination (DOR on a mesh) the routes are kept per switch and destination
 /// alone (`by_destination`, `per_pair` false) and read from there (`route`).

@@ -103,6 +103,17 @@ fn a_ring_without_enough_vcs_is_refused_and_a_deadlock_is_reported() {
         .to_string();
     assert!(err.contains("use at least"), "{err}");
     // the same routes forced into one VC group deadlock under load, and the run says so
+    let (net, p) = deadlocking_ring();
+    let r = simulate(&net, p, 1).unwrap();
+    assert!(r.deadlock, "{r:?}");
+    assert!(r.simulated_cycles < 30_000);
+}
+
+/// A ring's shortest routes forced into one VC group, and parameters under which they
+/// deadlock.
+fn deadlocking_ring() -> (Network, SimParams) {
+    let t = build("torus:8").unwrap();
+    let r = RouterSpec::parse("shortest").unwrap().build(&t).unwrap();
     let mut net = Network::new(r.as_ref(), "tornado", 2, 1).unwrap();
     let Routes::Table(table) = &mut net.routes else {
         panic!("a network within MAX_SIM_SWITCHES takes the route table");
@@ -118,9 +129,126 @@ fn a_ring_without_enough_vcs_is_refused_and_a_deadlock_is_reported() {
         drain: 0,
         ..SimParams::default()
     };
-    let r = simulate(&net, p, 1).unwrap();
-    assert!(r.deadlock, "{r:?}");
-    assert!(r.simulated_cycles < 30_000);
+    (net, p)
+}
+
+/// A run split into parts, each on a thread of its own (`Simulation::with_parts`, what
+/// networks of `engine::SPLIT_FROM_SWITCHES` switches take natively), gives the one-part run's
+/// results flit for flit: meshes, tori, a fat tree, the dual plane with cables of several
+/// lengths, LOREN's hop-by-hop routes, multi-flit packets past saturation, and a deadlock. Each
+/// is advanced a few cycles at a time, so that the threads start and stop many times.
+#[test]
+fn parts_on_threads_change_no_result() {
+    let cases: [(&str, &str, &str, SimParams); 7] = [
+        (
+            "mesh:8x8",
+            "dor",
+            "uniform",
+            SimParams {
+                rate: 0.3,
+                ..SimParams::default()
+            },
+        ),
+        (
+            "mesh:8x8",
+            "dor",
+            "transpose",
+            SimParams {
+                rate: 0.5,
+                packet: 5,
+                buffer: 4,
+                ..SimParams::default()
+            },
+        ),
+        (
+            "torus:6x6",
+            "shortest",
+            "tornado",
+            SimParams {
+                rate: 0.3,
+                packet: 3,
+                ..SimParams::default()
+            },
+        ),
+        (
+            "fattree:4:3",
+            "updown",
+            "uniform",
+            SimParams {
+                rate: 0.2,
+                ..SimParams::default()
+            },
+        ),
+        (
+            "dual:hc:5",
+            "dual-plane",
+            "uniform",
+            SimParams {
+                rate: 0.6,
+                packet: 2,
+                latency_per_m: 1.95,
+                ..SimParams::default()
+            },
+        ),
+        (
+            "lrt:64:4:2",
+            "loren:16",
+            "uniform",
+            SimParams {
+                rate: 0.1,
+                ..SimParams::default()
+            },
+        ),
+        (
+            "mesh:3x5",
+            "dor",
+            "uniform",
+            SimParams {
+                rate: 0.9,
+                vcs: 1,
+                ..SimParams::default()
+            },
+        ),
+    ];
+    for (topo, routing, pattern, p) in cases {
+        let p = SimParams {
+            warmup: 300,
+            cycles: 1500,
+            drain: 1500,
+            ..p
+        };
+        let t = build(topo).unwrap();
+        let r = RouterSpec::parse(routing).unwrap().build(&t).unwrap();
+        let net = Network::new(r.as_ref(), pattern, p.vcs, 5).unwrap();
+        let runs: Vec<_> = [1, 2, 3]
+            .into_iter()
+            .map(|parts| {
+                let mut sim = Simulation::with_parts(&net, p.clone(), 5, parts).unwrap();
+                assert_eq!(sim.engine.part_count(), parts, "{topo}");
+                while !sim.step(37) {}
+                let mut result = sim.result();
+                result.wall_seconds = 0.0;
+                (result, sim.vc_lengths(), sim.flit_counts())
+            })
+            .collect();
+        assert!(runs[0].0.delivered_packets > 0, "{topo}: {:?}", runs[0].0);
+        assert_eq!(runs[0], runs[1], "{topo}: one part against two");
+        assert_eq!(runs[0], runs[2], "{topo}: one part against three");
+    }
+    // a deadlock (a ring's routes forced into one VC group) is met at the same cycle
+    let (net, p) = deadlocking_ring();
+    let deadlocked: Vec<_> = [1, 2]
+        .into_iter()
+        .map(|parts| {
+            let mut sim = Simulation::with_parts(&net, p.clone(), 1, parts).unwrap();
+            while !sim.step(4096) {}
+            let mut result = sim.result();
+            result.wall_seconds = 0.0;
+            result
+        })
+        .collect();
+    assert!(deadlocked[0].deadlock);
+    assert_eq!(deadlocked[0], deadlocked[1]);
 }
 
 /// Routes decided at each head flit (`Routes::Compact`, what networks above
