@@ -238,9 +238,11 @@ const NO_LOCAL: u16 = u16::MAX;
 /// that flits, credits and packet records carry between cores: measured on 2 cores (the
 /// prototype of 2026-11-28), mesh 128×128 ran 1.9–2× faster on two threads, mesh 64×64 no
 /// faster, and mesh 8×8 three to five times slower.
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) const SPLIT_FROM_SWITCHES: usize = 8192;
 
 /// Most parts (threads) one run is split into.
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) const MAX_PARTS: usize = 8;
 
 /// The parts a run of `switches` switches is split into: one in WebAssembly (the page's worker
@@ -284,6 +286,7 @@ pub(crate) struct Tally {
 
 impl Tally {
     /// Adds `other`'s counts into this one and empties it.
+    #[cfg(not(target_arch = "wasm32"))]
     fn take_from(&mut self, other: &mut Tally) {
         self.ejected_flits += std::mem::take(&mut other.ejected_flits);
         self.window_flits += std::mem::take(&mut other.window_flits);
@@ -1054,6 +1057,7 @@ fn part_of(starts: &[usize], x: usize) -> usize {
 /// The end of a cycle's phases: the flits and credits each part sent into another's switches
 /// go into that part's wheels (after its own, in part order: the order of a cycle's arrivals
 /// changes nothing, see `Part`), and the parts' counts into the first's, in part order.
+#[cfg(not(target_arch = "wasm32"))]
 fn merge(parts: &mut [&mut Part]) {
     for from in 0..parts.len() {
         for to in 0..parts.len() {
@@ -1769,7 +1773,8 @@ impl Part {
             let due =
                 ((now + u64::from(sh.p.credit_delay)) as usize) & (self.credits_due.len() - 1);
             let ovc = upstream * v as u32 + k as u32;
-            if upstream_part as usize == self.index {
+            // (always in WebAssembly, whose runs have one part)
+            if cfg!(target_arch = "wasm32") || upstream_part as usize == self.index {
                 self.credits_due[due].push(ovc);
             } else {
                 self.credits_out[upstream_part as usize].push((due as u32, ovc));
@@ -1826,7 +1831,7 @@ impl Part {
         flit.ready = (arrive + u64::from(sh.p.stages)) as u32;
         let due = (arrive as usize) & (self.flits_due.len() - 1);
         let into = into as usize * v + out_k;
-        if part as usize == self.index {
+        if cfg!(target_arch = "wasm32") || part as usize == self.index {
             self.flits_due[due].push((into as u32, flit));
         } else {
             self.flits_out[part as usize].push((due as u32, into as u32, flit));
