@@ -495,36 +495,43 @@ impl SimRun {
         // progress about every 2^17 router-cycles (a few tenths of a second in the page),
         // whatever the network's size: a 576-router run reported only every 2,048 cycles
         let chunk = ((1u64 << 17) / network.topo.switch_count().max(1) as u64).clamp(16, 2048);
-        loop {
-            let now = sim.now();
-            let start = config.warmup;
-            if animate && now >= start && now < start + ANIMATION_CYCLES {
-                let before = sim.channel_flits();
-                let done = sim.step(1);
-                frames.push(Frame {
-                    cycle: sim.now(),
-                    vcs: sim.vc_lengths(),
-                    crossed: sim
-                        .channel_flits()
-                        .iter()
-                        .zip(&before)
-                        .map(|(a, b)| (a - b).min(255) as u8)
-                        .collect(),
-                });
-                if done {
+        if !animate {
+            // to the end in one call (a run split into parts keeps its threads throughout)
+            sim.finish(chunk, &mut |now| {
+                progress((now as f64 / horizon as f64).min(0.99));
+            });
+        } else {
+            loop {
+                let now = sim.now();
+                let start = config.warmup;
+                if now >= start && now < start + ANIMATION_CYCLES {
+                    let before = sim.channel_flits();
+                    let done = sim.step(1);
+                    frames.push(Frame {
+                        cycle: sim.now(),
+                        vcs: sim.vc_lengths(),
+                        crossed: sim
+                            .channel_flits()
+                            .iter()
+                            .zip(&before)
+                            .map(|(a, b)| (a - b).min(255) as u8)
+                            .collect(),
+                    });
+                    if done {
+                        break;
+                    }
+                    continue;
+                }
+                let to = if now < start {
+                    chunk.min(start - now)
+                } else {
+                    chunk
+                };
+                if sim.step(to) {
                     break;
                 }
-                continue;
+                progress((sim.now() as f64 / horizon as f64).min(0.99));
             }
-            let to = if animate && now < start {
-                chunk.min(start - now)
-            } else {
-                chunk
-            };
-            if sim.step(to) {
-                break;
-            }
-            progress((sim.now() as f64 / horizon as f64).min(0.99));
         }
         sim.failure()?;
         let result = sim.result();

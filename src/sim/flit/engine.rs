@@ -105,8 +105,12 @@ struct Flit {
 /// A packet in the network. What its head changes as it goes (its hop count, the switch it is
 /// at, its place on its route) are atomics, read and written relaxed (plain moves on x86 and in
 /// WebAssembly): on a run split into parts (`Part`), the part its head is in writes them while
-/// the other parts' threads read other records of the same table.
+/// the other parts' threads read other records of the same table. A record has a cache line
+/// of its own: two records on one line, their heads in two parts, sent the line from core to
+/// core at every hop (40 bytes unaligned; mesh 32×32 at 0.023 on two threads 0.23 → 0.12 s
+/// aligned, and no slower on one).
 #[derive(Debug)]
+#[repr(align(64))]
 struct Packet {
     created: u64,
     src_switch: u32,
@@ -233,23 +237,28 @@ const GRANTED: u32 = u32::MAX - 1;
 /// `Engine::next_local`'s entry for a switch no route to that destination passes.
 const NO_LOCAL: u16 = u16::MAX;
 
-/// Switches from which a run natively splits them into parts, a thread each (`parts_for`). A
-/// part's phase of a cycle must outweigh the hand-over between threads and the cache lines
-/// that flits, credits and packet records carry between cores: measured on 2 cores (the
-/// prototype of 2026-11-28), mesh 128×128 ran 1.9–2× faster on two threads, mesh 64×64 no
-/// faster, and mesh 8×8 three to five times slower.
+/// Switches from which a run natively splits them into parts, a thread each (`parts_for`).
+/// Measured on 2 cores (2026-11-28, `topolab sim` on meshes under DOR, wall seconds of the
+/// process, one thread against two): mesh 8×8 at 0.1 for 200,000 cycles 0.60 → 0.50 s, 16×16
+/// at 0.05 0.12 → 0.08 s, 24×24 at 0.033 0.18 → 0.12 s, 32×32 at 0.023 0.22 → 0.12 s, 64×64
+/// at 0.01 0.78 → 0.40 s, 128×128 at 0.006 4.4 → 2.3 s; at the lowest loads no slower (8×8
+/// and 16×16 at 0.01 the same).
 #[cfg(not(target_arch = "wasm32"))]
-pub(crate) const SPLIT_FROM_SWITCHES: usize = 8192;
+pub(crate) const SPLIT_FROM_SWITCHES: usize = 64;
 
-/// Most parts (threads) one run is split into.
+/// Most parts (threads) one run is split into, and fewest switches a part has: every part adds
+/// a hand-over to each cycle (measured with two parts alone, on the 2 cores here).
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) const MAX_PARTS: usize = 8;
+#[cfg(not(target_arch = "wasm32"))]
+const MIN_PART_SWITCHES: usize = 32;
 
 /// The parts a run of `switches` switches is split into: one in WebAssembly (the page's worker
 /// has one thread), below `SPLIT_FROM_SWITCHES`, and inside a parallel map (a sweep's loads or
 /// a point's seeds, which already keep every core busy); otherwise one per thread of the pool
-/// (`RAYON_NUM_THREADS`, or the machine's cores), at most `MAX_PARTS`. The parts change
-/// nothing in the results (a test runs one, two and three against each other).
+/// (`RAYON_NUM_THREADS`, or the machine's cores), at most `MAX_PARTS` and at most one per
+/// `MIN_PART_SWITCHES` switches. The parts change nothing in the results (a test runs one, two
+/// and three against each other).
 pub(crate) fn parts_for(switches: usize) -> usize {
     #[cfg(target_arch = "wasm32")]
     {
@@ -261,7 +270,10 @@ pub(crate) fn parts_for(switches: usize) -> usize {
         if switches < SPLIT_FROM_SWITCHES || rayon::current_thread_index().is_some() {
             return 1;
         }
-        rayon::current_num_threads().clamp(1, MAX_PARTS)
+        rayon::current_num_threads()
+            .min(MAX_PARTS)
+            .min(switches / MIN_PART_SWITCHES)
+            .max(1)
     }
 }
 
@@ -889,15 +901,27 @@ impl<'a> Engine<'a> {
 
     /// Advance at most `cycles` cycles (fewer if the run finishes).
     pub fn run(&mut self, cycles: u64) {
+        self.run_reporting(cycles, 0, &mut |_| {});
+    }
+
+    /// `run`, calling `report` with the cycle reached after every `every` cycles (never for
+    /// 0). A run of several parts keeps its threads for the whole call: one long call rather
+    /// than many short ones (a thread started on the core of a spinning one waits for the
+    /// scheduler to move it, and a 1,024-router run on two threads took up to 0.34 s against
+    /// 0.07 s on one when it started them every 128 cycles).
+    pub fn run_reporting(&mut self, cycles: u64, every: u64, report: &mut dyn FnMut(u64)) {
         #[cfg(not(target_arch = "wasm32"))]
         if self.parts.len() > 1 {
-            return self.run_threads(cycles);
+            return self.run_threads(cycles, every, report);
         }
-        for _ in 0..cycles {
+        for i in 1..=cycles {
             if self.finished() {
                 return;
             }
             self.cycle();
+            if every > 0 && i % every == 0 {
+                report(self.now);
+            }
         }
     }
 
@@ -932,7 +956,7 @@ impl<'a> Engine<'a> {
     /// counter, giving way to the scheduler after a while (a thread started on the core of a
     /// spinning one would otherwise wait for its time slice).
     #[cfg(not(target_arch = "wasm32"))]
-    fn run_threads(&mut self, cycles: u64) {
+    fn run_threads(&mut self, cycles: u64, every: u64, report: &mut dyn FnMut(u64)) {
         use std::sync::atomic::AtomicU64;
         use std::sync::{Mutex, RwLock};
         /// A counter on a cache line of its own.
@@ -972,24 +996,19 @@ impl<'a> Engine<'a> {
                 })
                 .collect();
             let mut generation = 0;
-            for _ in 0..cycles {
+            for i in 1..=cycles {
                 if self.finished() {
                     break;
                 }
                 let now = self.now;
                 let window = sh.in_window(now);
-                let mut guards: Vec<_> = others.iter().map(lock).collect();
-                {
-                    let mut parts: Vec<&mut Part> = std::iter::once(&mut self.parts[0])
-                        .chain(guards.iter_mut().map(|g| &mut **g))
-                        .collect();
-                    for part in &mut parts {
+                with_all(&mut self.parts[0], &others, |parts| {
+                    for part in parts.iter_mut() {
                         (part.now, part.window) = (now, window);
                     }
                     let mut packets = packets.write().expect("the packets' lock");
-                    self.src.inject(sh, &mut parts, &mut packets, now, window);
-                }
-                drop(guards);
+                    self.src.inject(sh, parts, &mut packets, now, window);
+                });
                 generation += 1;
                 go.0.store(generation, Ordering::Release);
                 {
@@ -1004,19 +1023,16 @@ impl<'a> Engine<'a> {
                         done.0.load(Ordering::Acquire) == generation
                     });
                 }
-                let mut guards: Vec<_> = others.iter().map(lock).collect();
-                let mut parts: Vec<&mut Part> = std::iter::once(&mut self.parts[0])
-                    .chain(guards.iter_mut().map(|g| &mut **g))
-                    .collect();
-                merge(&mut parts);
-                drop(parts);
-                drop(guards);
+                with_all(&mut self.parts[0], &others, merge);
                 let last_move = self.parts[0].tally.last_move;
                 let in_flight = self.src.injected_flits - self.parts[0].tally.ejected_flits;
                 if in_flight > 0 && now.saturating_sub(last_move) > DEADLOCK_CYCLES {
                     self.deadlock = true;
                 }
                 self.now += 1;
+                if every > 0 && i % every == 0 {
+                    report(self.now);
+                }
             }
             go.0.store(STOP, Ordering::Release);
         });
@@ -1033,6 +1049,20 @@ impl<'a> Engine<'a> {
 #[cfg(not(target_arch = "wasm32"))]
 fn lock(m: &std::sync::Mutex<Part>) -> std::sync::MutexGuard<'_, Part> {
     m.lock().expect("a part's thread panicked")
+}
+
+/// `f` of every part: `first` and the others, locked (two parts without a list: this runs
+/// twice a cycle).
+#[cfg(not(target_arch = "wasm32"))]
+fn with_all(first: &mut Part, others: &[std::sync::Mutex<Part>], f: impl FnOnce(&mut [&mut Part])) {
+    if let [other] = others {
+        return f(&mut [first, &mut lock(other)]);
+    }
+    let mut guards: Vec<_> = others.iter().map(lock).collect();
+    let mut parts: Vec<&mut Part> = std::iter::once(first)
+        .chain(guards.iter_mut().map(|g| &mut **g))
+        .collect();
+    f(&mut parts);
 }
 
 /// Spins until `ready` says so, giving the core up after a while.

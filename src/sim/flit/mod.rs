@@ -483,6 +483,12 @@ impl<'n> Simulation<'n> {
         self.engine.finished()
     }
 
+    /// Runs to the end, calling `report` with the cycle reached after every `every` cycles
+    /// (on this thread: a run split into parts keeps its threads for the whole call).
+    pub fn finish(&mut self, every: u64, report: &mut dyn FnMut(u64)) {
+        self.engine.run_reporting(u64::MAX, every, report);
+    }
+
     pub fn now(&self) -> u64 {
         self.engine.now
     }
@@ -586,7 +592,7 @@ impl<'n> Simulation<'n> {
 /// Run `params` on `network` to the end.
 pub fn simulate(network: &Network, params: SimParams, seed: u64) -> Result<SimResult> {
     let mut sim = Simulation::new(network, params, seed)?;
-    while !sim.step(4096) {}
+    sim.finish(0, &mut |_| {});
     sim.failure()?;
     Ok(sim.result())
 }
