@@ -237,32 +237,38 @@ const GRANTED: u32 = u32::MAX - 1;
 /// `Engine::next_local`'s entry for a switch no route to that destination passes.
 const NO_LOCAL: u16 = u16::MAX;
 
-/// Switches from which a run natively splits them into parts, a thread each (`parts_for`).
-/// Measured on 2 cores (2026-11-28, `topolab sim` on meshes under DOR, wall seconds of the
-/// process, one thread against two): mesh 8×8 at 0.1 for 200,000 cycles 0.60 → 0.50 s, 16×16
-/// at 0.05 0.12 → 0.08 s, 24×24 at 0.033 0.18 → 0.12 s, 32×32 at 0.023 0.22 → 0.12 s, 64×64
-/// at 0.01 0.78 → 0.40 s, 128×128 at 0.006 4.4 → 2.3 s; at the lowest loads no slower (8×8
-/// and 16×16 at 0.01 the same).
+/// Switches from which a run natively splits them into parts, a thread each (`parts_for`), and
+/// the flit crossings a cycle is expected to have at least: a part adds a hand-over between
+/// threads to every cycle, which only a cycle's work pays for. Measured on 2 cores (2026-11-28,
+/// `topolab sim` on meshes under DOR, wall seconds of the process, one thread against two):
+/// mesh 8×8 at 0.1 (40 crossings a cycle) 0.070 → 0.061 s, 16×16 at 0.05 (150) 0.12 → 0.08 s,
+/// 24×24 at 0.033 0.18 → 0.12 s, 32×32 at 0.023 0.22 → 0.12 s, 64×64 at 0.01 0.78 → 0.40 s,
+/// 128×128 at 0.006 4.4 → 2.3 s; but mesh 8×8 at 0.01 (4 crossings a cycle) 0.011 → 0.016 s,
+/// and 16×16 at 0.01 (30) no faster.
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) const SPLIT_FROM_SWITCHES: usize = 64;
+#[cfg(not(target_arch = "wasm32"))]
+const SPLIT_FROM_CROSSINGS: f64 = 32.0;
 
-/// Most parts (threads) one run is split into, and fewest switches a part has: every part adds
-/// a hand-over to each cycle (measured with two parts alone, on the 2 cores here).
+/// Most parts (threads) one run is split into, and fewest switches a part has (and at most one
+/// part per half of `SPLIT_FROM_CROSSINGS` expected crossings a cycle: only two parts were
+/// measured, on the 2 cores here).
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) const MAX_PARTS: usize = 8;
 #[cfg(not(target_arch = "wasm32"))]
 const MIN_PART_SWITCHES: usize = 32;
 
-/// The parts a run of `switches` switches is split into: one in WebAssembly (the page's worker
-/// has one thread), below `SPLIT_FROM_SWITCHES`, and inside a parallel map (a sweep's loads or
-/// a point's seeds, which already keep every core busy); otherwise one per thread of the pool
-/// (`RAYON_NUM_THREADS`, or the machine's cores), at most `MAX_PARTS` and at most one per
-/// `MIN_PART_SWITCHES` switches. The parts change nothing in the results (a test runs one, two
-/// and three against each other).
-pub(crate) fn parts_for(switches: usize) -> usize {
+/// The parts a run of `switches` switches is split into, where `crossings` estimates the flits
+/// crossing a switch in a cycle (asked only when it matters): one in WebAssembly (the page's
+/// worker has one thread), below `SPLIT_FROM_SWITCHES` switches or `SPLIT_FROM_CROSSINGS`
+/// crossings, and inside a parallel map (a sweep's loads or a point's seeds, which already keep
+/// every core busy); otherwise one per thread of the pool (`RAYON_NUM_THREADS`, or the
+/// machine's cores), within `MAX_PARTS`, `MIN_PART_SWITCHES` and the crossings. The parts
+/// change nothing in the results (a test runs one, two and three against each other).
+pub(crate) fn parts_for(switches: usize, crossings: impl FnOnce() -> f64) -> usize {
     #[cfg(target_arch = "wasm32")]
     {
-        let _ = switches;
+        let _ = (switches, crossings);
         1
     }
     #[cfg(not(target_arch = "wasm32"))]
@@ -270,9 +276,12 @@ pub(crate) fn parts_for(switches: usize) -> usize {
         if switches < SPLIT_FROM_SWITCHES || rayon::current_thread_index().is_some() {
             return 1;
         }
+        // two parts from SPLIT_FROM_CROSSINGS on, a part for every half of it
+        let by_work = (2.0 * crossings() / SPLIT_FROM_CROSSINGS) as usize;
         rayon::current_num_threads()
             .min(MAX_PARTS)
             .min(switches / MIN_PART_SWITCHES)
+            .min(by_work)
             .max(1)
     }
 }
@@ -380,9 +389,12 @@ impl Shared<'_> {
 /// cycle arrive in (each goes to its own VC, and VC allocation's grants depend on the set of
 /// waiting heads alone), so the results are the same flit for flit with any number of parts.
 #[derive(Debug, Clone)]
+#[repr(align(128))]
 struct Part {
     /// Its place among the parts.
     index: usize,
+    /// Whether its arrays were made again by the thread that runs it (`run_threads`).
+    own_memory: bool,
     /// The words of `busy_ports` its switches' input ports are in.
     words: std::ops::Range<usize>,
     now: u64,
@@ -428,9 +440,16 @@ struct Part {
     flits_due: Vec<Vec<(u32, Flit)>>,
     credits_due: Vec<Vec<u32>>,
     /// Flits and credits sent this cycle to other parts' switches, by part: (wheel slot, input
-    /// VC, flit) and (wheel slot, output VC); `merge` moves them into those parts' wheels.
+    /// VC, flit) and (wheel slot, output VC). `merge` swaps each list with the receiving part's
+    /// list from this part (`flits_in`, `credits_in`, emptied), and the receiver puts them in
+    /// its wheels at the start of its next phase, on its own thread: what a part's thread
+    /// writes is its own, allocated in its own thread's memory (`merge` writing them into the
+    /// receiver's wheels put the receiver's buffers beside the sender's, and a 64-router run
+    /// on two threads took 0.147 s instead of 0.062 s in one memory layout).
     flits_out: Vec<Vec<(u32, u32, Flit)>>,
     credits_out: Vec<Vec<(u32, u32)>>,
+    flits_in: Vec<Vec<(u32, u32, Flit)>>,
+    credits_in: Vec<Vec<(u32, u32)>>,
     tally: Tally,
 }
 
@@ -683,6 +702,7 @@ impl<'a> Engine<'a> {
         };
         let first = Part {
             index: 0,
+            own_memory: false,
             words: words(0),
             now: 0,
             window: false,
@@ -736,6 +756,8 @@ impl<'a> Engine<'a> {
             credits_due: vec![Vec::new(); wheel],
             flits_out: vec![Vec::new(); parts],
             credits_out: vec![Vec::new(); parts],
+            flits_in: vec![Vec::new(); parts],
+            credits_in: vec![Vec::new(); parts],
             tally: Tally::default(),
         };
         let mut all = Vec::with_capacity(parts);
@@ -975,6 +997,20 @@ impl<'a> Engine<'a> {
                 .map(|(part, done)| {
                     let (go, packets) = (&go, &packets);
                     scope.spawn(move || {
+                        // the part's arrays made again here, once, in this thread's memory:
+                        // made by the first thread beside the first part's, small arrays of
+                        // two parts shared cache lines, which the two cores then handed to
+                        // each other every cycle (mesh 8×8 on two threads took 0.06 s or
+                        // 0.14 s, as the layout fell)
+                        {
+                            let mut mine = lock(part);
+                            if !mine.own_memory {
+                                *mine = Part {
+                                    own_memory: true,
+                                    ..mine.clone()
+                                };
+                            }
+                        }
                         let mut seen = 0;
                         loop {
                             let mut now = go.0.load(Ordering::Acquire);
@@ -1085,27 +1121,22 @@ fn part_of(starts: &[usize], x: usize) -> usize {
 }
 
 /// The end of a cycle's phases: the flits and credits each part sent into another's switches
-/// go into that part's wheels (after its own, in part order: the order of a cycle's arrivals
-/// changes nothing, see `Part`), and the parts' counts into the first's, in part order.
+/// are handed to that part (its lists from each part, `Part::flits_in`, swapped with the
+/// sender's: the receiver puts them in its wheels, after its own, at the start of its next
+/// phase; the order of a cycle's arrivals changes nothing, see `Part`), and the parts' counts
+/// go into the first's, in part order.
 #[cfg(not(target_arch = "wasm32"))]
 fn merge(parts: &mut [&mut Part]) {
     for from in 0..parts.len() {
         for to in 0..parts.len() {
-            if to == from {
-                continue;
+            if to != from {
+                let flits = std::mem::take(&mut parts[from].flits_out[to]);
+                let empty = std::mem::replace(&mut parts[to].flits_in[from], flits);
+                parts[from].flits_out[to] = empty;
+                let credits = std::mem::take(&mut parts[from].credits_out[to]);
+                let empty = std::mem::replace(&mut parts[to].credits_in[from], credits);
+                parts[from].credits_out[to] = empty;
             }
-            let mut flits = std::mem::take(&mut parts[from].flits_out[to]);
-            for &(slot, vc, flit) in &flits {
-                parts[to].flits_due[slot as usize].push((vc, flit));
-            }
-            flits.clear();
-            put_back(&mut parts[from].flits_out[to], flits);
-            let mut credits = std::mem::take(&mut parts[from].credits_out[to]);
-            for &(slot, ovc) in &credits {
-                parts[to].credits_due[slot as usize].push(ovc);
-            }
-            credits.clear();
-            put_back(&mut parts[from].credits_out[to], credits);
         }
     }
     if let [first, rest @ ..] = parts {
@@ -1347,6 +1378,21 @@ impl Part {
     /// The part's share of a cycle: the flits and credits due now, VC allocation, then switch
     /// allocation and traversal.
     fn phase(&mut self, sh: &Shared, packets: &[Packet]) {
+        // what other parts sent here last cycle, into the wheels (none on a one-part run)
+        for from in 0..self.flits_in.len() {
+            let mut flits = std::mem::take(&mut self.flits_in[from]);
+            for &(slot, vc, flit) in &flits {
+                self.flits_due[slot as usize].push((vc, flit));
+            }
+            flits.clear();
+            put_back(&mut self.flits_in[from], flits);
+            let mut credits = std::mem::take(&mut self.credits_in[from]);
+            for &(slot, ovc) in &credits {
+                self.credits_due[slot as usize].push(ovc);
+            }
+            credits.clear();
+            put_back(&mut self.credits_in[from], credits);
+        }
         let slot = (self.now as usize) & (self.flits_due.len() - 1);
         let mut due = std::mem::take(&mut self.flits_due[slot]);
         for i in 0..due.len() {

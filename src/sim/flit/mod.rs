@@ -405,12 +405,13 @@ impl<'n> Simulation<'n> {
                 ));
             }
         }
-        Self::with_parts(
-            network,
-            params,
-            seed,
-            engine::parts_for(network.topo.switch_count()),
-        )
+        // the flits crossing a switch in a cycle: each offered flit crosses its route's
+        // switches (the average distance, from a sample of sources, and one)
+        let parts = engine::parts_for(topo.switch_count(), || {
+            let hops = crate::graph::Adjacency::new(topo).average_distance_sampled(16);
+            params.rate * topo.endpoint_count() as f64 * (hops + 1.0)
+        });
+        Self::with_parts(network, params, seed, parts)
     }
 
     /// `new` with the switches split into `parts` parts, each run by a thread of its own
