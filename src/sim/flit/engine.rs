@@ -394,6 +394,7 @@ struct Part {
     /// Its place among the parts.
     index: usize,
     /// Whether its arrays were made again by the thread that runs it (`run_threads`).
+    #[cfg(not(target_arch = "wasm32"))]
     own_memory: bool,
     /// The words of `busy_ports` its switches' input ports are in.
     words: std::ops::Range<usize>,
@@ -702,6 +703,7 @@ impl<'a> Engine<'a> {
         };
         let first = Part {
             index: 0,
+            #[cfg(not(target_arch = "wasm32"))]
             own_memory: false,
             words: words(0),
             now: 0,
@@ -760,15 +762,18 @@ impl<'a> Engine<'a> {
             credits_in: vec![Vec::new(); parts],
             tally: Tally::default(),
         };
-        let mut all = Vec::with_capacity(parts);
+        // (WebAssembly's runs have one part)
+        #[cfg_attr(target_arch = "wasm32", allow(unused_mut))]
+        let mut all = vec![first];
+        #[cfg(not(target_arch = "wasm32"))]
         for i in 1..parts {
-            all.push(Part {
+            let part = Part {
                 index: i,
                 words: words(i),
-                ..first.clone()
-            });
+                ..all[0].clone()
+            };
+            all.push(part);
         }
-        all.insert(0, first);
         let sh = Shared {
             vc_ranges: routes.vc_ranges(v),
             routes,
@@ -867,7 +872,7 @@ impl<'a> Engine<'a> {
             .iter()
             .flat_map(|&ip| {
                 let ip = ip as usize;
-                let part = &self.parts[part_of(&self.part_ports, ip)];
+                let part = &self.parts[self.part_at(&self.part_ports, ip)];
                 part.ivcs[ip * v..(ip + 1) * v].iter().map(|q| q.len)
             })
             .collect()
@@ -877,7 +882,7 @@ impl<'a> Engine<'a> {
     pub(crate) fn channel_flits(&self) -> Vec<u64> {
         let mut flits = vec![0; self.sh.channels];
         for (op, &ch) in self.channel_of_op.iter().enumerate() {
-            flits[ch as usize] = self.parts[part_of(&self.part_ops, op)].outs[op].flits;
+            flits[ch as usize] = self.parts[self.part_at(&self.part_ops, op)].outs[op].flits;
         }
         flits
     }
@@ -903,6 +908,15 @@ impl<'a> Engine<'a> {
     #[cfg(test)]
     pub(crate) fn packet_records(&self) -> usize {
         self.packets.len()
+    }
+
+    /// The part index `x` is in, by `starts` (`part_of`; the only one in WebAssembly).
+    fn part_at(&self, starts: &[usize], x: usize) -> usize {
+        if cfg!(target_arch = "wasm32") {
+            0
+        } else {
+            part_of(starts, x)
+        }
     }
 
     /// Flits in buffers or on channels (injected and not yet ejected).
@@ -1295,7 +1309,12 @@ impl<'a> Sources<'a> {
         now: u64,
     ) {
         let (v, b) = (sh.p.vcs, sh.p.buffer);
-        let owner = self.inject_part[t] as usize;
+        // (one part in WebAssembly)
+        let owner = if cfg!(target_arch = "wasm32") {
+            0
+        } else {
+            self.inject_part[t] as usize
+        };
         let (mut pkt, mut written, mut vc) = self.front[t];
         if pkt == NONE {
             let Some(&(created, to)) = self.source[t].front() else {
@@ -1378,8 +1397,14 @@ impl Part {
     /// The part's share of a cycle: the flits and credits due now, VC allocation, then switch
     /// allocation and traversal.
     fn phase(&mut self, sh: &Shared, packets: &[Packet]) {
-        // what other parts sent here last cycle, into the wheels (none on a one-part run)
-        for from in 0..self.flits_in.len() {
+        // what other parts sent here last cycle, into the wheels (none on a one-part run, and
+        // none in WebAssembly, whose runs have one part)
+        let senders = if cfg!(target_arch = "wasm32") {
+            0
+        } else {
+            self.flits_in.len()
+        };
+        for from in 0..senders {
             let mut flits = std::mem::take(&mut self.flits_in[from]);
             for &(slot, vc, flit) in &flits {
                 self.flits_due[slot as usize].push((vc, flit));

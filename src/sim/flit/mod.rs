@@ -434,7 +434,7 @@ impl<'n> Simulation<'n> {
                 parts,
             )
         };
-        let parts = if bytes_for(parts) > MAX_SIM_MEMORY_BYTES {
+        let parts = if parts > 1 && bytes_for(parts) > MAX_SIM_MEMORY_BYTES {
             1
         } else {
             parts
