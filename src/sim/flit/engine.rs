@@ -241,14 +241,16 @@ const NO_LOCAL: u16 = u16::MAX;
 /// the flit crossings a cycle is expected to have at least: a part adds a hand-over between
 /// threads to every cycle, which only a cycle's work pays for. Measured on 2 cores (2026-11-28,
 /// `topolab sim` on meshes under DOR, wall seconds of the process, one thread against two):
-/// mesh 8×8 at 0.1 (40 crossings a cycle) 0.070 → 0.061 s, 16×16 at 0.05 (150) 0.12 → 0.08 s,
-/// 24×24 at 0.033 0.18 → 0.12 s, 32×32 at 0.023 0.22 → 0.12 s, 64×64 at 0.01 0.78 → 0.40 s,
-/// 128×128 at 0.006 4.4 → 2.3 s; but mesh 8×8 at 0.01 (4 crossings a cycle) 0.011 → 0.016 s,
-/// and 16×16 at 0.01 (30) no faster.
+/// mesh 64×64 at 0.01 (1,800 crossings a cycle) 0.78 → 0.40 s, at 0.0123 (2,200) 1.04 →
+/// 0.51–0.75 s, 128×128 at 0.006 (8,700) 4.4–6.3 → 2.3–2.8 s, 24×24 at 0.033 (320) 0.19 →
+/// 0.13–0.20 s. Smaller cycles gained at best and lost at worst: mesh 8×8 at 0.1 (40 a cycle)
+/// 0.070 → 0.060 s on most runs but 0.10–0.14 s on others (where the scheduler left the second
+/// thread beside the first, which then took turns on one core), and at 0.01 (4 a cycle)
+/// 0.011 → 0.016 s.
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) const SPLIT_FROM_SWITCHES: usize = 64;
 #[cfg(not(target_arch = "wasm32"))]
-const SPLIT_FROM_CROSSINGS: f64 = 32.0;
+const SPLIT_FROM_CROSSINGS: f64 = 256.0;
 
 /// Most parts (threads) one run is split into, and fewest switches a part has (and at most one
 /// part per half of `SPLIT_FROM_CROSSINGS` expected crossings a cycle: only two parts were
