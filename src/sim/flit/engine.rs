@@ -979,10 +979,7 @@ impl<'a> Engine<'a> {
 
     /// The deadlock test, and the clock on.
     fn end_cycle(&mut self) {
-        let last_move = self.tally().last_move;
-        if self.in_flight() > 0 && self.now.saturating_sub(last_move) > DEADLOCK_CYCLES {
-            self.deadlock = true;
-        }
+        self.deadlock |= deadlocked(&self.src, self.tally(), self.now);
         self.now += 1;
     }
 
@@ -1005,7 +1002,16 @@ impl<'a> Engine<'a> {
         let packets = RwLock::new(std::mem::take(&mut self.packets));
         let go = Line(AtomicU64::new(0));
         let done: Vec<Line> = others.iter().map(|_| Line(AtomicU64::new(0))).collect();
+        /// Tells the parts' threads to stop when dropped: at the end of the run, and on a panic
+        /// of this thread, which would otherwise leave them waiting and the scope never ending.
+        struct Stop<'a>(&'a AtomicU64);
+        impl Drop for Stop<'_> {
+            fn drop(&mut self) {
+                self.0.store(STOP, Ordering::Release);
+            }
+        }
         std::thread::scope(|scope| {
+            let _stop = Stop(&go.0);
             let sh = &self.sh;
             let workers: Vec<_> = others
                 .iter()
@@ -1076,17 +1082,12 @@ impl<'a> Engine<'a> {
                     });
                 }
                 with_all(&mut self.parts[0], &others, merge);
-                let last_move = self.parts[0].tally.last_move;
-                let in_flight = self.src.injected_flits - self.parts[0].tally.ejected_flits;
-                if in_flight > 0 && now.saturating_sub(last_move) > DEADLOCK_CYCLES {
-                    self.deadlock = true;
-                }
+                self.deadlock |= deadlocked(&self.src, &self.parts[0].tally, now);
                 self.now += 1;
                 if every > 0 && i % every == 0 {
                     report(self.now);
                 }
             }
-            go.0.store(STOP, Ordering::Release);
         });
         self.parts.extend(
             others
@@ -1129,6 +1130,13 @@ fn wait_until(mut ready: impl FnMut() -> bool) {
             std::hint::spin_loop();
         }
     }
+}
+
+/// Whether flits are waiting at the end of cycle `now` and none has moved for more than
+/// `DEADLOCK_CYCLES` (by the run's counts, `tally`).
+fn deadlocked(src: &Sources, tally: &Tally, now: u64) -> bool {
+    let in_flight = src.injected_flits - tally.ejected_flits;
+    in_flight > 0 && now.saturating_sub(tally.last_move) > DEADLOCK_CYCLES
 }
 
 /// The part (index into `starts`, each part's first index) that index `x` is in.
