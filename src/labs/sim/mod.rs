@@ -403,22 +403,37 @@ impl SimConfig {
         let topo = topology
             .build_nth(seed, self.topology_index)
             .map_err(|e| e.at("topology"))?;
-        if topo.switch_count() > flit::MAX_SIM_SWITCHES {
-            self.check_flit_hops(&topo, rates, runs)?;
-        }
+        // (the sampled distance is kept with the network: the simulation asks for it too)
+        let hops = if topo.switch_count() > flit::MAX_SIM_SWITCHES {
+            let hops = flit::average_hops(&topo);
+            self.check_flit_hops(&topo, hops, rates, runs)?;
+            Some(hops)
+        } else {
+            None
+        };
         let router = router.build(&topo).map_err(|e| e.at("routing"))?;
-        Network::with_assignment(
+        let network = Network::with_assignment(
             router.as_ref(),
             &self.traffic,
             self.vcs,
             seed,
             self.vc_assignment,
-        )
+        )?;
+        if let Some(hops) = hops {
+            network.know_average_hops(hops);
+        }
+        Ok(network)
     }
 
-    /// `MAX_FLIT_HOPS` against the work expected at `rates` on `topo`.
-    fn check_flit_hops(&self, topo: &Topology, rates: &[f64], runs: usize) -> Result<()> {
-        let hops = crate::graph::Adjacency::new(topo).average_distance_sampled(16);
+    /// `MAX_FLIT_HOPS` against the work expected at `rates` on `topo`, whose switches are
+    /// `hops` apart on average (`flit::average_hops`).
+    fn check_flit_hops(
+        &self,
+        topo: &Topology,
+        hops: f64,
+        rates: &[f64],
+        runs: usize,
+    ) -> Result<()> {
         let horizon = self.warmup + self.cycles + self.drain;
         let channels = topo.channel_count() as f64;
         let work: f64 = rates

@@ -235,9 +235,33 @@ pub struct Network {
     /// (none for the other random patterns, and none for routes decided hop by hop, which are
     /// not walked pair by pair). No router or VC setting can accept more.
     pub channel_load_bound: Option<f64>,
+    /// The average hop distance between switches, sampled (`Network::average_hops`), once
+    /// known.
+    average_hops: std::sync::OnceLock<f64>,
+}
+
+/// Breadth-first searches behind `average_hops`.
+const AVERAGE_HOPS_SOURCES: usize = 16;
+
+/// The average hop distance between the switches of `topo`, from `AVERAGE_HOPS_SOURCES`
+/// breadth-first searches (`Adjacency::average_distance_sampled`): for work estimates (a lab's
+/// flit-hop budget, how a run is split into parts), not for results.
+pub(crate) fn average_hops(topo: &Topology) -> f64 {
+    crate::graph::Adjacency::new(topo).average_distance_sampled(AVERAGE_HOPS_SOURCES)
 }
 
 impl Network {
+    /// `average_hops` of its topology, computed once (or as given by `know_average_hops`).
+    pub fn average_hops(&self) -> f64 {
+        *self.average_hops.get_or_init(|| average_hops(&self.topo))
+    }
+
+    /// Keeps `hops`, `average_hops` of its topology computed before the network was built
+    /// (the sim lab checks its work budget with it before building the routes).
+    pub(crate) fn know_average_hops(&self, hops: f64) {
+        let _ = self.average_hops.set(hops);
+    }
+
     /// Routes of `router` (every pair's, or its compact form above `MAX_SIM_SWITCHES`: see
     /// `Routes`; refused if they need more VC groups than `vcs`) and `pattern` placed with the
     /// traffic stream of `seed`; the per-pair routes layered as LASH-TOR does.
@@ -269,6 +293,7 @@ impl Network {
             placed,
             pattern: pattern.into(),
             channel_load_bound,
+            average_hops: std::sync::OnceLock::new(),
         })
     }
 }
@@ -348,6 +373,58 @@ fn load_bound(topo: &Topology, routes: &RouteTable, placed: &Placed) -> Option<f
     (max > 0.0).then(|| 1.0 / max)
 }
 
+/// `check` of `params`, and against `network`: its routes' VC groups, its endpoints' ports
+/// and, for a traffic matrix, the busiest node's share.
+fn check_run(network: &Network, params: &SimParams) -> Result<()> {
+    check(params)?;
+    let topo = &network.topo;
+    if params.vcs < network.routes.groups() {
+        return Err(Error::invalid(
+            "vcs",
+            format!(
+                "the routes need {} virtual-channel groups for deadlock freedom, but only {} virtual channels are given: use at least {}",
+                network.routes.groups(),
+                params.vcs,
+                network.routes.groups()
+            ),
+        ));
+    }
+    let ports = topo.max_endpoint_ports().max(1);
+    if params.rate > ports as f64 {
+        return Err(Error::invalid(
+            "rate",
+            format!(
+                "an offered load in (0, {ports}] flits per node per cycle: each node has {ports} port(s) of one flit per cycle, not {}",
+                params.rate
+            ),
+        ));
+    }
+    if let Some(shares) = network.placed.shares() {
+        // a matrix: each node offers rate × its share; the busiest must fit its ports
+        let (busiest, share) =
+            shares
+                .iter()
+                .copied()
+                .enumerate()
+                .fold(
+                    (0, 0.0f64),
+                    |best, (i, s)| if s > best.1 { (i, s) } else { best },
+                );
+        if params.rate * share > ports as f64 {
+            return Err(Error::invalid(
+                "rate",
+                format!(
+                    "with this matrix node {busiest} sends {share:.3} times the mean, so at {} it would offer {:.3} flits per cycle, above its {ports} port(s) of one flit per cycle: use a rate of at most {:.4}",
+                    params.rate,
+                    params.rate * share,
+                    ports as f64 / share
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// One run, advanced a number of cycles at a time.
 pub struct Simulation<'n> {
     engine: engine::Engine<'n>,
@@ -359,70 +436,33 @@ impl<'n> Simulation<'n> {
     /// A run of `network` with `params`; injection and destinations draw from the simulation
     /// stream of `seed`.
     pub fn new(network: &'n Network, params: SimParams, seed: u64) -> Result<Self> {
-        check(&params)?;
-        if params.vcs < network.routes.groups() {
-            return Err(Error::invalid(
-                "vcs",
-                format!(
-                    "the routes need {} virtual-channel groups for deadlock freedom, but only {} virtual channels are given: use at least {}",
-                    network.routes.groups(),
-                    params.vcs,
-                    network.routes.groups()
-                ),
-            ));
-        }
-        let topo = &network.topo;
-        let ports = topo.max_endpoint_ports().max(1);
-        if params.rate > ports as f64 {
-            return Err(Error::invalid(
-                "rate",
-                format!(
-                    "an offered load in (0, {ports}] flits per node per cycle: each node has {ports} port(s) of one flit per cycle, not {}",
-                    params.rate
-                ),
-            ));
-        }
-        if let Some(shares) = network.placed.shares() {
-            // a matrix: each node offers rate × its share; the busiest must fit its ports
-            let (busiest, share) =
-                shares
-                    .iter()
-                    .copied()
-                    .enumerate()
-                    .fold(
-                        (0, 0.0f64),
-                        |best, (i, s)| if s > best.1 { (i, s) } else { best },
-                    );
-            if params.rate * share > ports as f64 {
-                return Err(Error::invalid(
-                    "rate",
-                    format!(
-                        "with this matrix node {busiest} sends {share:.3} times the mean, so at {} it would offer {:.3} flits per cycle, above its {ports} port(s) of one flit per cycle: use a rate of at most {:.4}",
-                        params.rate,
-                        params.rate * share,
-                        ports as f64 / share
-                    ),
-                ));
-            }
-        }
+        check_run(network, &params)?;
         // the flits crossing a switch in a cycle: each offered flit crosses its route's
-        // switches (the average distance, from a sample of sources, and one)
+        // switches (the average distance, and one)
+        let topo = &network.topo;
         let parts = engine::parts_for(topo.switch_count(), || {
-            let hops = crate::graph::Adjacency::new(topo).average_distance_sampled(16);
-            params.rate * topo.endpoint_count() as f64 * (hops + 1.0)
+            params.rate * topo.endpoint_count() as f64 * (network.average_hops() + 1.0)
         });
-        Self::with_parts(network, params, seed, parts)
+        Self::built(network, params, seed, parts)
     }
 
     /// `new` with the switches split into `parts` parts, each run by a thread of its own
     /// (`engine::parts_for` chooses for `new`; fewer where a part's copy of the state would
-    /// not fit the memory limit). The results are the same with any number.
+    /// not fit the memory limit). The results are the same with any number (tests compare).
+    #[cfg(test)]
     pub(crate) fn with_parts(
         network: &'n Network,
         params: SimParams,
         seed: u64,
         parts: usize,
     ) -> Result<Self> {
+        check_run(network, &params)?;
+        Self::built(network, params, seed, parts)
+    }
+
+    /// `with_parts` once the parameters are checked against the network (`check_run`): what
+    /// depends on the run's memory and cable latencies is checked here.
+    fn built(network: &'n Network, params: SimParams, seed: u64, parts: usize) -> Result<Self> {
         let topo = &network.topo;
         let terminals = topo.endpoint_port_count();
         let bytes_for = |parts| {

@@ -109,6 +109,58 @@ fn a_ring_without_enough_vcs_is_refused_and_a_deadlock_is_reported() {
     assert!(r.simulated_cycles < 30_000);
 }
 
+/// A run made with a given number of parts is checked as `new` checks it: too few VCs for the
+/// routes' groups, a rate above the ports, and bad parameters are refused with one, two or
+/// three parts.
+#[test]
+fn runs_in_parts_are_checked_as_any_run() {
+    let t = build("torus:8").unwrap();
+    let r = RouterSpec::parse("shortest").unwrap().build(&t).unwrap();
+    let net = Network::new(r.as_ref(), "uniform", 2, 1).unwrap();
+    for parts in 1..=3 {
+        let refused = |p: SimParams| {
+            Simulation::with_parts(&net, p, 1, parts)
+                .err()
+                .map(|e| e.to_string())
+        };
+        let few_vcs = refused(SimParams {
+            vcs: 1,
+            ..SimParams::default()
+        })
+        .unwrap();
+        assert!(few_vcs.contains("use at least 2"), "{few_vcs}");
+        let fast = refused(SimParams {
+            rate: 1.5,
+            ..SimParams::default()
+        })
+        .unwrap();
+        assert!(fast.contains("offered load"), "{fast}");
+        assert!(refused(SimParams {
+            rate: f64::NAN,
+            ..SimParams::default()
+        })
+        .is_some());
+        assert!(refused(SimParams::default()).is_none());
+    }
+}
+
+/// The sampled average distance is the topology's, computed once and then kept (a lab that
+/// computed it for its work budget hands it over).
+#[test]
+fn the_average_distance_is_sampled_once() {
+    let t = build("mesh:8x8").unwrap();
+    let r = RouterSpec::parse("dor").unwrap().build(&t).unwrap();
+    let net = Network::new(r.as_ref(), "uniform", 4, 1).unwrap();
+    // over ordered pairs of distinct switches a k×k mesh's mean distance is 2k/3 (16/3 here);
+    // 16 of its 64 switches as sources come within a hop of it
+    let hops = net.average_hops();
+    assert!((hops - 16.0 / 3.0).abs() < 1.0, "{hops}");
+    assert_eq!(net.average_hops(), hops);
+    let known = Network::new(r.as_ref(), "uniform", 4, 1).unwrap();
+    known.know_average_hops(7.25);
+    assert_eq!(known.average_hops(), 7.25);
+}
+
 /// A ring's shortest routes forced into one VC group, and parameters under which they
 /// deadlock.
 fn deadlocking_ring() -> (Network, SimParams) {
