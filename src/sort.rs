@@ -68,7 +68,7 @@ mod tests {
             assert_eq!(ours, std, "len {len}");
             let (mut ours, mut std) = (items.clone(), items);
             by(&mut ours, |a, b| b.0.cmp(&a.0));
-            std.sort_by(|a, b| b.0.cmp(&a.0));
+            std.sort_by_key(|p| std::cmp::Reverse(p.0));
             assert_eq!(ours, std, "len {len}, descending");
         }
     }

@@ -136,6 +136,9 @@ pub struct SlotAllocation {
 
 /// Run `policy` on `circuits` (whose loads are `loads`, N = `max_slots`). `label(i)` names
 /// circuit i in the trace ("c(5,11)"); `progress` gets the fraction of the first pass done.
+// (eight arguments: five inputs of the allocation and three observers of it, the trace's
+// labels, its recorder and the progress)
+#[allow(clippy::too_many_arguments)]
 pub fn allocate_slots(
     topo: &Topology,
     circuits: &PathSet,

@@ -73,8 +73,10 @@ mod tests {
 
     #[test]
     fn round_trip_and_whole_urls() {
-        let mut s = Scenario::default();
-        s.seed = 42;
+        let mut s = Scenario {
+            seed: 42,
+            ..Scenario::default()
+        };
         s.set_section("slots", serde_json::json!({ "topology": "torus:4x4x4" }))
             .unwrap();
         let hash = encode_permalink(&s).unwrap();

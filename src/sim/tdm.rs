@@ -6,6 +6,7 @@
 //!   flow runs at the share of its most shared channel for the whole message (bandwidth freed by
 //!   finished flows is not handed back, so this bounds the PS time from above), and pays
 //!   `ps_switch_ns` per switch.
+//!
 //! The round completes when the last message arrives. Defaults are the paper's.
 
 use crate::model::PathSet;

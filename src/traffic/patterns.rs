@@ -433,7 +433,7 @@ mod tests {
         assert_ne!(a, c);
         assert_eq!(a.flows.len(), 64);
         let p = generate(&Pattern::RandPerm, &t, 3, "randperm").unwrap();
-        let mut seen = vec![false; 64];
+        let mut seen = [false; 64];
         for f in &p.flows {
             assert!(!seen[f.dst.index()]);
             seen[f.dst.index()] = true;

@@ -9,18 +9,21 @@ use topolab::hybrid::relay::alloc::{allocate, Blocked, NodeChoice, Readings, Ste
 use topolab::hybrid::relay::route::{Bandwidths, Kind, RelayNet, UplinkCost, Vertex};
 use topolab::hybrid::relay::{communications, Counting, Demand, OcsPlacement};
 
-fn case() -> impl Strategy<
-    Value = (
-        usize,
-        usize,
-        usize,
-        Vec<(u32, u32, u64)>,
-        Readings,
-        Counting,
-        UplinkCost,
-        f64,
-    ),
-> {
+/// A generated case: switches, nodes per switch, OCS nodes per switch, demands (source,
+/// destination, bytes), the allocation's readings, the counting, the uplink cost and the
+/// uplink's Gb/s.
+type Case = (
+    usize,
+    usize,
+    usize,
+    Vec<(u32, u32, u64)>,
+    Readings,
+    Counting,
+    UplinkCost,
+    f64,
+);
+
+fn case() -> impl Strategy<Value = Case> {
     (2usize..=8, 1usize..=8)
         .prop_flat_map(|(e, per)| {
             let n = (e * per) as u32;

@@ -13,8 +13,11 @@ use topolab::routing::RouterSpec;
 use topolab::sim::flit::SimParams;
 use topolab::topology::build_seeded;
 
-/// The GraphML's nodes as (endpoints, Topolab id) in file order, and its edges.
-fn read_graphml(text: &str) -> (Vec<(u32, usize)>, HashSet<(u32, u32)>) {
+/// A GraphML's nodes as (endpoints, Topolab id) in file order, and its edges.
+type GraphmlNodesEdges = (Vec<(u32, usize)>, HashSet<(u32, u32)>);
+
+/// The GraphML's nodes and edges (`GraphmlNodesEdges`).
+fn read_graphml(text: &str) -> GraphmlNodesEdges {
     let mut nodes = Vec::new();
     let mut edges = HashSet::new();
     let number = |line: &str, before: &str, after: &str| -> u32 {
