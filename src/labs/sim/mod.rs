@@ -412,17 +412,14 @@ impl SimConfig {
             None
         };
         let router = router.build(&topo).map_err(|e| e.at("routing"))?;
-        let network = Network::with_assignment(
+        Ok(Network::with_assignment(
             router.as_ref(),
             &self.traffic,
             self.vcs,
             seed,
             self.vc_assignment,
-        )?;
-        if let Some(hops) = hops {
-            network.know_average_hops(hops);
-        }
-        Ok(network)
+        )?
+        .knowing_average_hops(hops))
     }
 
     /// `MAX_FLIT_HOPS` against the work expected at `rates` on `topo`, whose switches are

@@ -235,9 +235,9 @@ pub struct Network {
     /// (none for the other random patterns, and none for routes decided hop by hop, which are
     /// not walked pair by pair). No router or VC setting can accept more.
     pub channel_load_bound: Option<f64>,
-    /// The average hop distance between switches, sampled (`Network::average_hops`), once
-    /// known.
-    average_hops: std::sync::OnceLock<f64>,
+    /// The average hop distance between its switches (`average_hops`) where it was computed
+    /// before the network was built (`Network::knowing_average_hops`).
+    average_hops: Option<f64>,
 }
 
 /// Breadth-first searches behind `average_hops`.
@@ -251,15 +251,20 @@ pub(crate) fn average_hops(topo: &Topology) -> f64 {
 }
 
 impl Network {
-    /// `average_hops` of its topology, computed once (or as given by `know_average_hops`).
+    /// `average_hops` of its topology: as given (`knowing_average_hops`), or computed now.
     pub fn average_hops(&self) -> f64 {
-        *self.average_hops.get_or_init(|| average_hops(&self.topo))
+        self.average_hops
+            .unwrap_or_else(|| average_hops(&self.topo))
     }
 
-    /// Keeps `hops`, `average_hops` of its topology computed before the network was built
-    /// (the sim lab checks its work budget with it before building the routes).
-    pub(crate) fn know_average_hops(&self, hops: f64) {
-        let _ = self.average_hops.set(hops);
+    /// The network keeping `hops`, `average_hops` of its topology computed before it was built
+    /// (the sim lab checks its work budget with it before building the routes), so that a
+    /// run does not sample the distances again.
+    pub(crate) fn knowing_average_hops(self, hops: Option<f64>) -> Self {
+        Network {
+            average_hops: hops,
+            ..self
+        }
     }
 
     /// Routes of `router` (every pair's, or its compact form above `MAX_SIM_SWITCHES`: see
@@ -293,7 +298,7 @@ impl Network {
             placed,
             pattern: pattern.into(),
             channel_load_bound,
-            average_hops: std::sync::OnceLock::new(),
+            average_hops: None,
         })
     }
 }
