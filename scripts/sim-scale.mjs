@@ -2,10 +2,10 @@
 // `topolab sim` on meshes of 64, 576, 4,096 and 16,384 routers under DOR at two loads — equal
 // traffic per router (the same offered flit-hops per router and cycle, 0.533, mesh 8×8 at 0.1,
 // so the rate falls as the average distance grows) and a low load (0.01 flits/node/cycle) — as
-// router-cycles per second over the whole run, set-up included (the process's wall time); with
-// a BookSim2 binary, BookSim's on the same experiments at 64 and 576 routers (its config from
-// `topolab export booksim`, its whole process timed the same way). Natively; prints tables,
-// asserts nothing. Not part of `npm test`.
+// router-cycles per second over the whole run, set-up included (the process's wall time, the
+// median of three runs); with a BookSim2 binary, BookSim's on the same experiments at 64 and
+// 576 routers (its config from `topolab export booksim`, its whole process timed the same way,
+// once). Natively; prints tables, asserts nothing. Not part of `npm test`.
 //
 //   node scripts/sim-scale.mjs [--booksim /tmp/booksim2/src/booksim]   (or BOOKSIM=…)
 //   (needs target/release/topolab: cargo build --release)
@@ -42,7 +42,9 @@ for (const [k, warmup, cycles, drain, withBooksim] of CASES) {
   for (const [load, rate] of [["equal per router", FLIT_HOPS_PER_NODE / distance], ["low", LOW_RATE]]) {
     const flags = ["--topology", `mesh:${k}x${k}`, "--routing", "dor", "--traffic", "uniform", "--rate", rate.toFixed(6),
       "--warmup", String(warmup), "--cycles", String(cycles), "--drain", String(drain), "--seed", "1"];
-    const ours = run(topolab, ["sim", ...flags, "--json"]);
+    // (the median of three runs by wall time: a run of a few hundredths of a second is at the
+    // mercy of the machine)
+    const ours = [0, 1, 2].map(() => run(topolab, ["sim", ...flags, "--json"])).sort((a, b) => a.seconds - b.seconds)[1];
     const r = JSON.parse(ours.stdout);
     const row = { routers, load, rate, cycles: r.simulated_cycles, seconds: ours.seconds, latency: r.avg_latency_cycles };
     row.speed = (routers * r.simulated_cycles) / ours.seconds;
