@@ -937,7 +937,7 @@ impl<'a> Engine<'a> {
 
     /// Flits in buffers or on channels (injected and not yet ejected).
     pub fn in_flight(&self) -> u64 {
-        self.src.injected_flits - self.tally().ejected_flits
+        in_flight(&self.src, self.tally())
     }
 
     /// True when the measured packets are all delivered (or the drain ran out, or a deadlock).
@@ -1150,8 +1150,13 @@ fn wait_until(mut ready: impl FnMut() -> bool) {
 /// Whether flits are waiting at the end of cycle `now` and none has moved for more than
 /// `DEADLOCK_CYCLES` (by the run's counts, `tally`).
 fn deadlocked(src: &Sources, tally: &Tally, now: u64) -> bool {
-    let in_flight = src.injected_flits - tally.ejected_flits;
-    in_flight > 0 && now.saturating_sub(tally.last_move) > DEADLOCK_CYCLES
+    in_flight(src, tally) > 0 && now.saturating_sub(tally.last_move) > DEADLOCK_CYCLES
+}
+
+/// Flits injected by `src` and not yet ejected by the run's counts, `tally` (`Engine::in_flight`;
+/// a function of the two for `run_threads`, which holds them apart).
+fn in_flight(src: &Sources, tally: &Tally) -> u64 {
+    src.injected_flits - tally.ejected_flits
 }
 
 /// The part (index into `starts`, each part's first index) that index `x` is in.
