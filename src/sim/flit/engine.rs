@@ -1041,9 +1041,12 @@ impl<'a> Engine<'a> {
                         {
                             let mut mine = lock(part);
                             if !mine.own_memory {
+                                // (with what it holds: the first injection may come first)
+                                let mut injected = Vec::with_capacity(mine.injected.capacity());
+                                injected.extend_from_slice(&mine.injected);
                                 *mine = Part {
                                     own_memory: true,
-                                    injected: Vec::with_capacity(mine.injected.capacity()),
+                                    injected,
                                     ..mine.clone()
                                 };
                             }
