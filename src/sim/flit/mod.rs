@@ -325,28 +325,16 @@ fn load_bound(topo: &Topology, routes: &RouteTable, placed: &Placed) -> Option<f
     };
     match placed {
         Placed::Uniform { .. } if e > 1 && !routes.per_pair() => {
-            // as below, with the routes of a table read per destination (which has no entries
-            // to choose) walked a batch of destinations at a time (`routes_into`), the sums
-            // made in the same order
-            let per = topo.endpoints_per_switch();
-            const BATCH: usize = 16;
-            let mut routes_out = vec![Vec::new(); BATCH];
-            let mut ds = Vec::new();
-            for s in (0..topo.switch_count()).filter(|&s| per[s] > 0) {
-                ds.clear();
-                ds.extend((0..topo.switch_count()).filter(|&d| s != d && per[d] > 0));
-                for batch in ds.chunks(BATCH) {
-                    routes.routes_into(s, batch, &mut routes_out[..batch.len()]);
-                    for (&d, route) in batch.iter().zip(&routes_out) {
-                        let w = (per[s] * per[d]) as f64 / (e - 1) as f64;
-                        for _alternate in [false, true] {
-                            for h in route {
-                                load[h.channel as usize] += w / 2.0;
-                            }
-                        }
-                    }
-                }
-            }
+            // as below, summed in integers per destination's tree (`destination_flows`): the
+            // pair (s, d) weighs endpoints at s × endpoints at d, each pair 1/(e − 1)
+            let per: Vec<u64> = topo
+                .endpoints_per_switch()
+                .iter()
+                .map(|&k| k as u64)
+                .collect();
+            let flows = routes.destination_flows(&per);
+            let max = flows.iter().copied().max().unwrap_or(0);
+            return (max > 0).then(|| (e - 1) as f64 / max as f64);
         }
         Placed::Uniform { .. } if e > 1 => {
             // endpoints at s × endpoints at d, each pair weighted 1/(e − 1)
