@@ -778,7 +778,8 @@ impl RouteTable {
     /// (Kahn's order on the tree): n² steps, where walking every pair's route took n² × its
     /// length (at 576 routers under DOR, 10.6 M hops and two-thirds of a run's set-up).
     /// Integers, so the sums are exact whatever the order. A switch whose hop leads nowhere
-    /// ends the routes through it there, as `route` does.
+    /// ends the routes through it there, as `route` does. (Not petgraph's `toposort`: a graph
+    /// built per destination would cost more than the pass it orders.)
     pub(crate) fn destination_flows(&self, weight: &[u64]) -> Vec<u64> {
         debug_assert!(
             !self.per_pair,
@@ -1291,7 +1292,11 @@ mod tests {
                     }
                 }
                 assert!(walked.iter().any(|&x| x > 0));
-                assert_eq!(table.destination_flows(&weight), walked, "{topo} {weight:?}");
+                assert_eq!(
+                    table.destination_flows(&weight),
+                    walked,
+                    "{topo} {weight:?}"
+                );
             }
         }
     }
