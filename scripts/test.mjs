@@ -8,7 +8,7 @@ const root = new URL('../', import.meta.url).pathname;
 process.chdir(root);
 
 function ensureNodePackages() {
-  const needed = ['playwright-core', 'esbuild', 'uplot'];
+  const needed = ['playwright-core', 'esbuild', 'uplot', 'typescript', 'eslint', '@eslint/js', 'globals', 'axe-core'];
   if (needed.some((name) => !existsSync(`node_modules/${name}`))) run('npm ci --no-audit --no-fund');
 }
 
