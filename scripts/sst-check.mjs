@@ -48,7 +48,9 @@ function onPath(name) {
     try {
       accessSync(file, constants.X_OK);
       return file;
-    } catch {}
+    } catch {
+      // not there or not executable: the next place
+    }
   }
   return null;
 }

@@ -27,6 +27,10 @@ ensureChromium();
 // build`, which the Node tests (bindings, WASM against native, hostile input) and the browser
 // tests load, and which build:single inlines.
 run('cargo test');
+// the page's checks: its types against the core's (www/types/core.d.ts, which `cargo test` has
+// just compared with the Rust types), then eslint
+run('npx tsc -p tsconfig.json');
+run('npx eslint .');
 // runs at every documented size limit and paper 003's Table I (20 matrices, the ILP at N = 16):
 // seconds each in release, minutes in a debug build (there they are marked ignored)
 run('cargo test --release --test release');

@@ -17,6 +17,7 @@ pub trait Choices: Serialize + Sized + 'static {
 
 /// One option of a choice, as the page shows it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Opt {
     /// What the section holds when it is chosen.
     pub value: String,
@@ -26,6 +27,7 @@ pub struct Opt {
 
 /// A field of a lab's section that takes one of a closed set of values.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Choice {
     /// The field, a dotted path into the section (`readings.tie`).
     pub field: &'static str,

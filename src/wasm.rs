@@ -4,7 +4,7 @@
 //! to a JS function. Errors are JS `Error`s whose `field` is the Scenario field they concern
 //! (`slots.topology`). No logic here: parse → call the core → serialize.
 
-use crate::labs::{LabRun, View, LABS};
+use crate::labs::{LabRun, View};
 use crate::scenario::{self, Scenario};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -47,113 +47,10 @@ fn reporter(progress: &Option<js_sys::Function>) -> impl FnMut(f64) + '_ {
 }
 
 /// Names, syntax and definitions of everything the controls offer, the labs and their studies,
-/// and the limits.
+/// and the limits (`catalog::Catalog`).
 #[wasm_bindgen]
 pub fn catalog() -> Result<JsValue, JsValue> {
-    #[derive(Serialize)]
-    struct StudyEntry {
-        name: &'static str,
-        title: &'static str,
-        about: &'static str,
-        /// Its arguments' defaults and the ranges of its number arguments.
-        args: serde_json::Value,
-        limits: Vec<crate::labs::Limit>,
-    }
-    #[derive(Serialize)]
-    struct LabEntry {
-        name: &'static str,
-        title: &'static str,
-        about: &'static str,
-        studies: Vec<StudyEntry>,
-        presets: Vec<crate::labs::Preset>,
-        limits: Vec<crate::labs::Limit>,
-        choices: Vec<crate::labs::Choice>,
-        /// The section with every default filled in (what a field shows when a Scenario
-        /// leaves it out, what a hidden field sends).
-        defaults: serde_json::Value,
-    }
-    #[derive(Serialize)]
-    struct Catalog {
-        version: &'static str,
-        labs: Vec<LabEntry>,
-        generators: Vec<(&'static str, &'static str)>,
-        patterns: Vec<(&'static str, &'static str)>,
-        routings: Vec<&'static str>,
-        routing_definitions: Vec<(&'static str, &'static str)>,
-        policies: &'static [(&'static str, &'static str)],
-        all2all: &'static [(&'static str, &'static str)],
-        max_switches: usize,
-        max_network_file_bytes: usize,
-        max_matrix_file_bytes: usize,
-        max_draw_switches: usize,
-        max_all_to_all_endpoints: usize,
-        /// The Simulate lab's presets: paper 002's Fig. 7–10 curves (label, section).
-        sim_presets: Vec<(String, serde_json::Value)>,
-        max_sim_switches: usize,
-        max_by_destination: usize,
-        max_sim_routers: usize,
-        animation_max_switches: usize,
-    }
-    to_js(&Catalog {
-        version: env!("CARGO_PKG_VERSION"),
-        labs: LABS
-            .iter()
-            .map(|l| LabEntry {
-                name: l.name,
-                title: l.title,
-                about: l.about,
-                studies: l
-                    .studies
-                    .iter()
-                    .map(|s| StudyEntry {
-                        name: s.name,
-                        title: s.title,
-                        about: s.about,
-                        args: (s.args.defaults)(),
-                        limits: (s.args.limits)(),
-                    })
-                    .collect(),
-                presets: (l.presets)(),
-                limits: (l.limits)(),
-                choices: (l.choices)(),
-                defaults: (l.default_config)(),
-            })
-            .collect(),
-        generators: crate::topology::GENERATORS
-            .iter()
-            .map(|g| (g.name, g.syntax))
-            .collect(),
-        // a pattern carried whole (a matrix from a file) comes from a file, not from the list
-        patterns: crate::traffic::PATTERNS
-            .iter()
-            .filter(|p| p.max_spec_bytes <= crate::spec::MAX_SPEC_BYTES)
-            .map(|p| (p.syntax, p.definition))
-            .collect(),
-        routings: crate::routing::ROUTERS.iter().map(|r| r.name).collect(),
-        routing_definitions: crate::routing::ROUTERS
-            .iter()
-            .map(|r| (r.name, r.definition))
-            .collect(),
-        policies: crate::circuit::SLOT_POLICIES,
-        all2all: crate::analysis::ALL_TO_ALL_METHODS,
-        max_switches: crate::topology::MAX_SWITCHES,
-        max_network_file_bytes: crate::topology::import::MAX_NETWORK_FILE_BYTES as usize,
-        max_matrix_file_bytes: crate::scenario::MAX_MATRIX_FILE_BYTES as usize,
-        max_draw_switches: crate::render::MAX_DRAW_SWITCHES,
-        max_all_to_all_endpoints: crate::traffic::MAX_ALL_TO_ALL_ENDPOINTS,
-        sim_presets: crate::labs::sim::paper002::curves()
-            .into_iter()
-            .map(|c| {
-                let section = serde_json::to_value(&c.config).expect("configurations serialize");
-                (c.label(), section)
-            })
-            .collect(),
-        max_sim_switches: crate::sim::flit::MAX_SIM_SWITCHES,
-        max_by_destination: crate::sim::flit::MAX_BY_DESTINATION
-            .min(crate::sim::flit::MAX_SIM_ROUTERS),
-        max_sim_routers: crate::sim::flit::MAX_SIM_ROUTERS,
-        animation_max_switches: crate::labs::sim::ANIMATION_MAX_SWITCHES,
-    })
+    to_js(&crate::catalog::catalog())
 }
 
 /// The default Scenario as JSON.

@@ -83,6 +83,24 @@ export class Chart {
     return Math.round(this.baseHeight * (palette().rem / 16));
   }
 
+  // What each subclass gives (the PNG's title and legend, the plot's options and data).
+  /** @type {string} */
+  title = '';
+  /** @param {any} _palette @param {number} _width @returns {any} */
+  options(_palette, _width) {
+    throw new Error(`${this.constructor.name} gives no chart options`);
+  }
+  /** @returns {any[]} */
+  data() {
+    throw new Error(`${this.constructor.name} gives no chart data`);
+  }
+  /** @param {any} _palette @returns {{label: string, color: string, dash?: number[]}[]} */
+  legendItems(_palette) {
+    return [];
+  }
+  /** Called after each new plot (a subclass may mark it). @returns {void} */
+  afterBuild() {}
+
   width() {
     return Math.max(200, Math.floor(this.box.clientWidth || this.box.getBoundingClientRect().width || 300));
   }
@@ -98,7 +116,7 @@ export class Chart {
     }
     const p = palette();
     this.plot = new uPlot(this.options(p, width), this.data(), this.box);
-    this.afterBuild?.();
+    this.afterBuild();
   }
 
   clear() {

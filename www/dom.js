@@ -1,6 +1,11 @@
 // Small DOM and formatting helpers shared by the page's modules (no framework).
 
-/** The element with this id (throws when the page lacks it, so a typo fails loudly). */
+/**
+ * The element with this id (throws when the page lacks it, so a typo fails loudly). Typed
+ * `any`: which kind of element an id names is the page's HTML's to say, not the checker's.
+ * @param {string} id
+ * @returns {any}
+ */
 export function byId(id) {
   const element = document.getElementById(id);
   if (!element) throw new Error(`the page has no element #${id}`);

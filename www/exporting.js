@@ -47,6 +47,7 @@ function viewBoxOf(root) {
 }
 
 /** Whether a direct child of a drawing lies wholly outside `[x0, y0, x1, y1]` (lines, boxes, circles, text by their position). */
+/** @param {Element} node @param {number[]} bounds */
 function outside(node, [x0, y0, x1, y1]) {
   const n = (name) => parseFloat(node.getAttribute(name));
   let box;

@@ -17,6 +17,8 @@ export class FieldError extends Error {
   constructor(message, { what = null } = {}) {
     super(message);
     this.what = what;
+    /** The field it concerns by name, when a group's reading names it. @type {string | null} */
+    this.field = null;
   }
 }
 
@@ -207,6 +209,8 @@ export class FieldForm {
     this.prefix = lab.prefix;
     this.catalog = null;
     this.inputs = new Map(); // name → the element (or control) holding the field's value
+    /** @type {Map<string, HTMLInputElement> | null} a field's slider by name (fields with `slider`) */
+    this.sliders = null;
     this.onRunNow = () => {
       this.cancelPending();
       onRunNow();

@@ -115,6 +115,7 @@ export class StudyPanels {
    * Scenario it ran for and its arguments, then `body`; CSV is `csv()`. Named after the lab,
    * the set-up it ran for and the study (www/exporting.js, `downloadStudy`).
    */
+  /** @param {string} kind @param {string} name @param {{body?: object, csv?: () => string}} [what] */
   exportStudy(kind, name, { body = {}, csv = () => '' } = {}) {
     const made = this.made[name];
     if (!made) return;

@@ -5,14 +5,14 @@
 // {id, ok: true, value} or {id, ok: false, error}. Cancel = the page terminates this worker.
 // A figure is data (typed arrays, handed over rather than copied); `svg` is the figure as one
 // SVG document, for the page's exports.
-/* global wasm_bindgen, importScripts */
+/* global wasm_bindgen */
 'use strict';
 
 let session = null;
 let lastProgress = 0;
 
 function reply(id, ok, payload, field = null, transfer = []) {
-  self.postMessage(ok ? { id, ok, value: payload } : { id, ok, error: payload, field }, transfer);
+  /** @type {any} */ (self).postMessage(ok ? { id, ok, value: payload } : { id, ok, error: payload, field }, transfer);
 }
 
 function messageOf(err) {

@@ -109,6 +109,7 @@ impl SlotPolicy {
 
 /// Efficiency of one fat-tree layer (channels leaving that layer's switches), Fig. 10 (b)–(d).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct LayerUtilization {
     pub layer: u32,
     pub used_slots: u64,

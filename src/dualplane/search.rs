@@ -52,6 +52,7 @@ const ROUNDS: usize = 50;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum Objective {
     /// DI-HC, DI-FHC (§2.4): the average shortest distance.
     Distance,
@@ -74,6 +75,7 @@ impl crate::choice::Choices for Objective {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum Combine {
     /// Their sum.
     Sum,

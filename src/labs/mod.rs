@@ -17,6 +17,8 @@ pub mod routing;
 pub mod sim;
 pub mod slots;
 pub mod topogen;
+#[cfg(test)]
+mod typescript;
 
 pub use crate::choice::Choice;
 use crate::export::graph::{Loads, NetworkExtras, NetworkFormat};
@@ -41,6 +43,7 @@ pub const LABS: &[Lab] = &[
 /// Part of the Scenario so a permalink reopens exactly where it was shared.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct View {
     pub step: Option<u32>,
     pub channel: Option<u32>,
@@ -53,6 +56,7 @@ pub struct View {
 /// point at the middle of the panel (drawing units).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Zoom {
     pub scale: f64,
     pub x: f64,
@@ -92,6 +96,7 @@ impl View {
 
 /// One step as the page lists it (the changes stay in Rust).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct StepSummary {
     pub title: String,
     pub explanation: String,
@@ -181,6 +186,7 @@ pub(crate) const CIRCUIT_LOADS: &str =
 /// A set-up one lab hands to another (the Dual-plane lab's "Simulate this"): the lab that
 /// takes it and the section it runs (the page keeps its seed).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Handoff {
     pub lab: String,
     pub section: Value,
@@ -238,11 +244,37 @@ pub struct Lab {
     /// Its fields that take one of a closed set of values, with the words for each (the
     /// page's selects).
     pub choices: fn() -> Vec<Choice>,
+    /// Its configuration and result types, for the page's TypeScript (`types::<Config,
+    /// Result>()`): written out by the test build only, nothing in the others.
+    pub types: LabTypes,
+}
+
+/// A lab's configuration and result types, as the page's TypeScript declares them
+/// (`labs::typescript`, test builds only; an empty value in the library, the CLI and the WASM).
+#[derive(Clone, Copy)]
+pub struct LabTypes {
+    #[cfg(test)]
+    pub(crate) declare: fn(&mut typescript::Declarations) -> [String; 2],
+}
+
+/// `Lab::types` of a lab whose section is a `C` and whose result is an `R`.
+#[cfg(test)]
+pub(crate) const fn types<C: ts_rs::TS + 'static, R: ts_rs::TS + 'static>() -> LabTypes {
+    LabTypes {
+        declare: typescript::declare_lab::<C, R>,
+    }
+}
+
+/// `Lab::types` of a lab whose section is a `C` and whose result is an `R`.
+#[cfg(not(test))]
+pub(crate) const fn types<C, R>() -> LabTypes {
+    LabTypes {}
 }
 
 /// A number field's range, the same constants the lab's check refuses outside of: the page's
 /// input takes its `min` and `max` from here instead of restating them.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Limit {
     /// The field of the lab's section.
     pub field: &'static str,
@@ -317,6 +349,7 @@ pub(crate) fn no_choices() -> Vec<Choice> {
 /// A named set-up of a lab: the fields of its section it sets (the others keep what the form
 /// holds) and, when it names one, the seed. The page shows it as a button.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Preset {
     /// The button's id on the page.
     pub id: &'static str,

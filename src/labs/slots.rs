@@ -31,11 +31,13 @@ pub const LAB: Lab = Lab {
     presets: super::no_presets,
     limits: super::no_limits,
     choices: super::no_choices,
+    types: super::types::<SlotsConfig, SlotsResult>(),
 };
 
 /// Configuration of the Slots lab (paper 000 §3).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct SlotsConfig {
     /// Topology spec, e.g. `mesh:8x8`.
     pub topology: String,
@@ -65,6 +67,7 @@ impl Default for SlotsConfig {
 
 /// A busy channel, named by the switches it joins.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ChannelLoad {
     pub channel: u32,
     pub from: u32,
@@ -74,6 +77,7 @@ pub struct ChannelLoad {
 
 /// What the Slots lab computed (the CLI's `--json` and the page's metrics).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct SlotsResult {
     pub topology: String,
     pub pattern: String,

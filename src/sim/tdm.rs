@@ -38,6 +38,7 @@ impl Default for TdmParams {
 
 /// Completion times of one round.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct TdmRound {
     pub message_bytes: u64,
     pub cs_round_ns: f64,

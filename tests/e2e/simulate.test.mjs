@@ -115,7 +115,7 @@ test('a run: metrics, → steps one cycle, a clicked router shows its VCs, a cli
   assert.equal(await page.locator('#figure svg rect.sw.picked').getAttribute('data-sw'), '5', 'the router is marked in the figure');
   // the table follows the cycle shown
   await page.keyboard.press('ArrowRight');
-  vcs = await routerTable(page, 5, 503);
+  await routerTable(page, 5, 503);
   assert.equal(await text(page, '#step-title'), 'Cycle 503');
 
   await clickChannel(page, page.locator('#figure svg line.ch[data-ch="0"]'));

@@ -7,7 +7,7 @@
 import { byId, el, show, integer, plural } from '../dom.js';
 import { StudyPanels } from '../jobs.js';
 import { download, textBlob } from '../exporting.js';
-import { Chart, axis, palette, plainNumbers, uPlot } from '../charts.js';
+import { Chart, axis, plainNumbers } from '../charts.js';
 
 const num = (v, digits = 0) => (v === null || v === undefined || !Number.isFinite(Number(v)) ? '—' : Number(v).toFixed(digits));
 const pct = (v) => (v === null || v === undefined || !Number.isFinite(v) ? '—' : `${(v * 100).toFixed(1)}%`);

@@ -125,7 +125,7 @@ function foldGroups(prefix) {
 /** Same serving (everything but the shown step): keep the step. */
 const servingKey = (s) => (s?.ctc ? JSON.stringify([s.seed, s.ctc]) : null);
 
-export default {
+export default /** @satisfies {import('../types/page').LabView<'ctc'>} */ ({
   name: 'ctc',
   label: 'CTC',
   about: 'CTC: clustering tasks into logical clusters and configuring the optical planes of a hybrid EPS/OCS network for them (paper 003)',
@@ -293,4 +293,4 @@ export default {
       <p class="help" id="ctc-table1-note"></p>
     </div>
   `,
-};
+});

@@ -123,7 +123,7 @@ const percent = (value, base, lowerIsBetter) => {
   return `${gain >= 0 ? '+' : '−'}${Math.abs(gain * 100).toFixed(0)}%`;
 };
 
-export default {
+export default /** @satisfies {import('../types/page').LabView<'dualplane'>} */ ({
   name: 'dualplane',
   label: 'Dual-plane',
   about: 'Dual-plane: isomorphic and folded dual-plane hypercubes, their routing table, both metrics, racks, cables and the search for plane 1 (paper 004)',
@@ -183,7 +183,7 @@ export default {
         results.showResult(result);
         floor.show(result);
       },
-      shownChanged: (scenario, result) => analysis.shownChanged(scenario, result),
+      shownChanged: (scenario) => analysis.shownChanged(scenario),
       populate: (catalog) => analysis.populate(catalog),
       showChannel: (detail) => results.showChannel(detail),
       decorate: (figure) => figure.markSwitches(picked === null ? [] : [picked], 'picked'),
@@ -335,4 +335,4 @@ export default {
       </div>
     </div>
   `,
-};
+});

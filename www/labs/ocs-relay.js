@@ -196,7 +196,7 @@ function allocationKey(s) {
   return JSON.stringify([c.edge, c.ocs_nodes, c.app, c.class, c.matrix, c.message_bytes, c.threshold, c.readings, c.counting]);
 }
 
-export default {
+export default /** @satisfies {import('../types/page').LabView<'ocs-relay'>} */ ({
   name: 'ocs-relay',
   label: 'OCS relay',
   about: 'OCS relay: a small optical circuit network beside a low-bisection electrical tree, circuits allocated step by step, messages relayed through OCS nodes (paper 001)',
@@ -654,7 +654,7 @@ export default {
       <div class="row"><button type="button" id="ocs-table2-csv" class="small" hidden>Table as CSV</button><button type="button" id="ocs-table2-json" class="small" hidden>Table as JSON</button></div>
     </div>
   `,
-};
+});
 
 /** What the view shows at step `index`: the circuits made so far. */
 function viewStatus(r, circuits, index) {

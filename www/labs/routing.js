@@ -62,7 +62,7 @@ const fields = [
   { ...seedField({ title: 'Seeds the random topology: same seed, same network' }), help: 'Source and destination: or click two switches in the figure, first the source.' },
 ];
 
-export default {
+export default /** @satisfies {import('../types/page').LabView<'routing'>} */ ({
   name: 'routing',
   label: 'Routing',
   about: 'Routing: LOREN vs Cowen compact routing on layout-conscious random topologies, hop by hop',
@@ -275,4 +275,4 @@ export default {
     </div>
 
   `,
-};
+});

@@ -32,6 +32,7 @@ export class ParallelSweep {
    * points kept so far (in load order) each time one arrives. Resolves with the summary
    * (`sweepSummary`); rejects with the first error a serial sweep would meet, or Cancelled.
    */
+  /** @param {string} json @param {number[]} loads @param {(points: object[], fraction: number) => void} [onPoint] */
   async run(json, loads, onPoint = () => {}) {
     this.cancelled = false;
     const outcomes = new Array(loads.length); // {point} or {error}, by load index

@@ -52,10 +52,12 @@ function alphaValue(text) {
 }
 
 /** A whole-number field with a short input (most of the router's and the run's settings). */
+/** @param {string} name @param {string} path @param {string} label @param {{what?: string, hint: string, min?: number, pair?: boolean, title?: string}} how */
 function count(name, path, label, { what = path, hint, min = 1, pair = false, title }) {
   return { name, path, label, kind: 'number', pair, attrs: { min: String(min), step: '1', inputmode: 'numeric', title }, parse: whole(what, hint, min) };
 }
 
+/** @type {Array<Record<string, any>>} the declared fields (www/fields.js) */
 const fields = [
   {
     name: 'topology',
@@ -179,7 +181,7 @@ function presetPicker(ctx) {
 /** The shown Scenario, for the document title (which the page makes from the result alone). */
 let titled = null;
 
-export default {
+export default /** @satisfies {import('../types/page').LabView<'sim'>} */ ({
   name: 'sim',
   label: 'Simulate',
   about: 'Simulate: cycle-level virtual-channel flit simulation, latency and throughput against offered load (papers 002 and 004)',
@@ -395,4 +397,4 @@ export default {
       </div>
     </div>
   `,
-};
+});

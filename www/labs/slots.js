@@ -58,7 +58,7 @@ const fields = [
   seedField({ help: 'For the random patterns: same seed, same result.' }),
 ];
 
-export default {
+export default /** @satisfies {import('../types/page').LabView<'slots'>} */ ({
   name: 'slots',
   label: 'Slots',
   about: 'Slots: how many TDM slots N a traffic pattern needs, and how slot policies use them',
@@ -132,4 +132,4 @@ export default {
     </section>
 
   `,
-};
+});

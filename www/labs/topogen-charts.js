@@ -5,6 +5,7 @@ import { Chart, uPlot, plainNumbers, INTEGER_STEPS, axis, verticalMarker } from 
 
 /** N, switches and links after every step; the current step is a vertical line. */
 export class StepsChart extends Chart {
+  /** @param {HTMLElement} box @param {{onPick?: (step: number) => void}} [options] */
   constructor(box, { onPick } = {}) {
     super(box, { height: 190 });
     this.onPick = onPick;

@@ -49,6 +49,8 @@ function stepMetrics(step) {
 export class TopoGenResults {
   /** `onPickStep(index)` when a step is picked on the chart. */
   constructor({ onPickStep }) {
+    /** Where a failed chart download is said (the lab sets it). @type {(err: Error) => void} */
+    this.onError = null;
     this.steps = [];
     this.chart = new StepsChart(byId('tg-steps-chart'), { onPick: onPickStep });
     byId('tg-steps-chart-png').addEventListener('click', () => this.chart.downloadPng(`${this.fileStem ?? 'topolab-topogen'}-steps.png`).catch((err) => this.onError?.(err)));

@@ -142,7 +142,7 @@ function generation(s) {
   return s ? JSON.stringify([s.seed, s.topogen.nodes, s.topogen.degree, s.topogen.pattern, s.topogen.target_slots, s.topogen.start]) : null;
 }
 
-export default {
+export default /** @satisfies {import('../types/page').LabView<'topogen'>} */ ({
   name: 'topogen',
   label: 'TopoGen',
   about: 'TopoGen: design a network for a traffic pattern (TOPOGEN), step by step; compare it with mesh and tori',
@@ -345,4 +345,4 @@ export default {
     </div>
 
   `,
-};
+});

@@ -81,6 +81,7 @@ impl Comms {
 
 /// What TOPOGEN produced.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct TopoGenSummary {
     pub nodes: usize,
     /// The maximum switch degree asked for.

@@ -35,6 +35,7 @@ use std::collections::BTreeMap;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum Reconfig {
     /// Every surviving communication takes a shortest path in what is left; the detours of
     /// link optimization are given up.
@@ -80,6 +81,7 @@ impl crate::choice::Choices for Reconfig {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum FailedNodes {
     /// They fail with it: their communications are lost.
     #[default]
@@ -107,6 +109,7 @@ impl crate::choice::Choices for FailedNodes {
 
 /// What the failures did.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Reconfiguration {
     pub failed_switches: Vec<u32>,
     pub avg_hops_before: f64,

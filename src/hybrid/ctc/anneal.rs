@@ -34,6 +34,7 @@ pub struct Schedule {
 
 /// A point of the convergence curve: after `iteration` neighbours, the current and best cost.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct CurvePoint {
     pub iteration: u32,
     pub current: u64,

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 /// Prices and the parts of the network that are the same in both.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct CostParams {
     /// OCS port price / EPS port price.
     pub port_ratio: f64,
@@ -35,6 +36,7 @@ impl Default for CostParams {
 
 /// Parts and the total of one network.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Cost {
     pub eps_ports: u64,
     pub ocs_ports: u64,

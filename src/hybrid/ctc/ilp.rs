@@ -35,6 +35,7 @@ pub struct IlpLimits {
 
 /// What the solver found.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct IlpOutcome {
     /// Proven optimal.
     pub optimal: bool,

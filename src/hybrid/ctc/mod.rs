@@ -75,6 +75,7 @@ impl TaskMatrix {
 
 /// An inter-LC demand: bytes from LC `s` to LC `d` (s ≠ d).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Demand {
     pub s: u32,
     pub d: u32,
@@ -124,6 +125,7 @@ impl LcTraffic {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum Tie {
     /// The demand id, row-major (s·N + d): §5.1's rule.
     #[default]
@@ -151,6 +153,7 @@ impl crate::choice::Choices for Tie {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum PlaneRule {
     /// §4.2.3: planes k = 1…K in turn, the first with a free out-port at s and a free in-port
     /// at d.
@@ -182,6 +185,7 @@ impl crate::choice::Choices for PlaneRule {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum MultiHop {
     /// Pass h serves a demand more than h hops away by a path of ≤ h hops of existing and new
     /// links, the fewest new links first, then the fewest hops.
@@ -210,6 +214,7 @@ impl crate::choice::Choices for MultiHop {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum Accept {
     /// Matlab's `acceptancesa`: 1 / (1 + exp(Δ/T)) (the paper used Matlab's annealing).
     #[default]
@@ -241,6 +246,7 @@ impl crate::choice::Choices for Accept {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum Laplacian {
     /// z of the normalised Laplacian I − Δ^(−1/2) W Δ^(−1/2) (§4.2.1 literally).
     #[default]
@@ -268,6 +274,7 @@ impl crate::choice::Choices for Laplacian {
 /// The readings of what the paper leaves open, each a switch.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Readings {
     pub tie: Tie,
     pub planes: PlaneRule,

@@ -118,6 +118,7 @@ pub struct Plan {
 
 /// A demand with no path.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Unserved {
     pub src: u32,
     pub dst: u32,

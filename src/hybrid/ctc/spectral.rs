@@ -31,6 +31,7 @@ pub struct Clustering {
 /// One 2-way split: the part's size, the sizes it was cut into, λ₂ (None when the part was
 /// split by components) and the weight cut (W counts both directions).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Split {
     pub size: usize,
     pub left: usize,

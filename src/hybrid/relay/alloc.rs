@@ -31,6 +31,7 @@ use std::collections::BTreeMap;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum Blocked {
     /// The turn goes on to the pair's next feasible candidate.
     #[default]
@@ -60,6 +61,7 @@ impl crate::choice::Choices for Blocked {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum Step3 {
     /// Always the pair with the largest current difference.
     #[default]
@@ -95,6 +97,7 @@ impl crate::choice::Choices for Step3 {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum NodeChoice {
     /// The lowest-ranked free OCS node of each switch.
     #[default]
@@ -122,6 +125,7 @@ impl crate::choice::Choices for NodeChoice {
 /// The readings of what §3.2.2 leaves open.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Readings {
     pub blocked: Blocked,
     pub step3: Step3,
@@ -153,6 +157,7 @@ pub struct Decision {
 
 /// An OCS node left without a circuit, and why (the two cases at the end of §3.2.2).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Unused {
     pub node: u32,
     /// 1: its process talks across switches but every partner it could join is taken; 2: its

@@ -106,6 +106,7 @@ pub struct Demand {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum Counting {
     /// A communication is an unordered process pair (a circuit is full duplex); its volume is
     /// the bytes both ways.

@@ -28,6 +28,7 @@ use std::collections::BinaryHeap;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum UplinkCost {
     /// P / up Gbps: what one node gets of the uplink.
     #[default]
@@ -70,6 +71,7 @@ pub struct Bandwidths {
 /// What kind of route a communication takes (Fig. 3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum Kind {
     /// Over the circuit joining its own two nodes.
     Direct,
@@ -84,6 +86,7 @@ pub enum Kind {
 /// A vertex of the hybrid network: a node (rank), an edge switch or the upper switch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum Vertex {
     Node(u32),
     Edge(u32),
@@ -92,6 +95,7 @@ pub enum Vertex {
 
 /// The route of one directed communication.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Route {
     pub src: u32,
     pub dst: u32,

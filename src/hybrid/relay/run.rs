@@ -43,6 +43,7 @@ impl Hasher for PairHasher {
 /// Table 1's parameters.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct NetParams {
     pub down_gbps: f64,
     pub up_gbps: f64,

@@ -43,6 +43,7 @@ pub const LAB: Lab = Lab {
     presets,
     limits: super::no_limits,
     choices,
+    types: super::types::<CtcConfig, CtcResult>(),
 };
 
 /// The CTC lab's closed choices: the order, the solver and the readings of §4.2.
@@ -161,6 +162,7 @@ pub(crate) const MAX_LISTED_DEMANDS: usize = 65_536;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum OrderKind {
     /// HDF alone.
     Hdf,
@@ -185,6 +187,7 @@ impl crate::choice::Choices for OrderKind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum SolverKind {
     #[default]
     Heuristic,
@@ -203,6 +206,7 @@ impl crate::choice::Choices for SolverKind {
 /// Configuration of the CTC lab.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct CtcConfig {
     /// The task matrix: random:N:p, stencil:AxB[:periodic][:BYTES], fft:Z[:BYTES][:pencil],
     /// superlu:PRxPC[:BYTES][:density] or csv (the `matrix` text).
@@ -455,6 +459,7 @@ pub fn order_and_anneal(
 
 /// A link in the result: plane (0-based), ends, the pass that made it, bytes routed over it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct LinkOut {
     pub plane: u8,
     pub src: u32,
@@ -465,6 +470,7 @@ pub struct LinkOut {
 
 /// The torus baseline in the result.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct TorusOut {
     pub dims: Vec<usize>,
     pub degree: usize,
@@ -477,6 +483,7 @@ pub struct TorusOut {
 
 /// Both networks' cost.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct CostOut {
     pub hybrid: Cost,
     pub torus: Option<Cost>,
@@ -487,6 +494,7 @@ pub struct CostOut {
 /// A matrix drawn as a heatmap: `size`×`size` cells (bins of `per_cell` rows), row-major
 /// bytes, with the LC boundaries (cell positions where an LC starts).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Heatmap {
     pub rows: usize,
     pub size: usize,
@@ -525,6 +533,7 @@ impl Heatmap {
 
 /// The result of a run.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct CtcResult {
     pub traffic: String,
     pub traffic_about: String,

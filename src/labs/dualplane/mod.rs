@@ -106,6 +106,7 @@ pub const LAB: Lab = Lab {
             Choice::of::<Combine>("combine"),
         ]
     },
+    types: super::types::<DualPlaneConfig, DualPlaneResult>(),
 };
 
 /// The Dual-plane lab's presets.
@@ -150,6 +151,7 @@ pub(crate) const MAX_EFFORT: f64 = 100.0;
 /// Configuration of the Dual-plane lab.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct DualPlaneConfig {
     /// Hypercube or folded-hypercube planes.
     pub kind: Kind,
@@ -321,6 +323,7 @@ fn variant(kind: Kind, identical: bool, objective: Option<Objective>) -> String 
 
 /// What one network scores: both metrics, and the real-system model at 4 nodes per switch.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Scores {
     pub avg_distance: f64,
     /// The §2 scale (one node per switch): 2·2ⁿ over the busiest link.
@@ -349,6 +352,7 @@ fn scores(d: &DualPlane, cables: CableReading) -> Result<(Scores, [Vec<u64>; 2])
 
 /// One pair's routes (§2.2).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub(crate) struct PairRoute {
     pub source: u32,
     pub destination: u32,
@@ -381,6 +385,7 @@ fn pair_route(d: &DualPlane, source: u32, destination: u32) -> PairRoute {
 /// columns (at n = 12 there are 12,288 groups: columns keep the result small and quick to
 /// hand to the page).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub(crate) struct RackCables {
     pub plane: Vec<u8>,
     pub from: Vec<u32>,
@@ -431,6 +436,7 @@ fn tie_rule(kind: Kind, n: u32) -> Option<String> {
 
 /// The result of a run.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub(crate) struct DualPlaneResult {
     pub kind: Kind,
     pub n: u32,

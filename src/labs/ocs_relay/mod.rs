@@ -36,6 +36,7 @@ pub const LAB: Lab = Lab {
     presets,
     limits: super::no_limits,
     choices,
+    types: super::types::<OcsRelayConfig, OcsRelayResult>(),
 };
 
 /// The OCS relay lab's closed choices: the application and the readings of §3.2.2–3.2.3.
@@ -87,6 +88,7 @@ pub const MAX_LAB_NODES: usize = 4096;
 /// Configuration of the OCS relay lab.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct OcsRelayConfig {
     /// Edge switches × nodes per edge switch: 8x32 or 16x16 in the paper.
     pub edge: String,
@@ -300,6 +302,7 @@ pub struct Timing {
 
 /// Directed large communications by route kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct RouteKinds {
     pub direct: usize,
     pub relay: usize,
@@ -322,6 +325,7 @@ impl RouteKinds {
 
 /// A circuit with what it carries.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct CircuitLoad {
     pub a: u32,
     pub b: u32,
@@ -332,6 +336,7 @@ pub struct CircuitLoad {
 
 /// One allocation decision, for the page's player (titles come with the steps).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct DecisionRef {
     pub step: u8,
     pub circuit: Option<usize>,
@@ -340,6 +345,7 @@ pub struct DecisionRef {
 
 /// A large communication and its route kind.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct RouteRef {
     pub src: u32,
     pub dst: u32,
@@ -348,6 +354,7 @@ pub struct RouteRef {
 
 /// An uplink's bytes in ours, each way.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct UplinkLoad {
     pub switch: usize,
     pub up: u64,
@@ -356,6 +363,7 @@ pub struct UplinkLoad {
 
 /// The result of a run.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct OcsRelayResult {
     pub edge: String,
     pub ocs_nodes: usize,

@@ -41,6 +41,7 @@ pub const LAB: Lab = Lab {
     presets,
     limits: super::no_limits,
     choices,
+    types: super::types::<RoutingConfig, RoutingResult>(),
 };
 
 /// The schemes the lab compares (paper 002), with the registry's definitions.
@@ -81,6 +82,7 @@ fn presets() -> Vec<crate::labs::Preset> {
 /// Configuration of the Routing lab (paper 002).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct RoutingConfig {
     /// Topology spec, e.g. `lrt:64:4:2`.
     pub topology: String,
@@ -199,6 +201,7 @@ impl RoutingConfig {
 
 /// What the Routing lab computed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct RoutingResult {
     pub topology: String,
     pub scheme: String,

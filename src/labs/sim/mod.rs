@@ -80,6 +80,7 @@ pub const LAB: Lab = Lab {
     presets,
     limits,
     choices: || vec![super::Choice::of::<flit::VcAssignment>("vc_assignment")],
+    types: super::types::<SimConfig, SimOutput>(),
 };
 
 /// The Simulate lab's presets (paper 002's Fig. 7–10 curves are `paper002::curves`).
@@ -174,6 +175,7 @@ fn limits() -> Vec<super::Limit> {
 /// Configuration of the Simulate lab; the router parameters default to paper 002's Table II.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct SimConfig {
     /// Topology spec: mesh:8x8, torus:8x8, lrt:64:4:2, fattree:4:3, …
     pub topology: String,
@@ -480,6 +482,18 @@ struct Frame {
     crossed: Vec<u8>,
 }
 
+/// What a Simulate run hands the page: the simulator's result, the network's size and the
+/// loads a sweep of this configuration runs (the page hands them out to its workers).
+#[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct SimOutput {
+    #[serde(flatten)]
+    pub result: SimResult,
+    pub switches: usize,
+    pub channels: usize,
+    pub sweep_loads: Vec<f64>,
+}
+
 /// A finished run: the result, the network, and the animation's frames.
 pub(crate) struct SimRun {
     config: SimConfig,
@@ -599,11 +613,12 @@ impl LabRun for SimRun {
     /// The run's result, with the network's size and the loads a sweep of this configuration
     /// runs (the page hands them out to its workers).
     fn result(&self) -> Value {
-        let mut value = json(&self.result);
-        value["switches"] = json(&self.topo().switch_count());
-        value["channels"] = json(&self.topo().channel_count());
-        value["sweep_loads"] = json(&flit::loads(self.config.sweep_step));
-        value
+        json(&SimOutput {
+            result: self.result.clone(),
+            switches: self.topo().switch_count(),
+            channels: self.topo().channel_count(),
+            sweep_loads: flit::loads(self.config.sweep_step),
+        })
     }
 
     fn steps(&self) -> Vec<StepSummary> {

@@ -86,6 +86,7 @@ pub const LAB: Lab = Lab {
             super::Choice::of::<FailedNodes>("failed_nodes"),
         ]
     },
+    types: super::types::<TopoGenConfig, TopoGenResult>(),
 };
 
 /// The arguments of the `tradeoff` study.
@@ -128,6 +129,7 @@ fn presets() -> Vec<crate::labs::Preset> {
 /// Configuration of the TopoGen lab (paper 000 §4–5).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct TopoGenConfig {
     /// End nodes V.
     pub nodes: usize,
@@ -171,6 +173,7 @@ impl Default for TopoGenConfig {
 
 /// What the TopoGen lab computed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct TopoGenResult {
     pub pattern: String,
     pub seed: u64,

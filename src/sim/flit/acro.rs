@@ -51,6 +51,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum VcAssignment {
     /// LASH-TOR (Skeie et al., ICPADS 2004): each route from its first hop, up a layer at a turn
     /// that would close a cycle in its present one, longest routes first.

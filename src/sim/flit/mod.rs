@@ -48,6 +48,7 @@ pub(crate) const MAX_PACKET: usize = 1024;
 
 /// What one run measured.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct SimResult {
     pub offered_flits_per_node_cycle: f64,
     pub accepted_flits_per_node_cycle: f64,
@@ -88,6 +89,7 @@ pub struct SimResult {
 
 /// The spread of a point over seeds.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Spread {
     pub seeds: usize,
     pub avg_latency_cycles: Option<[f64; 2]>,

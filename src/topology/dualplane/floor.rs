@@ -82,6 +82,7 @@ pub(crate) fn cable_for(cm: u32) -> Result<(f64, f64)> {
 
 /// What the real-system model gives for a dual-plane network.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Floor {
     /// Mean commercial length of the switch–switch cables of both planes (m).
     pub avg_cable_m: f64,
@@ -95,6 +96,7 @@ pub struct Floor {
 
 /// The cost per node by part (US$, Table 3).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct CostPerNode {
     pub nic: f64,
     pub switches: f64,
@@ -131,6 +133,7 @@ pub(crate) fn cables_by_racks(
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum CableReading {
     /// Its 100 cm run for the length and the delay; priced as the 2.0 m cable it is bought as.
     /// The reading an independent calculation found to give the paper's D-HC and D-FHC delays

@@ -25,6 +25,7 @@ pub struct DualPlane {
 
 /// One row of the per-node routing table (Table 1), indexed by src ⊕ dst.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct TableRow {
     pub offset: u32,
     pub distance: [u32; 2],

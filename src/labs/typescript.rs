@@ -1,0 +1,114 @@
+//! The page's TypeScript types, derived from the Rust types it receives (test builds only):
+//! every lab's configuration and result (`Lab::types`), the Scenario that holds one section per
+//! lab of `LABS`, a step's summary and the catalog. `www/types/core.d.ts` is written from here;
+//! the page's JSDoc names these types and `tsc --checkJs` (in `npm test`) checks it against
+//! them, so a field renamed in Rust fails the page's check instead of reaching a user as
+//! `undefined`. The serde attributes decide the names (ts-rs reads them).
+
+use super::{StepSummary, View, LABS};
+use crate::catalog::Catalog;
+use std::collections::HashSet;
+use std::fmt::Write;
+use ts_rs::{Config, TypeVisitor, TS};
+
+/// Where the declarations go, from the crate's root.
+const OUT: &str = "www/types/core.d.ts";
+
+/// Set to write the file instead of checking it.
+const WRITE: &str = "TOPOLAB_WRITE_TYPES";
+
+/// The declarations of a set of types and of every type they name, each once.
+pub(crate) struct Declarations {
+    config: Config,
+    /// The names declared (`serde_json`'s `Value` and `Map` both declare `JsonValue`).
+    seen: HashSet<String>,
+    text: String,
+}
+
+impl Declarations {
+    fn new() -> Self {
+        Declarations {
+            // u64 counts and seeds cross as JSON numbers (seeds stay below 2^53)
+            config: Config::new().with_large_int("number"),
+            seen: HashSet::new(),
+            text: String::new(),
+        }
+    }
+
+    /// Declare `T` and what it names; its TypeScript name.
+    fn declare<T: TS + 'static + ?Sized>(&mut self) -> String {
+        if T::output_path().is_some() && self.seen.insert(T::ident(&self.config)) {
+            T::visit_dependencies(self);
+            if let Some(docs) = T::docs() {
+                self.text.push_str(&docs);
+            }
+            let _ = writeln!(self.text, "export {}\n", T::decl(&self.config));
+        }
+        T::name(&self.config)
+    }
+}
+
+impl TypeVisitor for Declarations {
+    fn visit<T: TS + 'static + ?Sized>(&mut self) {
+        self.declare::<T>();
+    }
+}
+
+/// `LabTypes::declare` of a lab: its configuration's and its result's names.
+pub(crate) fn declare_lab<C: TS + 'static, R: TS + 'static>(out: &mut Declarations) -> [String; 2] {
+    [out.declare::<C>(), out.declare::<R>()]
+}
+
+/// The whole file.
+fn declarations() -> String {
+    let mut out = Declarations::new();
+    let mut labs = String::new();
+    let mut sections = String::new();
+    for lab in LABS {
+        let [config, result] = (lab.types.declare)(&mut out);
+        let _ = writeln!(
+            labs,
+            "  {:?}: {{ config: {config}; result: {result} }};",
+            lab.name
+        );
+        let _ = writeln!(sections, "  {:?}: {config};", lab.name);
+    }
+    let step = out.declare::<StepSummary>();
+    let view = out.declare::<View>();
+    out.declare::<Catalog>();
+    format!(
+        "// Generated from the Rust types by `cargo test` (src/labs/typescript.rs); do not edit.\n\
+         // After changing a type: TOPOLAB_WRITE_TYPES=1 cargo test --lib typescript\n\n\
+         {}\
+         /** Each lab's configuration (its Scenario section) and result, by lab name. */\n\
+         export type Labs = {{\n{labs}}};\n\n\
+         /** A lab's name (`labs::LABS`). */\n\
+         export type LabName = keyof Labs;\n\n\
+         /** A step as the page lists it. */\n\
+         export type Step = {step};\n\n\
+         /** The whole configuration: the lab shown, its seed (digits: a u64 need not fit a JS\n \
+         * number), the other labs' seeds, the view, compare mode's A and one section per lab. */\n\
+         export type Scenario = {{\n  version: number;\n  lab: LabName;\n  seed: string | number;\n  \
+         seeds?: Partial<Record<LabName, number>>;\n  view?: {view};\n  \
+         compare?: {{ seed: number; section: JsonValue }};\n{sections}}};\n",
+        out.text
+    )
+}
+
+/// The page's types match the Rust types (or are written, with `TOPOLAB_WRITE_TYPES=1`).
+#[test]
+fn the_pages_types_are_the_rust_types() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(OUT);
+    let text = declarations();
+    if std::env::var_os(WRITE).is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, &text).unwrap();
+        return;
+    }
+    let written = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        written == text,
+        "{OUT} is not what the Rust types say: run `{WRITE}=1 cargo test --lib typescript` \
+         and check the page (npx tsc -p tsconfig.json)"
+    );
+}
