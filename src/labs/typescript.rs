@@ -7,7 +7,7 @@
 
 use super::{StepSummary, View, LABS};
 use crate::catalog::Catalog;
-use std::collections::HashSet;
+use std::collections::BTreeMap;
 use std::fmt::Write;
 use ts_rs::{Config, TypeVisitor, TS};
 
@@ -20,9 +20,10 @@ const WRITE: &str = "TOPOLAB_WRITE_TYPES";
 /// The declarations of a set of types and of every type they name, each once.
 pub(crate) struct Declarations {
     config: Config,
-    /// The names declared (`serde_json`'s `Value` and `Map` both declare `JsonValue`).
-    seen: HashSet<String>,
-    text: String,
+    /// Each declaration by its name, so the file is in one order whatever order ts-rs visits
+    /// the types in (it is not the same from one build to the next), and a name is declared
+    /// once (`serde_json`'s `Value` and `Map` both declare `JsonValue`).
+    declared: BTreeMap<String, String>,
 }
 
 impl Declarations {
@@ -30,19 +31,21 @@ impl Declarations {
         Declarations {
             // u64 counts and seeds cross as JSON numbers (seeds stay below 2^53)
             config: Config::new().with_large_int("number"),
-            seen: HashSet::new(),
-            text: String::new(),
+            declared: BTreeMap::new(),
         }
     }
 
     /// Declare `T` and what it names; its TypeScript name.
     fn declare<T: TS + 'static + ?Sized>(&mut self) -> String {
-        if T::output_path().is_some() && self.seen.insert(T::ident(&self.config)) {
+        if T::output_path().is_none() {
+            return T::name(&self.config); // a built-in: nothing to declare
+        }
+        let name = T::ident(&self.config);
+        if !self.declared.contains_key(&name) {
+            let docs = T::docs().unwrap_or_default();
+            let text = format!("{docs}export {}\n", T::decl(&self.config));
+            self.declared.insert(name, text);
             T::visit_dependencies(self);
-            if let Some(docs) = T::docs() {
-                self.text.push_str(&docs);
-            }
-            let _ = writeln!(self.text, "export {}\n", T::decl(&self.config));
         }
         T::name(&self.config)
     }
@@ -91,7 +94,7 @@ fn declarations() -> String {
          export type Scenario = {{\n  version: number;\n  lab: LabName;\n  seed: string | number;\n  \
          seeds?: Partial<Record<LabName, number>>;\n  view?: {view};\n  \
          compare?: {{ seed: number; section: JsonValue }};\n{sections}}};\n",
-        out.text
+        out.declared.into_values().collect::<Vec<_>>().join("\n")
     )
 }
 

@@ -2,35 +2,45 @@
 // After changing a type: TOPOLAB_WRITE_TYPES=1 cargo test --lib typescript
 
 /**
- * Configuration of the Slots lab (paper 000 §3).
+ * A round-robin turn whose candidate is blocked.
  */
-export type SlotsConfig = { 
-/**
- * Topology spec, e.g. `mesh:8x8`.
- */
-topology: string, 
-/**
- * Pattern name, e.g. `transpose`, `hotspot:0.2`.
- */
-pattern: string, 
-/**
- * A router of the registry (`dor`, `shortest`, `updown`, `loren:T`, `cowen:α`); empty =
- * the topology's default.
- */
-routing: string, 
-/**
- * One of the six slot policies; empty = none.
- */
-policy: string, 
-/**
- * All-to-all method (only with pattern all-to-all); empty = destination-based.
- */
-all2all: string, };
+export type Blocked = "next" | "lose";
 
 /**
- * Efficiency of one fat-tree layer (channels leaving that layer's switches), Fig. 10 (b)–(d).
+ * How a switch–switch cable inside one rack counts (§3.1.2: "the run between switches in a rack
+ * is 100 cm, since they are adjacent"; a cable is then chosen from Table 2, whose shortest is
+ * 2.0 m). Between racks every reading takes the Table 2 cable the run needs.
  */
-export type LayerUtilization = { layer: number, used_slots: number, total_slots: number, efficiency: number, };
+export type CableReading = "in-rack-run" | "catalogue";
+
+/**
+ * Everything the page's controls offer, and the limits.
+ */
+export type Catalog = { version: string, labs: Array<LabEntry>, 
+/**
+ * Topology generators: (name, syntax).
+ */
+generators: Array<[string, string]>, 
+/**
+ * Traffic patterns: (syntax, definition).
+ */
+patterns: Array<[string, string]>, routings: Array<string>, 
+/**
+ * Routers: (name, definition).
+ */
+routing_definitions: Array<[string, string]>, 
+/**
+ * Slot policies: (name, definition).
+ */
+policies: Array<[string, string]>, 
+/**
+ * All-to-all methods: (name, definition).
+ */
+all2all: Array<[string, string]>, max_switches: number, max_network_file_bytes: number, max_matrix_file_bytes: number, max_draw_switches: number, max_all_to_all_endpoints: number, 
+/**
+ * The Simulate lab's presets: paper 002's Fig. 7–10 curves (label, section).
+ */
+sim_presets: Array<[string, JsonValue]>, max_sim_switches: number, max_by_destination: number, max_sim_routers: number, animation_max_switches: number, };
 
 /**
  * A busy channel, named by the switches it joins.
@@ -38,42 +48,256 @@ export type LayerUtilization = { layer: number, used_slots: number, total_slots:
 export type ChannelLoad = { channel: number, from: number, to: number, load: number, };
 
 /**
- * What the Slots lab computed (the CLI's `--json` and the page's metrics).
+ * A field of a lab's section that takes one of a closed set of values.
  */
-export type SlotsResult = { topology: string, pattern: string, routing: string, all2all: string | null, policy: string | null, seed: number, switches: number, links: number, channels: number, endpoints: number, 
+export type Choice = { 
 /**
- * Communications c(s, d) with s ≠ d.
+ * The field, a dotted path into the section (`readings.tie`).
  */
-communications: number, 
-/**
- * Circuits (= communications, except for path-broadcast and tree all-to-all).
- */
-circuits: number, 
-/**
- * N: the largest number of circuits on one directed channel.
- */
-max_slots: number, 
-/**
- * Mean inter-switch hops of the communications' routes.
- */
-avg_hops: number, 
-/**
- * Channels whose load is N (at most 64 listed).
- */
-busiest_channels: Array<ChannelLoad>, busiest_channel_count: number, slot_utilization: number | null, used_slots: number | null, total_slots: number | null, 
-/**
- * Per fat-tree layer (0 = roots), with a policy.
- */
-layers: Array<LayerUtilization>, 
-/**
- * Steps in the trace (0 without a policy).
- */
-steps: number, };
+field: string, decides: string, options: Array<Opt>, };
 
 /**
- * How the network is reconfigured after switch failures.
+ * A circuit with what it carries.
  */
-export type Reconfig = "reroute-all" | "reroute-affected" | "reconnect" | "reoptimize";
+export type CircuitLoad = { a: number, b: number, step: number, switches: [number, number], bytes: number, };
+
+/**
+ * How the two improvement rates make one score (§2.4 and §3.2.2 only say "the largest
+ * improvement rates of the all-to-all maximum traffic and the average shortest distance
+ * (delay)").
+ */
+export type Combine = "sum" | "product" | "latency-first" | "a2a-first";
+
+/**
+ * Parts and the total of one network.
+ */
+export type Cost = { eps_ports: number, ocs_ports: number, transceivers: number, total: number, };
+
+/**
+ * Both networks' cost.
+ */
+export type CostOut = { hybrid: Cost, torus: Cost | null, 
+/**
+ * Hybrid over torus.
+ */
+ratio: number | null, };
+
+/**
+ * Prices and the parts of the network that are the same in both.
+ */
+export type CostParams = { 
+/**
+ * OCS port price / EPS port price.
+ */
+port_ratio: number, 
+/**
+ * Transceiver price / EPS port price.
+ */
+txrx_cost: number, 
+/**
+ * M: ports per LC to the EPS core.
+ */
+eps_core_ports: number, 
+/**
+ * R: compute nodes per rack (edge ports).
+ */
+nodes_per_rack: number, };
+
+/**
+ * The cost per node by part (US$, Table 3).
+ */
+export type CostPerNode = { nic: number, switches: number, node_cables: number, switch_cables: number, };
+
+/**
+ * How the communications are counted (§3.2.2 does not say).
+ */
+export type Counting = "undirected" | "directed";
+
+/**
+ * Configuration of the CTC lab.
+ */
+export type CtcConfig = { 
+/**
+ * The task matrix: random:N:p, stencil:AxB[:periodic][:BYTES], fft:Z[:BYTES][:pencil],
+ * superlu:PRxPC[:BYTES][:density] or csv (the `matrix` text).
+ */
+traffic: string, 
+/**
+ * CSV rows src,dst,bytes[,count] when `traffic` is csv.
+ */
+matrix: string, 
+/**
+ * T: tasks per logical cluster (1: the matrix is the inter-LC traffic, §5.1).
+ */
+cluster_size: number, 
+/**
+ * K optical planes and P ports per LC per plane.
+ */
+planes: number, ports: number, order: OrderKind, 
+/**
+ * Annealing iterations (one neighbour and one serving each).
+ */
+iterations: number, solver: SolverKind, 
+/**
+ * The ILP's wall-clock limit (seconds).
+ */
+time_limit_s: number, 
+/**
+ * The electronic-only baseline: torus:X (the most even X-D torus), torus:AxBxC, or none.
+ */
+baseline: string, 
+/**
+ * The torus mapping's annealing iterations (None: the same as the hybrid's, §5.2).
+ */
+torus_iterations: number | null, readings: Readings, cost: CostParams, };
+
+/**
+ * The result of a run.
+ */
+export type CtcResult = { traffic: string, traffic_about: string, tasks: number, lcs: number, cluster_size: number, planes: number, ports: number, demands: number, total_bytes: number, intra_lc_bytes: number, 
+/**
+ * The configuration shown (the ILP's when it found one, else the heuristic's).
+ */
+hop_bytes: number, 
+/**
+ * Hop-bytes over the bytes between LCs; null when a demand is unserved (its hops are
+ * undefined) or no bytes cross between LCs.
+ */
+avg_hops: number | null, 
+/**
+ * Bytes at 1, 2, 3, … hops.
+ */
+by_hops: Array<number>, direct_demands: number, links: Array<LinkOut>, unserved: Array<Unserved>, hdf_hop_bytes: number, heuristic_hop_bytes: number, sa_curve: Array<CurvePoint>, iterations: number, 
+/**
+ * 2·V − M* (None above the bound's size limit).
+ */
+lower_bound: number | null, gap_to_bound: number | null, 
+/**
+ * The ILP: proven optimal, its best bound, and the solve.
+ */
+optimal: boolean | null, bound: number | null, ilp: IlpOutcome | null, torus_hop_bytes: number | null, torus: TorusOut | null, cost: CostOut, 
+/**
+ * Demands in id order (s, d, bytes) and the order served (indices), when there are at
+ * most `MAX_LISTED_DEMANDS` (the page's steps and details have them all).
+ */
+demand_list: Array<Demand>, order: Array<number>, 
+/**
+ * Members of each LC (when T > 1) and the splits that made them.
+ */
+clusters: Array<Array<number>> | null, splits: Array<Split>, task_heatmap: Heatmap, lc_heatmap: Heatmap, readings: Readings, seed: number, runtime_ms: number, };
+
+/**
+ * A point of the convergence curve: after `iteration` neighbours, the current and best cost.
+ */
+export type CurvePoint = { iteration: number, current: number, best: number, };
+
+/**
+ * One allocation decision, for the page's player (titles come with the steps).
+ */
+export type DecisionRef = { step: number, circuit: number | null, switches: [number, number] | null, };
+
+/**
+ * An inter-LC demand: bytes from LC `s` to LC `d` (s ≠ d).
+ */
+export type Demand = { s: number, d: number, bytes: number, };
+
+/**
+ * Configuration of the Dual-plane lab.
+ */
+export type DualPlaneConfig = { 
+/**
+ * Hypercube or folded-hypercube planes.
+ */
+kind: Kind, 
+/**
+ * Dimensions: 2ⁿ switches per plane.
+ */
+n: number, 
+/**
+ * Plane 1's generator set, comma-separated; empty for two identical planes.
+ */
+generators: string, 
+/**
+ * The node pair whose routes are shown.
+ */
+source: number, destination: number, 
+/**
+ * What the search improves besides the all-to-all traffic (delay: the -r variants).
+ */
+objective: Objective, 
+/**
+ * Multiplies the search's annealing evaluations.
+ */
+effort: number, 
+/**
+ * How a cable between the switches of one rack counts (§3.1.2).
+ */
+cables: CableReading, 
+/**
+ * How the search combines its two improvement rates.
+ */
+combine: Combine, };
+
+/**
+ * The result of a run.
+ */
+export type DualPlaneResult = { kind: Kind, n: number, 
+/**
+ * D-HC, DI-HC, D-FHC or DI-FHC.
+ */
+variant: string, 
+/**
+ * Plane 0's and plane 1's generators (FHC: the folded one last).
+ */
+generators: [Array<number>, Array<number>], baseline: Scores, 
+/**
+ * Packets per directed link of each generator in the all-to-all exchange, per plane.
+ */
+loads: [Array<number>, Array<number>], 
+/**
+ * Table 1: every row (up to n = `TABLE_MAX_N`).
+ */
+table: Array<TableRow>, route: PairRoute, 
+/**
+ * Racks along the width and rows of racks.
+ */
+racks: [number, number], rack_cables: RackCables, 
+/**
+ * Switches and directed channels of the drawn network (ids of a clicked channel).
+ */
+switches: number, channels: number, 
+/**
+ * Odd-n folded cubes: how a tie inside a plane is routed.
+ */
+tie_rule: string | null, 
+/**
+ * "Simulate this": the Simulate lab's section for this network (§3.4).
+ */
+simulate: Handoff, avg_distance: number, 
+/**
+ * The §2 scale (one node per switch): 2·2ⁿ over the busiest link.
+ */
+a2a_max_traffic: number, 
+/**
+ * The §3 scale, 4 nodes per switch (a quarter, Fig. 5(b)).
+ */
+a2a_max_traffic_per_node: number, max_link_load: number, 
+/**
+ * Mean commercial length of the switch–switch cables of both planes (m).
+ */
+avg_cable_m: number, 
+/**
+ * (avg cable × 5 ns/m + 90 ns) × avg shortest distance + 131 ns.
+ */
+avg_delay_ns: number, 
+/**
+ * NIC, switch ports, node cables and switch cables per node (US$).
+ */
+cost_per_node_usd: number, 
+/**
+ * Its parts (Fig. 8).
+ */
+cost: CostPerNode, };
 
 /**
  * What becomes of the end nodes of a failed switch.
@@ -81,56 +305,256 @@ export type Reconfig = "reroute-all" | "reroute-affected" | "reconnect" | "reopt
 export type FailedNodes = "drop" | "reattach";
 
 /**
- * Configuration of the TopoGen lab (paper 000 §4–5).
+ * A set-up one lab hands to another (the Dual-plane lab's "Simulate this"): the lab that
+ * takes it and the section it runs (the page keeps its seed).
  */
-export type TopoGenConfig = { 
+export type Handoff = { lab: string, section: JsonValue, };
+
 /**
- * End nodes V.
+ * A matrix drawn as a heatmap: `size`×`size` cells (bins of `per_cell` rows), row-major
+ * bytes, with the LC boundaries (cell positions where an LC starts).
  */
-nodes: number, 
+export type Heatmap = { rows: number, size: number, per_cell: number, cells: Array<number>, lc_starts: Array<number>, };
+
 /**
- * Maximum switch degree (end nodes + links).
+ * What the solver found.
  */
-degree: number, pattern: string, 
+export type IlpOutcome = { 
 /**
- * Target N for TOPOGEN_REV; none = the minimal topology.
+ * Proven optimal.
  */
-target_slots: number | null, 
+optimal: boolean, 
 /**
- * Switches to fail (§5.3), by id.
+ * "optimal", "time-limit", "node-limit" or "no-solution".
  */
-fail: Array<number>, 
+status: string, 
 /**
- * Or this many switches chosen at random (seeded).
+ * The best solution's hop-bytes (None when no solution was found in time).
  */
-fail_random: number, 
+hop_bytes: number | null, 
 /**
- * How the network is reconfigured after the failures (§5.3).
+ * The best proven lower bound.
  */
-reconfig: Reconfig, 
+bound: number | null, gap: number | null, nodes: number, elapsed_ms: number, 
 /**
- * What becomes of the end nodes of a failed switch.
+ * The best solution's links (src, dst), merged planes.
  */
-failed_nodes: FailedNodes, 
+links: Array<[number, number]>, 
 /**
- * Message size of the one-round CS-vs-PS simulation.
+ * Where the best solution came from: "ilp", or "warm-start" when the solver found none
+ * better than the configuration it was given (e.g. at N = 32 within the limit).
+ */
+incumbent: string, variables: number, constraints: number, };
+
+export type JsonValue = number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null;
+
+/**
+ * Hypercube or folded hypercube.
+ */
+export type Kind = "hc" | "fhc";
+
+/**
+ * A lab as the page lists it: a tab, its presets and what its fields accept.
+ */
+export type LabEntry = { name: string, title: string, about: string, studies: Array<StudyEntry>, presets: Array<Preset>, limits: Array<Limit>, choices: Array<Choice>, 
+/**
+ * The section with every default filled in (what a field shows when a Scenario leaves it
+ * out, what a hidden field sends).
+ */
+defaults: JsonValue, };
+
+/**
+ * Efficiency of one fat-tree layer (channels leaving that layer's switches), Fig. 10 (b)–(d).
+ */
+export type LayerUtilization = { layer: number, used_slots: number, total_slots: number, efficiency: number, };
+
+/**
+ * A number field's range, the same constants the lab's check refuses outside of: the page's
+ * input takes its `min` and `max` from here instead of restating them.
+ */
+export type Limit = { 
+/**
+ * The field of the lab's section.
+ */
+field: string, min: number, max: number, 
+/**
+ * The range leaves out `min` itself ((0, 1] for a load step).
+ */
+min_open: boolean, 
+/**
+ * The range leaves out `max` itself ((0, 1) for Cowen's α).
+ */
+max_open: boolean, };
+
+/**
+ * A link in the result: plane (0-based), ends, the pass that made it, bytes routed over it.
+ */
+export type LinkOut = { plane: number, src: number, dst: number, pass: number, bytes: number, };
+
+/**
+ * Table 1's parameters.
+ */
+export type NetParams = { down_gbps: number, up_gbps: number, ocs_gbps: number, eps_propagation_ns: number, ocs_propagation_ns: number, switch_ns: number, mtu_bytes: number, };
+
+/**
+ * Which free OCS nodes a step 2 or 3 circuit joins.
+ */
+export type NodeChoice = "lowest" | "endpoint";
+
+/**
+ * What the search maximises besides the all-to-all maximum traffic.
+ */
+export type Objective = "distance" | "delay";
+
+/**
+ * Configuration of the OCS relay lab.
+ */
+export type OcsRelayConfig = { 
+/**
+ * Edge switches × nodes per edge switch: 8x32 or 16x16 in the paper.
+ */
+edge: string, 
+/**
+ * OCS nodes in all (the same number under every edge switch).
+ */
+ocs_nodes: number, 
+/**
+ * The application: neighbor (§4.1's 4 MB neighbour exchange on a square process grid),
+ * cg, lu, mg (NPB's communication structures) or matrix (the `matrix` CSV).
+ */
+app: string, 
+/**
+ * The NPB class (A, B, C or D; not printed in the paper, B by default).
+ */
+class: string, 
+/**
+ * NPB iterations (§4.1: 5); the neighbour exchange is one exchange.
+ */
+iterations: number, 
+/**
+ * Computation per iteration (µs; not printed in the paper, so 0: times are communication
+ * only).
+ */
+compute_us: number, 
+/**
+ * CSV rows rank,rank,bytes,count when `app` is matrix.
+ */
+matrix: string, 
+/**
+ * Bytes per neighbour message.
  */
 message_bytes: number, 
 /**
- * A network to start from instead of one giant switch (a topology spec; `file:PATH` on
- * the CLI): its switches, links and end nodes, which then set V (`nodes` is not read).
- * Empty: the paper's start.
+ * Uplink oversubscription 1:ratio (5 in the paper; 20 for the low-bisection EPS).
  */
-start: string, };
+ratio: number, 
+/**
+ * Messages of at least this many bytes may use the OCS (§4.1: 8192).
+ */
+threshold: number, readings: Readings, counting: Counting, uplink_cost: UplinkCost, mtu: number, 
+/**
+ * The communication whose route is shown.
+ */
+source: number, destination: number, };
 
 /**
- * Completion times of one round.
+ * The result of a run.
  */
-export type TdmRound = { message_bytes: number, cs_round_ns: number, cs_mean_ns: number, ps_round_ns: number, ps_mean_ns: number, 
+export type OcsRelayResult = { edge: string, ocs_nodes: number, app: string, 
 /**
- * ps_round / cs_round: above 1, circuit switching finishes first.
+ * What the application sends (class, sizes).
  */
-cs_speedup: number, };
+app_definition: string, edges: number, nodes_per_edge: number, ocs_per_edge: number, 
+/**
+ * Messages in the program, and packet-hops in ours.
+ */
+messages: number, packet_hops: number, ocs_nodes_used: number, decisions: Array<DecisionRef>, route_list: Array<RouteRef>, uplink_per_switch: Array<UplinkLoad>, circuits: Array<CircuitLoad>, circuits_by_step: [number, number, number], routes: RouteKinds, unused_ocs_nodes: Array<Unused>, 
+/**
+ * Ours; EPS only at the same uplinks; the full-bisection EPS; EPS only and ours at 1:20.
+ */
+time_s: number, time_eps_only_s: number, time_full_bisection_s: number, time_low_bisection_eps_only_s: number, time_low_bisection_s: number, 
+/**
+ * Ours over EPS only; null when EPS only takes no time (no traffic crosses the network).
+ */
+relative_time: number | null, bound_s: number, bound_eps_only_s: number, 
+/**
+ * Bytes into the upper switch in ours (§4.2's "received from all links").
+ */
+uplink_bytes: number, uplink_bytes_eps_only: number, 
+/**
+ * The shown communication's route.
+ */
+route: Route | null, readings: Readings, counting: Counting, uplink_cost: UplinkCost, params: NetParams, };
+
+/**
+ * One option of a choice, as the page shows it.
+ */
+export type Opt = { 
+/**
+ * What the section holds when it is chosen.
+ */
+value: string, label: string, about: string, };
+
+/**
+ * How the demands are ordered.
+ */
+export type OrderKind = "hdf" | "sa";
+
+/**
+ * One pair's routes (§2.2).
+ */
+export type PairRoute = { source: number, destination: number, 
+/**
+ * The table row used (index src ⊕ dst).
+ */
+row: TableRow, 
+/**
+ * The plane taken: the shorter; on a tie either, and we show plane 0.
+ */
+plane: number, tie: boolean, 
+/**
+ * Switches visited in each plane (ids within the plane).
+ */
+paths: [Array<number>, Array<number>], 
+/**
+ * The generator each hop of each plane uses (index into the plane's generators).
+ */
+hops: [Array<number>, Array<number>], };
+
+/**
+ * A named set-up of a lab: the fields of its section it sets (the others keep what the form
+ * holds) and, when it names one, the seed. The page shows it as a button.
+ */
+export type Preset = { 
+/**
+ * The button's id on the page.
+ */
+id: string, 
+/**
+ * The button's text (may hold `<var>`, `<sub>`).
+ */
+label: string, 
+/**
+ * What it sets up, in words (the button's accessible name).
+ */
+about: string, seed: number | null, section: JsonValue, };
+
+/**
+ * The switch–switch cables grouped by plane, pair of racks (from ≤ to) and length, as
+ * columns (at n = 12 there are 12,288 groups: columns keep the result small and quick to
+ * hand to the page).
+ */
+export type RackCables = { plane: Array<number>, from: Array<number>, to: Array<number>, length_m: Array<number>, count: Array<number>, };
+
+/**
+ * The readings of what §3.2.2 leaves open.
+ */
+export type Readings = { blocked: Blocked, step3: Step3, node_choice: NodeChoice, };
+
+/**
+ * How the network is reconfigured after switch failures.
+ */
+export type Reconfig = "reroute-all" | "reroute-affected" | "reconnect" | "reoptimize";
 
 /**
  * What the failures did.
@@ -159,38 +583,27 @@ unroutable_pairs: Array<[number, number]>,
 links_added: number, };
 
 /**
- * What the TopoGen lab computed.
+ * The route of one directed communication.
  */
-export type TopoGenResult = { pattern: string, seed: number, communications: number, 
+export type Route = { src: number, dst: number, kind: Kind, path: Array<Vertex>, 
 /**
- * The run started from a given network (`start`), not from one giant switch: the
- * "after partition" N is then the given network's.
+ * The circuits crossed (indices into the allocation), in order.
  */
-from_given_network: boolean, steps: number, reconfiguration: Reconfiguration | null, 
+circuits: Array<number>, 
 /**
- * Copies of the reconfiguration figures at the top level (CLI contract).
+ * Σ 1/Gbps over its links under the cost reading.
  */
-avg_hops_after: number | null, extra_slots: number | null, 
+cost: number, };
+
 /**
- * One round of the pattern on the generated network: TDM circuits vs packet switching.
+ * Directed large communications by route kind.
  */
-simulation: TdmRound, nodes: number, 
+export type RouteKinds = { direct: number, relay: number, eps: number, local: number, };
+
 /**
- * The maximum switch degree asked for.
+ * A large communication and its route kind.
  */
-degree_limit: number, switches: number, links: number, max_slots: number, avg_hops: number, 
-/**
- * Largest switch degree (end nodes + links) in the result; never above `degree_limit`.
- */
-max_degree: number, target_slots: number | null, 
-/**
- * N after each phase: partition, swaps, links (and the target phase).
- */
-max_slots_after_partition: number, max_slots_after_swaps: number, max_slots_after_links: number, 
-/**
- * Pending swaps kept when retried after link optimization.
- */
-pending_swaps_kept: number, swaps_pending: number, links_added: number, };
+export type RouteRef = { src: number, dst: number, kind: Kind, };
 
 /**
  * Configuration of the Routing lab (paper 002).
@@ -231,14 +644,6 @@ source: number | null,
  */
 destination: number | null, };
 
-export type JsonValue = number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null;
-
-/**
- * A set-up one lab hands to another (the Dual-plane lab's "Simulate this"): the lab that
- * takes it and the section it runs (the page keeps its seed).
- */
-export type Handoff = { lab: string, section: JsonValue, };
-
 /**
  * What the Routing lab computed.
  */
@@ -270,9 +675,33 @@ max_stretch: number, traffic: string | null, patterns: number | null, effective_
 simulate: Handoff, };
 
 /**
- * How the per-pair routes' hops get their deadlock-free VC layers (`RouteTable`).
+ * What one network scores: both metrics, and the real-system model at 4 nodes per switch.
  */
-export type VcAssignment = "lash-tor" | "acro" | "acro-by-route";
+export type Scores = { avg_distance: number, 
+/**
+ * The §2 scale (one node per switch): 2·2ⁿ over the busiest link.
+ */
+a2a_max_traffic: number, 
+/**
+ * The §3 scale, 4 nodes per switch (a quarter, Fig. 5(b)).
+ */
+a2a_max_traffic_per_node: number, max_link_load: number, 
+/**
+ * Mean commercial length of the switch–switch cables of both planes (m).
+ */
+avg_cable_m: number, 
+/**
+ * (avg cable × 5 ns/m + 90 ns) × avg shortest distance + 131 ns.
+ */
+avg_delay_ns: number, 
+/**
+ * NIC, switch ports, node cables and switch cables per node (US$).
+ */
+cost_per_node_usd: number, 
+/**
+ * Its parts (Fig. 8).
+ */
+cost: CostPerNode, };
 
 /**
  * Configuration of the Simulate lab; the router parameters default to paper 002's Table II.
@@ -343,11 +772,6 @@ sweep_step: number,
 seed_count: number, };
 
 /**
- * The spread of a point over seeds.
- */
-export type Spread = { seeds: number, avg_latency_cycles: [number, number] | null, accepted_flits_per_node_cycle: [number, number], };
-
-/**
  * What a Simulate run hands the page: the simulator's result, the network's size and the
  * loads a sweep of this configuration runs (the page hands them out to its workers).
  */
@@ -399,458 +823,68 @@ channel_load_bound: number | null,
 spread?: Spread | null, };
 
 /**
- * How a switch–switch cable inside one rack counts (§3.1.2: "the run between switches in a rack
- * is 100 cm, since they are adjacent"; a cable is then chosen from Table 2, whose shortest is
- * 2.0 m). Between racks every reading takes the Table 2 cable the run needs.
+ * Configuration of the Slots lab (paper 000 §3).
  */
-export type CableReading = "in-rack-run" | "catalogue";
+export type SlotsConfig = { 
+/**
+ * Topology spec, e.g. `mesh:8x8`.
+ */
+topology: string, 
+/**
+ * Pattern name, e.g. `transpose`, `hotspot:0.2`.
+ */
+pattern: string, 
+/**
+ * A router of the registry (`dor`, `shortest`, `updown`, `loren:T`, `cowen:α`); empty =
+ * the topology's default.
+ */
+routing: string, 
+/**
+ * One of the six slot policies; empty = none.
+ */
+policy: string, 
+/**
+ * All-to-all method (only with pattern all-to-all); empty = destination-based.
+ */
+all2all: string, };
 
 /**
- * How the two improvement rates make one score (§2.4 and §3.2.2 only say "the largest
- * improvement rates of the all-to-all maximum traffic and the average shortest distance
- * (delay)").
+ * What the Slots lab computed (the CLI's `--json` and the page's metrics).
  */
-export type Combine = "sum" | "product" | "latency-first" | "a2a-first";
-
+export type SlotsResult = { topology: string, pattern: string, routing: string, all2all: string | null, policy: string | null, seed: number, switches: number, links: number, channels: number, endpoints: number, 
 /**
- * What the search maximises besides the all-to-all maximum traffic.
+ * Communications c(s, d) with s ≠ d.
  */
-export type Objective = "distance" | "delay";
-
+communications: number, 
 /**
- * Hypercube or folded hypercube.
+ * Circuits (= communications, except for path-broadcast and tree all-to-all).
  */
-export type Kind = "hc" | "fhc";
-
+circuits: number, 
 /**
- * Configuration of the Dual-plane lab.
+ * N: the largest number of circuits on one directed channel.
  */
-export type DualPlaneConfig = { 
+max_slots: number, 
 /**
- * Hypercube or folded-hypercube planes.
+ * Mean inter-switch hops of the communications' routes.
  */
-kind: Kind, 
+avg_hops: number, 
 /**
- * Dimensions: 2ⁿ switches per plane.
+ * Channels whose load is N (at most 64 listed).
  */
-n: number, 
+busiest_channels: Array<ChannelLoad>, busiest_channel_count: number, slot_utilization: number | null, used_slots: number | null, total_slots: number | null, 
 /**
- * Plane 1's generator set, comma-separated; empty for two identical planes.
+ * Per fat-tree layer (0 = roots), with a policy.
  */
-generators: string, 
+layers: Array<LayerUtilization>, 
 /**
- * The node pair whose routes are shown.
+ * Steps in the trace (0 without a policy).
  */
-source: number, destination: number, 
-/**
- * What the search improves besides the all-to-all traffic (delay: the -r variants).
- */
-objective: Objective, 
-/**
- * Multiplies the search's annealing evaluations.
- */
-effort: number, 
-/**
- * How a cable between the switches of one rack counts (§3.1.2).
- */
-cables: CableReading, 
-/**
- * How the search combines its two improvement rates.
- */
-combine: Combine, };
-
-/**
- * One row of the per-node routing table (Table 1), indexed by src ⊕ dst.
- */
-export type TableRow = { offset: number, distance: [number, number], 
-/**
- * Plane 1's routing value M⁻¹(src ⊕ dst).
- */
-routing_value: number, };
-
-/**
- * One pair's routes (§2.2).
- */
-export type PairRoute = { source: number, destination: number, 
-/**
- * The table row used (index src ⊕ dst).
- */
-row: TableRow, 
-/**
- * The plane taken: the shorter; on a tie either, and we show plane 0.
- */
-plane: number, tie: boolean, 
-/**
- * Switches visited in each plane (ids within the plane).
- */
-paths: [Array<number>, Array<number>], 
-/**
- * The generator each hop of each plane uses (index into the plane's generators).
- */
-hops: [Array<number>, Array<number>], };
-
-/**
- * The cost per node by part (US$, Table 3).
- */
-export type CostPerNode = { nic: number, switches: number, node_cables: number, switch_cables: number, };
-
-/**
- * What one network scores: both metrics, and the real-system model at 4 nodes per switch.
- */
-export type Scores = { avg_distance: number, 
-/**
- * The §2 scale (one node per switch): 2·2ⁿ over the busiest link.
- */
-a2a_max_traffic: number, 
-/**
- * The §3 scale, 4 nodes per switch (a quarter, Fig. 5(b)).
- */
-a2a_max_traffic_per_node: number, max_link_load: number, 
-/**
- * Mean commercial length of the switch–switch cables of both planes (m).
- */
-avg_cable_m: number, 
-/**
- * (avg cable × 5 ns/m + 90 ns) × avg shortest distance + 131 ns.
- */
-avg_delay_ns: number, 
-/**
- * NIC, switch ports, node cables and switch cables per node (US$).
- */
-cost_per_node_usd: number, 
-/**
- * Its parts (Fig. 8).
- */
-cost: CostPerNode, };
-
-/**
- * The switch–switch cables grouped by plane, pair of racks (from ≤ to) and length, as
- * columns (at n = 12 there are 12,288 groups: columns keep the result small and quick to
- * hand to the page).
- */
-export type RackCables = { plane: Array<number>, from: Array<number>, to: Array<number>, length_m: Array<number>, count: Array<number>, };
-
-/**
- * The result of a run.
- */
-export type DualPlaneResult = { kind: Kind, n: number, 
-/**
- * D-HC, DI-HC, D-FHC or DI-FHC.
- */
-variant: string, 
-/**
- * Plane 0's and plane 1's generators (FHC: the folded one last).
- */
-generators: [Array<number>, Array<number>], baseline: Scores, 
-/**
- * Packets per directed link of each generator in the all-to-all exchange, per plane.
- */
-loads: [Array<number>, Array<number>], 
-/**
- * Table 1: every row (up to n = `TABLE_MAX_N`).
- */
-table: Array<TableRow>, route: PairRoute, 
-/**
- * Racks along the width and rows of racks.
- */
-racks: [number, number], rack_cables: RackCables, 
-/**
- * Switches and directed channels of the drawn network (ids of a clicked channel).
- */
-switches: number, channels: number, 
-/**
- * Odd-n folded cubes: how a tie inside a plane is routed.
- */
-tie_rule: string | null, 
-/**
- * "Simulate this": the Simulate lab's section for this network (§3.4).
- */
-simulate: Handoff, avg_distance: number, 
-/**
- * The §2 scale (one node per switch): 2·2ⁿ over the busiest link.
- */
-a2a_max_traffic: number, 
-/**
- * The §3 scale, 4 nodes per switch (a quarter, Fig. 5(b)).
- */
-a2a_max_traffic_per_node: number, max_link_load: number, 
-/**
- * Mean commercial length of the switch–switch cables of both planes (m).
- */
-avg_cable_m: number, 
-/**
- * (avg cable × 5 ns/m + 90 ns) × avg shortest distance + 131 ns.
- */
-avg_delay_ns: number, 
-/**
- * NIC, switch ports, node cables and switch cables per node (US$).
- */
-cost_per_node_usd: number, 
-/**
- * Its parts (Fig. 8).
- */
-cost: CostPerNode, };
-
-/**
- * How an oversubscribed uplink is costed.
- */
-export type UplinkCost = "share" | "literal" | "switch-level";
-
-/**
- * How step 3 orders its circuits.
- */
-export type Step3 = "recompute" | "fill" | "passes";
-
-/**
- * A round-robin turn whose candidate is blocked.
- */
-export type Blocked = "next" | "lose";
-
-/**
- * Which free OCS nodes a step 2 or 3 circuit joins.
- */
-export type NodeChoice = "lowest" | "endpoint";
-
-/**
- * The readings of what §3.2.2 leaves open.
- */
-export type Readings = { blocked: Blocked, step3: Step3, node_choice: NodeChoice, };
-
-/**
- * How the communications are counted (§3.2.2 does not say).
- */
-export type Counting = "undirected" | "directed";
-
-/**
- * Configuration of the OCS relay lab.
- */
-export type OcsRelayConfig = { 
-/**
- * Edge switches × nodes per edge switch: 8x32 or 16x16 in the paper.
- */
-edge: string, 
-/**
- * OCS nodes in all (the same number under every edge switch).
- */
-ocs_nodes: number, 
-/**
- * The application: neighbor (§4.1's 4 MB neighbour exchange on a square process grid),
- * cg, lu, mg (NPB's communication structures) or matrix (the `matrix` CSV).
- */
-app: string, 
-/**
- * The NPB class (A, B, C or D; not printed in the paper, B by default).
- */
-class: string, 
-/**
- * NPB iterations (§4.1: 5); the neighbour exchange is one exchange.
- */
-iterations: number, 
-/**
- * Computation per iteration (µs; not printed in the paper, so 0: times are communication
- * only).
- */
-compute_us: number, 
-/**
- * CSV rows rank,rank,bytes,count when `app` is matrix.
- */
-matrix: string, 
-/**
- * Bytes per neighbour message.
- */
-message_bytes: number, 
-/**
- * Uplink oversubscription 1:ratio (5 in the paper; 20 for the low-bisection EPS).
- */
-ratio: number, 
-/**
- * Messages of at least this many bytes may use the OCS (§4.1: 8192).
- */
-threshold: number, readings: Readings, counting: Counting, uplink_cost: UplinkCost, mtu: number, 
-/**
- * The communication whose route is shown.
- */
-source: number, destination: number, };
-
-/**
- * A large communication and its route kind.
- */
-export type RouteRef = { src: number, dst: number, kind: Kind, };
-
-/**
- * A circuit with what it carries.
- */
-export type CircuitLoad = { a: number, b: number, step: number, switches: [number, number], bytes: number, };
-
-/**
- * Directed large communications by route kind.
- */
-export type RouteKinds = { direct: number, relay: number, eps: number, local: number, };
-
-/**
- * An uplink's bytes in ours, each way.
- */
-export type UplinkLoad = { switch: number, up: number, down: number, };
-
-/**
- * Table 1's parameters.
- */
-export type NetParams = { down_gbps: number, up_gbps: number, ocs_gbps: number, eps_propagation_ns: number, ocs_propagation_ns: number, switch_ns: number, mtu_bytes: number, };
-
-/**
- * A vertex of the hybrid network: a node (rank), an edge switch or the upper switch.
- */
-export type Vertex = { "node": number } | { "edge": number } | "upper";
-
-/**
- * The route of one directed communication.
- */
-export type Route = { src: number, dst: number, kind: Kind, path: Array<Vertex>, 
-/**
- * The circuits crossed (indices into the allocation), in order.
- */
-circuits: Array<number>, 
-/**
- * Σ 1/Gbps over its links under the cost reading.
- */
-cost: number, };
-
-/**
- * An OCS node left without a circuit, and why (the two cases at the end of §3.2.2).
- */
-export type Unused = { node: number, 
-/**
- * 1: its process talks across switches but every partner it could join is taken; 2: its
- * process talks to no other switch.
- */
-case: number, why: string, };
-
-/**
- * One allocation decision, for the page's player (titles come with the steps).
- */
-export type DecisionRef = { step: number, circuit: number | null, switches: [number, number] | null, };
-
-/**
- * The result of a run.
- */
-export type OcsRelayResult = { edge: string, ocs_nodes: number, app: string, 
-/**
- * What the application sends (class, sizes).
- */
-app_definition: string, edges: number, nodes_per_edge: number, ocs_per_edge: number, 
-/**
- * Messages in the program, and packet-hops in ours.
- */
-messages: number, packet_hops: number, ocs_nodes_used: number, decisions: Array<DecisionRef>, route_list: Array<RouteRef>, uplink_per_switch: Array<UplinkLoad>, circuits: Array<CircuitLoad>, circuits_by_step: [number, number, number], routes: RouteKinds, unused_ocs_nodes: Array<Unused>, 
-/**
- * Ours; EPS only at the same uplinks; the full-bisection EPS; EPS only and ours at 1:20.
- */
-time_s: number, time_eps_only_s: number, time_full_bisection_s: number, time_low_bisection_eps_only_s: number, time_low_bisection_s: number, 
-/**
- * Ours over EPS only; null when EPS only takes no time (no traffic crosses the network).
- */
-relative_time: number | null, bound_s: number, bound_eps_only_s: number, 
-/**
- * Bytes into the upper switch in ours (§4.2's "received from all links").
- */
-uplink_bytes: number, uplink_bytes_eps_only: number, 
-/**
- * The shown communication's route.
- */
-route: Route | null, readings: Readings, counting: Counting, uplink_cost: UplinkCost, params: NetParams, };
-
-/**
- * How the demands are ordered.
- */
-export type OrderKind = "hdf" | "sa";
+steps: number, };
 
 /**
  * Which solver configures the OCS.
  */
 export type SolverKind = "heuristic" | "ilp";
-
-/**
- * Prices and the parts of the network that are the same in both.
- */
-export type CostParams = { 
-/**
- * OCS port price / EPS port price.
- */
-port_ratio: number, 
-/**
- * Transceiver price / EPS port price.
- */
-txrx_cost: number, 
-/**
- * M: ports per LC to the EPS core.
- */
-eps_core_ports: number, 
-/**
- * R: compute nodes per rack (edge ports).
- */
-nodes_per_rack: number, };
-
-/**
- * Configuration of the CTC lab.
- */
-export type CtcConfig = { 
-/**
- * The task matrix: random:N:p, stencil:AxB[:periodic][:BYTES], fft:Z[:BYTES][:pencil],
- * superlu:PRxPC[:BYTES][:density] or csv (the `matrix` text).
- */
-traffic: string, 
-/**
- * CSV rows src,dst,bytes[,count] when `traffic` is csv.
- */
-matrix: string, 
-/**
- * T: tasks per logical cluster (1: the matrix is the inter-LC traffic, §5.1).
- */
-cluster_size: number, 
-/**
- * K optical planes and P ports per LC per plane.
- */
-planes: number, ports: number, order: OrderKind, 
-/**
- * Annealing iterations (one neighbour and one serving each).
- */
-iterations: number, solver: SolverKind, 
-/**
- * The ILP's wall-clock limit (seconds).
- */
-time_limit_s: number, 
-/**
- * The electronic-only baseline: torus:X (the most even X-D torus), torus:AxBxC, or none.
- */
-baseline: string, 
-/**
- * The torus mapping's annealing iterations (None: the same as the hybrid's, §5.2).
- */
-torus_iterations: number | null, readings: Readings, cost: CostParams, };
-
-/**
- * An inter-LC demand: bytes from LC `s` to LC `d` (s ≠ d).
- */
-export type Demand = { s: number, d: number, bytes: number, };
-
-/**
- * A demand with no path.
- */
-export type Unserved = { src: number, dst: number, bytes: number, };
-
-/**
- * Parts and the total of one network.
- */
-export type Cost = { eps_ports: number, ocs_ports: number, transceivers: number, total: number, };
-
-/**
- * Both networks' cost.
- */
-export type CostOut = { hybrid: Cost, torus: Cost | null, 
-/**
- * Hybrid over torus.
- */
-ratio: number | null, };
 
 /**
  * One 2-way split: the part's size, the sizes it was cut into, λ₂ (None when the part was
@@ -859,129 +893,19 @@ ratio: number | null, };
 export type Split = { size: number, left: number, lambda2: number | null, cut: number, };
 
 /**
- * A matrix drawn as a heatmap: `size`×`size` cells (bins of `per_cell` rows), row-major
- * bytes, with the LC boundaries (cell positions where an LC starts).
+ * The spread of a point over seeds.
  */
-export type Heatmap = { rows: number, size: number, per_cell: number, cells: Array<number>, lc_starts: Array<number>, };
+export type Spread = { seeds: number, avg_latency_cycles: [number, number] | null, accepted_flits_per_node_cycle: [number, number], };
 
 /**
- * A point of the convergence curve: after `iteration` neighbours, the current and best cost.
+ * How step 3 orders its circuits.
  */
-export type CurvePoint = { iteration: number, current: number, best: number, };
-
-/**
- * A link in the result: plane (0-based), ends, the pass that made it, bytes routed over it.
- */
-export type LinkOut = { plane: number, src: number, dst: number, pass: number, bytes: number, };
-
-/**
- * The torus baseline in the result.
- */
-export type TorusOut = { dims: Array<number>, degree: number, node_of_lc: Array<number>, start_hop_bytes: number, hop_bytes: number, iterations: number, curve: Array<CurvePoint>, };
-
-/**
- * What the solver found.
- */
-export type IlpOutcome = { 
-/**
- * Proven optimal.
- */
-optimal: boolean, 
-/**
- * "optimal", "time-limit", "node-limit" or "no-solution".
- */
-status: string, 
-/**
- * The best solution's hop-bytes (None when no solution was found in time).
- */
-hop_bytes: number | null, 
-/**
- * The best proven lower bound.
- */
-bound: number | null, gap: number | null, nodes: number, elapsed_ms: number, 
-/**
- * The best solution's links (src, dst), merged planes.
- */
-links: Array<[number, number]>, 
-/**
- * Where the best solution came from: "ilp", or "warm-start" when the solver found none
- * better than the configuration it was given (e.g. at N = 32 within the limit).
- */
-incumbent: string, variables: number, constraints: number, };
-
-/**
- * The result of a run.
- */
-export type CtcResult = { traffic: string, traffic_about: string, tasks: number, lcs: number, cluster_size: number, planes: number, ports: number, demands: number, total_bytes: number, intra_lc_bytes: number, 
-/**
- * The configuration shown (the ILP's when it found one, else the heuristic's).
- */
-hop_bytes: number, 
-/**
- * Hop-bytes over the bytes between LCs; null when a demand is unserved (its hops are
- * undefined) or no bytes cross between LCs.
- */
-avg_hops: number | null, 
-/**
- * Bytes at 1, 2, 3, … hops.
- */
-by_hops: Array<number>, direct_demands: number, links: Array<LinkOut>, unserved: Array<Unserved>, hdf_hop_bytes: number, heuristic_hop_bytes: number, sa_curve: Array<CurvePoint>, iterations: number, 
-/**
- * 2·V − M* (None above the bound's size limit).
- */
-lower_bound: number | null, gap_to_bound: number | null, 
-/**
- * The ILP: proven optimal, its best bound, and the solve.
- */
-optimal: boolean | null, bound: number | null, ilp: IlpOutcome | null, torus_hop_bytes: number | null, torus: TorusOut | null, cost: CostOut, 
-/**
- * Demands in id order (s, d, bytes) and the order served (indices), when there are at
- * most `MAX_LISTED_DEMANDS` (the page's steps and details have them all).
- */
-demand_list: Array<Demand>, order: Array<number>, 
-/**
- * Members of each LC (when T > 1) and the splits that made them.
- */
-clusters: Array<Array<number>> | null, splits: Array<Split>, task_heatmap: Heatmap, lc_heatmap: Heatmap, readings: Readings, seed: number, runtime_ms: number, };
+export type Step3 = "recompute" | "fill" | "passes";
 
 /**
  * One step as the page lists it (the changes stay in Rust).
  */
 export type StepSummary = { title: string, explanation: string, metrics: Array<[string, number]>, };
-
-/**
- * The page's zoom into a figure: its scale (screen pixels per drawing unit) and the drawing's
- * point at the middle of the panel (drawing units).
- */
-export type Zoom = { scale: number, x: number, y: number, };
-
-/**
- * What the page shows on top of a run: the step, the clicked channel and the figure's zoom.
- * Part of the Scenario so a permalink reopens exactly where it was shared.
- */
-export type View = { step: number | null, channel: number | null, 
-/**
- * Zoomed into the figure (none: fitted to the panel). Only the page reads it.
- */
-zoom: Zoom | null, };
-
-/**
- * A number field's range, the same constants the lab's check refuses outside of: the page's
- * input takes its `min` and `max` from here instead of restating them.
- */
-export type Limit = { 
-/**
- * The field of the lab's section.
- */
-field: string, min: number, max: number, 
-/**
- * The range leaves out `min` itself ((0, 1] for a load step).
- */
-min_open: boolean, 
-/**
- * The range leaves out `max` itself ((0, 1) for Cowen's α).
- */
-max_open: boolean, };
 
 /**
  * A lab's named study, as the page lists it.
@@ -997,80 +921,155 @@ args: JsonValue,
 limits: Array<Limit>, };
 
 /**
- * A named set-up of a lab: the fields of its section it sets (the others keep what the form
- * holds) and, when it names one, the seed. The page shows it as a button.
+ * One row of the per-node routing table (Table 1), indexed by src ⊕ dst.
  */
-export type Preset = { 
+export type TableRow = { offset: number, distance: [number, number], 
 /**
- * The button's id on the page.
+ * Plane 1's routing value M⁻¹(src ⊕ dst).
  */
-id: string, 
-/**
- * The button's text (may hold `<var>`, `<sub>`).
- */
-label: string, 
-/**
- * What it sets up, in words (the button's accessible name).
- */
-about: string, seed: number | null, section: JsonValue, };
+routing_value: number, };
 
 /**
- * One option of a choice, as the page shows it.
+ * Completion times of one round.
  */
-export type Opt = { 
+export type TdmRound = { message_bytes: number, cs_round_ns: number, cs_mean_ns: number, ps_round_ns: number, ps_mean_ns: number, 
 /**
- * What the section holds when it is chosen.
+ * ps_round / cs_round: above 1, circuit switching finishes first.
  */
-value: string, label: string, about: string, };
+cs_speedup: number, };
 
 /**
- * A field of a lab's section that takes one of a closed set of values.
+ * Configuration of the TopoGen lab (paper 000 §4–5).
  */
-export type Choice = { 
+export type TopoGenConfig = { 
 /**
- * The field, a dotted path into the section (`readings.tie`).
+ * End nodes V.
  */
-field: string, decides: string, options: Array<Opt>, };
+nodes: number, 
+/**
+ * Maximum switch degree (end nodes + links).
+ */
+degree: number, pattern: string, 
+/**
+ * Target N for TOPOGEN_REV; none = the minimal topology.
+ */
+target_slots: number | null, 
+/**
+ * Switches to fail (§5.3), by id.
+ */
+fail: Array<number>, 
+/**
+ * Or this many switches chosen at random (seeded).
+ */
+fail_random: number, 
+/**
+ * How the network is reconfigured after the failures (§5.3).
+ */
+reconfig: Reconfig, 
+/**
+ * What becomes of the end nodes of a failed switch.
+ */
+failed_nodes: FailedNodes, 
+/**
+ * Message size of the one-round CS-vs-PS simulation.
+ */
+message_bytes: number, 
+/**
+ * A network to start from instead of one giant switch (a topology spec; `file:PATH` on
+ * the CLI): its switches, links and end nodes, which then set V (`nodes` is not read).
+ * Empty: the paper's start.
+ */
+start: string, };
 
 /**
- * A lab as the page lists it: a tab, its presets and what its fields accept.
+ * What the TopoGen lab computed.
  */
-export type LabEntry = { name: string, title: string, about: string, studies: Array<StudyEntry>, presets: Array<Preset>, limits: Array<Limit>, choices: Array<Choice>, 
+export type TopoGenResult = { pattern: string, seed: number, communications: number, 
 /**
- * The section with every default filled in (what a field shows when a Scenario leaves it
- * out, what a hidden field sends).
+ * The run started from a given network (`start`), not from one giant switch: the
+ * "after partition" N is then the given network's.
  */
-defaults: JsonValue, };
+from_given_network: boolean, steps: number, reconfiguration: Reconfiguration | null, 
+/**
+ * Copies of the reconfiguration figures at the top level (CLI contract).
+ */
+avg_hops_after: number | null, extra_slots: number | null, 
+/**
+ * One round of the pattern on the generated network: TDM circuits vs packet switching.
+ */
+simulation: TdmRound, nodes: number, 
+/**
+ * The maximum switch degree asked for.
+ */
+degree_limit: number, switches: number, links: number, max_slots: number, avg_hops: number, 
+/**
+ * Largest switch degree (end nodes + links) in the result; never above `degree_limit`.
+ */
+max_degree: number, target_slots: number | null, 
+/**
+ * N after each phase: partition, swaps, links (and the target phase).
+ */
+max_slots_after_partition: number, max_slots_after_swaps: number, max_slots_after_links: number, 
+/**
+ * Pending swaps kept when retried after link optimization.
+ */
+pending_swaps_kept: number, swaps_pending: number, links_added: number, };
 
 /**
- * Everything the page's controls offer, and the limits.
+ * The torus baseline in the result.
  */
-export type Catalog = { version: string, labs: Array<LabEntry>, 
-/**
- * Topology generators: (name, syntax).
- */
-generators: Array<[string, string]>, 
-/**
- * Traffic patterns: (syntax, definition).
- */
-patterns: Array<[string, string]>, routings: Array<string>, 
-/**
- * Routers: (name, definition).
- */
-routing_definitions: Array<[string, string]>, 
-/**
- * Slot policies: (name, definition).
- */
-policies: Array<[string, string]>, 
-/**
- * All-to-all methods: (name, definition).
- */
-all2all: Array<[string, string]>, max_switches: number, max_network_file_bytes: number, max_matrix_file_bytes: number, max_draw_switches: number, max_all_to_all_endpoints: number, 
-/**
- * The Simulate lab's presets: paper 002's Fig. 7–10 curves (label, section).
- */
-sim_presets: Array<[string, JsonValue]>, max_sim_switches: number, max_by_destination: number, max_sim_routers: number, animation_max_switches: number, };
+export type TorusOut = { dims: Array<number>, degree: number, node_of_lc: Array<number>, start_hop_bytes: number, hop_bytes: number, iterations: number, curve: Array<CurvePoint>, };
 
+/**
+ * A demand with no path.
+ */
+export type Unserved = { src: number, dst: number, bytes: number, };
+
+/**
+ * An OCS node left without a circuit, and why (the two cases at the end of §3.2.2).
+ */
+export type Unused = { node: number, 
+/**
+ * 1: its process talks across switches but every partner it could join is taken; 2: its
+ * process talks to no other switch.
+ */
+case: number, why: string, };
+
+/**
+ * How an oversubscribed uplink is costed.
+ */
+export type UplinkCost = "share" | "literal" | "switch-level";
+
+/**
+ * An uplink's bytes in ours, each way.
+ */
+export type UplinkLoad = { switch: number, up: number, down: number, };
+
+/**
+ * How the per-pair routes' hops get their deadlock-free VC layers (`RouteTable`).
+ */
+export type VcAssignment = "lash-tor" | "acro" | "acro-by-route";
+
+/**
+ * A vertex of the hybrid network: a node (rank), an edge switch or the upper switch.
+ */
+export type Vertex = { "node": number } | { "edge": number } | "upper";
+
+/**
+ * What the page shows on top of a run: the step, the clicked channel and the figure's zoom.
+ * Part of the Scenario so a permalink reopens exactly where it was shared.
+ */
+export type View = { step: number | null, channel: number | null, 
+/**
+ * Zoomed into the figure (none: fitted to the panel). Only the page reads it.
+ */
+zoom: Zoom | null, };
+
+/**
+ * The page's zoom into a figure: its scale (screen pixels per drawing unit) and the drawing's
+ * point at the middle of the panel (drawing units).
+ */
+export type Zoom = { scale: number, x: number, y: number, };
 /** Each lab's configuration (its Scenario section) and result, by lab name. */
 export type Labs = {
   "slots": { config: SlotsConfig; result: SlotsResult };
