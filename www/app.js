@@ -9,7 +9,7 @@
 // Share never waits for a run. An error or a Cancel never takes a lab's shown result away.
 // Nothing here names a lab.
 import { Engine, Cancelled } from './engine.js';
-import { byId, el, show, Estimate, trackHeight } from './dom.js';
+import { byId, el, show, Estimate, trackHeight, reachableScrollAreas } from './dom.js';
 import { FieldForm, unwrapped } from './fields.js';
 import { Figure, OVERVIEW } from './figure.js';
 import { Player } from './player.js';
@@ -270,7 +270,8 @@ function showCatalog(catalog) {
     const form = byId(lab.ids.form);
     for (const old of form.parentElement.querySelectorAll(':scope > button.preset')) old.remove();
     for (const preset of entry.presets ?? []) {
-      const button = el('button', { type: 'button', id: preset.id, class: 'preset', 'aria-label': preset.about });
+      // what it runs as its description: its name is what it shows (WCAG 2.5.3)
+      const button = el('button', { type: 'button', id: preset.id, class: 'preset', title: preset.about });
       button.innerHTML = preset.label;
       button.addEventListener('click', () => applyPreset(lab, preset));
       form.before(button);
@@ -1159,6 +1160,7 @@ function wire() {
   figure = new Figure({ onChannelClick: selectChannel, onSwitchClick: switchClicked, requestFigure: () => refreshView() });
   player = new Player({ onStep: goToStep });
   labs = buildLabs();
+  reachableScrollAreas(byId('layout'), '.table-wrap, .ctc-scroll, .ctc-list, .ocs-unused');
   compareView = new CompareView({ onSwap: swapCompare, onClose: () => stopCompare(active()) });
   byId('compare').addEventListener('click', toggleCompare);
   new Sharing({ link: shareLink });
@@ -1202,7 +1204,11 @@ function wire() {
 
 async function main() {
   if (document.readyState === 'loading') await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
-  if (embed) document.body.classList.add('embed');
+  if (embed) {
+    document.body.classList.add('embed');
+    // the header is not shown in an embed; its heading stays, for screen readers, over the figure
+    byId('stage').prepend(Object.assign(document.querySelector('.brand'), { className: 'visually-hidden' }));
+  }
   setupTheme();
   trackHeight(document.querySelector('.topbar'), '--topbar-h');
   trackHeight(byId('player'), '--player-h');

@@ -508,8 +508,9 @@ export default {
       max-height: 18rem;
       overflow-y: auto;
     }
+    /* circuits of later steps: faint, still legible (opacity took them below 4.5:1) */
     .ocs-circuits tr.later > * {
-      opacity: 0.4;
+      color: var(--faint);
     }
     .ocs-circuits tr.current > * {
       background: color-mix(in srgb, var(--focus) 25%, transparent);
@@ -647,7 +648,7 @@ export default {
       <p class="error" id="ocs-table2-error" role="alert" hidden></p>
       <div class="table-wrap">
         <table class="data ocs-table2" id="ocs-table2-table" aria-labelledby="ocs-table2-heading">
-          <thead><tr><th scope="col"></th><th scope="col">neighbour</th><th scope="col">CG</th><th scope="col">LU</th><th scope="col">MG</th></tr></thead>
+          <thead><tr><th scope="col"><span class="visually-hidden">Set-up</span></th><th scope="col">neighbour</th><th scope="col">CG</th><th scope="col">LU</th><th scope="col">MG</th></tr></thead>
           <tbody id="ocs-table2-body"></tbody>
         </table>
       </div>
