@@ -204,7 +204,7 @@ function buildLabs() {
     intro.innerHTML = def.intro;
     // the lab's presets come with the core's catalog (`showCatalog`), between the intro and the form
     const controls = el('aside', { class: 'panel controls', id: ids.controls, 'data-lab-panel': def.name, 'aria-labelledby': ids.heading, hidden: true }, el('h2', { id: ids.heading, text: def.heading }), intro, form);
-    layout.insertBefore(controls, stage);
+    layout.append(controls); // after the stage: Tab and a phone's column reach the figure first
     lab.form = new FieldForm(def, {
       onChange: () => controlsChanged(),
       onRunNow: () => controlsChanged({ force: true }),
