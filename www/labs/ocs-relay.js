@@ -452,6 +452,26 @@ export default {
       font-size: 0.78rem;
       color: var(--muted);
     }
+    /* A phone: the drawing at a size whose node numbers (8.2 units) read at 9.5 px, panned
+       within its box (scaled to the screen's width they were 3 px: 64 nodes in 350 px); the
+       card as tall as it needs, the hint left to the node field's description. */
+    @media (max-width: 600px) {
+      body[data-lab='ocs-relay'] .stage-top > #ocs-view-card {
+        height: auto;
+      }
+      .ocs-view {
+        flex: none;
+        overflow: auto;
+        max-height: 55svh;
+      }
+      .ocs-view svg {
+        width: calc(var(--ocs-w, 348) * 1.16px);
+        height: auto;
+      }
+      #ocs-view-hint {
+        display: none;
+      }
+    }
     /* a projector's height: the drawing gets the room (the hint is in the node field's description) */
     @media (max-height: 820px) {
       #ocs-view-hint {
