@@ -615,6 +615,19 @@ function showFigure(rec, fig) {
   } else {
     figure.showMessage(fig?.error ?? 'No figure for this run.', 'too-large');
   }
+  figure.describe(stepDescription(rec));
+}
+
+/**
+ * The figure's text alternative: what the run is (the lab's document title: its key numbers)
+ * and what the step shows (its title, explanation and numbers), from what the page already has.
+ */
+function stepDescription(rec) {
+  const run = !rec.result ? '' : labs[rec.name].documentTitle(rec.result).replace(/^Topolab\s*[—:-]?\s*/, '');
+  const step = rec.step === null ? null : rec.steps[rec.step];
+  if (!step) return `${run}.`;
+  const numbers = step.metrics.map(([name, value]) => `${name.replace(/_/g, ' ')} ${Number.isInteger(value) ? value : value.toFixed(3)}`).join(', ');
+  return `${run}. Step ${rec.step + 1} of ${rec.steps.length}: ${step.title}. ${step.explanation}${numbers ? ` (${numbers})` : ''}`;
 }
 
 /**
@@ -1156,6 +1169,34 @@ function tourHost() {
   };
 }
 
+/**
+ * A <details> menu by keyboard, as the ARIA menu button pattern has it: opening it (Enter,
+ * Space, a click) focuses its first item; ↓ ↑ move between the items shown (wrapping), Home
+ * End jump; Tab leaves it closed, from its button (Escape: `wire`).
+ */
+function wireMenuKeys(menu) {
+  const summary = menu.querySelector('summary');
+  const items = () => [...menu.querySelectorAll('[role="menuitem"]')].filter((item) => !item.hidden);
+  summary.setAttribute('aria-haspopup', 'menu');
+  menu.addEventListener('toggle', () => {
+    if (menu.open) items()[0]?.focus();
+  });
+  menu.addEventListener('keydown', (event) => {
+    if (!menu.open || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === 'Tab') {
+      menu.open = false;
+      summary.focus(); // the browser's Tab then goes on from the button, past the closed items
+      return;
+    }
+    const list = items();
+    const at = list.indexOf(document.activeElement);
+    const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: list.length - 1 }[event.key];
+    if (to === undefined || list.length === 0) return;
+    event.preventDefault();
+    list[(to + list.length) % list.length].focus();
+  });
+}
+
 function wire() {
   figure = new Figure({ onChannelClick: selectChannel, onSwitchClick: switchClicked, requestFigure: () => refreshView() });
   player = new Player({ onStep: goToStep });
@@ -1166,6 +1207,7 @@ function wire() {
   new Sharing({ link: shareLink });
   byId('cancel').addEventListener('click', () => cancelRun(active()));
   for (const kind of EXPORTS) byId(`export-${kind}`).addEventListener('click', () => exportAs(kind));
+  wireMenuKeys(byId('export-menu'));
   document.addEventListener('click', (event) => {
     const menu = byId('export-menu');
     if (menu.open && !menu.contains(event.target)) menu.open = false;

@@ -472,6 +472,11 @@ export class Figure {
     this.box.style.setProperty('--figure-hbar', `${Math.max(0, bar)}px`);
   }
 
+  /** The text alternative of what the figure shows at this step (the panel's aria-describedby). */
+  describe(text) {
+    byId('figure-description').textContent = text;
+  }
+
   /** The accessible description of the drawing (each lab says what its figure shows). */
   setLabel(text) {
     this.label = text;
