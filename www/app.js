@@ -9,7 +9,7 @@
 // Share never waits for a run. An error or a Cancel never takes a lab's shown result away.
 // Nothing here names a lab.
 import { Engine, Cancelled } from './engine.js';
-import { byId, el, show, Estimate, trackHeight } from './dom.js';
+import { byId, el, show, Estimate, trackHeight, reachableScrollAreas } from './dom.js';
 import { FieldForm, unwrapped } from './fields.js';
 import { Figure, OVERVIEW } from './figure.js';
 import { Player } from './player.js';
@@ -204,7 +204,7 @@ function buildLabs() {
     intro.innerHTML = def.intro;
     // the lab's presets come with the core's catalog (`showCatalog`), between the intro and the form
     const controls = el('aside', { class: 'panel controls', id: ids.controls, 'data-lab-panel': def.name, 'aria-labelledby': ids.heading, hidden: true }, el('h2', { id: ids.heading, text: def.heading }), intro, form);
-    layout.insertBefore(controls, stage);
+    layout.append(controls); // after the stage: Tab and a phone's column reach the figure first
     lab.form = new FieldForm(def, {
       onChange: () => controlsChanged(),
       onRunNow: () => controlsChanged({ force: true }),
@@ -270,7 +270,8 @@ function showCatalog(catalog) {
     const form = byId(lab.ids.form);
     for (const old of form.parentElement.querySelectorAll(':scope > button.preset')) old.remove();
     for (const preset of entry.presets ?? []) {
-      const button = el('button', { type: 'button', id: preset.id, class: 'preset', 'aria-label': preset.about });
+      // what it runs as its description: its name is what it shows (WCAG 2.5.3)
+      const button = el('button', { type: 'button', id: preset.id, class: 'preset', title: preset.about });
       button.innerHTML = preset.label;
       button.addEventListener('click', () => applyPreset(lab, preset));
       form.before(button);
@@ -614,6 +615,19 @@ function showFigure(rec, fig) {
   } else {
     figure.showMessage(fig?.error ?? 'No figure for this run.', 'too-large');
   }
+  figure.describe(stepDescription(rec));
+}
+
+/**
+ * The figure's text alternative: what the run is (the lab's document title: its key numbers)
+ * and what the step shows (its title, explanation and numbers), from what the page already has.
+ */
+function stepDescription(rec) {
+  const run = !rec.result ? '' : labs[rec.name].documentTitle(rec.result).replace(/^Topolab\s*[—:-]?\s*/, '');
+  const step = rec.step === null ? null : rec.steps[rec.step];
+  if (!step) return `${run}.`;
+  const numbers = step.metrics.map(([name, value]) => `${name.replace(/_/g, ' ')} ${Number.isInteger(value) ? value : value.toFixed(3)}`).join(', ');
+  return `${run}. Step ${rec.step + 1} of ${rec.steps.length}: ${step.title}. ${step.explanation}${numbers ? ` (${numbers})` : ''}`;
 }
 
 /**
@@ -1155,15 +1169,45 @@ function tourHost() {
   };
 }
 
+/**
+ * A <details> menu by keyboard, as the ARIA menu button pattern has it: opening it (Enter,
+ * Space, a click) focuses its first item; ↓ ↑ move between the items shown (wrapping), Home
+ * End jump; Tab leaves it closed, from its button (Escape: `wire`).
+ */
+function wireMenuKeys(menu) {
+  const summary = menu.querySelector('summary');
+  const items = () => [...menu.querySelectorAll('[role="menuitem"]')].filter((item) => !item.hidden);
+  summary.setAttribute('aria-haspopup', 'menu');
+  menu.addEventListener('toggle', () => {
+    if (menu.open) items()[0]?.focus();
+  });
+  menu.addEventListener('keydown', (event) => {
+    if (!menu.open || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === 'Tab') {
+      menu.open = false;
+      summary.focus(); // the browser's Tab then goes on from the button, past the closed items
+      return;
+    }
+    const list = items();
+    const at = list.indexOf(document.activeElement);
+    const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: list.length - 1 }[event.key];
+    if (to === undefined || list.length === 0) return;
+    event.preventDefault();
+    list[(to + list.length) % list.length].focus();
+  });
+}
+
 function wire() {
   figure = new Figure({ onChannelClick: selectChannel, onSwitchClick: switchClicked, requestFigure: () => refreshView() });
   player = new Player({ onStep: goToStep });
   labs = buildLabs();
+  reachableScrollAreas(byId('layout'), '.table-wrap, .ctc-scroll, .ctc-list, .ocs-unused');
   compareView = new CompareView({ onSwap: swapCompare, onClose: () => stopCompare(active()) });
   byId('compare').addEventListener('click', toggleCompare);
   new Sharing({ link: shareLink });
   byId('cancel').addEventListener('click', () => cancelRun(active()));
   for (const kind of EXPORTS) byId(`export-${kind}`).addEventListener('click', () => exportAs(kind));
+  wireMenuKeys(byId('export-menu'));
   document.addEventListener('click', (event) => {
     const menu = byId('export-menu');
     if (menu.open && !menu.contains(event.target)) menu.open = false;
@@ -1202,7 +1246,11 @@ function wire() {
 
 async function main() {
   if (document.readyState === 'loading') await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
-  if (embed) document.body.classList.add('embed');
+  if (embed) {
+    document.body.classList.add('embed');
+    // the header is not shown in an embed; its heading stays, for screen readers, over the figure
+    byId('stage').prepend(Object.assign(document.querySelector('.brand'), { className: 'visually-hidden' }));
+  }
   setupTheme();
   trackHeight(document.querySelector('.topbar'), '--topbar-h');
   trackHeight(byId('player'), '--player-h');

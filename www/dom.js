@@ -161,3 +161,32 @@ export function trackHeight(element, name) {
   set();
   new ResizeObserver(set).observe(element);
 }
+
+/**
+ * Let the keyboard reach the boxes that scroll on their own (a table wider than a phone, a list
+ * with a max-height; WCAG 2.1.1): each takes focus while its content overflows it (not before:
+ * an empty box is no stop), and is named after what it holds — its table's label, else its
+ * section's heading; a box that is not itself a list becomes a group (a region would be a
+ * landmark named as its section already is).
+ */
+export function reachableScrollAreas(root, selector) {
+  const update = (area) => {
+    const scrolls = area.scrollHeight > area.clientHeight + 1 || area.scrollWidth > area.clientWidth + 1;
+    if (scrolls) area.tabIndex = 0;
+    else area.removeAttribute('tabindex');
+  };
+  const resized = new ResizeObserver((entries) => entries.forEach((entry) => update(entry.target.closest(selector) ?? entry.target)));
+  const changed = new MutationObserver((records) => records.forEach((record) => update(record.target.closest(selector))));
+  for (const area of root.querySelectorAll(selector)) {
+    if (!area.matches('ul, ol')) area.setAttribute('role', 'group');
+    resized.observe(area);
+    if (area.firstElementChild) resized.observe(area.firstElementChild);
+    changed.observe(area, { childList: true, subtree: true });
+    if (area.hasAttribute('aria-label') || area.hasAttribute('aria-labelledby')) continue;
+    const table = area.querySelector('table');
+    const labelId = table?.getAttribute('aria-labelledby')?.split(' ')[0];
+    const heading = area.closest('section, .card, .panel')?.querySelector('h2, h3');
+    const name = table?.getAttribute('aria-label') ?? (labelId && document.getElementById(labelId)?.textContent) ?? table?.caption?.textContent ?? heading?.textContent;
+    area.setAttribute('aria-label', (name ?? 'Table').trim().replace(/\s+/g, ' '));
+  }
+}

@@ -132,7 +132,10 @@ export class Figure {
     // on the drawing (a 64×64 mesh), and leaves it for the drawing again
     byId('zoom-overview').addEventListener('click', () => (this.showingOverview ? this.#zoomInto(null, 1) : this.overview && this.#openOverview()));
     // the legend is measured as drawn: again when the panel is shown or resized, or large type toggled
-    new ResizeObserver(() => this.#sizeLegend()).observe(this.box, { box: 'border-box' });
+    new ResizeObserver(() => {
+      this.#sizeLegend();
+      this.#noteScale();
+    }).observe(this.box, { box: 'border-box' });
     new MutationObserver(() => this.#sizeLegend()).observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
     // For tests and scripts: where channel `ch` is on screen (client coordinates), scrolled into
     // view; a canvas has no element per channel to ask.
@@ -469,6 +472,11 @@ export class Figure {
     this.box.style.setProperty('--figure-hbar', `${Math.max(0, bar)}px`);
   }
 
+  /** The text alternative of what the figure shows at this step (the panel's aria-describedby). */
+  describe(text) {
+    byId('figure-description').textContent = text;
+  }
+
   /** The accessible description of the drawing (each lab says what its figure shows). */
   setLabel(text) {
     this.label = text;
@@ -560,5 +568,15 @@ export class Figure {
       element.style.height = 'auto';
     }
     this.#placeLegend();
+    this.#noteScale();
+  }
+
+  /**
+   * The drawing's screen px per unit as `--figure-scale` on the panel: on a phone the CSS grows
+   * the labels and the switch marks by it so that the labels read at 9 px or more (style.css).
+   */
+  #noteScale() {
+    const scale = this.dense ? null : this.#element()?.getScreenCTM()?.a;
+    if (scale) this.box.style.setProperty('--figure-scale', scale.toFixed(3));
   }
 }

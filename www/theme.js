@@ -22,7 +22,9 @@ function applyTheme(dark) {
   document.documentElement.dataset.theme = dark ? 'dark' : 'light';
   const button = document.getElementById('theme');
   if (button) {
-    button.setAttribute('aria-pressed', String(dark));
+    // named for the theme it switches to, as its word says (a name must hold the visible text,
+    // WCAG 2.5.3; so no aria-pressed, which would read "Light, pressed" in the dark theme)
+    button.setAttribute('aria-label', dark ? 'Light theme' : 'Dark theme');
     // a word, and a glyph that stands in for it where the header is narrow (a projector's 1024 px)
     button.replaceChildren(Object.assign(document.createElement('span'), { className: 'glyph', textContent: dark ? '☀' : '☾' }), Object.assign(document.createElement('span'), { className: 'word', textContent: dark ? 'Light' : 'Dark' }));
     button.title = dark ? 'Switch to the light theme' : 'Switch to the dark theme';

@@ -21,7 +21,7 @@ test('the tabs and the presets are the catalog, rendered', async () => {
   );
   assert.ok(tabs.every((t) => !t.disabled), 'the page has a view of every lab');
   const presets = await page.$$eval('[data-lab-panel] button.preset', (all) =>
-    all.map((b) => ({ lab: b.closest('[data-lab-panel]').dataset.labPanel, id: b.id, label: b.innerHTML, about: b.getAttribute('aria-label') })),
+    all.map((b) => ({ lab: b.closest('[data-lab-panel]').dataset.labPanel, id: b.id, label: b.innerHTML, about: b.title })),
   );
   const expected = catalog.labs.flatMap((l) => l.presets.map((p) => ({ lab: l.name, id: p.id, label: p.label, about: p.about })));
   assert.deepEqual(presets, expected);

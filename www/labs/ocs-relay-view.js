@@ -208,7 +208,7 @@ export class HybridView {
     const deepest = r.circuits.reduce((most, c) => Math.max(most, arcDepth(g.port(c.a), g.port(c.b))), 20) + (g.detailed ? 0 : 14);
     const height = Math.ceil(bandBottom + deepest + 10);
     const parts = [
-      `<svg xmlns="${SVG_NS}" class="ocs-view-svg ${g.detailed ? 'detailed' : 'overview'}" viewBox="0 0 ${g.width} ${height}" width="${g.width}" height="${height}" font-family="system-ui, sans-serif" role="img" aria-label="${esc(this.#label())}">`,
+      `<svg xmlns="${SVG_NS}" class="ocs-view-svg ${g.detailed ? 'detailed' : 'overview'}" viewBox="0 0 ${g.width} ${height}" width="${g.width}" height="${height}" style="--ocs-w: ${g.width}" font-family="system-ui, sans-serif" role="img" aria-label="${esc(this.#label())}">`,
       `<style>${STYLE}</style>`,
     ];
     // the upper switch and the uplinks

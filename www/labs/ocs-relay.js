@@ -452,6 +452,26 @@ export default /** @satisfies {import('../types/page').LabView<'ocs-relay'>} */ 
       font-size: 0.78rem;
       color: var(--muted);
     }
+    /* A phone: the drawing at a size whose node numbers (8.2 units) read at 9.5 px, panned
+       within its box (scaled to the screen's width they were 3 px: 64 nodes in 350 px); the
+       card as tall as it needs, the hint left to the node field's description. */
+    @media (max-width: 600px) {
+      body[data-lab='ocs-relay'] .stage-top > #ocs-view-card {
+        height: auto;
+      }
+      .ocs-view {
+        flex: none;
+        overflow: auto;
+        max-height: 55svh;
+      }
+      .ocs-view svg {
+        width: calc(var(--ocs-w, 348) * 1.16px);
+        height: auto;
+      }
+      #ocs-view-hint {
+        display: none;
+      }
+    }
     /* a projector's height: the drawing gets the room (the hint is in the node field's description) */
     @media (max-height: 820px) {
       #ocs-view-hint {
@@ -508,8 +528,9 @@ export default /** @satisfies {import('../types/page').LabView<'ocs-relay'>} */ 
       max-height: 18rem;
       overflow-y: auto;
     }
+    /* circuits of later steps: faint, still legible (opacity took them below 4.5:1) */
     .ocs-circuits tr.later > * {
-      opacity: 0.4;
+      color: var(--faint);
     }
     .ocs-circuits tr.current > * {
       background: color-mix(in srgb, var(--focus) 25%, transparent);
@@ -647,7 +668,7 @@ export default /** @satisfies {import('../types/page').LabView<'ocs-relay'>} */ 
       <p class="error" id="ocs-table2-error" role="alert" hidden></p>
       <div class="table-wrap">
         <table class="data ocs-table2" id="ocs-table2-table" aria-labelledby="ocs-table2-heading">
-          <thead><tr><th scope="col"></th><th scope="col">neighbour</th><th scope="col">CG</th><th scope="col">LU</th><th scope="col">MG</th></tr></thead>
+          <thead><tr><th scope="col"><span class="visually-hidden">Set-up</span></th><th scope="col">neighbour</th><th scope="col">CG</th><th scope="col">LU</th><th scope="col">MG</th></tr></thead>
           <tbody id="ocs-table2-body"></tbody>
         </table>
       </div>

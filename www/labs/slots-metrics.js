@@ -45,7 +45,7 @@ export class Metrics {
             type: 'button',
             class: 'linklike',
             'data-channel': String(c.channel),
-            'aria-label': `Select channel l(${c.from},${c.to}), load ${c.load}`,
+            title: `Select channel l(${c.from},${c.to}), load ${c.load}`,
             text: `l(${c.from},${c.to}) · ${c.load}`,
             onclick: () => this.onSelectChannel(c.channel),
           }),

@@ -1,0 +1,149 @@
+// The page by keyboard and for screen readers (issue 52):
+// - Tab from the top reaches the controls region by region — the header, then the stage (a
+//   tour's card first when a tour is open, the figure's tools, the player), then the panels —
+//   each region top to bottom, never an element that is not shown; at a desktop's and a
+//   phone's width;
+// - the Export menu works as a menu button: Enter/Space open it on its first item, ↓ ↑ move
+//   (wrapping), Home End jump, Escape closes it back to its button, Tab leaves it closed;
+// - the figure's text alternative (its aria-describedby) says what the step shows and changes
+//   with the step.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, openPage, waitForRun, afterRun, assertNoProblems } from './harness.mjs';
+
+const env = useBrowser();
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+
+/** The focused element: its region, its box in the page, whether it is shown, and a name for messages. */
+function focused(page) {
+  return page.evaluate(() => {
+    const e = document.activeElement;
+    if (!e || e === document.body) return null;
+    const r = e.getBoundingClientRect();
+    const region = e.closest('.topbar') ? 'header' : e.closest('#stage') ? 'stage' : e.closest('.panel') ? 'panels' : e.closest('.skip') ? 'skip' : 'elsewhere';
+    const group = e.closest('#tour-card, .player, .figure-wrap, .analysis, .panel, .topbar')?.id || e.closest('#tour-card, .player, .figure-wrap, .analysis, .panel, .topbar')?.className || '';
+    return {
+      name: `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.className && typeof e.className === 'string' ? `.${e.className.split(' ')[0]}` : ''}`,
+      region,
+      group,
+      top: r.top + scrollY,
+      bottom: r.bottom + scrollY,
+      left: r.left + scrollX,
+      shown: r.width > 0 && r.height > 0 && e.checkVisibility({ visibilityProperty: true, opacityProperty: false }),
+    };
+  });
+}
+
+/** Tab from the top of the page until focus leaves it or comes back round; the elements in order. */
+async function tabOrder(page) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.focus('.skip'); // the first stop (after a click on a tab, Tab would go on from the tab)
+  const order = [await focused(page)];
+  for (let i = 0; i < 400; i++) {
+    await page.keyboard.press('Tab');
+    const at = await focused(page);
+    if (!at || (order.length > 0 && at.name === order[0].name && at.top === order[0].top)) break;
+    order.push(at);
+  }
+  return order;
+}
+
+/** What is out of order in `order`: regions out of sequence, a step back up within a group, hidden elements. */
+function disorder(order) {
+  const rank = { skip: 0, header: 1, stage: 2, panels: 3 };
+  const out = [];
+  for (const [i, at] of order.entries()) {
+    if (!at.shown) out.push(`${at.name} is focused but not shown`);
+    if (!(at.region in rank)) out.push(`${at.name} is outside the regions`);
+    const before = order[i - 1];
+    if (!before) continue;
+    if (rank[at.region] < rank[before.region]) out.push(`${at.name} (${at.region}) after ${before.name} (${before.region})`);
+    if (at.group === before.group && at.bottom <= before.top - 1) out.push(`${at.name} is above ${before.name} in ${at.group}`);
+  }
+  return out;
+}
+
+for (const [size, options] of [['1440×900', { viewport: { width: 1440, height: 900 } }], ['390×844 (a phone)', PHONE]]) {
+  test(`at ${size}, Tab goes header, stage, panels, each top to bottom, through shown controls only`, async () => {
+    const { page, problems } = await openPage(env, `${env.url}?theme=light&large=0`, options);
+    await waitForRun(page, 0);
+    for (const lab of ['slots', 'ocs-relay']) {
+      if (lab !== 'slots') await afterRun(page, () => page.click(`#lab-${lab}`));
+      const order = await tabOrder(page);
+      const regions = [...new Set(order.map((o) => o.region))];
+      assert.deepEqual(regions, ['skip', 'header', 'stage', 'panels'], `${lab}: the regions in order (${order.map((o) => o.name).join(' ')})`);
+      assert.deepEqual(disorder(order), [], `${lab}: out of order`);
+      const stage = order.filter((o) => o.region === 'stage').map((o) => o.name);
+      assert.ok(stage.indexOf('button#zoom-in') < stage.indexOf('button#next'), `${lab}: the figure's tools before the player`);
+    }
+    assertNoProblems(problems);
+  });
+}
+
+test('on a tour, the tour card leads the stage in Tab order', async () => {
+  const { page, problems } = await openPage(env, `${env.url}?theme=light#tour=000-fig5&stop=1`);
+  await page.waitForFunction(() => document.getElementById('tour-card')?.dataset.ready === 'true');
+  const order = await tabOrder(page);
+  assert.deepEqual(disorder(order), []);
+  const stage = order.filter((o) => o.region === 'stage');
+  assert.equal(stage[0].group, 'tour-card', `the first stop in the stage is the tour's (${stage[0].name})`);
+  assertNoProblems(problems);
+});
+
+test('the Export menu by keyboard: open on its first item, arrows wrap, Home/End, Escape back to its button, Tab leaves it closed', async () => {
+  const { page, problems } = await openPage(env, `${env.url}?theme=light`);
+  await waitForRun(page, 0);
+  const active = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName.toLowerCase());
+  const open = () => page.evaluate(() => document.getElementById('export-menu').open);
+  const items = await page.locator('#export-menu [role="menuitem"]').evaluateAll((all) => all.filter((b) => !b.hidden).map((b) => b.id));
+  assert.ok(items.length >= 3);
+  await page.focus('#export-menu summary');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
+  assert.equal(await open(), true, 'Enter opens it');
+  assert.equal(await active(), items[0], 'on its first item');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await active(), items[1]);
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await active(), items.at(-1), '↑ on the first item wraps to the last');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await active(), items[0], '↓ on the last item wraps to the first');
+  await page.keyboard.press('End');
+  assert.equal(await active(), items.at(-1));
+  await page.keyboard.press('Home');
+  assert.equal(await active(), items[0]);
+  await page.keyboard.press('Escape');
+  assert.equal(await open(), false, 'Escape closes it');
+  assert.equal(await active(), 'summary', 'and returns to its button');
+
+  await page.keyboard.press(' ');
+  await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
+  assert.equal(await open(), true, 'Space opens it');
+  assert.equal(await active(), items[0]);
+  await page.keyboard.press('Tab');
+  assert.equal(await open(), false, 'Tab closes it');
+  assert.equal(await page.evaluate(() => document.getElementById('export-menu').contains(document.activeElement)), false, 'and leaves it');
+  assert.ok((await focused(page))?.shown, 'for a control that is shown');
+  assertNoProblems(problems);
+});
+
+test("the figure's text alternative says what the step shows and follows the step", async () => {
+  const { page, problems } = await openPage(env, `${env.url}?theme=light`);
+  await waitForRun(page, 0);
+  const description = () => page.evaluate(() => document.getElementById(document.getElementById('figure').getAttribute('aria-describedby'))?.textContent ?? '');
+  for (const lab of ['slots', 'routing']) {
+    if (lab !== 'slots') await afterRun(page, () => page.click(`#lab-${lab}`));
+    await page.waitForFunction(() => document.getElementById('figure-description')?.textContent.includes(document.getElementById('step-title').textContent));
+    const first = await description();
+    const title = (await page.textContent('#step-title')).trim();
+    assert.ok(first.includes(title) && first.includes((await page.textContent('#step-explanation')).trim().slice(0, 40)), `${lab}: the step's title and explanation (${first})`);
+    assert.match(first, /Step \d+ of \d+/);
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press('ArrowRight');
+    const [, k, n] = first.match(/Step (\d+) of (\d+)/);
+    await page.waitForFunction((want) => document.getElementById('figure-description').textContent.includes(want), `Step ${Number(k) + 1} of ${n}: ${(await page.textContent('#step-title')).trim()}`);
+    assert.notEqual(await description(), first, `${lab}: the description changed with the step`);
+  }
+  assertNoProblems(problems);
+});
