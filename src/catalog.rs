@@ -5,7 +5,7 @@
 //! input ranges from it instead of restating them. Its TypeScript type comes from this file
 //! (`labs::typescript`), so the page's use of it is checked against it.
 
-use crate::labs::{Choice, Limit, Preset, LABS};
+use crate::labs::{Choice, Field, Limit, Preset, LABS};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -33,6 +33,8 @@ pub struct LabEntry {
     pub presets: Vec<Preset>,
     pub limits: Vec<Limit>,
     pub choices: Vec<Choice>,
+    /// Its form's fields, in order: the page builds its controls from them.
+    pub fields: Vec<Field>,
     /// The section with every default filled in (what a field shows when a Scenario leaves it
     /// out, what a hidden field sends).
     pub defaults: Value,
@@ -92,6 +94,7 @@ pub fn catalog() -> Catalog {
                 presets: (l.presets)(),
                 limits: (l.limits)(),
                 choices: (l.choices)(),
+                fields: (l.fields)(),
                 defaults: (l.default_config)(),
             })
             .collect(),

@@ -11,6 +11,7 @@
 pub mod compare;
 pub mod ctc;
 pub mod dualplane;
+pub mod field;
 pub mod ocs_relay;
 pub mod plain;
 pub mod routing;
@@ -21,6 +22,7 @@ pub mod topogen;
 mod typescript;
 
 pub use crate::choice::Choice;
+pub use field::{ChoiceList, Field, FieldKind};
 use crate::export::graph::{Loads, NetworkExtras, NetworkFormat};
 use crate::model::Topology;
 use crate::{Error, Result};
@@ -244,6 +246,9 @@ pub struct Lab {
     /// Its fields that take one of a closed set of values, with the words for each (the
     /// page's selects).
     pub choices: fn() -> Vec<Choice>,
+    /// Its form: a field per field of its section and the seed, with the words the page and
+    /// the CLI show (`field::Field`).
+    pub fields: fn() -> Vec<Field>,
     /// Its configuration and result types, for the page's TypeScript (`types::<Config,
     /// Result>()`): written out by the test build only, nothing in the others.
     pub types: LabTypes,

@@ -31,6 +31,7 @@ pub const LAB: Lab = Lab {
     presets: super::no_presets,
     limits: super::no_limits,
     choices: super::no_choices,
+    fields: super::field::no_fields,
     types: super::types::<SlotsConfig, SlotsResult>(),
 };
 

@@ -57,6 +57,11 @@ export type Choice = {
 field: string, decides: string, options: Array<Opt>, };
 
 /**
+ * Where a choice's options come from.
+ */
+export type ChoiceList = "lab" | "routers" | "policies" | "all-to-all";
+
+/**
  * A circuit with what it carries.
  */
 export type CircuitLoad = { a: number, b: number, step: number, switches: [number, number], bytes: number, };
@@ -305,6 +310,54 @@ cost: CostPerNode, };
 export type FailedNodes = "drop" | "reattach";
 
 /**
+ * One field of a lab's form.
+ */
+export type Field = { 
+/**
+ * Its place in the section, dotted for a nested one (`readings.tie`); `seed` is the
+ * Scenario's seed.
+ */
+path: string, 
+/**
+ * Its name on the page (its input's id after the lab's prefix, `link-latency`).
+ */
+name: string, 
+/**
+ * The label (may hold `<sub>`, `<var>`).
+ */
+label: string, 
+/**
+ * What it sets, in a sentence or two, shown under it (may be empty).
+ */
+help: string, 
+/**
+ * Longer words for the control's tooltip (may be empty).
+ */
+about: string, kind: FieldKind, 
+/**
+ * What is expected, said after a value that is not (`a whole number of cycles, at
+ * least 1`).
+ */
+hint: string, 
+/**
+ * What an empty input means (`|N|/2`, `none`); None: a value is needed.
+ */
+empty: string | null, 
+/**
+ * Values to pick from as one types (topology specs).
+ */
+examples: Array<string>, 
+/**
+ * The heading of the group this field starts, if it starts one.
+ */
+group: string | null, };
+
+/**
+ * What a field holds, which decides its control and how its text is read.
+ */
+export type FieldKind = { "type": "text", required: boolean, } | { "type": "whole", min: number, } | { "type": "number" } | { "type": "choice", from: ChoiceList, } | { "type": "pattern" } | { "type": "custom" };
+
+/**
  * A set-up one lab hands to another (the Dual-plane lab's "Simulate this"): the lab that
  * takes it and the section it runs (the page keeps its seed).
  */
@@ -357,6 +410,10 @@ export type Kind = "hc" | "fhc";
  * A lab as the page lists it: a tab, its presets and what its fields accept.
  */
 export type LabEntry = { name: string, title: string, about: string, studies: Array<StudyEntry>, presets: Array<Preset>, limits: Array<Limit>, choices: Array<Choice>, 
+/**
+ * Its form's fields, in order: the page builds its controls from them.
+ */
+fields: Array<Field>, 
 /**
  * The section with every default filled in (what a field shows when a Scenario leaves it
  * out, what a hidden field sends).

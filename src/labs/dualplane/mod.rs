@@ -106,6 +106,7 @@ pub const LAB: Lab = Lab {
             Choice::of::<Combine>("combine"),
         ]
     },
+    fields: super::field::no_fields,
     types: super::types::<DualPlaneConfig, DualPlaneResult>(),
 };
 

@@ -36,6 +36,7 @@ pub const LAB: Lab = Lab {
     presets,
     limits: super::no_limits,
     choices,
+    fields: super::field::no_fields,
     types: super::types::<OcsRelayConfig, OcsRelayResult>(),
 };
 

@@ -80,6 +80,7 @@ pub const LAB: Lab = Lab {
     presets,
     limits,
     choices: || vec![super::Choice::of::<flit::VcAssignment>("vc_assignment")],
+    fields: super::field::no_fields,
     types: super::types::<SimConfig, SimOutput>(),
 };
 

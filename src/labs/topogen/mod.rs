@@ -86,6 +86,7 @@ pub const LAB: Lab = Lab {
             super::Choice::of::<FailedNodes>("failed_nodes"),
         ]
     },
+    fields: super::field::no_fields,
     types: super::types::<TopoGenConfig, TopoGenResult>(),
 };
 
