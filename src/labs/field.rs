@@ -6,6 +6,7 @@
 //! and that each names a field that exists.
 
 use serde::Serialize;
+use std::borrow::Cow;
 
 /// What a field holds, which decides its control and how its text is read.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -54,14 +55,17 @@ pub struct Field {
     /// The label (may hold `<sub>`, `<var>`).
     pub label: &'static str,
     /// What it sets, in a sentence or two, shown under it (may be empty).
-    pub help: &'static str,
-    /// Longer words for the control's tooltip (may be empty).
-    pub about: &'static str,
+    pub help: Cow<'static, str>,
+    /// Longer words for the control's tooltip (may be empty); for a choice with `empty`, what
+    /// its empty option does.
+    pub about: Cow<'static, str>,
     pub kind: FieldKind,
     /// What is expected, said after a value that is not (`a whole number of cycles, at
     /// least 1`).
     pub hint: &'static str,
-    /// What an empty input means (`|N|/2`, `none`); None: a value is needed.
+    /// What an empty input means, in a word or two (`|N|/2`, `none`: an input's placeholder,
+    /// a choice's first option); None: a value is needed. The section then holds its default
+    /// (null for an optional field).
     pub empty: Option<&'static str>,
     /// Values to pick from as one types (topology specs).
     pub examples: &'static [&'static str],
@@ -76,8 +80,8 @@ impl Field {
             path,
             name: path,
             label,
-            help: "",
-            about: "",
+            help: Cow::Borrowed(""),
+            about: Cow::Borrowed(""),
             kind,
             hint: "",
             empty: None,
@@ -113,38 +117,58 @@ impl Field {
     }
 
     /// The Scenario's seed, with what it seeds.
-    pub const fn seed(about: &'static str) -> Field {
+    pub fn seed(about: &'static str) -> Field {
         Field {
-            about,
+            about: Cow::Borrowed(about),
             hint: "a whole number from 0 to 9007199254740991",
             ..Field::whole("seed", "Seed", 0)
         }
     }
 
-    pub const fn named(self, name: &'static str) -> Field {
+    pub fn named(self, name: &'static str) -> Field {
         Field { name, ..self }
     }
-    pub const fn help(self, help: &'static str) -> Field {
-        Field { help, ..self }
+    pub fn help(self, help: &'static str) -> Field {
+        Field {
+            help: Cow::Borrowed(help),
+            ..self
+        }
     }
-    pub const fn about(self, about: &'static str) -> Field {
-        Field { about, ..self }
+    /// Help made from the core's constants (`Up to 4,096 switches`).
+    pub fn help_text(self, help: String) -> Field {
+        Field {
+            help: Cow::Owned(help),
+            ..self
+        }
     }
-    pub const fn hint(self, hint: &'static str) -> Field {
+    pub fn about(self, about: &'static str) -> Field {
+        Field {
+            about: Cow::Borrowed(about),
+            ..self
+        }
+    }
+    /// Tooltip words made from the core's constants.
+    pub fn about_text(self, about: String) -> Field {
+        Field {
+            about: Cow::Owned(about),
+            ..self
+        }
+    }
+    pub fn hint(self, hint: &'static str) -> Field {
         Field { hint, ..self }
     }
     /// An empty input is allowed and means `meaning` (the section holds null, or the
     /// field's default for a number the core takes as 0).
-    pub const fn empty(self, meaning: &'static str) -> Field {
+    pub fn empty(self, meaning: &'static str) -> Field {
         Field {
             empty: Some(meaning),
             ..self
         }
     }
-    pub const fn examples(self, examples: &'static [&'static str]) -> Field {
+    pub fn examples(self, examples: &'static [&'static str]) -> Field {
         Field { examples, ..self }
     }
-    pub const fn group(self, group: &'static str) -> Field {
+    pub fn group(self, group: &'static str) -> Field {
         Field {
             group: Some(group),
             ..self

@@ -331,7 +331,8 @@ label: string,
  */
 help: string, 
 /**
- * Longer words for the control's tooltip (may be empty).
+ * Longer words for the control's tooltip (may be empty); for a choice with `empty`, what
+ * its empty option does.
  */
 about: string, kind: FieldKind, 
 /**
@@ -340,7 +341,9 @@ about: string, kind: FieldKind,
  */
 hint: string, 
 /**
- * What an empty input means (`|N|/2`, `none`); None: a value is needed.
+ * What an empty input means, in a word or two (`|N|/2`, `none`: an input's placeholder,
+ * a choice's first option); None: a value is needed. The section then holds its default
+ * (null for an optional field).
  */
 empty: string | null, 
 /**
