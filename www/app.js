@@ -212,7 +212,6 @@ function buildLabs() {
       // reads it, in the codec's worker)
       importFile: (kind, name, text) => codec.request(kind === 'matrix' ? 'importMatrix' : 'importNetwork', { name, text }),
     });
-    lab.form.build(form, run);
 
     const results = el('aside', { class: 'panel results', id: ids.results, 'data-lab-panel': def.name, 'aria-label': def.resultsLabel, hidden: true });
     results.innerHTML = def.resultsHtml;
@@ -230,9 +229,20 @@ function buildLabs() {
     tab.addEventListener('click', () => showNotice(`${planned.label} is coming soon.`));
     nav.append(tab);
   }
-  // The panels exist now: each lab makes its panel objects.
-  for (const lab of Object.values(built)) lab.panel = lab.create(contextFor(lab));
   return built;
+}
+
+/**
+ * Each lab's form from the core's catalog (its fields, in its words), then its panel objects
+ * (which may hold a control of the form).
+ */
+function buildForms(catalog) {
+  for (const lab of Object.values(labs)) {
+    lab.form.build(byId(lab.ids.form), byId(lab.ids.run), catalog);
+    lab.panel = lab.create(contextFor(lab));
+    lab.panel.showLoading?.();
+    lab.panel.populate?.(catalog);
+  }
 }
 
 /** A lab's preset (the core's): the settings it names into the form, then run it from where its story starts (its first step unless the lab says). */
@@ -1256,28 +1266,27 @@ async function main() {
   trackHeight(byId('player'), '--player-h');
   wire();
   setupTours(tourHost());
-  for (const lab of Object.values(labs)) lab.panel.showLoading?.();
   byId('open-full').href = fullPageUrl();
 
   // Start the codec at once; ask for the catalog and run the scenario in parallel (the first
   // lab's worker starts beside the codec unless a link names another lab).
   codec.start().catch(() => {});
-  const catalog = codec.request('catalog');
+  // the forms are the catalog's: a lab runs once its form is there
+  const catalog = codec.request('catalog').then((names) => {
+    showCatalog(names);
+    buildForms(names);
+    return names;
+  });
   const hash = isTourLink(currentHash()) ? '' : currentHash(); // a tour's link opens the tour once the page has run
   if (!hash) engineOf(records[FIRST]);
   const scenario = hash ? loadHash(hash) : codec.request('defaultScenario').then(parseScenario);
-  const firstRun = scenario.then((s) => {
+  const firstRun = Promise.all([catalog, scenario]).then(([, s]) => {
     activateLab(s.lab);
     return run(active(), s, { step: s.view?.step ?? labs[s.lab]?.openStep ?? null, channel: s.view?.channel ?? null, zoom: s.view?.zoom ?? null });
   });
   firstRun.catch(() => {}); // reported below, whichever request fails first
   try {
     const names = await catalog;
-    showCatalog(names);
-    for (const lab of Object.values(labs)) {
-      lab.form.populate(names);
-      lab.panel.populate?.(names);
-    }
     byId('version').textContent = `Topolab ${names.version}`;
     loadScenario(await scenario);
     await firstRun;

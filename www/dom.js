@@ -176,7 +176,8 @@ export function reachableScrollAreas(root, selector) {
     else area.removeAttribute('tabindex');
   };
   const resized = new ResizeObserver((entries) => entries.forEach((entry) => update(entry.target.closest(selector) ?? entry.target)));
-  const changed = new MutationObserver((records) => records.forEach((record) => update(record.target.closest(selector))));
+  // a child list changes on an element (records of childList), inside the area it belongs to
+  const changed = new MutationObserver((records) => records.forEach((record) => update(/** @type {Element} */ (record.target).closest(selector))));
   for (const area of root.querySelectorAll(selector)) {
     if (!area.matches('ul, ol')) area.setAttribute('role', 'group');
     resized.observe(area);

@@ -1,5 +1,8 @@
-// Declared controls. A lab lists its fields (name, Scenario path, kind of input, parse, help)
-// and FieldForm builds the form from that list, writes a Scenario into it, reads it back
+// A lab's form, built from the core's catalog: the lab's fields in order, each with its label,
+// help, kind, hint and what an empty input means (src/labs/field.rs), and its number ranges and
+// choices. A lab's page code adds only how a field looks or behaves beyond its kind (`looks`, by
+// field name: two fields on a row, a slider, a file button, when a field shows, a control of its
+// own) and never restates a field's words. FieldForm builds the form from that, writes a Scenario into it, reads it back
 // (validating each field with the lab's own message), and shows an error next to the field it
 // concerns — found by name for the page's own checks and by Scenario path (`err.field`, e.g.
 // `<section>.<key>`) for the core's. Errors are said in the page's words: beside the field its
@@ -35,29 +38,35 @@ function choiceOptions(choice, fallback) {
 }
 
 /**
- * A custom control for a group of the core's choices under `prefix` of the section (the
- * readings a paper leaves open): a select per choice with what it decides and what the chosen
- * option does, and an input per `numbers` entry ({key, label, help, whole}). `labels` names
- * the selects by key (else the choice's own words). Options, order and defaults are the
- * catalog's: the group fills in when the form is populated.
+ * A control for a group of the section under the field's path (the readings a paper leaves
+ * open, a cost model): a select per choice of the core's under that path, with what it decides
+ * and what the chosen option does, and an input per number part (the core's fields under the
+ * path: their labels, help and kinds). Options, order, words and defaults are the catalog's.
  */
-export function choicesControl({ prefix, labels = {}, numbers = [], className, rowClass, numbersClass = null, ariaLabel }) {
-  return ({ id, changed }) => {
+export function choicesControl({ className, rowClass, numbersClass = null }) {
+  return ({ id, changed, field }) => {
+    const prefix = field.path;
     const selects = new Map(); // key → {select, describe}
     const inputs = new Map(); // key → input
+    const keyOf = (part) => part.path.slice(prefix.length + 1);
+    const numbers = field.parts.filter((p) => p.kind.type === 'whole' || p.kind.type === 'number');
+    const labels = new Map(field.parts.map((p) => [keyOf(p), p.label]));
     const rows = el('div', { class: 'choice-rows' }); // laid out as the group's own children
-    const numberRows = numbers.map((n) => {
-      const nid = `${id}-${n.key}`;
-      const input = el('input', { id: nid, name: nid, type: 'number', step: 'any', inputmode: 'decimal', title: n.help });
+    const numberRows = numbers.map((part) => {
+      const key = keyOf(part);
+      const nid = `${id}-${key}`;
+      const input = el('input', { id: nid, name: nid, type: 'number', step: 'any', inputmode: 'decimal', title: part.help });
       input.addEventListener('input', () => changed());
-      inputs.set(n.key, input);
-      return el('div', { class: rowClass }, el('label', { for: nid, text: n.label, title: n.help }), input);
+      inputs.set(key, input);
+      const label = el('label', { for: nid, title: part.help });
+      label.innerHTML = part.label;
+      return el('div', { class: rowClass }, label, input);
     });
     let entry = null;
     let shown = {};
     const fallback = (key) => defaultAt(entry, `${prefix}.${key}`);
     const control = {
-      element: el('div', { class: className, id, role: 'group', 'aria-label': ariaLabel }, rows, ...(numbersClass ? [el('div', { class: numbersClass }, ...numberRows)] : numberRows)),
+      element: el('div', { class: className, id, role: 'group', 'aria-label': field.label }, rows, ...(numbersClass ? [el('div', { class: numbersClass }, ...numberRows)] : numberRows)),
       populate(catalogEntry) {
         entry = catalogEntry;
         selects.clear();
@@ -76,7 +85,7 @@ export function choicesControl({ prefix, labels = {}, numbers = [], className, r
                 changed();
               });
               selects.set(key, { select, describe });
-              return el('div', { class: rowClass }, el('label', { for: sid, text: labels[key] ?? choice.decides }), select, help);
+              return el('div', { class: rowClass }, el('label', { for: sid, text: labels.get(key) ?? choice.decides }), select, help);
             }),
         );
         control.set(shown);
@@ -89,6 +98,21 @@ export function choicesControl({ prefix, labels = {}, numbers = [], className, r
           describe();
         }
         for (const [key, input] of inputs) input.value = String(shown[key] ?? fallback(key) ?? '');
+      },
+      /** The group's value with its numbers read by their kinds (the core checks their ranges). */
+      parse(value) {
+        const out = { ...value };
+        for (const part of numbers) {
+          const key = keyOf(part);
+          const text = String(value[key] ?? '').trim();
+          const number = Number(text);
+          const whole = part.kind.type === 'whole';
+          if (text === '' || !Number.isFinite(number) || (whole && (!Number.isInteger(number) || number < part.kind.min))) {
+            throw new FieldError(`${part.label.replace(/<[^>]+>/g, '')} '${value[key]}': ${part.hint || (whole ? 'a whole number' : 'a number')}`);
+          }
+          out[key] = number;
+        }
+        return out;
       },
       setInvalid: (on) => [...[...selects.values()].map((s) => s.select), ...inputs.values()].forEach((x) => x.toggleAttribute('aria-invalid', on)),
     };
@@ -179,21 +203,45 @@ function plain(value) {
  * The seed every lab has: a u64 in the core, but results travel as JavaScript numbers, so the
  * page takes whole numbers up to 2^53 − 1 and keeps them as digits.
  */
-export function seedField({ help = '', title = '' } = {}) {
-  return {
-    name: 'seed',
-    scope: 'scenario',
-    path: 'seed',
-    label: 'Seed',
-    kind: 'number',
-    attrs: { min: '0', step: '1', inputmode: 'numeric', title },
-    help,
-    parse(text) {
-      const t = String(text).trim();
-      if (!/^\d+$/.test(t) || t.length > 16 || Number(t) > SAFE) throw new FieldError(`seed '${text}': a whole number from 0 to ${SAFE}`);
-      return t.replace(/^0+(?=\d)/, '');
-    },
-  };
+function parseSeed(text) {
+  const t = String(text).trim();
+  if (!/^\d+$/.test(t) || t.length > 16 || Number(t) > SAFE) throw new FieldError(`seed '${text}': a whole number from 0 to ${SAFE}`);
+  return t.replace(/^0+(?=\d)/, '');
+}
+
+/**
+ * A look of a topology field: a network file opened beside it (the core reads it).
+ * @type {import('./types/page').FieldLook['file']}
+ */
+export const NETWORK_FILE = { kind: 'network', label: 'Open file…', accept: '.txt,.edges,.edgelist,.graphml,.xml,.anynet,text/plain', title: 'A network file: an edge list (a b per line), BookSim anynet or GraphML (networkx, Gephi, Topolab’s export)' };
+
+/**
+ * A look of a pattern field: a traffic matrix file opened beside it (the core reads it).
+ * @type {import('./types/page').FieldLook['file']}
+ */
+export const MATRIX_FILE = { kind: 'matrix', label: 'Open matrix…', accept: '.csv,.txt,text/csv,text/plain', title: 'A traffic matrix: CSV rows src,dst,bytes[,count] (a header and # comments allowed)' };
+
+/** The page's control for each kind of the core's fields (`FieldKind`). */
+const KINDS = { text: 'text', whole: 'number', number: 'number', choice: 'select', pattern: 'pattern', custom: 'custom' };
+
+/** An input's attributes from its field's kind and words (a look's `attrs` add to them). */
+function defaultAttrs(field) {
+  const attrs = {};
+  if (field.kind.type === 'whole') Object.assign(attrs, { min: String(field.kind.min), step: '1', inputmode: 'numeric' });
+  if (field.kind.type === 'number') Object.assign(attrs, { step: 'any', inputmode: 'decimal' });
+  if (field.empty) attrs.placeholder = field.empty;
+  return attrs;
+}
+
+/** A field's value from its input's text: its parse, else its control's, else the text. */
+function readValue(field, input, text, values) {
+  if (field.parse) return field.parse(text, values);
+  return input.parse ? input.parse(text) : text;
+}
+
+/** Whether `value` is in a core limit's range (its open ends left out). */
+function inRange(value, { min, max, min_open: minOpen, max_open: maxOpen }) {
+  return (minOpen ? value > min : value >= min) && (maxOpen ? value < max : value <= max);
 }
 
 /** The form of one lab: its fields' inputs, help and error boxes, built from the declarations. */
@@ -205,7 +253,8 @@ export class FieldForm {
   constructor(lab, { onChange, onRunNow, importFile = null }) {
     this.lab = lab;
     this.importFile = importFile;
-    this.fields = lab.fields;
+    /** The fields as built: the core's, each with its look (`build`). @type {Array<Record<string, any>>} */
+    this.fields = [];
     this.prefix = lab.prefix;
     this.catalog = null;
     this.inputs = new Map(); // name → the element (or control) holding the field's value
@@ -233,8 +282,73 @@ export class FieldForm {
     return this.inputs.get(name) ?? null;
   }
 
-  /** Build the fields into `form` (before its Run button). */
-  build(form, runButton) {
+  /**
+   * The lab's fields: the core's (its catalog entry's `fields`, in order), each with the page's
+   * look of it (`lab.looks[name]`). A field inside a group that a control of the page's edits
+   * (`readings.tie` inside `readings`) is that control's part, not a field of its own.
+   */
+  #declare() {
+    const core = this.entry()?.fields ?? [];
+    const looks = this.lab.looks ?? {};
+    const groups = new Set(core.filter((f) => f.kind.type === 'custom').map((f) => f.path));
+    const fields = [];
+    for (const field of core) {
+      const top = field.path.split('.')[0];
+      if (top !== field.path && groups.has(top)) continue;
+      const look = looks[field.name] ?? {};
+      const kind = KINDS[field.kind.type];
+      const parts = core.filter((f) => f.path.startsWith(`${field.path}.`));
+      const declared = { ...field, kind, core: field, parts, describe: kind === 'select', ...look, attrs: { ...defaultAttrs(field), ...(look.attrs ?? {}) } };
+      if (field.path === 'seed') declared.scope = 'scenario';
+      if (kind === 'custom' && !declared.control) throw new Error(`the ${this.lab.label} lab's page has no control for its field '${field.name}'`);
+      // a look's own reading may fall back on the kind's (`read`, its third argument)
+      const read = this.#parser(declared);
+      declared.parse = look.parse ? (text, values) => look.parse(text, values, read) : read;
+      fields.push(declared);
+    }
+    const unknown = Object.keys(looks).filter((name) => !core.some((f) => f.name === name));
+    if (unknown.length) throw new Error(`the ${this.lab.label} lab's page styles fields the core does not have: ${unknown.join(', ')}`);
+    return fields;
+  }
+
+  /** How a field's text is read, from its kind (a look may give its own `parse`). */
+  #parser(field) {
+    const { core } = field;
+    const what = field.name;
+    const hint = core.hint || 'a value';
+    // what an empty input stands for: null (an optional field) or the field's default
+    const empty = () => (core.empty_is_default ? this.default(field.path) ?? null : null);
+    switch (core.kind.type) {
+      case 'text': {
+        const text = parsers.text({ required: core.kind.required, hint });
+        return core.empty === null ? text : (typed) => (String(typed).trim() === '' ? empty() : text(typed));
+      }
+      case 'whole': {
+        if (field.scope === 'scenario') return parseSeed;
+        const whole = (text) => {
+          const limit = this.limit(field.path);
+          return parsers.whole({ what, hint, min: Math.max(core.kind.min, limit?.min ?? 0), max: limit?.max ?? SAFE })(text);
+        };
+        return core.empty === null ? whole : (text) => (String(text).trim() === '' ? empty() : whole(text));
+      }
+      case 'number': {
+        const number = (text) => {
+          const value = parsers.number({ what, hint })(text);
+          const limit = this.limit(field.path);
+          if (limit && !inRange(value, limit)) throw new FieldError(`${what} '${text}': ${hint}`, { what });
+          return value;
+        };
+        return core.empty === null ? number : (text) => (String(text).trim() === '' ? empty() : number(text));
+      }
+      default:
+        return null; // a custom control reads its own value (its `parse`), else as it gives it
+    }
+  }
+
+  /** Build the fields the catalog gives into `form` (before its Run button). */
+  build(form, runButton, catalog) {
+    this.catalog = catalog;
+    this.fields = this.#declare();
     const context = {
       form: this,
       runNow: () => {
@@ -260,13 +374,49 @@ export class FieldForm {
       event.preventDefault();
       this.onRunNow();
     });
-    this.refresh();
+    this.#groupHeadings();
+    this.populate(catalog);
+  }
+
+  /**
+   * A heading above the first field of each group (a pair of fields keeps its heading above
+   * both). A lab that folds its groups (`lab.foldGroups`, the class of the <details>) gets each
+   * group as a collapsible section running to the next group (or to a field whose look ends it,
+   * `endsGroup`); `closed` keeps one folded until a field in it shows an error.
+   */
+  #groupHeadings() {
+    const boxOf = (field) => {
+      const box = document.getElementById(`${this.id(field)}-field`);
+      return box.parentElement.classList.contains('pair-fields') ? box.parentElement : box;
+    };
+    const helpOf = (field) => (field.groupHelp ? [el('p', { class: 'help', text: field.groupHelp })] : []);
+    for (const field of this.fields.filter((f) => f.group)) {
+      const box = boxOf(field);
+      if (!this.lab.foldGroups) {
+        box.before(el('h3', { class: 'field-group', text: field.group }), ...helpOf(field));
+        continue;
+      }
+      const details = el('details', { class: this.lab.foldGroups, open: !field.closed }, el('summary', { text: field.group }), ...helpOf(field));
+      box.before(details);
+      new MutationObserver(() => {
+        if (details.querySelector('.error:not([hidden])')) details.open = true;
+      }).observe(details, { subtree: true, attributes: true, attributeFilter: ['hidden'] });
+    }
+    if (!this.lab.foldGroups) return;
+    // each folded group takes the boxes after it up to the next group or the field ending it
+    let details = null;
+    for (const field of this.fields) {
+      const box = boxOf(field);
+      if (field.endsGroup) details = null;
+      if (field.group) details = box.previousElementSibling;
+      if (details && box.parentElement !== details) details.append(box);
+    }
   }
 
   #fieldBox(field, context) {
     const id = this.id(field);
     const describedBy = `${id}-help ${id}-error`;
-    const help = el('p', { class: 'help', id: `${id}-help`, text: typeof field.help === 'string' ? field.help : '' });
+    const help = el('p', { class: 'help', id: `${id}-help`, text: field.help ?? '' });
     const error = el('p', { class: 'error', id: `${id}-error`, role: 'alert', hidden: true });
     let input;
     let body;
@@ -286,11 +436,10 @@ export class FieldForm {
         body = this.#withFile(field, body, (spec) => pattern.set(spec));
       }
     } else if (field.kind === 'custom') {
-      input = field.control({ ...context, id, help, error });
+      input = field.control({ ...context, id, help, error, field });
       body = input.element;
     } else if (field.kind === 'select') {
       input = el('select', { id, name: id, 'aria-describedby': describedBy, 'data-path': field.path, ...(field.attrs ?? {}) });
-      for (const [value, text, title] of field.options?.(null) ?? []) input.append(el('option', { value, text, title }));
       input.addEventListener('change', () => this.#changed());
       body = input;
     } else {
@@ -321,6 +470,7 @@ export class FieldForm {
       }
     }
     this.inputs.set(field.name, input);
+    if (field.core.about && input instanceof HTMLElement && !input.title) input.title = field.core.about;
     const label = field.kind === 'custom' ? null : el('label', { for: id });
     if (label) label.innerHTML = field.label;
     return el('div', { class: 'field', id: `${id}-field`, 'data-field': field.name }, label, body, help, error);
@@ -362,7 +512,7 @@ export class FieldForm {
   /** A number input with a range slider beside it, kept in step (e.g. t_max). */
   #withSlider(field, input) {
     const id = this.id(field);
-    const slider = el('input', { id: `${id}-slider`, type: 'range', min: '1', max: '64', step: '1', value: '32', 'aria-label': field.slider.label ?? `${field.name} slider`, 'aria-describedby': `${id}-help` });
+    const slider = el('input', { id: `${id}-slider`, type: 'range', min: '1', max: '64', step: '1', value: '32', 'aria-label': `${field.label.replace(/<[^>]+>/g, '')}: slider`, 'aria-describedby': `${id}-help` });
     slider.addEventListener('input', () => {
       input.value = slider.value;
       this.#changed();
@@ -430,7 +580,7 @@ export class FieldForm {
       else if (field.kind === 'custom') input.populate?.(this.entry());
       else if (field.kind === 'select') {
         const choice = this.choice(field.path);
-        const options = field.options ? field.options(catalog) : choiceOptions(choice, this.default(field.path));
+        const options = this.#options(field, catalog);
         const value = input.value;
         input.replaceChildren(...options.map(([v, text, title]) => el('option', { value: v, text, title })));
         if (value !== '') {
@@ -439,13 +589,28 @@ export class FieldForm {
         }
         if (choice && field.decides) input.dataset.decides = choice.decides;
       }
-      if (typeof field.help === 'function') {
-        const help = document.getElementById(`${this.id(field)}-help`);
-        help.textContent = field.help(catalog);
-      }
-      if (field.title) input.title = field.title(catalog);
     }
     this.refresh();
+  }
+
+  /**
+   * A choice's options as `[value, label, about]`: the lab's own choice of its path, or the
+   * registry's list it names; first, when the field may be empty, what empty means.
+   */
+  #options(field, catalog) {
+    const { core } = field;
+    const fallback = this.default(field.path);
+    const listed = {
+      lab: () => choiceOptions(this.choice(field.path), fallback),
+      routers: () => {
+        const about = new Map(catalog.routing_definitions);
+        return catalog.routings.map((name) => [name, name, about.get(name) ?? name]);
+      },
+      policies: () => catalog.policies.map(([name, about]) => [name, name, about]),
+      'all-to-all': () => catalog.all2all.map(([name, about]) => [name, name, about]),
+    }[core.kind.from]();
+    if (core.empty === null) return listed;
+    return [['', `${core.empty}${fallback === '' ? ' (default)' : ''}`, core.about], ...listed];
   }
 
   /** The raw text of a field's input. */
@@ -509,7 +674,7 @@ export class FieldForm {
       }
       try {
         const text = input.get ? input.get() : input.value;
-        values[field.name] = field.parse ? field.parse(text, values) : text;
+        values[field.name] = readValue(field, input, text, values);
       } catch (err) {
         if (!(err instanceof FieldError)) throw err;
         throw Object.assign(err, { field: field.name });
@@ -557,7 +722,7 @@ export class FieldForm {
       else {
         const text = input.get ? input.get() : input.value;
         try {
-          values[field.name] = field.parse ? field.parse(text, values) : text;
+          values[field.name] = readValue(field, input, text, values);
         } catch {
           values[field.name] = text;
         }

@@ -64,9 +64,11 @@ pub struct Field {
     /// least 1`).
     pub hint: &'static str,
     /// What an empty input means, in a word or two (`|N|/2`, `none`: an input's placeholder,
-    /// a choice's first option); None: a value is needed. The section then holds its default
-    /// (null for an optional field).
+    /// a choice's first option); None: a value is needed. The section then holds null (an
+    /// optional field), or its default where `empty_is_default`.
     pub empty: Option<&'static str>,
+    /// An empty input stands for the field's default (a number the core never leaves unset).
+    pub empty_is_default: bool,
     /// Values to pick from as one types (topology specs).
     pub examples: &'static [&'static str],
     /// The heading of the group this field starts, if it starts one.
@@ -85,6 +87,7 @@ impl Field {
             kind,
             hint: "",
             empty: None,
+            empty_is_default: false,
             examples: &[],
             group: None,
         }
@@ -165,6 +168,14 @@ impl Field {
             ..self
         }
     }
+    /// An empty input is allowed and stands for the field's default, which `meaning` says.
+    pub fn empty_default(self, meaning: &'static str) -> Field {
+        Field {
+            empty: Some(meaning),
+            empty_is_default: true,
+            ..self
+        }
+    }
     pub fn examples(self, examples: &'static [&'static str]) -> Field {
         Field { examples, ..self }
     }
@@ -174,11 +185,6 @@ impl Field {
             ..self
         }
     }
-}
-
-/// `Lab::fields` of a lab whose form is its page's own (none yet).
-pub(crate) fn no_fields() -> Vec<Field> {
-    Vec::new()
 }
 
 #[cfg(test)]

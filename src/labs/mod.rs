@@ -22,10 +22,10 @@ pub mod topogen;
 mod typescript;
 
 pub use crate::choice::Choice;
-pub use field::{ChoiceList, Field, FieldKind};
 use crate::export::graph::{Loads, NetworkExtras, NetworkFormat};
 use crate::model::Topology;
 use crate::{Error, Result};
+pub use field::{ChoiceList, Field, FieldKind};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -272,6 +272,7 @@ pub(crate) const fn types<C: ts_rs::TS + 'static, R: ts_rs::TS + 'static>() -> L
 
 /// `Lab::types` of a lab whose section is a `C` and whose result is an `R`.
 #[cfg(not(test))]
+#[allow(clippy::extra_unused_type_parameters)] // named for the test build's twin, which uses them
 pub(crate) const fn types<C, R>() -> LabTypes {
     LabTypes {}
 }

@@ -3,7 +3,10 @@
 //! built pieces so the page can ask for figures and channel details without rebuilding. Any
 //! router of the registry can route (`dor`, `shortest`, `updown`, `loren:16`, `cowen:0.5`).
 
-use super::{check_section, config, default_section, json, Lab, LabRun, StepSummary, View};
+use super::{
+    check_section, config, default_section, json, ChoiceList, Field, FieldKind, Lab, LabRun,
+    StepSummary, View,
+};
 use crate::analysis::{self, AllToAllMethod};
 use crate::circuit::{allocate_slots, LayerUtilization, SlotAllocation, SlotPolicy};
 use crate::export::graph::Loads;
@@ -31,9 +34,54 @@ pub const LAB: Lab = Lab {
     presets: super::no_presets,
     limits: super::no_limits,
     choices: super::no_choices,
-    fields: super::field::no_fields,
+    fields,
     types: super::types::<SlotsConfig, SlotsResult>(),
 };
+
+/// The Slots lab's form: the network, the traffic, how it is routed and the slot policy.
+fn fields() -> Vec<Field> {
+    let registry = |from| FieldKind::Choice { from };
+    let generators: Vec<&str> = crate::topology::GENERATORS.iter().map(|g| g.name).collect();
+    vec![
+        Field::new("topology", "Topology", FieldKind::Text { required: false })
+            .help_text(format!(
+                "{}: e.g. mesh:8x8, fattree:4:3. Enter runs.",
+                generators.join(", ")
+            ))
+            .about_text(topology_about())
+            .examples(&[
+                "mesh:4x4",
+                "mesh:8x8",
+                "mesh:16x16",
+                "torus:8x8",
+                "mesh:16x16x16",
+                "hypercube:6",
+                "fattree:4:3",
+                "fattree:16:3",
+                "full:16",
+            ]),
+        Field::new("pattern", "Traffic pattern", FieldKind::Pattern),
+        Field::new("all2all", "All-to-all method", registry(ChoiceList::AllToAll))
+            .empty("destination")
+            .about("destination-based (default): every (source, destination) pair is its own circuit along the unicast route"),
+        Field::new("routing", "Routing", registry(ChoiceList::Routers))
+            .empty("auto")
+            .about("the topology's default: dimension-order on meshes and tori, up/down on fat-trees, shortest path otherwise"),
+        Field::new("policy", "Slot policy", registry(ChoiceList::Policies))
+            .empty("none")
+            .about("no slot policy: every communication holds one slot; the figure shows each channel's load against N"),
+        Field::seed("").help("For the random patterns: same seed, same result."),
+    ]
+}
+
+/// A topology field's tooltip: every generator's syntax (the Slots and Simulate labs).
+pub(super) fn topology_about() -> String {
+    let syntaxes: Vec<&str> = crate::topology::GENERATORS
+        .iter()
+        .map(|g| g.syntax)
+        .collect();
+    format!("Topology spec: {}", syntaxes.join(" · "))
+}
 
 /// Configuration of the Slots lab (paper 000 §3).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

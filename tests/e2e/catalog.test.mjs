@@ -91,3 +91,40 @@ test("a preset of the catalog fills its lab's form and runs it", async () => {
   assert.match(await page.evaluate(() => location.hash), /^#v1\./);
   assertNoProblems(problems);
 });
+
+test("every lab's form is the core's fields, in the core's words and order", async () => {
+  const { page, problems } = await openPage(env, env.url);
+  await waitForResult(page);
+  let checked = 0;
+  for (const lab of catalog.labs) {
+    const groups = new Set(lab.fields.filter((f) => f.kind.type === 'custom').map((f) => f.path));
+    const own = lab.fields.filter((f) => !groups.has(f.path.split('.')[0]) || !f.path.includes('.'));
+    const shown = await page.$$eval(`[data-lab-panel="${lab.name}"] form [data-field]`, (boxes) =>
+      boxes.map((box) => {
+        const label = box.querySelector(`label[for="${CSS.escape(box.id.replace(/-field$/, ''))}"]`);
+        const input = box.querySelector(`#${CSS.escape(box.id.replace(/-field$/, ''))}`);
+        return { name: box.dataset.field, label: label?.innerHTML ?? null, help: box.querySelector(':scope > .help')?.textContent ?? '', placeholder: input?.getAttribute('placeholder') ?? null, title: input?.title ?? '' };
+      }),
+    );
+    assert.deepEqual(shown.map((s) => s.name), own.map((f) => f.name), `${lab.name}: the core's fields, in its order`);
+    for (const [i, field] of own.entries()) {
+      const box = shown[i];
+      const what = `${lab.name}.${field.path}`;
+      if (field.kind.type !== 'custom') assert.equal(box.label, field.label, `${what}: the core's label`);
+      if (field.kind.type !== 'choice' && field.help) assert.equal(box.help, field.help, `${what}: the core's help`);
+      if (field.empty && ['whole', 'number', 'text'].includes(field.kind.type)) assert.equal(box.placeholder, field.empty, `${what}: what empty means`);
+      if (field.about && field.kind.type !== 'choice' && field.kind.type !== 'custom') assert.ok(box.title.length > 0, `${what}: a tooltip`);
+      checked++;
+    }
+    // a group's parts (the readings' numbers, the cost model's prices) under the core's labels
+    for (const part of lab.fields.filter((f) => f.path.includes('.') && groups.has(f.path.split('.')[0]))) {
+      const [group, key] = [part.path.split('.')[0], part.path.split('.').slice(1).join('.')];
+      const name = lab.fields.find((f) => f.path === group).name;
+      const label = await page.$eval(`[data-lab-panel="${lab.name}"] [data-field="${name}"]`, (box, key) => [...box.querySelectorAll('label')].find((l) => l.htmlFor.endsWith(`-${key}`))?.innerHTML ?? null, key);
+      assert.equal(label, part.label, `${lab.name}.${part.path}: the core's label`);
+      checked++;
+    }
+  }
+  assert.ok(checked >= 70, `${checked} fields checked`);
+  assertNoProblems(problems);
+});

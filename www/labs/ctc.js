@@ -5,64 +5,21 @@
 // (§4.1) solves small instances; the same LCs mapped onto a torus are the electronic-only
 // baseline (§5), with both networks' cost (§5.2.1). Panels: www/labs/ctc-panels.js.
 import { el, byId } from '../dom.js';
-import { parsers, seedField, FieldError, choicesControl } from '../fields.js';
+import { choicesControl } from '../fields.js';
 import { CtcResults, CtcStudies, drawHeatmap } from './ctc-panels.js';
 
-const whole = (what, hint, extra = {}) => parsers.whole({ what, hint, ...extra });
+/** The readings of what §4.2 leaves open: the core's choices under `readings` and its numbers, in its words. */
+const readingsControl = choicesControl({ className: 'ctc-readings', rowClass: 'ctc-reading', numbersClass: 'ctc-numbers' });
 
-/** The readings of what §4.2 leaves open: the selects are the core's choices under `readings`, their labels here. */
-const NUMBERS = [
-  { key: 'depth', label: 'Deepest pass', help: 'The last multi-hop pass (the paper: 4)', whole: true },
-  { key: 't0', label: 'T₀', help: 'Initial temperature in hop-bytes (Matlab: 100)' },
-  { key: 'cooling', label: 'Cooling', help: 'T_k = T₀ · cooling^k (Matlab: 0.95)' },
-];
-const readingsControl = choicesControl({
-  prefix: 'readings',
-  labels: { tie: 'HDF ties', planes: 'Direct links', multi_hop: 'Multi-hop passes', accept: 'Annealing acceptance', laplacian: 'Fiedler vector' },
-  numbers: NUMBERS,
-  className: 'ctc-readings',
-  rowClass: 'ctc-reading',
-  numbersClass: 'ctc-numbers',
-  ariaLabel: 'Readings of §4.2',
-});
-
-/** The readings' numbers checked (the core checks their ranges). */
-function parseReadings(value) {
-  const out = { ...value };
-  for (const n of NUMBERS) {
-    const v = Number(value[n.key]);
-    if (String(value[n.key]).trim() === '' || !Number.isFinite(v) || (n.whole && !Number.isInteger(v))) throw new FieldError(`${n.label} '${value[n.key]}': ${n.whole ? 'a whole number, e.g. 4' : 'a number'}`);
-    out[n.key] = v;
-  }
-  return out;
-}
-
-const COSTS = [
-  { key: 'port_ratio', label: 'OCS ÷ EPS port price', help: '§5.2.1: currently 0.4–0.6 (0.5)' },
-  { key: 'txrx_cost', label: 'Transceiver (EPS ports)', help: 'A transceiver’s price in EPS ports (not printed: 1)' },
-  { key: 'eps_core_ports', label: 'M: EPS-core ports per LC', help: 'Ports of an LC to the EPS core (1: K = 4 costs a 3-D torus)', whole: true },
-  { key: 'nodes_per_rack', label: 'R: nodes per rack', help: 'Edge ports per rack, the same in both networks (40)', whole: true },
-];
-
-/** The cost model's prices as one field (`cost` in the Scenario); its defaults are the core's. */
-const costControl = choicesControl({ prefix: 'cost', numbers: COSTS, className: 'ctc-numbers', rowClass: 'ctc-reading', ariaLabel: 'Cost model of §5.2.1' });
-
-function parseCost(value) {
-  const out = {};
-  for (const c of COSTS) {
-    const v = Number(value[c.key]);
-    if (String(value[c.key]).trim() === '' || !Number.isFinite(v) || v < 0 || (c.whole && !Number.isInteger(v))) throw new FieldError(`${c.label} '${value[c.key]}': ${c.whole ? 'a whole number' : 'a number from 0'}`);
-    out[c.key] = v;
-  }
-  return out;
-}
+/** The cost model's prices as one field (`cost` in the Scenario): the core's numbers, words and defaults. */
+const costControl = choicesControl({ className: 'ctc-numbers', rowClass: 'ctc-reading' });
 
 /** The CSV matrix (traffic = csv). */
-function matrixControl({ id, changed }) {
+function matrixControl({ id, changed, field }) {
   const area = el('textarea', { id, name: id, rows: '5', spellcheck: 'false', placeholder: 'src,dst,bytes\n0,1,4096\n1,0,4096', 'aria-describedby': `${id}-help ${id}-error` });
   area.addEventListener('input', () => changed());
   return {
-    element: el('div', { class: 'ctc-matrix' }, el('label', { for: id, text: 'Matrix (CSV)' }), area),
+    element: el('div', { class: 'ctc-matrix' }, Object.assign(el('label', { for: id }), { innerHTML: field.label }), area),
     get: () => area.value,
     set: (value) => (area.value = value ?? ''),
     setInvalid: (on) => area.toggleAttribute('aria-invalid', on),
@@ -71,56 +28,16 @@ function matrixControl({ id, changed }) {
 
 const isCsv = (values) => String(values.traffic ?? '').trim() === 'csv';
 
-const fields = [
-  {
-    name: 'traffic',
-    path: 'traffic',
-    label: 'Traffic',
-    kind: 'text',
-    examples: ['random:16:0.5', 'random:32:0.5', 'stencil:16x16', 'fft:64', 'superlu:20x24', 'csv'],
-    help: 'random:N:p (§5.1), stencil:AxB[:periodic][:BYTES], fft:Z[:BYTES][:pencil], superlu:PRxPC[:BYTES][:density], or csv (the matrix below). Up to 4,096 tasks.',
-    parse: parsers.text({ required: true, hint: 'traffic: e.g. random:16:0.5' }),
-  },
-  { name: 'matrix', path: 'matrix', kind: 'custom', control: matrixControl, visible: isCsv, help: 'A line per entry: source task, destination task, bytes (and optionally a count).', parse: (text) => String(text) },
-  { name: 'cluster_size', path: 'cluster_size', label: 'T (tasks per LC)', kind: 'number', attrs: { min: '1', step: '1', inputmode: 'numeric' }, parse: whole('T', 'tasks per logical cluster, e.g. 1') },
-  { name: 'planes', path: 'planes', label: 'K (planes)', kind: 'number', pair: true, attrs: { min: '1', step: '1', inputmode: 'numeric' }, parse: whole('K', 'optical planes, e.g. 6') },
-  { name: 'ports', path: 'ports', label: 'P (ports per plane)', kind: 'number', attrs: { min: '1', step: '1', inputmode: 'numeric' }, parse: whole('P', 'ports per LC per plane, e.g. 1') },
-  {
-    name: 'order',
-    path: 'order',
-    label: 'Order',
-    kind: 'select',
-    describe: true,
-  },
-  { name: 'iterations', path: 'iterations', label: 'Iterations', kind: 'number', attrs: { min: '0', step: '1', inputmode: 'numeric' }, parse: whole('iterations', 'annealing iterations, e.g. 1000') },
-  {
-    name: 'solver',
-    path: 'solver',
-    label: 'Solver',
-    kind: 'select',
-    describe: true,
-  },
-  { name: 'time_limit_s', path: 'time_limit_s', label: 'ILP time limit (s)', kind: 'number', visible: (v) => v.solver === 'ilp', attrs: { min: '0.1', step: 'any', inputmode: 'decimal' }, parse: parsers.number({ what: 'time limit', hint: 'seconds, e.g. 10' }) },
-  { name: 'baseline', path: 'baseline', label: 'Torus baseline', kind: 'text', examples: ['torus:3', 'torus:2', 'torus:4', 'none'], help: 'torus:X (the most even X-D torus), torus:AxBxC, or none.', parse: parsers.text({ required: true, hint: 'baseline: e.g. torus:3' }) },
-  { name: 'torus_iterations', path: 'torus_iterations', label: 'Torus iterations', kind: 'number', attrs: { min: '0', step: '1', inputmode: 'numeric', placeholder: 'as the hybrid' }, help: 'Empty: the same as the hybrid’s (§5.2).', parse: whole('torus iterations', 'a whole number, or empty', { optional: true }) },
-  { name: 'readings', path: 'readings', group: 'Readings', closed: true, kind: 'custom', control: readingsControl, parse: parseReadings },
-  { name: 'cost', path: 'cost', group: 'Cost model (§5.2.1)', closed: true, kind: 'custom', control: costControl, parse: parseCost },
-  seedField({ title: 'Seeds the random matrices, random ties and both annealing chains' }),
-];
-
-/** Fields in groups: a group starts at a field with `group` and runs to the next. */
-function foldGroups(prefix) {
-  for (const field of fields) {
-    if (!field.group) continue;
-    const box = byId(`${prefix}${field.name}-field`);
-    const details = el('details', { class: 'ctc-group', open: !field.closed }, el('summary', { text: field.group }));
-    box.before(details);
-    details.append(box);
-    new MutationObserver(() => {
-      if (details.querySelector('.error:not([hidden])')) details.open = true;
-    }).observe(details, { subtree: true, attributes: true, attributeFilter: ['hidden'] });
-  }
-}
+/** How the fields look and behave beyond their kinds (their words: src/labs/ctc/mod.rs). */
+/** @type {Record<string, import('../types/page').FieldLook>} */
+const looks = {
+  matrix: { control: matrixControl, visible: isCsv },
+  planes: { pair: true },
+  time_limit_s: { visible: (values) => values.solver === 'ilp', attrs: { min: '0.1' } },
+  readings: { control: readingsControl, closed: true },
+  cost: { control: costControl, closed: true },
+  seed: { endsGroup: true },
+};
 
 /** Same serving (everything but the shown step): keep the step. */
 const servingKey = (s) => (s?.ctc ? JSON.stringify([s.seed, s.ctc]) : null);
@@ -134,7 +51,9 @@ export default /** @satisfies {import('../types/page').LabView<'ctc'>} */ ({
   heading: 'CTC lab',
   intro:
     'Tasks are clustered into <em>logical clusters</em> (LCs) of T by recursive spectral bisection; each LC has K optical planes of P ports. Demands between LCs are served one by one in HDF order — a direct link on the first plane with both ports free, else a path built in the multi-hop passes — and simulated annealing searches better orders. Hop-bytes = Σ bytes × hops, against the same LCs mapped onto a torus (paper 003). Readings we chose: HDF ties by demand id (§5.1); the ILP merges the planes (exact) and, with T > 1, configures the topology for phase 1’s clusters; unserved demands are listed and cost N hops per byte in annealing.',
-  fields,
+  looks,
+  /** The form's groups fold (www/fields.js). */
+  foldGroups: 'ctc-group',
   exports: ['svg', 'png', 'json', 'csv', 'graphml', 'dot'],
   noSteps: 'No serving steps recorded.',
   channels: false,
@@ -148,7 +67,6 @@ export default /** @satisfies {import('../types/page').LabView<'ctc'>} */ ({
   shareTitle: (s) => `Topolab CTC: ${s.ctc.traffic}, T = ${s.ctc.cluster_size}, K = ${s.ctc.planes}, P = ${s.ctc.ports}`,
   fileParts: (s) => ['ctc', s.ctc.traffic.replaceAll(':', '-'), `t${s.ctc.cluster_size}`, `k${s.ctc.planes}`, `p${s.ctc.ports}`],
   create(ctx) {
-    foldGroups('ctc-');
     const results = new CtcResults(ctx);
     const studies = new CtcStudies(ctx);
     let shown = null;

@@ -3,16 +3,15 @@
 // gives both metrics of §2.3 beside the identical planes, Table 1, a node pair's routes in both
 // planes (picked by clicking two switches), the racks and cables of §3; the search for plane 1
 // the six variants against n and in the flit simulator (§3.4) run as studies; "Simulate this"
-// hands the network to the Simulate lab. Its controls are declared fields (www/fields.js); its panels are in
+// hands the network to the Simulate lab. Its form is the core's fields (www/fields.js); its panels are in
 // www/labs/dualplane-panels.js, the rack floor in www/labs/dualplane-floor.js.
 import { el, byId } from '../dom.js';
-import { parsers, seedField } from '../fields.js';
 import { DualPlaneResults, DualPlaneAnalysis } from './dualplane-panels.js';
 import { FloorView } from './dualplane-floor.js';
 
 /** Plane 1's set as typed, with an "Identical planes" button that clears it and runs. */
-function generatorsControl({ id, runNow, changed }) {
-  const input = el('input', { id, name: id, type: 'text', spellcheck: 'false', autocomplete: 'off', inputmode: 'numeric', placeholder: 'empty: identical planes', 'aria-describedby': `${id}-help ${id}-error` });
+function generatorsControl({ id, runNow, changed, field }) {
+  const input = el('input', { id, name: id, type: 'text', spellcheck: 'false', autocomplete: 'off', inputmode: 'numeric', placeholder: field.empty ? `empty: ${field.empty}` : '', 'aria-describedby': `${id}-help ${id}-error` });
   const identical = el('button', { type: 'button', id: `${id}-identical`, class: 'small', title: 'Clear the set: plane 1 is plane 0 (D-HC, D-FHC)', text: 'Identical planes' });
   input.addEventListener('input', () => changed());
   input.addEventListener('keydown', (event) => {
@@ -25,95 +24,24 @@ function generatorsControl({ id, runNow, changed }) {
     runNow();
   });
   const label = el('label', { for: id });
-  label.innerHTML = 'Plane 1 generators <var>H</var>(1,<var>n</var>)';
+  label.innerHTML = field.label;
   return {
     element: el('div', { class: 'dp-generators' }, label, el('div', { class: 'row' }, input, identical)),
     get: () => input.value,
+    parse: (text) => String(text).trim(),
     set: (value) => (input.value = value ?? ''),
     setInvalid: (on) => input.toggleAttribute('aria-invalid', on),
   };
 }
 
-const nodeId = (what) => parsers.whole({ what, hint: 'a node id from 0 to 2ⁿ − 1' });
-
-const fields = [
-  {
-    name: 'kind',
-    path: 'kind',
-    group: 'Network',
-    label: 'Planes',
-    kind: 'select',
-    describe: true,
-  },
-  {
-    name: 'n',
-    path: 'n',
-    label: 'Dimensions <var>n</var>',
-    kind: 'number',
-    // its range (min, max) is the core's (the catalog's limits)
-    attrs: { step: '1', inputmode: 'numeric', class: 'short', title: '2ⁿ switches per plane, 2ⁿ nodes (4·2ⁿ on the rack floor of §3)' },
-    parse: parsers.whole({ what: 'n', hint: 'a whole number of dimensions' }),
-  },
-  {
-    name: 'generators',
-    path: 'generators',
-    kind: 'custom',
-    control: generatorsControl,
-    help: 'n linearly independent ids in [1, 2ⁿ), e.g. 3,5,7 (checked as you type); empty for two identical planes.',
-    parse: (text) => String(text).trim(),
-  },
-  { name: 'source', path: 'source', group: 'Route', groupHelp: 'Or click two switches in the figure, first the source (either plane).', label: 'Source', kind: 'number', pair: true, attrs: { min: '0', step: '1', inputmode: 'numeric' }, parse: nodeId('source') },
-  {
-    name: 'destination',
-    path: 'destination',
-    label: 'Destination',
-    kind: 'number',
-    attrs: { min: '0', step: '1', inputmode: 'numeric' },
-    parse: nodeId('destination'),
-  },
-  {
-    name: 'objective',
-    path: 'objective',
-    group: 'Search',
-    label: 'Search objective',
-    kind: 'select',
-    describe: true,
-  },
-  {
-    name: 'cables',
-    path: 'cables',
-    group: 'Rack floor',
-    label: 'In-rack cable',
-    kind: 'select',
-    describe: true,
-  },
-  {
-    name: 'combine',
-    path: 'combine',
-    label: 'Rates combined by',
-    kind: 'select',
-    describe: true,
-  },
-  {
-    name: 'effort',
-    path: 'effort',
-    label: 'Effort',
-    kind: 'number',
-    pair: true,
-    attrs: { step: '0.5', inputmode: 'decimal', title: "Multiplies the annealing's evaluations (n ≥ 7); 1 is the default" },
-    parse: parsers.number({ what: 'effort', hint: 'a factor in (0, 100], e.g. 1' }),
-  },
-  seedField({ title: "Seeds the search's annealing: same seed, same set" }),
-];
-
-/** Group headings above the first field of each group (`group` in the declarations). */
-function addGroupHeadings(prefix) {
-  for (const field of fields.filter((f) => f.group)) {
-    const box = byId(`${prefix}${field.name}-field`);
-    const help = field.groupHelp ? el('p', { class: 'help', text: field.groupHelp }) : null;
-    (box.parentElement.classList.contains('pair-fields') ? box.parentElement : box).before(el('h3', { class: 'field-group', text: field.group }), ...(help ? [help] : []));
-  }
-}
+/** How the fields look and behave beyond their kinds (their words: src/labs/dualplane/mod.rs). */
+/** @type {Record<string, import('../types/page').FieldLook>} */
+const looks = {
+  n: { attrs: { class: 'short' } },
+  generators: { control: generatorsControl },
+  source: { pair: true, groupHelp: 'Or click two switches in the figure, first the source (either plane).' },
+  effort: { pair: true, attrs: { step: '0.5' } },
+};
 
 /** "{3,5,7}", or "identical" for two identical planes. */
 const setName = (generators) => (generators.trim() === '' ? 'identical' : generators.trim().split(/[\s,]+/).join('-'));
@@ -132,7 +60,7 @@ export default /** @satisfies {import('../types/page').LabView<'dualplane'>} */ 
   heading: 'Dual-plane lab',
   intro:
     'Every node sits on two planes. Plane 0 is a hypercube (or folded hypercube); plane 1 is either the same (D-HC, D-FHC) or an isomorphic copy whose links follow another generator set (DI-HC, DI-FHC). A packet takes the plane with the shorter route, read from one table row indexed by src ⊕ dst (Table 1), and stays there (paper 004).',
-  fields,
+  looks,
   /** The figure's CSV would be per-channel slot loads, which this lab does not compute. */
   /** CSV: every directed channel's all-to-all packets (§2.3). */
   exports: ['svg', 'png', 'json', 'csv', 'anynet', 'graphml', 'dot'],
@@ -158,7 +86,6 @@ export default /** @satisfies {import('../types/page').LabView<'dualplane'>} */ 
     return ['dualplane', d.kind, `n${d.n}`, setName(d.generators), `${d.source}-${d.destination}`];
   },
   create(ctx) {
-    addGroupHeadings('dp-');
     const form = ctx.form;
     /** Runs with `values` in the fields (a set from the search, a row of Table 1). */
     const runWith = (values) => {

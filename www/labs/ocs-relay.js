@@ -2,192 +2,45 @@
 // OCS nodes on one optical circuit switch. The core places the application, allocates the
 // circuits (§3.2.2, a step per decision), routes every large message directly, relayed through
 // other OCS nodes or over the EPS (§3.2.3) and simulates the messages for ours and the
-// baselines (§4.1). The page: declared fields (www/fields.js), the hybrid view stepped with the
+// baselines (§4.1). The page: the core's fields (www/fields.js), the hybrid view stepped with the
 // allocation (www/labs/ocs-relay-view.js), the results and studies (www/labs/ocs-relay-panels.js,
 // Fig. 4–5's chart in www/labs/ocs-relay-charts.js).
 import { el, byId } from '../dom.js';
-import { parsers, seedField, choicesControl } from '../fields.js';
+import { choicesControl } from '../fields.js';
 import { download, svgBlob } from '../exporting.js';
 import { HybridView } from './ocs-relay-view.js';
 import { OcsResults, OcsLoads, OcsStudies, appName, pathNodes } from './ocs-relay-panels.js';
 
-const whole = (what, hint) => parsers.whole({ what, hint });
 const isNpb = (app) => app === 'cg' || app === 'lu' || app === 'mg';
 
-/** The readings of what §3.2.2–3.2.3 leave open: the selects are the core's choices under `readings`, their labels here. */
-const readingsControl = choicesControl({
-  prefix: 'readings',
-  labels: { blocked: 'Blocked turn (step 2)', step3: 'Step 3 order', node_choice: 'OCS node choice (steps 2–3)' },
-  className: 'ocs-readings',
-  rowClass: 'ocs-reading',
-  ariaLabel: 'Readings of §3.2.2',
-});
+/** The readings of what §3.2.2–3.2.3 leave open: the core's choices under `readings`, in its words. */
+const readingsControl = choicesControl({ className: 'ocs-readings', rowClass: 'ocs-reading' });
 
 /** The communication matrix (app = matrix): a textarea, a line per message. */
-function matrixControl({ id, changed }) {
+function matrixControl({ id, changed, field }) {
   const area = el('textarea', { id, name: id, rows: '5', spellcheck: 'false', placeholder: '0,40,4194304,1\n40,0,4194304,1', 'aria-describedby': `${id}-help ${id}-error` });
   area.addEventListener('input', () => changed());
+  const label = el('label', { for: id });
+  label.innerHTML = field.label;
   return {
-    element: el('div', { class: 'ocs-matrix' }, el('label', { for: id, text: 'Messages (CSV)' }), area),
+    element: el('div', { class: 'ocs-matrix' }, label, area),
     get: () => area.value,
     set: (value) => (area.value = value ?? ''),
     setInvalid: (on) => area.toggleAttribute('aria-invalid', on),
   };
 }
 
-const fields = [
-  {
-    name: 'edge',
-    path: 'edge',
-    group: 'Network',
-    label: 'Edge switches × nodes',
-    kind: 'text',
-    examples: ['8x32', '16x16', '4x16', '32x32'],
-    help: 'EDGESxNODES: edge switches under one upper switch, nodes per edge switch (the paper: 8x32 and 16x16; at most 4,096 nodes).',
-    parse: parsers.text({ required: true, hint: 'edge: write EDGESxNODES, e.g. 8x32' }),
-  },
-  {
-    name: 'ocs_nodes',
-    path: 'ocs_nodes',
-    label: 'OCS nodes',
-    kind: 'number',
-    attrs: { min: '0', step: '1', inputmode: 'numeric' },
-    help: 'In all, the same number under every edge switch (its lowest ranks): a multiple of the edge switches (the paper: 64 and 128).',
-    parse: whole('OCS nodes', 'a whole number, a multiple of the edge switches'),
-  },
-  {
-    name: 'app',
-    path: 'app',
-    group: 'Application',
-    label: 'Application',
-    kind: 'select',
-    describe: true,
-  },
-  {
-    name: 'class',
-    path: 'class',
-    label: 'NPB class',
-    kind: 'select',
-    visible: (values) => isNpb(values.app),
-    help: 'The problem class sets the message sizes (the paper: B).',
-  },
-  {
-    name: 'message_bytes',
-    path: 'message_bytes',
-    label: 'Message (bytes)',
-    kind: 'number',
-    attrs: { min: '1', step: '1', inputmode: 'numeric' },
-    visible: (values) => values.app === 'neighbor',
-    help: 'Bytes to each neighbour (§4.1: 4 MB = 4194304).',
-    parse: whole('message', 'bytes per neighbour message, e.g. 4194304'),
-  },
-  {
-    name: 'matrix',
-    path: 'matrix',
-    kind: 'custom',
-    control: matrixControl,
-    visible: (values) => values.app === 'matrix',
-    help: 'A line per message: source rank, destination rank, bytes, count.',
-    parse: (text) => String(text),
-  },
-  {
-    name: 'iterations',
-    path: 'iterations',
-    label: 'Iterations',
-    kind: 'number',
-    pair: true,
-    attrs: { min: '1', step: '1', inputmode: 'numeric' },
-    parse: whole('iterations', 'a whole number of iterations, e.g. 5'),
-  },
-  {
-    name: 'compute_us',
-    path: 'compute_us',
-    label: 'Compute (µs)',
-    kind: 'number',
-    attrs: { min: '0', step: '1', inputmode: 'numeric', title: 'Compute time per iteration in µs (0: communication only; the paper does not print its times)' },
-    parse: parsers.number({ what: 'compute', hint: 'µs of compute per iteration, e.g. 0' }),
-  },
-  {
-    name: 'source',
-    path: 'source',
-    group: 'Communication shown',
-    groupHelp: 'Or click two nodes in the hybrid view.',
-    label: 'Source',
-    kind: 'number',
-    pair: true,
-    attrs: { min: '0', step: '1', inputmode: 'numeric' },
-    parse: whole('source', 'a node rank'),
-  },
-  { name: 'destination', path: 'destination', label: 'Destination', kind: 'number', attrs: { min: '0', step: '1', inputmode: 'numeric' }, parse: whole('destination', 'a node rank') },
-  {
-    name: 'ratio',
-    path: 'ratio',
-    group: 'Network model and readings',
-    closed: true,
-    label: 'Uplinks 1:<var>R</var>',
-    kind: 'number',
-    pair: true,
-    attrs: { min: '1', step: 'any', inputmode: 'decimal', title: 'Uplink oversubscription: P × 1 Gbps / uplink (§4.1: 5; the low-bisection EPS 20)' },
-    parse: parsers.number({ what: 'ratio', hint: 'R of the uplinks’ 1:R, e.g. 5' }),
-  },
-  { name: 'mtu', path: 'mtu', label: 'MTU (bytes)', kind: 'number', attrs: { min: '1', step: '1', inputmode: 'numeric' }, parse: whole('MTU', 'bytes per packet, e.g. 4096') },
-  {
-    name: 'threshold',
-    path: 'threshold',
-    label: 'Large message (bytes)',
-    kind: 'number',
-    attrs: { min: '0', step: '1', inputmode: 'numeric' },
-    help: 'Messages of at least this many bytes may use the OCS (§4.1: 8192).',
-    parse: whole('threshold', 'bytes, e.g. 8192'),
-  },
-  { name: 'readings', path: 'readings', kind: 'custom', control: readingsControl, parse: (value) => value },
-  {
-    name: 'counting',
-    path: 'counting',
-    label: 'Communications counted',
-    kind: 'select',
-    describe: true,
-    decides: true,
-  },
-  {
-    name: 'uplink_cost',
-    path: 'uplink_cost',
-    label: 'Uplink cost (routing)',
-    kind: 'select',
-    describe: true,
-    decides: true,
-  },
-  seedField({ title: 'Nothing in this lab is random; the seed only travels with the link' }),
-];
-
-/**
- * The declared groups as collapsible sections of the form: a group starts at a field with
- * `group` (`closed` keeps it folded) and runs to the next one. A folded group opens when one of
- * its fields shows an error.
- */
-function foldGroups(prefix) {
-  const boxOf = (field) => {
-    const box = byId(`${prefix}${field.name}-field`);
-    return box.parentElement.classList.contains('pair-fields') ? box.parentElement : box;
-  };
-  let details = null;
-  for (const field of fields) {
-    const box = boxOf(field);
-    if (field.group) {
-      details = el('details', { class: 'ocs-group', open: !field.closed }, el('summary', { text: field.group }), field.groupHelp ? el('p', { class: 'help', text: field.groupHelp }) : null);
-      box.before(details);
-      if (field.closed) openOnError(details);
-    }
-    if (details && box.parentElement !== details) details.append(box);
-  }
-}
-
-/** Open a folded group when an error shows inside it (the core's errors name their field). */
-function openOnError(details) {
-  new MutationObserver(() => {
-    if (details.querySelector('.error:not([hidden])')) details.open = true;
-  }).observe(details, { subtree: true, attributes: true, attributeFilter: ['hidden'] });
-}
+/** How the fields look and behave beyond their kinds (their words: src/labs/ocs_relay/mod.rs). */
+/** @type {Record<string, import('../types/page').FieldLook>} */
+const looks = {
+  class: { visible: (values) => isNpb(values.app) },
+  message_bytes: { visible: (values) => values.app === 'neighbor' },
+  matrix: { control: matrixControl, visible: (values) => values.app === 'matrix' },
+  iterations: { pair: true },
+  source: { pair: true, groupHelp: 'Or click two nodes in the hybrid view.' },
+  ratio: { pair: true, closed: true },
+  readings: { control: readingsControl },
+};
 
 /** Same allocation (all but the pair shown and the simulation's own settings): keep the step. */
 function allocationKey(s) {
@@ -205,7 +58,9 @@ export default /** @satisfies {import('../types/page').LabView<'ocs-relay'>} */ 
   heading: 'OCS relay lab',
   intro:
     'A two-level electrical tree (EPS) whose edge switches each have a few <em>OCS nodes</em> on one optical circuit switch. Circuits join OCS nodes of different switches (§3.2.2, a step per decision); a large message goes over its own circuit, is <em>relayed</em> through other OCS nodes, or takes the tree (§3.2.3). Times are simulated for ours and the baselines (paper 001).',
-  fields,
+  looks,
+  /** The form's groups fold (www/fields.js). */
+  foldGroups: 'ocs-group',
   /** No per-channel loads to export as CSV (the circuits' and the studies' have their own). */
   exports: ['svg', 'png', 'json', 'anynet', 'graphml', 'dot'],
   noSteps: 'No allocation steps: no two edge switches exchange large messages, or there are no OCS nodes.',
@@ -230,7 +85,6 @@ export default /** @satisfies {import('../types/page').LabView<'ocs-relay'>} */ 
     return ['ocs-relay', c.edge, String(c.ocs_nodes), c.app, isNpb(c.app) ? c.class : null, `${c.source}-${c.destination}`];
   },
   create(ctx) {
-    foldGroups('ocs-');
     const form = ctx.form;
     const results = new OcsResults();
     const loads = new OcsLoads();

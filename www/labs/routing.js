@@ -3,64 +3,24 @@
 // picked by clicking switches; the t_max sweep (Fig. 5) and the table-size study (Fig. 6) run
 // as studies. Cowen is offered in two readings: `cowen`, Cowen 1999 as paper 002 counts it (the
 // studies use it), and `cowen-cluster`, the smaller-table cluster reading; "Simulate this"
-// hands the shown network and scheme to the Simulate lab. Its controls are declared fields
+// hands the shown network and scheme to the Simulate lab. Its form is the core's fields
 // (www/fields.js); its panels are in www/labs/routing-panels.js.
 import { byId } from '../dom.js';
-import { parsers, seedField } from '../fields.js';
+import { NETWORK_FILE } from '../fields.js';
 import { RoutingResults, RoutingAnalysis } from './routing-panels.js';
 
 
-const switchNumber = (what) => parsers.whole({ what, hint: 'a switch number, or empty', optional: true });
-
-const fields = [
-  {
-    name: 'topology',
-    path: 'topology',
-    label: 'Topology',
-    kind: 'text',
-    examples: ['lrt:fig4', 'lrt:64:4:2', 'lrt:256:4:4', 'lrt:1024:4:8'],
-    file: { kind: 'network', label: 'Open file…', accept: '.txt,.edges,.edgelist,.graphml,.xml,.anynet,text/plain', title: 'A network file: an edge list (a b per line), BookSim anynet or GraphML (networkx, Gephi, Topolab’s export)' },
-    help: "lrt:N:d:r — N = n² switches on an n×n floor, degree d, links at most r long (seeded); lrt:fig4 is the paper's Fig. 4 network.",
-    parse: parsers.text({ required: true, hint: 'topology: write lrt:N:d:r (e.g. lrt:64:4:2) or lrt:fig4' }),
-  },
-  {
-    name: 'scheme',
-    path: 'scheme',
-    label: 'Scheme',
-    kind: 'select',
-    alsoFor: ['routing'],
-  },
-  {
-    name: 'tmax',
-    path: 'tmax',
-    label: 't<sub>max</sub> (LOREN table limit)',
-    kind: 'number',
-    slider: { label: 't_max slider' },
-    attrs: { min: '1', step: '1', inputmode: 'numeric', placeholder: '|N|/2', class: 'short' },
-    help: 'Empty: |N|/2. The slider runs from the entries LOREN needs to |N|.',
-    enabled: (values) => values.scheme === 'loren',
-    parse: parsers.whole({ what: 't_max', hint: 'a whole number of table entries, or empty for |N|/2', optional: true }),
-  },
-  {
-    name: 'alpha',
-    path: 'alpha',
-    label: 'α (Cowen)',
-    kind: 'number',
-    attrs: { min: '0', max: '1', step: '0.05', inputmode: 'decimal' },
-    enabled: (values) => values.scheme === 'cowen' || values.scheme === 'cowen-cluster',
-    parse: parsers.number({ what: 'alpha', hint: 'a number between 0 and 1, e.g. 0.5' }),
-  },
-  { name: 'source', path: 'source', label: 'Source', kind: 'number', pair: true, attrs: { min: '0', step: '1', inputmode: 'numeric', placeholder: 'none' }, parse: switchNumber('source'), alsoFor: ['switch'] },
-  {
-    name: 'destination',
-    path: 'destination',
-    label: 'Destination',
-    kind: 'number',
-    attrs: { min: '0', step: '1', inputmode: 'numeric', placeholder: 'none' },
-    parse: switchNumber('destination'),
-  },
-  { ...seedField({ title: 'Seeds the random topology: same seed, same network' }), help: 'Source and destination: or click two switches in the figure, first the source.' },
-];
+/** How the fields look and behave beyond their kinds (their words: src/labs/routing/mod.rs). */
+/** @type {Record<string, import('../types/page').FieldLook>} */
+const looks = {
+  topology: { file: NETWORK_FILE },
+  // a core error about the router's name is the scheme's
+  scheme: { alsoFor: ['routing'] },
+  tmax: { slider: true, attrs: { class: 'short' }, enabled: (values) => values.scheme === 'loren' },
+  alpha: { attrs: { min: '0', max: '1', step: '0.05' }, enabled: (values) => values.scheme === 'cowen' || values.scheme === 'cowen-cluster' },
+  // a core error about a clicked switch is the source's
+  source: { pair: true, alsoFor: ['switch'] },
+};
 
 export default /** @satisfies {import('../types/page').LabView<'routing'>} */ ({
   name: 'routing',
@@ -71,7 +31,7 @@ export default /** @satisfies {import('../types/page').LabView<'routing'>} */ ({
   heading: 'Routing lab',
   intro:
     "Compact routing on a layout-conscious random topology (switches on an <var>n</var>×<var>n</var> floor, short links): LOREN keeps at most <var>t</var><sub>max</sub> entries per switch and forwards to the entry whose destination is nearest (Manhattan) to the packet's; Cowen routes through landmarks — “Cowen 1999 (paper 002)” is the reading the paper compares against and the studies use, the cluster reading keeps smaller tables (paper 002).",
-  fields,
+  looks,
   /** No per-channel loads: the lab measures all-pairs routes, not a traffic's channel loads. */
   exports: ['svg', 'png', 'json', 'anynet', 'graphml', 'dot'],
   /** What the step player says when a run has no steps. */

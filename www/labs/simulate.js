@@ -2,10 +2,10 @@
 // input-queued virtual-channel routers, credits, wormhole — on any topology, router and traffic
 // pattern. A run is one offered load (latency, accepted throughput, channel utilisation); small
 // networks step through their first measured cycles one cycle at a time, and a clicked router
-// shows its buffers. The latency–load sweep runs a load at a time on several workers. Its
-// controls are declared fields (www/fields.js); its panels are in www/labs/simulate-panels.js.
+// shows its buffers. The latency–load sweep runs a load at a time on several workers. Its form
+// is the core's fields (www/fields.js); its panels are in www/labs/simulate-panels.js.
 import { el, byId } from '../dom.js';
-import { FieldError, parsers, seedField } from '../fields.js';
+import { MATRIX_FILE, NETWORK_FILE } from '../fields.js';
 import { SimResults, SimSweep } from './simulate-panels.js';
 
 /** Routers whose table size is a parameter: LOREN's t_max, Cowen's t_max or α. */
@@ -15,147 +15,22 @@ const COWEN = ['cowen', 'cowen-cluster'];
 /** A routing written without its own parameter (`loren`, not `loren:16`), whose name is in `names`. */
 const bare = (names) => (values) => typeof values.routing === 'string' && !values.routing.includes(':') && names.includes(values.routing);
 
-const whole = (what, hint, min = 1) => parsers.whole({ what, hint, min });
-
-/** A number in (0, 1]: a load or a load step. */
-function fraction(what, hint) {
-  return (text) => {
-    const value = Number(text);
-    if (String(text).trim() === '' || !(value > 0 && value <= 1)) throw new FieldError(`${what} '${text}': ${hint}`, { what });
-    return value;
-  };
-}
-
-/** An offered load: (0, 1] flits per node per cycle, up to 2 for nodes on two planes (dual-plane networks). */
-function rateValue(text) {
-  const value = Number(text);
-  if (String(text).trim() === '' || !(value > 0 && value <= 2)) throw new FieldError(`rate '${text}': an offered load in (0, 1] flits per node per cycle (up to 2 where nodes sit on two planes), e.g. 0.3`, { what: 'rate' });
-  return value;
-}
-
-/** Cycles per metre of cable: empty for none, else a number from 0 to 100. */
-function perMetre(text) {
-  const t = String(text ?? '').trim();
-  if (t === '') return 0;
-  const value = Number(t);
-  if (!(value >= 0 && value <= 100)) throw new FieldError(`cable latency '${text}': cycles per metre of cable from 0 to 100, e.g. 1.95, or 0 for none`, { what: 'cable latency' });
-  return value;
-}
-
-/** Cowen's α: empty for the default, else a number from 0 to 1. */
-function alphaValue(text) {
-  const t = String(text).trim();
-  if (t === '') return null;
-  const value = Number(t);
-  if (!(value >= 0 && value <= 1)) throw new FieldError(`alpha '${text}': a number from 0 to 1, e.g. 0.5, or empty for the default`, { what: 'alpha' });
-  return value;
-}
-
-/** A whole-number field with a short input (most of the router's and the run's settings). */
-/** @param {string} name @param {string} path @param {string} label @param {{what?: string, hint: string, min?: number, pair?: boolean, title?: string}} how */
-function count(name, path, label, { what = path, hint, min = 1, pair = false, title }) {
-  return { name, path, label, kind: 'number', pair, attrs: { min: String(min), step: '1', inputmode: 'numeric', title }, parse: whole(what, hint, min) };
-}
-
-/** @type {Array<Record<string, any>>} the declared fields (www/fields.js) */
-const fields = [
-  {
-    name: 'topology',
-    path: 'topology',
-    group: 'Network and routing',
-    label: 'Topology',
-    kind: 'text',
-    examples: ['mesh:4x4', 'mesh:8x8', 'torus:8x8', 'mesh:16x16', 'hypercube:6', 'fattree:4:3', 'lrt:64:4:2', 'lrt:256:4:4'],
-    file: { kind: 'network', label: 'Open file…', accept: '.txt,.edges,.edgelist,.graphml,.xml,.anynet,text/plain', title: 'A network file: an edge list (a b per line), BookSim anynet or GraphML (networkx, Gephi, Topolab’s export)' },
-    help: (catalog) => `Up to ${catalog.max_sim_switches} switches with any routing, ${catalog.max_by_destination ?? catalog.max_sim_switches} with loren or shortest (a next-hop tree per destination), ${catalog.max_sim_routers ?? catalog.max_sim_switches} with dor or dual-plane (they decide each hop themselves; no route is kept); up to ${catalog.animation_max_switches} step through their first cycles one at a time. Enter runs.`,
-    title: (catalog) => `Topology spec: ${catalog.generators.map(([, syntax]) => syntax).join(' · ')}`,
-    parse: parsers.text({ required: true, hint: 'topology: write a spec such as mesh:8x8 or lrt:64:4:2' }),
-  },
-  {
-    ...count('topology-index', 'topology_index', 'Topology index', { what: 'topology index', hint: 'a whole number, 0 for the seed’s first random topology', min: 0, title: "Which of the seed's random topologies (the Routing lab's table-size study numbers them from 0)" }),
-    pair: true,
-  },
-  { ...seedField({ title: 'Seeds the random topology, the traffic and the injection: same seed, same run' }) },
-  {
-    name: 'routing',
-    path: 'routing',
-    label: 'Routing',
-    kind: 'select',
-    describe: true,
-    options: (catalog) => {
-      const text = new Map(catalog?.routing_definitions ?? []);
-      return (catalog?.routings ?? []).map((name) => [name, name, text.get(name) ?? name]);
-    },
-  },
-  {
-    name: 'tmax',
-    path: 'tmax',
-    label: 't<sub>max</sub> (table limit)',
-    kind: 'number',
-    pair: true,
-    attrs: { min: '1', step: '1', inputmode: 'numeric', placeholder: 'default' },
-    visible: bare(TABLE_ROUTERS),
-    parse: parsers.whole({ what: 't_max', hint: 'a whole number of table entries, or empty for the default', min: 1, optional: true }),
-  },
-  {
-    name: 'alpha',
-    path: 'alpha',
-    label: 'α (Cowen)',
-    kind: 'number',
-    attrs: { min: '0', max: '1', step: '0.05', inputmode: 'decimal', placeholder: '0.5', title: "Cowen's ball exponent; a t_max, when given, wins" },
-    visible: bare(COWEN),
-    parse: alphaValue,
-  },
-  { name: 'traffic', path: 'traffic', group: 'Traffic and load', label: 'Traffic pattern', kind: 'pattern', file: { kind: 'matrix', label: 'Open matrix…', accept: '.csv,.txt,text/csv,text/plain', title: 'A traffic matrix: CSV rows src,dst,bytes[,count] (a header and # comments allowed)' } },
-  {
-    name: 'rate',
-    path: 'rate',
-    label: 'Offered load (flits/node/cycle)',
-    kind: 'number',
-    attrs: { step: '0.05', inputmode: 'decimal' }, // its range is the core's (the catalog's limits)
-    help: 'Each end node starts a packet with probability load ÷ packet size each cycle (Bernoulli), so the load is honoured exactly up to 1, and up to 2 for a node on two planes (dual:…), with packets of at least that many flits.',
-    parse: rateValue,
-  },
-  { ...count('vcs', 'vcs', 'VCs per port', { hint: 'a whole number of virtual channels per port, at least 1', pair: true }), group: 'Router' },
-  count('buf', 'buf', 'Buffer (flits/VC)', { what: 'buffer', hint: 'a whole number of flits per virtual channel, at least 1' }),
-  count('packet', 'packet', 'Packet (flits)', { hint: 'a whole number of flits per packet, at least 1', pair: true }),
-  count('stages', 'stages', 'Pipeline stages', { hint: 'a whole number of router pipeline stages, at least 1' }),
-  count('link-latency', 'link_latency', 'Link latency', { what: 'link latency', hint: 'a whole number of cycles, at least 1', pair: true, title: 'Cycles a flit takes on a link' }),
-  count('credit-delay', 'credit_delay', 'Credit delay', { what: 'credit delay', hint: 'a whole number of cycles, at least 1', title: 'Cycles a credit takes back upstream' }),
-  {
-    name: 'latency-per-m',
-    path: 'latency_per_m',
-    label: 'Cable latency (cycles/m)',
-    kind: 'number',
-    attrs: { step: '0.05', inputmode: 'decimal', placeholder: '0', class: 'short' },
-    help: 'Added to a channel per metre of its cable: dual-plane networks (dual:…) carry their cable lengths from the rack floor of paper 004 §3.1. Paper 004’s 5 ns/m is 1.95 cycles/m at 2.56 ns per cycle (a 32-byte flit at 100 Gbps). 0: every channel takes the link latency.',
-    parse: perMetre,
-  },
-  // its options and their meanings are the core's choice (the catalog's `vc_assignment`)
-  { name: 'vc-assignment', path: 'vc_assignment', label: 'VC assignment (deadlock freedom)', kind: 'select', describe: true },
-  { ...count('warmup', 'warmup', 'Warm-up cycles', { what: 'warm-up', hint: 'a whole number of cycles (0 for none)', min: 0, pair: true }), group: 'Run' },
-  count('cycles', 'cycles', 'Measured cycles', { hint: 'a whole number of cycles, at least 1', title: 'Packets created in these cycles are measured' }),
-  { ...count('drain', 'drain', 'Drain cycles', { hint: 'a whole number of cycles (0 for none)', min: 0, title: 'Cycles after the window for the measured packets to arrive' }), help: 'Measured packets still in the network after the drain mean saturation.' },
-  {
-    name: 'sweep-step',
-    path: 'sweep_step',
-    group: 'Sweep',
-    label: 'Load step',
-    kind: 'number',
-    pair: true,
-    attrs: { step: '0.01', inputmode: 'decimal', title: 'The sweep runs the loads step, 2·step, … until the network saturates' },
-    parse: fraction('sweep step', 'a load step in (0, 1], e.g. 0.05'),
-  },
-  count('seed-count', 'seed_count', 'Seeds per load', { what: 'seeds', hint: 'a whole number of seeds per load, at least 1', title: 'Several seeds give each load its mean and a min–max error bar' }),
-];
-
-/** Group headings above the first field of each group (`group` in the declarations). */
-function addGroupHeadings(prefix) {
-  for (const field of fields.filter((f) => f.group)) {
-    const box = byId(`${prefix}${field.name}-field`);
-    (box.parentElement.classList.contains('pair-fields') ? box.parentElement : box).before(el('h3', { class: 'field-group', text: field.group }));
-  }
-}
+/** How the fields look and behave beyond their kinds (their words: src/labs/sim/mod.rs). */
+/** @type {Record<string, import('../types/page').FieldLook>} */
+const looks = {
+  topology: { file: NETWORK_FILE },
+  'topology-index': { pair: true },
+  tmax: { pair: true, visible: bare(TABLE_ROUTERS) },
+  alpha: { attrs: { min: '0', max: '1', step: '0.05' }, visible: bare(COWEN) },
+  traffic: { file: MATRIX_FILE },
+  rate: { attrs: { step: '0.05' } },
+  vcs: { pair: true },
+  packet: { pair: true },
+  'link-latency': { pair: true },
+  'latency-per-m': { attrs: { step: '0.05', class: 'short' } },
+  warmup: { pair: true },
+  'sweep-step': { pair: true, attrs: { step: '0.01' } },
+};
 
 /** The "Paper 002 Fig. 7–10 (Table II)" select: a curve's settings into the fields (seed 1, the paper's topologies). */
 function presetPicker(ctx) {
@@ -190,7 +65,7 @@ export default /** @satisfies {import('../types/page').LabView<'sim'>} */ ({
   heading: 'Simulate lab',
   intro:
     'A cycle-level simulation of input-queued routers with virtual channels, credits and wormhole switching (papers 002 §VI-C and 004 §3.4): packets are injected at the offered load, routed hop by hop, and timed from creation to arrival. Step through the first measured cycles, click a router for its buffers, and sweep the load to saturation.',
-  fields,
+  looks,
   /** What the step player says when a run has no steps. */
   noSteps: 'No cycles to step through: only small networks (see the topology help) record their first measured cycles. The figure shows each channel’s utilisation over the whole run.',
   channels: true,
@@ -221,7 +96,6 @@ export default /** @satisfies {import('../types/page').LabView<'sim'>} */ ({
     return parts;
   },
   create(ctx) {
-    addGroupHeadings('sim-');
     const picker = presetPicker(ctx);
     const results = new SimResults({ detail: ctx.detail, clearChannel: () => ctx.selectChannel(null) });
     const sweep = new SimSweep(ctx);

@@ -1,62 +1,17 @@
 // The Slots lab (paper 000 §3): how many TDM slots N a circuit-switched network needs for a
-// traffic pattern, and how the slot policies use them. Its controls are declared fields (the
-// page builds, reads and validates them, www/fields.js); its results panel lists N, the
+// traffic pattern, and how the slot policies use them. Its form is the core's fields (the page
+// builds, reads and validates them, www/fields.js); its results panel lists N, the
 // busiest channels and the communications of a clicked channel (www/labs/slots-metrics.js).
 import { Metrics } from './slots-metrics.js';
-import { parsers, seedField } from '../fields.js';
+import { MATRIX_FILE, NETWORK_FILE } from '../fields.js';
 
-const AUTO_ROUTING = "the topology's default: dimension-order on meshes and tori, up/down on fat-trees, shortest path otherwise";
-const NO_POLICY = "no slot policy: every communication holds one slot; the figure shows each channel's load against N";
-const DEFAULT_ALL2ALL = 'destination-based (default): every (source, destination) pair is its own circuit along the unicast route';
-
-/** The catalog's [name, definition] pairs as select options after a default one. */
-function options(first, pairs) {
-  return [first, ...(pairs ?? []).map(([name, definition]) => [name, name, definition])];
-}
-
-const fields = [
-  {
-    name: 'topology',
-    path: 'topology',
-    label: 'Topology',
-    kind: 'text',
-    examples: ['mesh:4x4', 'mesh:8x8', 'mesh:16x16', 'torus:8x8', 'mesh:16x16x16', 'hypercube:6', 'fattree:4:3', 'fattree:16:3', 'full:16'],
-    file: { kind: 'network', label: 'Open file…', accept: '.txt,.edges,.edgelist,.graphml,.xml,.anynet,text/plain', title: 'A network file: an edge list (a b per line), BookSim anynet or GraphML (networkx, Gephi, Topolab’s export)' },
-    help: (catalog) => (catalog ? `${catalog.generators.map(([name]) => name).join(', ')}: e.g. mesh:8x8, fattree:4:3. Enter runs.` : 'e.g. mesh:8x8, torus:8x8, hypercube:6, fattree:4:3, full:16. Enter runs.'),
-    title: (catalog) => `Topology spec: ${catalog.generators.map(([, syntax]) => syntax).join(' · ')}`,
-    parse: parsers.text(),
-  },
-  { name: 'pattern', path: 'pattern', label: 'Traffic pattern', kind: 'pattern', file: { kind: 'matrix', label: 'Open matrix…', accept: '.csv,.txt,text/csv,text/plain', title: 'A traffic matrix: CSV rows src,dst,bytes[,count] (a header and # comments allowed)' } },
-  {
-    name: 'all2all',
-    path: 'all2all',
-    label: 'All-to-all method',
-    kind: 'select',
-    describe: true,
-    options: (catalog) => options(['', 'destination (default)', DEFAULT_ALL2ALL], catalog?.all2all),
-    visible: (values) => values.pattern === 'all-to-all',
-  },
-  {
-    name: 'routing',
-    path: 'routing',
-    label: 'Routing',
-    kind: 'select',
-    describe: true,
-    options: (catalog) => {
-      const text = new Map(catalog?.routing_definitions ?? []);
-      return [['', 'auto (default)', AUTO_ROUTING], ...(catalog?.routings ?? []).map((name) => [name, name, text.get(name) ?? name])];
-    },
-  },
-  {
-    name: 'policy',
-    path: 'policy',
-    label: 'Slot policy',
-    kind: 'select',
-    describe: true,
-    options: (catalog) => options(['', 'none', NO_POLICY], catalog?.policies),
-  },
-  seedField({ help: 'For the random patterns: same seed, same result.' }),
-];
+/** How the fields look beyond their kinds (their words are the core's: src/labs/slots.rs). */
+/** @type {Record<string, import('../types/page').FieldLook>} */
+const looks = {
+  topology: { file: NETWORK_FILE },
+  pattern: { file: MATRIX_FILE },
+  all2all: { visible: (values) => values.pattern === 'all-to-all' },
+};
 
 export default /** @satisfies {import('../types/page').LabView<'slots'>} */ ({
   name: 'slots',
@@ -67,7 +22,7 @@ export default /** @satisfies {import('../types/page').LabView<'slots'>} */ ({
   ids: { controls: 'controls', form: 'controls-form', heading: 'controls-heading', run: 'run', results: 'slots-results' },
   heading: 'Slots lab',
   intro: 'How many time slots <var>N</var> must a circuit-switched network have so that every communication gets a slot on each channel it crosses?',
-  fields,
+  looks,
   /** What the step player says when a run has no steps. */
   noSteps: 'No steps to play: choose a slot policy to step through its decisions one communication at a time.',
   channels: true,

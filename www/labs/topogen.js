@@ -1,9 +1,9 @@
 // The TopoGen lab (paper 000 §4–5): TOPOGEN designs a circuit-switched network for a traffic
 // pattern, step by step; switches can be failed by clicking them (§5.3); the comparison with
-// mesh and tori (Fig. 12) and the N-versus-cost trade-off (Fig. 13) run as studies. Its controls
-// are declared fields (www/fields.js); its panels are in www/labs/topogen-panels.js.
+// mesh and tori (Fig. 12) and the N-versus-cost trade-off (Fig. 13) run as studies. Its form is
+// the core's fields (www/fields.js); its panels are in www/labs/topogen-panels.js.
 import { el, show } from '../dom.js';
-import { parsers, seedField } from '../fields.js';
+import { NETWORK_FILE } from '../fields.js';
 import { TopoGenResults, TopoGenAnalysis } from './topogen-panels.js';
 
 /**
@@ -69,73 +69,19 @@ function failControl({ id, runNow }) {
   return control;
 }
 
-const whole = (what, hint, options = {}) => parsers.whole({ what, hint, ...options });
-
-const fields = [
-  {
-    name: 'start',
-    path: 'start',
-    label: 'Start from',
-    kind: 'text',
-    attrs: { placeholder: 'one giant switch (the paper)', spellcheck: 'false' },
-    file: { kind: 'network', label: 'Open file…', accept: '.txt,.edges,.edgelist,.graphml,.xml,.anynet,text/plain', title: 'A network to start from: an edge list (a b per line), BookSim anynet or GraphML (networkx, Gephi, Topolab’s export)' },
-    help: 'Empty: the paper’s start, one giant switch. A topology spec (mesh:4x4) or a file: TOPOGEN keeps its switches, links and end nodes (they set V) and improves it within the max degree (our extension).',
-    parse: parsers.text(),
-  },
-  {
-    name: 'nodes',
-    path: 'nodes',
-    label: 'End nodes',
-    kind: 'number',
-    pair: true,
-    // its range (min, max) is the core's (the catalog's limits)
-    attrs: { step: '1', inputmode: 'numeric' },
-    help: (catalog) => `Up to ${catalog.labs.find((l) => l.name === 'topogen')?.limits.find((l) => l.field === 'nodes')?.max ?? '—'}.`,
-    parse: whole('nodes', 'a whole number of end nodes, e.g. 16 or 1024'),
-  },
-  {
-    name: 'degree',
-    path: 'degree',
-    label: 'Max degree',
-    kind: 'number',
-    attrs: { min: '3', step: '1', inputmode: 'numeric', title: 'The largest switch degree: end nodes + links' },
-    help: 'End nodes + links of a switch.',
-    parse: whole('degree', 'a whole number, the largest switch degree (end nodes + links), e.g. 5'),
-  },
-  { name: 'pattern', path: 'pattern', label: 'Traffic pattern', kind: 'pattern' },
-  {
-    name: 'target',
-    path: 'target_slots',
-    label: 'Target N',
-    kind: 'number',
-    attrs: { min: '1', step: '1', inputmode: 'numeric', placeholder: 'minimal' },
-    help: 'Empty: the minimal network. A number: TOPOGEN_REV adds switch pairs until N is at most this (§4.5).',
-    parse: whole('target N', 'a whole number of slots, or empty for the minimal topology', { optional: true }),
-  },
-  { ...seedField({ title: 'For the random patterns and random failures: same seed, same result' }), pair: true },
-  {
-    name: 'message-bytes',
-    path: 'message_bytes',
-    label: 'Message (bytes)',
-    kind: 'number',
-    attrs: { min: '1', step: '1', inputmode: 'numeric', title: 'Message size of the one-round circuit vs packet switching comparison' },
-    parse: whole('message size', 'a whole number of bytes, at least 1', { min: 1 }),
-  },
-  { name: 'fail', path: 'fail', kind: 'custom', control: failControl },
-  {
-    name: 'fail-random',
-    path: 'fail_random',
-    label: 'Or fail this many switches at random',
-    kind: 'number',
-    attrs: { min: '0', step: '1', inputmode: 'numeric', title: 'Fail this many switches chosen at random (seeded)' },
-    help: 'Clicked switches win over random ones.',
+/** How the fields look and behave beyond their kinds (their words: src/labs/topogen/mod.rs). */
+/** @type {Record<string, import('../types/page').FieldLook>} */
+const looks = {
+  start: { file: { ...NETWORK_FILE, title: 'A network to start from: an edge list (a b per line), BookSim anynet or GraphML (networkx, Gephi, Topolab’s export)' } },
+  nodes: { pair: true },
+  seed: { pair: true },
+  fail: { control: failControl },
+  'fail-random': {
     // Clicked switches win over random ones in the core: the field is off while there are any.
     enabled: (values) => !values.fail?.length,
-    parse: (text, values) => (values.fail.length ? 0 : whole('random failures', 'a whole number of switches (0 = none)')(text === '' ? '0' : text)),
+    parse: (text, values, read) => (values.fail.length ? 0 : read(text)),
   },
-  { name: 'reconfig', path: 'reconfig', label: 'Reconfiguration', kind: 'select', describe: true },
-  { name: 'failed-nodes', path: 'failed_nodes', label: 'End nodes of a failed switch', kind: 'select', describe: true },
-];
+};
 
 /** What designs another network (the failures and the message size leave the trace as it is). */
 function generation(s) {
@@ -150,7 +96,7 @@ export default /** @satisfies {import('../types/page').LabView<'topogen'>} */ ({
   prefix: 'tg-',
   heading: 'TopoGen lab',
   intro: 'TOPOGEN designs a circuit-switched network for a traffic pattern: one giant switch is split until every switch meets the maximum degree, then end nodes are swapped and links added to lower <var>N</var> (paper 000 §4). Links: every pair of switches with a spare port is a candidate (Alg. 4), the most promising tried first, kept if N or the number of channels at N drops. TOPOGEN_REV checks N after each move instead of after a round (our reading, see the README).',
-  fields,
+  looks,
   /** What the step player says when a run has no steps. */
   noSteps: 'No steps to play for this design.',
   channels: false,

@@ -342,10 +342,14 @@ about: string, kind: FieldKind,
 hint: string, 
 /**
  * What an empty input means, in a word or two (`|N|/2`, `none`: an input's placeholder,
- * a choice's first option); None: a value is needed. The section then holds its default
- * (null for an optional field).
+ * a choice's first option); None: a value is needed. The section then holds null (an
+ * optional field), or its default where `empty_is_default`.
  */
 empty: string | null, 
+/**
+ * An empty input stands for the field's default (a number the core never leaves unset).
+ */
+empty_is_default: boolean, 
 /**
  * Values to pick from as one types (topology specs).
  */

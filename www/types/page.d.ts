@@ -59,6 +59,34 @@ export interface LabPanel<N extends LabName> {
   figureSvg?(): string | null;
 }
 
+/** How a field of the core's looks and behaves on the page beyond its kind (www/fields.js). */
+export interface FieldLook {
+  /** This field and the next share a row. */
+  pair?: boolean;
+  /** Attributes of its input, over the ones its kind gives. */
+  attrs?: Record<string, string>;
+  /** A range slider beside the input. */
+  slider?: boolean;
+  /** An "Open file…" button beside it: what kind of file the core reads into it. */
+  file?: { kind: 'network' | 'matrix'; label?: string; accept?: string; title?: string };
+  /** Shown only while this holds of the values read so far. */
+  visible?(values: Record<string, any>): boolean;
+  /** Enabled only while this holds of the values read so far. */
+  enabled?(values: Record<string, any>): boolean;
+  /** Its own reading of the text; `read` is its kind's. */
+  parse?(text: any, values: Record<string, any>, read: (text: any) => any): any;
+  /** A control of the page's own (a custom field). */
+  control?(context: { id: string; field: any; changed(): void; runNow(): void; form: any; help: HTMLElement; error: HTMLElement }): any;
+  /** Core error paths that also point at this field. */
+  alsoFor?: string[];
+  /** Words under its group's heading about the page (e.g. clicking the figure). */
+  groupHelp?: string;
+  /** Its folded group starts folded. */
+  closed?: boolean;
+  /** The folded group before it ends above it. */
+  endsGroup?: boolean;
+}
+
 /** A lab's view: www/labs/<lab>.js exports one (`@satisfies {LabView<'name'>}`). */
 export interface LabView<N extends LabName> {
   name: N;
@@ -71,7 +99,10 @@ export interface LabView<N extends LabName> {
   ids?: Record<string, string>;
   heading: string;
   intro: string;
-  fields: object[];
+  /** How its fields look and behave beyond their kinds, by field name (their words are the core's). */
+  looks?: Record<string, FieldLook>;
+  /** Its form's groups fold, in <details> of this class (else a heading per group). */
+  foldGroups?: string;
   noSteps?: string;
   /** Its figure has channels one can click. */
   channels?: boolean;

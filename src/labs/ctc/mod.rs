@@ -20,7 +20,7 @@ use crate::hybrid::ctc::{
     MAX_PORTS,
 };
 
-use super::Choice;
+use super::{Choice, Field, FieldKind};
 use crate::export::graph::Loads;
 pub use crate::hybrid::ctc::pipeline::{Ordered, Unserved};
 use crate::model::{ChannelId, LinkInfo, LinkKind, Shape, SwitchId, SwitchInfo, Topology};
@@ -43,7 +43,7 @@ pub const LAB: Lab = Lab {
     presets,
     limits: super::no_limits,
     choices,
-    fields: super::field::no_fields,
+    fields,
     types: super::types::<CtcConfig, CtcResult>(),
 };
 
@@ -58,6 +58,79 @@ fn choices() -> Vec<Choice> {
         Choice::of::<MultiHop>("readings.multi_hop"),
         Choice::of::<Accept>("readings.accept"),
         Choice::of::<Laplacian>("readings.laplacian"),
+    ]
+}
+
+/// The CTC lab's form: the traffic, the LCs and the OCS, the order and the solver, the torus
+/// baseline, then two groups whose parts follow them: the readings of §4.2 and the cost model.
+fn fields() -> Vec<Field> {
+    vec![
+        Field::spec("traffic", "Traffic")
+            .help("random:N:p (§5.1), stencil:AxB[:periodic][:BYTES], fft:Z[:BYTES][:pencil], superlu:PRxPC[:BYTES][:density], or csv (the matrix below). Up to 4,096 tasks.")
+            .hint("e.g. random:16:0.5")
+            .examples(&[
+                "random:16:0.5",
+                "random:32:0.5",
+                "stencil:16x16",
+                "fft:64",
+                "superlu:20x24",
+                "csv",
+            ]),
+        Field::new("matrix", "Matrix (CSV)", FieldKind::Custom).help(
+            "A line per entry: source task, destination task, bytes (and optionally a count).",
+        ),
+        Field::whole("cluster_size", "T (tasks per LC)", 1)
+            .hint("tasks per logical cluster, e.g. 1"),
+        Field::whole("planes", "K (planes)", 1).hint("optical planes, e.g. 6"),
+        Field::whole("ports", "P (ports per plane)", 1).hint("ports per LC per plane, e.g. 1"),
+        Field::choice("order", "Order"),
+        Field::whole("iterations", "Iterations", 0).hint("annealing iterations, e.g. 1000"),
+        Field::choice("solver", "Solver"),
+        Field::number("time_limit_s", "ILP time limit (s)").hint("seconds, e.g. 10"),
+        Field::spec("baseline", "Torus baseline")
+            .help("torus:X (the most even X-D torus), torus:AxBxC, or none.")
+            .hint("e.g. torus:3")
+            .examples(&["torus:3", "torus:2", "torus:4", "none"]),
+        Field::whole("torus_iterations", "Torus iterations", 0)
+            .help("Empty: the same as the hybrid’s (§5.2).")
+            .hint("a whole number, or empty")
+            .empty("as the hybrid"),
+        Field::new("readings", "Readings of §4.2", FieldKind::Custom).group("Readings"),
+        Field::choice("readings.tie", "HDF ties").named("readings-tie"),
+        Field::choice("readings.planes", "Direct links").named("readings-planes"),
+        Field::choice("readings.multi_hop", "Multi-hop passes").named("readings-multi_hop"),
+        Field::choice("readings.accept", "Annealing acceptance").named("readings-accept"),
+        Field::choice("readings.laplacian", "Fiedler vector").named("readings-laplacian"),
+        Field::whole("readings.depth", "Deepest pass", 0)
+            .named("readings-depth")
+            .help("The last multi-hop pass (the paper: 4)")
+            .hint("a whole number, e.g. 4"),
+        Field::number("readings.t0", "T₀")
+            .named("readings-t0")
+            .help("Initial temperature in hop-bytes (Matlab: 100)")
+            .hint("a number"),
+        Field::number("readings.cooling", "Cooling")
+            .named("readings-cooling")
+            .help("T_k = T₀ · cooling^k (Matlab: 0.95)")
+            .hint("a number"),
+        Field::new("cost", "Cost model of §5.2.1", FieldKind::Custom).group("Cost model (§5.2.1)"),
+        Field::number("cost.port_ratio", "OCS ÷ EPS port price")
+            .named("cost-port_ratio")
+            .help("§5.2.1: currently 0.4–0.6 (0.5)")
+            .hint("a number from 0"),
+        Field::number("cost.txrx_cost", "Transceiver (EPS ports)")
+            .named("cost-txrx_cost")
+            .help("A transceiver’s price in EPS ports (not printed: 1)")
+            .hint("a number from 0"),
+        Field::whole("cost.eps_core_ports", "M: EPS-core ports per LC", 0)
+            .named("cost-eps_core_ports")
+            .help("Ports of an LC to the EPS core (1: K = 4 costs a 3-D torus)")
+            .hint("a whole number"),
+        Field::whole("cost.nodes_per_rack", "R: nodes per rack", 0)
+            .named("cost-nodes_per_rack")
+            .help("Edge ports per rack, the same in both networks (40)")
+            .hint("a whole number"),
+        Field::seed("Seeds the random matrices, random ties and both annealing chains"),
     ]
 }
 

@@ -9,10 +9,10 @@
 
 pub mod simulate;
 
-use super::Choice;
 use super::{
     check_section, config, default_section, json, study_args, Lab, LabRun, StepSummary, Study, View,
 };
+use super::{Choice, Field, FieldKind};
 use crate::dualplane::search::{self, Candidate, Combine, Method, Objective, SearchSpec};
 use crate::export::graph::Loads;
 use crate::model::{ChannelId, SwitchId, Topology};
@@ -106,9 +106,36 @@ pub const LAB: Lab = Lab {
             Choice::of::<Combine>("combine"),
         ]
     },
-    fields: super::field::no_fields,
+    fields,
     types: super::types::<DualPlaneConfig, DualPlaneResult>(),
 };
+
+/// The Dual-plane lab's form: the network, the node pair routed, the search and the rack floor.
+fn fields() -> Vec<Field> {
+    let node = |path, label| Field::whole(path, label, 0).hint("a node id from 0 to 2ⁿ − 1");
+    vec![
+        Field::choice("kind", "Planes").group("Network"),
+        Field::whole("n", "Dimensions <var>n</var>", 0)
+            .about("2ⁿ switches per plane, 2ⁿ nodes (4·2ⁿ on the rack floor of §3)")
+            .hint("a whole number of dimensions"),
+        Field::new(
+            "generators",
+            "Plane 1 generators <var>H</var>(1,<var>n</var>)",
+            FieldKind::Custom,
+        )
+        .help("n linearly independent ids in [1, 2ⁿ), e.g. 3,5,7 (checked as you type); empty for two identical planes.")
+        .empty("identical planes"),
+        node("source", "Source").group("Route"),
+        node("destination", "Destination"),
+        Field::choice("objective", "Search objective").group("Search"),
+        Field::choice("cables", "In-rack cable").group("Rack floor"),
+        Field::choice("combine", "Rates combined by"),
+        Field::number("effort", "Effort")
+            .about("Multiplies the annealing's evaluations (n ≥ 7); 1 is the default")
+            .hint("a factor in (0, 100], e.g. 1"),
+        Field::seed("Seeds the search's annealing: same seed, same set"),
+    ]
+}
 
 /// The Dual-plane lab's presets.
 fn presets() -> Vec<crate::labs::Preset> {

@@ -10,8 +10,8 @@
 
 mod studies;
 
-use super::Choice;
 use super::{check_section, config, default_section, json, Lab, LabRun, StepSummary, View};
+use super::{Choice, Field, FieldKind};
 use crate::hybrid::relay::alloc::{allocate, Allocation, Readings};
 use crate::hybrid::relay::apps::{App, Workload};
 use crate::hybrid::relay::route::{Kind, RelayNet, Routes, UplinkCost};
@@ -36,7 +36,7 @@ pub const LAB: Lab = Lab {
     presets,
     limits: super::no_limits,
     choices,
-    fields: super::field::no_fields,
+    fields,
     types: super::types::<OcsRelayConfig, OcsRelayResult>(),
 };
 
@@ -62,6 +62,52 @@ fn choices() -> Vec<Choice> {
         Choice::of::<NodeChoice>("readings.node_choice"),
         Choice::of::<Counting>("counting"),
         Choice::of::<UplinkCost>("uplink_cost"),
+    ]
+}
+
+/// The OCS relay lab's form: the network, the application, the communication shown, and the
+/// network model with the readings of §3.2.2 (a group: its choices are its parts).
+fn fields() -> Vec<Field> {
+    let rank = |path, label| Field::whole(path, label, 0).hint("a node rank");
+    vec![
+        Field::spec("edge", "Edge switches × nodes")
+            .group("Network")
+            .help("EDGESxNODES: edge switches under one upper switch, nodes per edge switch (the paper: 8x32 and 16x16; at most 4,096 nodes).")
+            .hint("write EDGESxNODES, e.g. 8x32")
+            .examples(&["8x32", "16x16", "4x16", "32x32"]),
+        Field::whole("ocs_nodes", "OCS nodes", 0)
+            .help("In all, the same number under every edge switch (its lowest ranks): a multiple of the edge switches (the paper: 64 and 128).")
+            .hint("a whole number, a multiple of the edge switches"),
+        Field::choice("app", "Application").group("Application"),
+        Field::choice("class", "NPB class")
+            .help("The problem class sets the message sizes (the paper: B)."),
+        Field::whole("message_bytes", "Message (bytes)", 1)
+            .help("Bytes to each neighbour (§4.1: 4 MB = 4194304).")
+            .hint("bytes per neighbour message, e.g. 4194304"),
+        Field::new("matrix", "Messages (CSV)", FieldKind::Custom)
+            .help("A line per message: source rank, destination rank, bytes, count."),
+        Field::whole("iterations", "Iterations", 1).hint("a whole number of iterations, e.g. 5"),
+        Field::number("compute_us", "Compute (µs)")
+            .about("Compute time per iteration in µs (0: communication only; the paper does not print its times)")
+            .hint("µs of compute per iteration, e.g. 0"),
+        rank("source", "Source").group("Communication shown"),
+        rank("destination", "Destination"),
+        Field::number("ratio", "Uplinks 1:<var>R</var>")
+            .group("Network model and readings")
+            .about("Uplink oversubscription: P × 1 Gbps / uplink (§4.1: 5; the low-bisection EPS 20)")
+            .hint("R of the uplinks’ 1:R, e.g. 5"),
+        Field::whole("mtu", "MTU (bytes)", 1).hint("bytes per packet, e.g. 4096"),
+        Field::whole("threshold", "Large message (bytes)", 0)
+            .help("Messages of at least this many bytes may use the OCS (§4.1: 8192).")
+            .hint("bytes, e.g. 8192"),
+        Field::new("readings", "Readings of §3.2.2", FieldKind::Custom),
+        Field::choice("readings.blocked", "Blocked turn (step 2)").named("readings-blocked"),
+        Field::choice("readings.step3", "Step 3 order").named("readings-step3"),
+        Field::choice("readings.node_choice", "OCS node choice (steps 2–3)")
+            .named("readings-node_choice"),
+        Field::choice("counting", "Communications counted"),
+        Field::choice("uplink_cost", "Uplink cost (routing)"),
+        Field::seed("Nothing in this lab is random; the seed only travels with the link"),
     ]
 }
 

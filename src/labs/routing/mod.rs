@@ -12,8 +12,8 @@ mod studies;
 pub use crate::routing::walk::{RouteWalk, WalkHop};
 pub use studies::*;
 
-use super::Choice;
 use super::{check_section, config, default_section, json, Lab, LabRun, StepSummary, View};
+use super::{Choice, Field, FieldKind};
 pub use crate::analysis::routes::TrafficMetrics;
 use crate::analysis::routes::{pair_stats, traffic_metrics};
 use crate::graph::DistanceTable;
@@ -41,7 +41,7 @@ pub const LAB: Lab = Lab {
     presets,
     limits: super::no_limits,
     choices,
-    fields: super::field::no_fields,
+    fields,
     types: super::types::<RoutingConfig, RoutingResult>(),
 };
 
@@ -67,6 +67,41 @@ fn choices() -> Vec<Choice> {
             ("shortest", "Shortest path", about("shortest")),
         ],
     )]
+}
+
+/// The Routing lab's form: the network, the scheme and its parameter, the packet walked, and
+/// the traffic whose effective bandwidth is measured (no control of the page's yet).
+fn fields() -> Vec<Field> {
+    let switch = |path, label| {
+        Field::whole(path, label, 0)
+            .hint("a switch number, or empty")
+            .empty("none")
+    };
+    vec![
+        Field::spec("topology", "Topology")
+            .help("lrt:N:d:r — N = n² switches on an n×n floor, degree d, links at most r long (seeded); lrt:fig4 is the paper's Fig. 4 network.")
+            .hint("write lrt:N:d:r (e.g. lrt:64:4:2) or lrt:fig4")
+            .examples(&["lrt:fig4", "lrt:64:4:2", "lrt:256:4:4", "lrt:1024:4:8"]),
+        Field::choice("scheme", "Scheme"),
+        Field::whole("tmax", "t<sub>max</sub> (LOREN table limit)", 1)
+            .help("Empty: |N|/2. The slider runs from the entries LOREN needs to |N|.")
+            .hint("a whole number of table entries, or empty for |N|/2")
+            .empty("|N|/2"),
+        Field::number("alpha", "α (Cowen)").hint("a number between 0 and 1, e.g. 0.5"),
+        switch("source", "Source"),
+        switch("destination", "Destination"),
+        Field::seed("Seeds the random topology: same seed, same network")
+            .help("Source and destination: or click two switches in the figure, first the source."),
+        Field::new("traffic", "Traffic", FieldKind::Text { required: false })
+            .help("For the effective bandwidth and the average efficiency of the routes (a random traffic averaged over its patterns). Empty: the all-pairs metrics only.")
+            .hint("a traffic pattern, e.g. uniform or hotspot:0.2, or empty for none")
+            .empty("none"),
+        Field::whole("patterns", "Random patterns", 1)
+            .help_text(format!(
+                "How many patterns a random traffic is averaged over (at most {MAX_PATTERNS})."
+            ))
+            .hint("a whole number of patterns, at least 1"),
+    ]
 }
 
 /// The Routing lab's presets.

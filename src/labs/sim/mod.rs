@@ -9,7 +9,8 @@
 pub mod paper002;
 
 use super::{
-    check_section, config, default_section, json, study_args, Lab, LabRun, StepSummary, Study, View,
+    check_section, config, default_section, json, study_args, ChoiceList, Field, FieldKind, Lab,
+    LabRun, StepSummary, Study, View,
 };
 use crate::export::graph::Loads;
 use crate::model::{ChannelId, Topology};
@@ -80,9 +81,101 @@ pub const LAB: Lab = Lab {
     presets,
     limits,
     choices: || vec![super::Choice::of::<flit::VcAssignment>("vc_assignment")],
-    fields: super::field::no_fields,
+    fields,
     types: super::types::<SimConfig, SimOutput>(),
 };
+
+/// The Simulate lab's form: the network and its routing, the traffic and load, the router,
+/// the run and the sweep.
+fn fields() -> Vec<Field> {
+    vec![
+        Field::spec("topology", "Topology")
+            .group("Network and routing")
+            .help_text(format!(
+                "Up to {} switches with any routing, {} with loren or shortest (a next-hop tree per destination), {} with dor or dual-plane (they decide each hop themselves; no route is kept); up to {ANIMATION_MAX_SWITCHES} step through their first cycles one at a time. Enter runs.",
+                flit::MAX_SIM_SWITCHES,
+                flit::MAX_BY_DESTINATION.min(flit::MAX_SIM_ROUTERS),
+                flit::MAX_SIM_ROUTERS,
+            ))
+            .about_text(super::slots::topology_about())
+            .hint("write a spec such as mesh:8x8 or lrt:64:4:2")
+            .examples(&[
+                "mesh:4x4",
+                "mesh:8x8",
+                "torus:8x8",
+                "mesh:16x16",
+                "hypercube:6",
+                "fattree:4:3",
+                "lrt:64:4:2",
+                "lrt:256:4:4",
+            ]),
+        Field::whole("topology_index", "Topology index", 0)
+            .named("topology-index")
+            .about("Which of the seed's random topologies (the Routing lab's table-size study numbers them from 0)")
+            .hint("a whole number, 0 for the seed’s first random topology"),
+        Field::seed("Seeds the random topology, the traffic and the injection: same seed, same run"),
+        Field::new(
+            "routing",
+            "Routing",
+            FieldKind::Choice {
+                from: ChoiceList::Routers,
+            },
+        ),
+        Field::whole("tmax", "t<sub>max</sub> (table limit)", 1)
+            .hint("a whole number of table entries, or empty for the default")
+            .empty("default"),
+        Field::number("alpha", "α (Cowen)")
+            .about("Cowen's ball exponent; a t_max, when given, wins")
+            .hint("a number from 0 to 1, e.g. 0.5, or empty for the default")
+            .empty("0.5"),
+        Field::new("traffic", "Traffic pattern", FieldKind::Pattern).group("Traffic and load"),
+        Field::number("rate", "Offered load (flits/node/cycle)")
+            .help("Each end node starts a packet with probability load ÷ packet size each cycle (Bernoulli), so the load is honoured exactly up to 1, and up to 2 for a node on two planes (dual:…), with packets of at least that many flits.")
+            .hint("an offered load in (0, 1] flits per node per cycle (up to 2 where nodes sit on two planes), e.g. 0.3"),
+        Field::whole("vcs", "VCs per port", 1)
+            .group("Router")
+            .hint("a whole number of virtual channels per port, at least 1"),
+        Field::whole("buf", "Buffer (flits/VC)", 1)
+            .hint("a whole number of flits per virtual channel, at least 1"),
+        Field::whole("packet", "Packet (flits)", 1)
+            .hint("a whole number of flits per packet, at least 1"),
+        Field::whole("stages", "Pipeline stages", 1)
+            .hint("a whole number of router pipeline stages, at least 1"),
+        Field::whole("link_latency", "Link latency", 1)
+            .named("link-latency")
+            .about("Cycles a flit takes on a link")
+            .hint("a whole number of cycles, at least 1"),
+        Field::whole("credit_delay", "Credit delay", 1)
+            .named("credit-delay")
+            .about("Cycles a credit takes back upstream")
+            .hint("a whole number of cycles, at least 1"),
+        Field::number("latency_per_m", "Cable latency (cycles/m)")
+            .named("latency-per-m")
+            .help("Added to a channel per metre of its cable: dual-plane networks (dual:…) carry their cable lengths from the rack floor of paper 004 §3.1. Paper 004’s 5 ns/m is 1.95 cycles/m at 2.56 ns per cycle (a 32-byte flit at 100 Gbps). 0: every channel takes the link latency.")
+            .hint("cycles per metre of cable from 0 to 100, e.g. 1.95, or 0 for none")
+            .empty_default("0"),
+        Field::choice("vc_assignment", "VC assignment (deadlock freedom)").named("vc-assignment"),
+        Field::whole("warmup", "Warm-up cycles", 0)
+            .group("Run")
+            .hint("a whole number of cycles (0 for none)"),
+        Field::whole("cycles", "Measured cycles", 1)
+            .about("Packets created in these cycles are measured")
+            .hint("a whole number of cycles, at least 1"),
+        Field::whole("drain", "Drain cycles", 0)
+            .help("Measured packets still in the network after the drain mean saturation.")
+            .about("Cycles after the window for the measured packets to arrive")
+            .hint("a whole number of cycles (0 for none)"),
+        Field::number("sweep_step", "Load step")
+            .named("sweep-step")
+            .group("Sweep")
+            .about("The sweep runs the loads step, 2·step, … until the network saturates")
+            .hint("a load step in (0, 1], e.g. 0.05"),
+        Field::whole("seed_count", "Seeds per load", 1)
+            .named("seed-count")
+            .about("Several seeds give each load its mean and a min–max error bar")
+            .hint("a whole number of seeds per load, at least 1"),
+    ]
+}
 
 /// The Simulate lab's presets (paper 002's Fig. 7–10 curves are `paper002::curves`).
 fn presets() -> Vec<crate::labs::Preset> {

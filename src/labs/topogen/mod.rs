@@ -11,7 +11,8 @@ pub use compare::{
 };
 
 use super::{
-    check_section, config, default_section, json, study_args, Lab, LabRun, StepSummary, Study, View,
+    check_section, config, default_section, json, study_args, Field, FieldKind, Lab, LabRun,
+    StepSummary, Study, View,
 };
 use crate::circuit::topogen::{
     random_failures, reconfigure, topogen_from, FailedNodes, GenState, Reconfig, Reconfiguration,
@@ -86,9 +87,49 @@ pub const LAB: Lab = Lab {
             super::Choice::of::<FailedNodes>("failed_nodes"),
         ]
     },
-    fields: super::field::no_fields,
+    fields,
     types: super::types::<TopoGenConfig, TopoGenResult>(),
 };
+
+/// The TopoGen lab's form: where TOPOGEN starts, V, the degree, the pattern and target N, then
+/// the message size and the failures of §5.3.
+fn fields() -> Vec<Field> {
+    vec![
+        Field::new("start", "Start from", FieldKind::Text { required: false })
+            .help("Empty: the paper’s start, one giant switch. A topology spec (mesh:4x4) or a file: TOPOGEN keeps its switches, links and end nodes (they set V) and improves it within the max degree (our extension).")
+            .empty_default("one giant switch (the paper)"),
+        Field::whole("nodes", "End nodes", 0)
+            .help_text(format!(
+                "Up to {}.",
+                crate::circuit::topogen::MAX_TOPOGEN_NODES
+            ))
+            .hint("a whole number of end nodes, e.g. 16 or 1024"),
+        Field::whole("degree", "Max degree", 3)
+            .help("End nodes + links of a switch.")
+            .about("The largest switch degree: end nodes + links")
+            .hint("a whole number, the largest switch degree (end nodes + links), e.g. 5"),
+        Field::new("pattern", "Traffic pattern", FieldKind::Pattern),
+        Field::whole("target_slots", "Target N", 1)
+            .named("target")
+            .help("Empty: the minimal network. A number: TOPOGEN_REV adds switch pairs until N is at most this (§4.5).")
+            .hint("a whole number of slots, or empty for the minimal topology")
+            .empty("minimal"),
+        Field::seed("For the random patterns and random failures: same seed, same result"),
+        Field::whole("message_bytes", "Message (bytes)", 1)
+            .named("message-bytes")
+            .about("Message size of the one-round circuit vs packet switching comparison")
+            .hint("a whole number of bytes, at least 1"),
+        Field::new("fail", "Switch failures (§5.3)", FieldKind::Custom).empty("none"),
+        Field::whole("fail_random", "Or fail this many switches at random", 0)
+            .named("fail-random")
+            .help("Clicked switches win over random ones.")
+            .about("Fail this many switches chosen at random (seeded)")
+            .hint("a whole number of switches (0 = none)")
+            .empty_default("none"),
+        Field::choice("reconfig", "Reconfiguration"),
+        Field::choice("failed_nodes", "End nodes of a failed switch").named("failed-nodes"),
+    ]
+}
 
 /// The arguments of the `tradeoff` study.
 #[derive(Deserialize, Serialize)]
