@@ -18,7 +18,8 @@ import { LABS, PLANNED } from './labs.js';
 import { Sharing, currentHash, fullPageUrl, isEmbed, linkTo, writeHash } from './permalink.js';
 import { setupTheme } from './theme.js';
 import { CompareView } from './compare.js';
-import { setupTours, isTourLink, openTourLink } from './tours.js';
+import { setupTours, isTourLink, openTourLink, tourShareHash } from './tours.js';
+import { setupKeys } from './keys.js';
 
 /** A run longer than this shows the progress bar and Cancel. */
 const BUSY_AFTER_MS = 150;
@@ -906,10 +907,13 @@ function updateHash() {
 }
 
 /**
- * Share and Embed: the link of the last run of the shown lab that ran well (never the address
- * bar, which may hold an unreadable link), or why there is none.
+ * Share and Embed: the open tour's link at its stop, else the link of the last run of the shown
+ * lab that ran well (never the address bar, which may hold an unreadable link), or why there is
+ * none.
  */
 async function shareLink() {
+  const tour = tourShareHash(); // an open tour: its link, at the stop shown, with its card
+  if (tour) return { url: linkTo(tour.hash), title: tour.title };
   const rec = active();
   const lab = labs[rec.name];
   if (!rec.shown) {
@@ -1225,10 +1229,13 @@ function wire() {
   document.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape') return;
     const menu = byId('export-menu');
+    // used here: an embed does not hand it to its host (www/keys.js)
     if (menu.open) {
+      event.preventDefault();
       menu.open = false;
       menu.querySelector('summary').focus();
     } else if (active().channel !== null && !event.target.closest?.('input, select, textarea, [role="dialog"]')) {
+      event.preventDefault();
       selectChannel(null);
     }
   });
@@ -1265,7 +1272,7 @@ async function main() {
   trackHeight(document.querySelector('.topbar'), '--topbar-h');
   trackHeight(byId('player'), '--player-h');
   wire();
-  setupTours(tourHost());
+  setupKeys({ player, tours: setupTours(tourHost()) });
   byId('open-full').href = fullPageUrl();
 
   // Start the codec at once; ask for the catalog and run the scenario in parallel (the first

@@ -1,7 +1,8 @@
-// The step player: ◀ ▶, a slider, play/pause with a speed, the keyboard (← → Space Home End)
-// and the current step's title, explanation and metrics. It only says which step is wanted;
-// the page asks the worker for that step's figure.
-import { byId, el, isTyping } from './dom.js';
+// The step player: ◀ ▶, a slider, play/pause with a speed, and the current step's title,
+// explanation and metrics. Its keys (← → Space Home End PageDown PageUp) come from the page's
+// one key map (www/keys.js), which calls forward(), back(), first(), last() and toggleByKey(). It
+// only says which step is wanted; the page asks the worker for that step's figure.
+import { byId, el } from './dom.js';
 
 const NO_STEPS_TEXT = 'No steps to play for this run.';
 
@@ -36,9 +37,6 @@ export class Player {
     this.speed.addEventListener('change', () => {
       if (this.playing) this.#schedule();
     });
-    // Capture: the player's keys are taken before a focused select, slider or button acts on
-    // them (a → on the policy select must step, not choose the next policy).
-    document.addEventListener('keydown', (event) => this.#key(event), true);
     this.setSteps([], null);
   }
 
@@ -135,26 +133,39 @@ export class Player {
     }, interval);
   }
 
-  #key(event) {
-    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-    if (isTyping(event.target)) return;
-    if (event.target?.closest?.('dialog, [role="dialog"], details.menu')) return;
-    const actions = {
-      ArrowRight: () => this.go(this.index + 1),
-      ArrowLeft: () => this.go(this.index - 1),
-      Home: () => this.go(0),
-      End: () => this.go(this.count - 1),
-      ' ': () => this.toggle(),
-      Spacebar: () => this.toggle(),
-    };
-    const action = actions[event.key];
-    if (!action || this.count === 0) return;
-    // Every step key is the player's, even on a focused select, slider or button (Space plays
-    // and pauses rather than clicking the focused button; Enter still clicks it).
-    event.preventDefault();
-    event.stopPropagation();
-    if (action !== actions[' '] && action !== actions.Spacebar) this.stop();
-    action();
+  /**
+   * The key map's moves (www/keys.js): a step by hand stops play. Each returns true when the
+   * step changed, false when there was nowhere to go (the last step, the first, no steps) — an
+   * embed then hands the key to its host.
+   */
+  forward() {
+    return this.#byHand(this.index + 1);
+  }
+
+  back() {
+    return this.#byHand(this.index - 1);
+  }
+
+  first() {
+    return this.#byHand(0);
+  }
+
+  last() {
+    return this.#byHand(this.count - 1);
+  }
+
+  /** Play or pause (Space); false when there is nothing to play. */
+  toggleByKey() {
+    if (this.count < 2) return false;
+    this.toggle();
+    return true;
+  }
+
+  #byHand(index) {
+    this.stop();
+    const before = this.index;
+    this.go(index);
+    return this.count > 0 && this.index !== before;
   }
 
 }

@@ -1,11 +1,13 @@
 // Guided tours (issue 28): plays a tour of www/tour-list.js in a card above the figure — each
 // stop set up through the page (`host`, app.js `tourHost`: the lab's form, its run, its step),
 // its text, "stop k of N", ← → and Close, and on the last stop the paper's number beside ours,
-// read from the run's output. While a tour is open ← → move between stops and Escape closes it
-// (the step player keeps Home, End and Space); the address holds `#tour=ID&stop=K`. Also the
-// start screen a first-time visitor sees (the tours and the labs), reopened by "Tours".
+// read from the run's output. While a tour is open ← → (and a clicker's PageDown PageUp) move
+// between stops and Escape closes it — the page's key map (www/keys.js) calls forward(), back()
+// and close(); the step player keeps Home, End and Space. The address holds `#tour=ID&stop=K`,
+// and so do Share and Embed (`tourShareHash`). Also the start screen a first-time visitor sees
+// (the tours and the labs), reopened by "Tours".
 import { TOURS } from './tour-list.js';
-import { byId, el, show, isTyping, trackHeight } from './dom.js';
+import { byId, el, show, trackHeight } from './dom.js';
 import { holdHash, isEmbed } from './permalink.js';
 
 /** localStorage key: the start screen was dismissed once. */
@@ -87,7 +89,6 @@ class Tours {
     this.results = new Map(); // stop index → that stop's result, as shown
     this.buildCard();
     this.buildStart();
-    window.addEventListener('keydown', (event) => this.key(event), true); // before the step player's
     document.getElementById('tours')?.addEventListener('click', () => this.openStart());
     const link = tourLink(decodedHash());
     if (link) holdHash(hashOf({ id: link.id }, link.stop - 1)); // the page's first run must not overwrite it
@@ -285,14 +286,34 @@ class Tours {
     return result;
   }
 
-  key(event) {
-    if (!this.tour || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-    if (isTyping(event.target) || this.start.open) return;
-    const action = { ArrowRight: () => this.go(this.index + 1), ArrowLeft: () => this.go(this.index - 1), Escape: () => this.close() }[event.key];
-    if (!action) return;
-    event.preventDefault();
-    event.stopPropagation();
-    action();
+  get isOpen() {
+    return this.tour !== null;
+  }
+
+  /** The key map's moves (www/keys.js): true when the stop changed, false at the last stop / the first. */
+  forward() {
+    return this.#move(1);
+  }
+
+  back() {
+    return this.#move(-1);
+  }
+
+  #move(delta) {
+    const target = this.index + delta;
+    if (!this.tour || target < 0 || target >= this.tour.stops.length) return false;
+    this.go(target);
+    return true;
+  }
+
+  /** `tour=ID&stop=K` of the stop shown, or null when no tour is open. */
+  shareHash() {
+    return this.tour ? hashOf(this.tour, this.index) : null;
+  }
+
+  /** The open tour's title for a link, or null. */
+  shareTitle() {
+    return this.tour ? `Topolab tour: ${this.tour.title} (stop ${this.index + 1} of ${this.tour.stops.length})` : null;
   }
 }
 
@@ -327,6 +348,15 @@ let tours = null;
 export function setupTours(host) {
   tours = new Tours(host);
   return tours;
+}
+
+/**
+ * What Share and Embed link to while a tour is open: `{hash, title}` (the hash `tour=ID&stop=K`
+ * opens that tour at that stop, with its card), or null when no tour is open.
+ */
+export function tourShareHash() {
+  const hash = tours?.shareHash();
+  return hash ? { hash, title: tours.shareTitle() } : null;
 }
 
 /** Open the tour a hash names (true), or say it is not a tour's (false; an open tour closes). */

@@ -44,19 +44,23 @@ async function coreStudy(page, count) {
   }, count);
 }
 
-test('stepping answers within 400 ms while the table-size study runs', async () => {
+test('stepping answers while the table-size study runs (each step redrawn before the study ends)', async () => {
   const { page, problems } = await openWalk();
   const [, steps] = await counter(page);
   assert.ok(steps >= 4, `the walk has ${steps} steps`);
 
-  // In the page: the time from each key press to the shown step's figure being redrawn.
+  // In the page: for each key press, whether the study was still running when the shown step's
+  // figure was redrawn (a step queued behind the study would wait for its end), and the time, for
+  // the log.
   await page.evaluate(() => {
     window.stepLatencies = [];
+    window.studyRunningAtRedraw = [];
     let pressed = null;
-    document.addEventListener('keydown', () => (pressed = performance.now()), true);
+    window.addEventListener('keydown', () => (pressed = performance.now()), true); // beside the page's key map (www/keys.js)
     new MutationObserver(() => {
       if (pressed === null) return;
       window.stepLatencies.push(performance.now() - pressed);
+      window.studyRunningAtRedraw.push(!document.getElementById('rt-study-busy').hidden);
       pressed = null;
     }).observe(document.body, { attributes: true, attributeFilter: ['data-views'] });
   });
@@ -75,12 +79,9 @@ test('stepping answers within 400 ms while the table-size study runs', async () 
   }
   assert.equal(await page.isVisible('#rt-study-busy'), true, 'the study was still running while we stepped');
   const latencies = await page.evaluate(() => window.stepLatencies);
-  const slowest = Math.max(...latencies);
-  console.log(`step latencies during the study: ${latencies.map((ms) => ms.toFixed(0)).join(', ')} ms`);
-  // a step is a few ms of work; queued behind the study (one request of several seconds on a
-  // worker) it would wait seconds. 400 ms leaves room for a machine busy with other work (a
-  // clean-clone run beside a build saw 165 ms against the 20 ms of a quiet one).
-  assert.ok(slowest < 400, `every step answered within 400 ms (slowest ${slowest.toFixed(0)} ms)`);
+  console.log(`# step latencies during the study: ${latencies.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+  // the order, not the clock: every step was on screen while the study still ran
+  assert.deepEqual(await page.evaluate(() => window.studyRunningAtRedraw), latencies.map(() => true), 'each step was redrawn before the study ended');
   await page.click('#rt-study-cancel');
   assertNoProblems(problems);
 });

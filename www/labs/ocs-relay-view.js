@@ -294,8 +294,9 @@ export class HybridView {
   #labels(g) {
     const size = g.shape.cell;
     const digits = String(g.E * g.P - 1).length;
-    // large type (A+): larger numbers, squeezed into their cells where they must be
-    const font = this.large ? Math.min(16, size * 0.92) : Math.min(11, size * 0.64);
+    // large type (A+): numbers nearly as tall as their cells, squeezed in where they must be — the
+    // view fits a shorter box with A+ (the player grows), so less would end up hardly larger
+    const font = this.large ? Math.min(18, size * 0.98) : Math.min(11, size * 0.64);
     if (font < 6) return '';
     const room = size - 2.4;
     const parts = [`<g class="ocs-node-labels" font-size="${fmt(font)}" text-anchor="middle">`];

@@ -1,0 +1,95 @@
+// The page's step keys in one map (DESIGN.md "The page"): ← → Space Home End and PageDown /
+// PageUp, what a presentation clicker sends. While a tour is open ← → PageUp PageDown move its
+// stop and Escape closes it; otherwise they, and always Home End Space, drive the step player.
+// In an embed (?embed=1) every key the page does not use — including a step key that would do
+// nothing, at the last step or the first — is posted to the host, so a slide deck's clicker
+// walks through the embed's steps and then moves the deck on (README "Clickers and decks").
+import { isTyping } from './dom.js';
+import { isEmbed } from './permalink.js';
+
+/** The message type the host window receives. */
+export const KEY_MESSAGE = 'topolab:key';
+
+/** Keys that move forward / back: the tour's stop while one is open, else the step. */
+const FORWARD = new Set(['ArrowRight', 'PageDown']);
+const BACK = new Set(['ArrowLeft', 'PageUp']);
+/** Keys that stay with the step player even while a tour is open. */
+const PLAYER = { Home: (p) => p.first(), End: (p) => p.last(), ' ': (p) => p.toggleByKey(), Spacebar: (p) => p.toggleByKey() };
+/** Keys that scroll the page: taken while a tour is open, so the card never scrolls away. */
+const SCROLLING = new Set(['ArrowUp', 'ArrowDown', 'PageDown', 'PageUp', ' ', 'Spacebar', 'Home', 'End']);
+/** Keys an embed keeps even when no step key used them: focus, activation, modifiers alone. */
+const NEVER_POSTED = new Set(['Tab', 'Enter', 'Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsLock', 'Fn', 'Dead', 'Unidentified', 'Process']);
+
+/**
+ * The action a step key asks of `player` / `tours`: a function returning true when it changed
+ * something (false: it would do nothing, e.g. → at the last step), or null when the key is not
+ * the map's here (another listener or the browser has it).
+ */
+function actionFor(event, { player, tours }) {
+  const { key } = event;
+  if (tours.isOpen) {
+    if (FORWARD.has(key)) return () => tours.forward();
+    if (BACK.has(key)) return () => tours.back();
+    if (key === 'Escape') return () => (tours.close(), true);
+    if (PLAYER[key]) return () => PLAYER[key](player);
+    // ↑ ↓ would scroll the page under the card; on a select or a slider they are its own
+    if (SCROLLING.has(key) && !event.target?.closest?.('select, input')) return () => false;
+    return null;
+  }
+  if (player.count === 0) return null;
+  if (FORWARD.has(key)) return () => player.forward();
+  if (BACK.has(key)) return () => player.back();
+  if (PLAYER[key]) return () => PLAYER[key](player);
+  return null;
+}
+
+/** Keys the map leaves alone wherever they are pressed: typing, a dialog, a menu, a modifier held. */
+function leftAlone(event) {
+  if (event.defaultPrevented || isTyping(event.target)) return true;
+  if (event.target?.closest?.('dialog, [role="dialog"], details.menu') || document.querySelector('dialog[open]')) return true;
+  return event.altKey || event.ctrlKey || event.metaKey || event.shiftKey;
+}
+
+/** Post `event` to the host window (an embed in a deck); no-op in a page of its own. */
+function post(event) {
+  if (window.parent === window) return;
+  const { key, code, shiftKey, altKey, ctrlKey, metaKey } = event;
+  window.parent.postMessage({ type: KEY_MESSAGE, key, code, shiftKey, altKey, ctrlKey, metaKey }, '*');
+}
+
+/** An unused key the embed hands on: not while typing or in a dialog, not Tab/Enter/a modifier alone, not Space/Enter on a control it activates. */
+function postable(event) {
+  if (event.defaultPrevented || NEVER_POSTED.has(event.key) || isTyping(event.target)) return false;
+  if (event.target?.closest?.('dialog, [role="dialog"], details.menu')) return false;
+  return !(event.key === ' ' && event.target?.closest?.('button, a[href], summary, select, input'));
+}
+
+/**
+ * Wire the map: `player` (www/player.js: `count`, `forward()`, `back()`, `first()`, `last()`,
+ * `toggleByKey()`) and `tours` (www/tours.js: `isOpen`, `forward()`, `back()`, `close()`).
+ */
+export function setupKeys({ player, tours }) {
+  const embed = isEmbed();
+  // Capture on the window: the map's keys are taken before a focused select, slider or button
+  // acts on them (→ on a select steps rather than choosing the next option; Space plays rather
+  // than clicking the focused button; Enter still clicks it).
+  window.addEventListener(
+    'keydown',
+    (event) => {
+      if (leftAlone(event)) return;
+      const action = actionFor(event, { player, tours });
+      if (!action) return;
+      event.preventDefault();
+      event.stopPropagation();
+      const used = action();
+      if (!used && embed) post(event);
+    },
+    true,
+  );
+  // After every other listener: what no one used (no default prevented) goes to the host.
+  if (embed) {
+    window.addEventListener('keydown', (event) => {
+      if (postable(event)) post(event);
+    });
+  }
+}
