@@ -196,7 +196,8 @@ function buildLabs() {
   const built = {};
   for (const def of LABS) {
     const ids = idsOf(def);
-    const lab = { ...def, ids };
+    /** @type {import('./types/page').BuiltLab} */
+    const lab = { ...def, ids, form: null, panel: null };
     nav.append(el('button', { type: 'button', class: 'lab', id: `lab-${def.name}`, 'data-lab': def.name, 'aria-label': `${def.label} lab`, title: def.about, text: def.label }));
 
     const run = el('button', { type: 'submit', id: ids.run, class: 'primary', 'aria-label': `Run the ${def.label} lab`, text: 'Run' });
@@ -291,7 +292,7 @@ function showCatalog(catalog) {
   for (const planned of nav.querySelectorAll('.lab[aria-disabled]:not([data-catalog-lab])')) nav.append(planned);
   // a study's inputs (`data-study-arg="lab/study/argument"`) take their range and first value
   // from the study's own (the page restates neither)
-  for (const input of document.querySelectorAll('[data-study-arg]')) {
+  for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('[data-study-arg]'))) {
     const [lab, study, arg] = input.dataset.studyArg.split('/');
     const entry = catalog.labs.find((l) => l.name === lab)?.studies?.find((s) => s.name === study);
     const limit = entry?.limits?.find((l) => l.field === arg);
@@ -341,8 +342,8 @@ function activateLab(name) {
   state.lab = name;
   const rec = records[name];
   rec.unseen = null;
-  for (const panel of document.querySelectorAll('[data-lab-panel]')) show(panel, panel.dataset.labPanel === name);
-  for (const tab of document.querySelectorAll('.lab[data-lab]')) {
+  for (const panel of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-lab-panel]'))) show(panel, panel.dataset.labPanel === name);
+  for (const tab of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.lab[data-lab]'))) {
     const current = tab.dataset.lab === name;
     tab.classList.toggle('active', current);
     if (current) tab.setAttribute('aria-current', 'page');
@@ -458,7 +459,8 @@ async function run(rec, scenario, { step = null, channel = null, zoom = null } =
   const want = lab.wantStep(scenario, step);
   const requestStep = typeof want === 'number' ? want : -1;
   const requestChannel = lab.channels ? channel ?? -1 : -1;
-  let finish;
+  /** @type {(value?: unknown) => void} */
+  let finish = () => {};
   rec.running = { seq, key, slow: false, progress: 0, since: performance.now(), promise: new Promise((resolve) => (finish = resolve)) };
   const slowTimer = setTimeout(() => {
     if (rec.running?.seq === seq) rec.running.slow = true;
@@ -857,6 +859,7 @@ function otherSeeds(name, seed) {
 function linkScenario(rec) {
   const lab = labs[rec.name];
   const s = rec.shown;
+  /** @type {Record<string, any>} */
   const scenario = { ...state.base, version: s.version ?? state.base.version ?? 1, lab: s.lab, seed: s.seed, [lab.section]: s[lab.section], seeds: otherSeeds(s.lab, s.seed) };
   if (!Object.keys(scenario.seeds).length) delete scenario.seeds;
   delete scenario.view;
@@ -878,7 +881,7 @@ async function encodeShown(rec) {
     await codec.request('decodePermalink', { hash });
   } catch (err) {
     if (isCancelled(err)) throw err;
-    throw new Error(`a link of it would not open (${err.message}); save it as a Scenario file instead (Export → Results (JSON), then \`topolab run FILE\`)`);
+    throw new Error(`a link of it would not open (${err.message}); save it as a Scenario file instead (Export → Results (JSON), then \`topolab run FILE\`)`, { cause: err });
   }
   return hash;
 }
@@ -986,6 +989,7 @@ function controlsChanged({ force = false, step = undefined, restore = false } = 
     return;
   }
   state.linkError = null;
+  /** @type {Record<string, any>} */
   const scenario = { ...state.base, lab: state.lab, seed: read.seed, [lab.section]: read.section, seeds: otherSeeds(state.lab, read.seed) };
   if (!Object.keys(scenario.seeds).length) delete scenario.seeds;
   delete scenario.view;
@@ -1234,12 +1238,12 @@ function wire() {
       event.preventDefault();
       menu.open = false;
       menu.querySelector('summary').focus();
-    } else if (active().channel !== null && !event.target.closest?.('input, select, textarea, [role="dialog"]')) {
+    } else if (active().channel !== null && !(/** @type {Element} */ (event.target).closest?.('input, select, textarea, [role="dialog"]'))) {
       event.preventDefault();
       selectChannel(null);
     }
   });
-  for (const tab of document.querySelectorAll('.lab[data-lab]')) {
+  for (const tab of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.lab[data-lab]'))) {
     tab.addEventListener('click', () => switchLab(tab.dataset.lab));
   }
   window.addEventListener('hashchange', () => {

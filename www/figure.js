@@ -96,6 +96,9 @@ export class Figure {
    * `requestFigure()` asks the page for the shown view's figure again (with `overviewMode`): the
    * figure calls it when it must show an overview whose SVG it does not hold.
    */
+  /**
+   * @param {{onChannelClick: (channel: number | null) => void, onSwitchClick?: (sw: number) => void, requestFigure?: () => void}} callbacks
+   */
   constructor({ onChannelClick, onSwitchClick = () => {}, requestFigure = () => {} }) {
     this.box = byId('figure');
     this.label = 'Topology: channels coloured by slots used out of N; click a channel for its communications';

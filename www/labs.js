@@ -10,6 +10,7 @@ import dualplane from './labs/dualplane.js';
 import ocsRelay from './labs/ocs-relay.js';
 import ctc from './labs/ctc.js';
 
+/** @type {import('./types/page').LabView<any>[]} */
 export const LABS = [slots, topogen, routing, simulate, dualplane, ocsRelay, ctc];
 
 /** Labs to come (their issues are open): a tab each, marked "coming soon". */

@@ -102,7 +102,7 @@ export class Sharing {
     this.link = link;
     byId('share').addEventListener('click', () => this.share());
     byId('embed').addEventListener('click', () => this.embed());
-    for (const button of document.querySelectorAll('[data-close]')) {
+    for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-close]'))) {
       button.addEventListener('click', () => this.close(byId(button.dataset.close)));
     }
     for (const box of [byId('share-box'), byId('embed-box')]) {

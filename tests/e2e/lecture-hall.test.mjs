@@ -7,7 +7,7 @@
 //   lab (the OCS relay lab's hybrid view too).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, runsDone, waitForRun, afterRun, assertNoProblems } from './harness.mjs';
+import { useBrowser, openPage, waitForRun, afterRun, assertNoProblems } from './harness.mjs';
 
 const env = useBrowser();
 

@@ -5,7 +5,7 @@
 // never by the clock (a loaded machine is slow, not wrong); the times are printed for people.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, waitForResult, waitForRun, afterRun, assertNoProblems, TIMEOUT } from './harness.mjs';
+import { useBrowser, openPage, waitForResult, afterRun, assertNoProblems, TIMEOUT } from './harness.mjs';
 
 const env = useBrowser();
 

@@ -293,7 +293,6 @@ export class HybridView {
    */
   #labels(g) {
     const size = g.shape.cell;
-    const digits = String(g.E * g.P - 1).length;
     // large type (A+): numbers nearly as tall as their cells, squeezed in where they must be — the
     // view fits a shorter box with A+ (the player grows), so less would end up hardly larger
     const font = this.large ? Math.min(18, size * 0.98) : Math.min(11, size * 0.64);

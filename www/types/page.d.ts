@@ -87,6 +87,9 @@ export interface FieldLook {
   endsGroup?: boolean;
 }
 
+/** A lab as the page holds it (app.js): its view, its panels' ids, its form and its panel objects. */
+export type BuiltLab = LabView<any> & { ids: Record<string, string>; form: any; panel: LabPanel<any> | null };
+
 /** A lab's view: www/labs/<lab>.js exports one (`@satisfies {LabView<'name'>}`). */
 export interface LabView<N extends LabName> {
   name: N;
