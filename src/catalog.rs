@@ -134,3 +134,28 @@ pub fn catalog() -> Catalog {
         animation_max_switches: crate::labs::sim::ANIMATION_MAX_SWITCHES,
     }
 }
+
+#[cfg(test)]
+mod typescript {
+    use crate::labs::typescript::{declarations, OUT, WRITE};
+
+    /// The page's types match the Rust types (or are written, with `TOPOLAB_WRITE_TYPES=1`).
+    #[test]
+    fn the_pages_types_are_the_rust_types() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(OUT);
+        let text = declarations(|out| {
+            out.declare::<super::Catalog>();
+        });
+        if std::env::var_os(WRITE).is_some() {
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, &text).unwrap();
+            return;
+        }
+        let written = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            written == text,
+            "{OUT} is not what the Rust types say: run `{WRITE}=1 cargo test --lib typescript` \
+             and check the page (npx tsc -p tsconfig.json)"
+        );
+    }
+}

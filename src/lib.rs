@@ -34,8 +34,8 @@ pub mod render; // the figure as typed data, its SVG, the overview of large netw
 
 // the labs and their fronts
 pub mod labs; // the lab registry: one module per lab (config, run, figure, steps, studies)
-pub mod catalog; // what the page's controls offer: the labs, the registries' names, the limits
 pub mod scenario; // Scenario (the whole configuration, one section per lab) and permalinks
+pub mod catalog; // what the page's controls offer: the labs, the registries' names, the limits
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm; // wasm-bindgen surface: parse → call core → serialize

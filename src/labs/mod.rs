@@ -19,7 +19,7 @@ pub mod sim;
 pub mod slots;
 pub mod topogen;
 #[cfg(test)]
-mod typescript;
+pub(crate) mod typescript;
 
 pub use crate::choice::Choice;
 use crate::export::graph::{Loads, NetworkExtras, NetworkFormat};

@@ -1,4 +1,4 @@
-// Generated from the Rust types by `cargo test` (src/labs/typescript.rs); do not edit.
+// Generated from the Rust types by `cargo test` (src/labs/typescript.rs, src/catalog.rs); do not edit.
 // After changing a type: TOPOLAB_WRITE_TYPES=1 cargo test --lib typescript
 
 /**
