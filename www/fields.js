@@ -325,9 +325,11 @@ export class FieldForm {
       }
       case 'whole': {
         if (field.scope === 'scenario') return parseSeed;
+        // whole digits within the core's own range where it states one (its limits); any other
+        // bound (the kind's `min`, which the input shows) is the core's to judge, in its words
         const whole = (text) => {
           const limit = this.limit(field.path);
-          return parsers.whole({ what, hint, min: Math.max(core.kind.min, limit?.min ?? 0), max: limit?.max ?? SAFE })(text);
+          return parsers.whole({ what, hint, min: limit?.min ?? 0, max: limit?.max ?? SAFE })(text);
         };
         return core.empty === null ? whole : (text) => (String(text).trim() === '' ? empty() : whole(text));
       }
