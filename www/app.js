@@ -518,7 +518,7 @@ async function run(rec, scenario, { step = null, channel = null, zoom = null } =
   player.setSteps(steps, shownStep, lab.noSteps);
   if (fig) showFigure(rec, fig);
   if (fig && zoom) figure.setZoomView(zoom); // a shared link's zoom
-  document.title = lab.documentTitle(out.result);
+  document.title = lab.documentTitle(out.result, scenario);
   if ((shownStep ?? -1) !== requestStep || !fig) refreshView();
   else refreshChannel();
   showCompare(rec);
@@ -558,7 +558,7 @@ async function showRecord(rec) {
   lab.panel.shownChanged?.(rec.shown, rec.result);
   lab.panel.showResult?.(rec.result, rec.steps, rec.step, { scenario: rec.shown, channel: rec.channel });
   player.setSteps(rec.steps, rec.step, lab.noSteps);
-  document.title = lab.documentTitle(rec.result);
+  document.title = lab.documentTitle(rec.result, rec.shown);
   showCompare(rec);
   const kept = rec.fig;
   if (kept && kept.step === (rec.step ?? -1) && kept.channel === (lab.channels ? rec.channel ?? -1 : -1)) {
@@ -636,7 +636,7 @@ function showFigure(rec, fig) {
  * and what the step shows (its title, explanation and numbers), from what the page already has.
  */
 function stepDescription(rec) {
-  const run = !rec.result ? '' : labs[rec.name].documentTitle(rec.result).replace(/^Topolab\s*[—:-]?\s*/, '');
+  const run = !rec.result ? '' : labs[rec.name].documentTitle(rec.result, rec.shown).replace(/^Topolab\s*[—:-]?\s*/, '');
   const step = rec.step === null ? null : rec.steps[rec.step];
   if (!step) return `${run}.`;
   const numbers = step.metrics.map(([name, value]) => `${name.replace(/_/g, ' ')} ${Number.isInteger(value) ? value : value.toFixed(3)}`).join(', ');

@@ -118,7 +118,8 @@ export interface LabView<N extends LabName> {
   presetStep?(section: Partial<ConfigOf<N>>): number | 'last' | null;
   resultsLabel: string;
   analysisLabel?: string;
-  documentTitle(result: ResultOf<N>): string;
+  /** The document's title for a run: its result and the Scenario that produced it (the page's record of the lab). */
+  documentTitle(result: ResultOf<N>, scenario: ScenarioOf<N>): string;
   shareTitle(scenario: ScenarioOf<N>): string;
   fileParts(scenario: ScenarioOf<N>): Array<string | number | null | undefined>;
   exports?: string[];
