@@ -158,10 +158,13 @@ function contextFor(lab) {
     study: (name, json, args, onProgress) => studiesOf(rec).request('study', { json, name, args }, onProgress),
     /** Stop this lab's running study (its shown run stays). */
     cancelStudy: () => rec.studies?.cancel().catch(() => {}),
-    /** The lab's shown run: {scenario, json, result}, or null before its first good run. */
-    current: () => (rec.shown ? { scenario: rec.shown, json: configKey(rec.shown), result: rec.result } : null),
-    /** Compare mode's pinned A once it ran: {scenario, json, result}; null outside compare mode. */
-    compared: () => (rec.compare?.result ? { scenario: rec.compare.scenario, json: configKey(rec.compare.scenario), result: rec.compare.result } : null),
+    /**
+     * The lab's shown run, read from its record each time (a panel keeps no copy of it):
+     * {scenario, json, result, steps}, or null before its first good run.
+     */
+    current: () => (rec.shown ? { scenario: rec.shown, json: configKey(rec.shown), result: rec.result, steps: rec.steps } : null),
+    /** Compare mode's pinned A once it ran: {scenario, json, result, steps}; null outside compare mode. */
+    compared: () => (rec.compare?.result ? { scenario: rec.compare.scenario, json: configKey(rec.compare.scenario), result: rec.compare.result, steps: rec.compare.steps } : null),
     jsonFor: (scenario) => configKey(scenario),
     notify: (message) => showNotice(message),
     error: (message) => showGeneralError(message),

@@ -18,11 +18,16 @@ export interface ShownView {
   channel: number | null;
 }
 
-/** A lab's shown run: the Scenario that made it, its JSON as sent, and its result. */
+/**
+ * A lab's shown run as its record holds it: the Scenario that made it, its JSON as sent, its
+ * result and its steps. Panels ask for it (`LabContext.current`) each time they need it and keep
+ * no copy, so nothing they show can outlive the run that made it.
+ */
 export interface ShownRun<N extends LabName> {
-  scenario: Scenario;
+  scenario: ScenarioOf<N>;
   json: string;
   result: ResultOf<N>;
+  steps: Step[];
 }
 
 /** What a lab's panels may ask of the page (app.js `contextFor`). */
