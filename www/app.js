@@ -543,9 +543,13 @@ function formKey(lab) {
   return read.error ? null : ownKey({ lab: lab.name, seed: read.seed, [lab.section]: read.section });
 }
 
-/** The shown lab has no good run yet (its first run failed or its input is not valid): no figure, no steps. */
+/**
+ * The shown lab has no good run yet (its first run failed or its input is not valid): no figure,
+ * no steps, and a title that names the lab alone (not the run of the lab shown before).
+ */
 function showNothing(rec) {
   const lab = labs[rec.name];
+  document.title = `Topolab — ${lab.label}`;
   player.setSteps([], null, lab.noSteps);
   lab.panel.showLoading?.();
   figure.showMessage(rec.running ? 'Running…' : 'Nothing to show yet: correct the input marked in red and press Run.');

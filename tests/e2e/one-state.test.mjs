@@ -3,8 +3,9 @@
 // view), the step player, the figure's text, the document title, Share, Embed and the results
 // JSON — is made from it. Input that does not run (refused by the form or by the core) leaves
 // every view on the last good run, together; a good run moves them all, together; opening
-// another lab and coming back shows the same. Share and Embed links are decoded by the core
-// (the WASM module the page uses) to the Scenario they carry.
+// another lab and coming back shows the same; a lab without a good run names no other lab's run.
+// Share and Embed links are decoded by the core (the WASM module the page uses) to the Scenario
+// they carry.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -259,5 +260,32 @@ test('OCS relay: input that does not run leaves every view on the last good run;
   now = await ocsAll(page);
   assert.deepEqual(now.lab, b.lab);
   assert.deepEqual(now.page, b.page);
+  assertNoProblems(problems);
+});
+
+// ---------------------------------------------------------------- no good run yet
+
+test('a lab whose first run failed shows no run, not even in the title, also after another lab was shown', async () => {
+  // a link to Dual-plane with a set the core refuses (6 = 3 ⊕ 5): its first run fails
+  const hash = wasm.encodePermalink(JSON.stringify({ version: 1, lab: 'dualplane', seed: 1, dualplane: { kind: 'hc', n: 4, generators: '3,5,6,8', source: 0, destination: 6 } }));
+  const { page, problems } = await openPage(env, `${env.url}#${hash}`);
+  await page.waitForSelector('#dp-generators-error:not([hidden])');
+  assert.equal(await page.title(), 'Topolab — Dual-plane');
+
+  let before = await runsDone(page);
+  await page.click('#lab-ocs-relay');
+  await waitForRun(page, before);
+  await page.waitForFunction(() => /^\d+ of \d+$/.test(document.getElementById('ocs-metric-used')?.textContent ?? ''));
+  assert.match(await page.title(), /OCS relay · 8x32 \/ 64/);
+
+  before = await runsDone(page);
+  await page.click('#lab-dualplane');
+  await waitForRun(page, before);
+  assert.equal(await page.inputValue('#dp-generators'), '3,5,6,8', 'the refused set stays in the form');
+  assert.equal(await page.title(), 'Topolab — Dual-plane', 'the title names the lab shown, not the OCS relay run');
+  assert.equal(await text(page, '#step-counter'), 'No steps');
+  await page.click('#share');
+  await page.waitForFunction(() => /Nothing to share yet/.test(document.getElementById('share-status').textContent));
+  assert.equal(await page.inputValue('#share-link'), '', 'no link of another lab’s run');
   assertNoProblems(problems);
 });
