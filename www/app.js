@@ -158,10 +158,13 @@ function contextFor(lab) {
     study: (name, json, args, onProgress) => studiesOf(rec).request('study', { json, name, args }, onProgress),
     /** Stop this lab's running study (its shown run stays). */
     cancelStudy: () => rec.studies?.cancel().catch(() => {}),
-    /** The lab's shown run: {scenario, json, result}, or null before its first good run. */
-    current: () => (rec.shown ? { scenario: rec.shown, json: configKey(rec.shown), result: rec.result } : null),
-    /** Compare mode's pinned A once it ran: {scenario, json, result}; null outside compare mode. */
-    compared: () => (rec.compare?.result ? { scenario: rec.compare.scenario, json: configKey(rec.compare.scenario), result: rec.compare.result } : null),
+    /**
+     * The lab's shown run, read from its record each time (a panel keeps no copy of it):
+     * {scenario, json, result, steps}, or null before its first good run.
+     */
+    current: () => (rec.shown ? { scenario: rec.shown, json: configKey(rec.shown), result: rec.result, steps: rec.steps } : null),
+    /** Compare mode's pinned A once it ran: {scenario, json, result, steps}; null outside compare mode. */
+    compared: () => (rec.compare?.result ? { scenario: rec.compare.scenario, json: configKey(rec.compare.scenario), result: rec.compare.result, steps: rec.compare.steps } : null),
     jsonFor: (scenario) => configKey(scenario),
     notify: (message) => showNotice(message),
     error: (message) => showGeneralError(message),
@@ -518,7 +521,7 @@ async function run(rec, scenario, { step = null, channel = null, zoom = null } =
   player.setSteps(steps, shownStep, lab.noSteps);
   if (fig) showFigure(rec, fig);
   if (fig && zoom) figure.setZoomView(zoom); // a shared link's zoom
-  document.title = lab.documentTitle(out.result);
+  document.title = lab.documentTitle(out.result, scenario);
   if ((shownStep ?? -1) !== requestStep || !fig) refreshView();
   else refreshChannel();
   showCompare(rec);
@@ -540,9 +543,13 @@ function formKey(lab) {
   return read.error ? null : ownKey({ lab: lab.name, seed: read.seed, [lab.section]: read.section });
 }
 
-/** The shown lab has no good run yet (its first run failed or its input is not valid): no figure, no steps. */
+/**
+ * The shown lab has no good run yet (its first run failed or its input is not valid): no figure,
+ * no steps, and a title that names the lab alone (not the run of the lab shown before).
+ */
 function showNothing(rec) {
   const lab = labs[rec.name];
+  document.title = `Topolab — ${lab.label}`;
   player.setSteps([], null, lab.noSteps);
   lab.panel.showLoading?.();
   figure.showMessage(rec.running ? 'Running…' : 'Nothing to show yet: correct the input marked in red and press Run.');
@@ -558,7 +565,7 @@ async function showRecord(rec) {
   lab.panel.shownChanged?.(rec.shown, rec.result);
   lab.panel.showResult?.(rec.result, rec.steps, rec.step, { scenario: rec.shown, channel: rec.channel });
   player.setSteps(rec.steps, rec.step, lab.noSteps);
-  document.title = lab.documentTitle(rec.result);
+  document.title = lab.documentTitle(rec.result, rec.shown);
   showCompare(rec);
   const kept = rec.fig;
   if (kept && kept.step === (rec.step ?? -1) && kept.channel === (lab.channels ? rec.channel ?? -1 : -1)) {
@@ -636,7 +643,7 @@ function showFigure(rec, fig) {
  * and what the step shows (its title, explanation and numbers), from what the page already has.
  */
 function stepDescription(rec) {
-  const run = !rec.result ? '' : labs[rec.name].documentTitle(rec.result).replace(/^Topolab\s*[—:-]?\s*/, '');
+  const run = !rec.result ? '' : labs[rec.name].documentTitle(rec.result, rec.shown).replace(/^Topolab\s*[—:-]?\s*/, '');
   const step = rec.step === null ? null : rec.steps[rec.step];
   if (!step) return `${run}.`;
   const numbers = step.metrics.map(([name, value]) => `${name.replace(/_/g, ' ')} ${Number.isInteger(value) ? value : value.toFixed(3)}`).join(', ');

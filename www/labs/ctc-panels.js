@@ -34,13 +34,14 @@ function csv(columns, rows) {
 // ---------------------------------------------------------------- results
 
 export class CtcResults {
+  /** `ctx`: the page's; the links' CSV is the shown run's (`ctx.current()`), named after its Scenario. */
   constructor(ctx) {
     this.ctx = ctx;
-    this.result = null;
     byId('ctc-links-csv').addEventListener('click', () => {
-      if (!this.result) return ctx.notify('Run the lab first.');
-      const name = `${ctx.fileStem()}-links.csv`;
-      download(name, textBlob(csv([['plane1', 'plane'], ['src', 'src'], ['dst', 'dst'], ['pass', 'pass'], ['bytes', 'bytes']], this.result.links.map((l) => ({ ...l, plane1: l.plane + 1 }))), 'text/csv'));
+      const now = ctx.current();
+      if (!now) return ctx.notify('Run the lab first.');
+      const name = `${ctx.fileStem(now.scenario)}-links.csv`;
+      download(name, textBlob(csv([['plane1', 'plane'], ['src', 'src'], ['dst', 'dst'], ['pass', 'pass'], ['bytes', 'bytes']], now.result.links.map((l) => ({ ...l, plane1: l.plane + 1 }))), 'text/csv'));
       ctx.notify(`Downloaded ${name}`);
     });
   }
@@ -49,8 +50,8 @@ export class CtcResults {
     for (const dd of byId('ctc-results-box').querySelectorAll('dd')) dd.textContent = '…';
   }
 
+  /** The shown run's result, written into the panel (nothing of it is kept here). */
   showResult(r) {
-    this.result = r;
     const set = (id, text, exact = '') => {
       byId(id).textContent = text;
       if (exact && exact !== text) byId(id).title = exact;
@@ -223,6 +224,9 @@ const TABLE1_COLUMNS = [
   ['torus_sa1000', 'torus SA 1000'],
 ];
 
+/** What a run's serving (and its annealing) depends on: the seed and the lab's section. */
+const servedBy = (s) => (s?.ctc ? JSON.stringify([String(s.seed), s.ctc]) : null);
+
 export class CtcStudies extends StudyPanels {
   constructor(ctx) {
     super('ctc-', { anneal: ['live annealing', 'Annealing…'], table1: ['Table I study', 'Computing Table I…'] }, ctx);
@@ -254,7 +258,7 @@ export class CtcStudies extends StudyPanels {
     show(byId('ctc-anneal'), names.has('anneal'));
   }
 
-  /** A new run: its own curve (the live one belongs to the run it was started for). */
+  /** A new run: its own curve (the live one belongs to the run it was started for, and is drawn only while that run is shown). */
   showRun(result) {
     this.chart.setData(result.sa_curve ?? []);
     byId('ctc-anneal-status').textContent = result.iterations
@@ -268,22 +272,28 @@ export class CtcStudies extends StudyPanels {
     if (!now) return this.notify('Run the CTC lab first.');
     if (this.jobs.running) return this.notify('Wait for the running computation, or cancel it.');
     const points = [];
+    // the curve is of the run it was started for: drawn only while that run is shown
+    const made = servedBy(now.scenario);
+    const fresh = () => servedBy(this.current()?.scenario) === made;
+    const what = `${now.scenario.ctc.traffic}, seed ${now.scenario.seed}`;
     const work = async (onProgress) => {
       this.chart.setData([]);
       const out = await this.study('anneal', now, {}, (fraction, point) => {
         onProgress(fraction);
-        if (!point) return;
+        if (!point || !fresh()) return;
         points.push(point);
         this.chart.setData(points);
-        byId('ctc-anneal-status').textContent = `Iteration ${integer(point.iteration)}: current ${integer(point.current)}, best ${integer(point.best)}.`;
+        byId('ctc-anneal-status').textContent = `Iteration ${integer(point.iteration)}: current ${integer(point.current)}, best ${integer(point.best)} (${what}).`;
       });
-      return () => {
-        this.chart.setData(out.points);
-        byId('ctc-anneal-status').textContent = `Live annealing: HDF ${integer(out.hdf)} → ${integer(out.best)} in ${integer(out.iterations)} iterations.`;
-      };
+      return fresh()
+        ? () => {
+            this.chart.setData(out.points);
+            byId('ctc-anneal-status').textContent = `Live annealing of ${what}: HDF ${integer(out.hdf)} → ${integer(out.best)} in ${integer(out.iterations)} iterations.`;
+          }
+        : null;
     };
-    const cancelled = () => (points.length ? `Cancelled after ${plural(points.length, 'point')}: the curve so far is kept.` : null);
-    await this.jobs.run('anneal', `Annealing ${now.scenario.ctc.traffic}…`, work, { cancelled });
+    const cancelled = () => (points.length && fresh() ? `Cancelled after ${plural(points.length, 'point')}: the curve so far is kept (${what}).` : null);
+    await this.jobs.run('anneal', `Annealing ${what}…`, work, { cancelled });
   }
 
   /** Table I: 10 matrices at N = 16 and 32, rows streamed. */
@@ -303,7 +313,7 @@ export class CtcStudies extends StudyPanels {
       });
       return () => {
         this.#table(out.rows, out.means);
-        byId('ctc-table1-status').textContent = `${plural(out.rows.length, 'matrix', 'matrices')} in ${((performance.now() - since) / 1000).toFixed(1)} s.`;
+        byId('ctc-table1-status').textContent = `${plural(out.rows.length, 'matrix', 'matrices')} in ${((performance.now() - since) / 1000).toFixed(1)} s (seed ${now.scenario.seed}).`;
       };
     };
     const cancelled = () => (rows.length ? `Cancelled after ${plural(rows.length, 'matrix', 'matrices')}: they are kept.` : null);

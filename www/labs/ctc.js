@@ -69,8 +69,7 @@ export default /** @satisfies {import('../types/page').LabView<'ctc'>} */ ({
   create(ctx) {
     const results = new CtcResults(ctx);
     const studies = new CtcStudies(ctx);
-    let shown = null;
-    let asked = 0;
+    let asked = 0; // the newest detail asked for (older answers are dropped)
     const detail = async (query) => {
       const mine = ++asked;
       try {
@@ -81,10 +80,11 @@ export default /** @satisfies {import('../types/page').LabView<'ctc'>} */ ({
         return null;
       }
     };
-    /** The step's demand, from the step title's "s→d". */
+    /** The step's demand, from the shown run's step title's "s→d". */
     const stepShown = async (index) => {
-      if (!shown || index === null) return results.showDemand(null);
-      const title = shown.steps[index]?.title ?? '';
+      const now = ctx.current();
+      if (!now || index === null) return results.showDemand(null);
+      const title = now.steps[index]?.title ?? '';
       const m = title.match(/(\d+)→(\d+)/);
       if (!m) return results.showDemand(null);
       const d = await detail({ pair: [Number(m[1]), Number(m[2])] });
@@ -93,7 +93,6 @@ export default /** @satisfies {import('../types/page').LabView<'ctc'>} */ ({
     return {
       showLoading: () => results.showLoading(),
       showResult(result, steps, step) {
-        shown = { result, steps };
         results.showResult(result);
         studies.showRun(result);
         drawHeatmap(byId('ctc-heat-tasks'), result.task_heatmap, 'Task matrix in LC order');
@@ -105,7 +104,7 @@ export default /** @satisfies {import('../types/page').LabView<'ctc'>} */ ({
       shownChanged: () => {},
       populate: (catalog) => studies.populate(catalog),
       switchClicked(id) {
-        if (!shown) return null;
+        if (!ctx.current()) return null;
         detail({ lc: id }).then((d) => d && results.showLc(d));
         return null;
       },

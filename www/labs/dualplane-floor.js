@@ -65,14 +65,47 @@ function arc(a, b, plane, bounds) {
   return `M${a.cx} ${a.cy}Q${qx} ${qy} ${b.cx} ${b.cy}`;
 }
 
+/** A result's cable groups (columns: plane, from, to, length_m, count) as one object each, made once per result. */
+const groupsOf = memo((r) => {
+  const g = r.rack_cables;
+  return g.plane.map((plane, i) => ({ plane, racks: [g.from[i], g.to[i]], length_m: g.length_m[i], count: g.count[i] }));
+});
+
+/**
+ * A result's arcs between racks, both planes, longest first (drawn under the short ones), and
+ * the frame that holds them: made once per result, so a plane toggle or a resize only filters
+ * them and the drawing keeps its frame.
+ */
+const arcsOf = memo((r) => {
+  const [wide, deep] = r.racks;
+  const place = Array.from({ length: wide * deep }, (_, i) => rackPlace(i, wide));
+  const bounds = [0, 0, wide * RACK_WIDTH_CM, deep * ROW_PITCH_CM - AISLE_CM];
+  const all = groupsOf(r)
+    .filter((c) => c.racks[0] !== c.racks[1])
+    .map((c) => ({ cable: c, d: arc(place[c.racks[0]], place[c.racks[1]], c.plane, bounds) }));
+  return { all: all.sort((a, b) => b.cable.length_m - a.cable.length_m), bounds };
+});
+
+/** `make(result)` once per result object (a cache keyed by the result, which it does not keep alive). */
+function memo(make) {
+  const made = new WeakMap();
+  return (r) => {
+    if (!made.has(r)) made.set(r, make(r));
+    return made.get(r);
+  };
+}
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 export class FloorView {
-  /** `box`: where the SVG goes; the card holds the plane buttons, the summary and the legend. */
-  constructor(box, { fileStem, notify }) {
+  /**
+   * `box`: where the SVG goes; the card holds the plane buttons, the summary and the legend.
+   * `shown()` is the lab's shown run (the page's record, `ctx.current()`): the floor draws its
+   * result and keeps none of its own.
+   */
+  constructor(box, { shown, fileStem, notify }) {
     this.box = box;
     this.card = box.closest('.card');
-    this.result = null;
-    this.arcs = null; // {result, all: [{cable, d}], bounds}: the arcs of the shown result
+    this.shown = shown;
     this.planes = 'both';
     this.width = 0;
     this.buttons = [...this.card.querySelectorAll('button.dp-plane')];
@@ -98,51 +131,38 @@ export class FloorView {
     // the labels' size follows the drawn width: draw again when the card changes width
     new ResizeObserver(() => {
       const width = this.box.clientWidth;
-      if (this.result && width && Math.abs(width - this.width) > 8) this.#render();
+      if (this.#result() && width && Math.abs(width - this.width) > 8) this.#render();
     }).observe(this.box);
   }
 
-  /** A run's result: its racks and cables. */
-  show(result) {
-    this.result = result;
-    this.#render();
+  /** The shown run's result, or null before the lab's first good run. */
+  #result() {
+    return this.shown()?.result ?? null;
+  }
+
+  /** Draw the shown run's racks and cables (a new run is shown). */
+  show() {
+    if (this.#result()) this.#render();
   }
 
   /** Draw plane 0, plane 1 or both ('0', '1', 'both'). */
   setPlanes(which) {
     this.planes = which;
     for (const button of this.buttons) button.setAttribute('aria-pressed', String(button.dataset.plane === which));
-    if (this.result) this.#render();
-  }
-
-  /** The result's cable groups (columns: plane, from, to, length_m, count) as one object each, made once per result. */
-  #groups(r) {
-    if (this.groupsOf?.result !== r) {
-      const g = r.rack_cables;
-      this.groupsOf = { result: r, list: g.plane.map((plane, i) => ({ plane, racks: [g.from[i], g.to[i]], length_m: g.length_m[i], count: g.count[i] })) };
-    }
-    return this.groupsOf.list;
+    if (this.#result()) this.#render();
   }
 
   #render() {
-    const r = this.result;
+    const r = this.#result();
     const [wide, deep] = r.racks;
     const racks = wide * deep;
     const planes = planesOf(this.planes);
-    const groups = this.#groups(r);
-    const cables = groups.filter((c) => planes.includes(c.plane));
+    const cables = groupsOf(r).filter((c) => planes.includes(c.plane));
     const detailed = racks <= DETAILED_RACKS;
     this.width = this.box.clientWidth || 700;
     const place = Array.from({ length: racks }, (_, i) => rackPlace(i, wide));
-    // both planes' arcs, longest first (drawn under the short ones), once per result: a plane
-    // toggle or a resize only filters them, and the drawing keeps its frame
-    if (this.arcs?.result !== r) {
-      const bounds = [0, 0, wide * RACK_WIDTH_CM, deep * ROW_PITCH_CM - AISLE_CM];
-      const all = groups.filter((c) => c.racks[0] !== c.racks[1]).map((c) => ({ cable: c, d: arc(place[c.racks[0]], place[c.racks[1]], c.plane, bounds) }));
-      this.arcs = { result: r, all: all.sort((a, b) => b.cable.length_m - a.cable.length_m), bounds };
-    }
-    const { bounds } = this.arcs;
-    const arcs = this.arcs.all.filter((a) => planes.includes(a.cable.plane));
+    const { bounds, all } = arcsOf(r);
+    const arcs = all.filter((a) => planes.includes(a.cable.plane));
 
     // racks hold switch ids 4r…4r+3 (fewer when the network is smaller than one rack)
     const ids = 2 ** r.n;
@@ -212,7 +232,7 @@ export class FloorView {
       });
     }
     this.#legend(cables);
-    this.#summary(cables, wide, deep);
+    this.#summary(r, cables, wide, deep);
   }
 
   /** Table 2's lengths with the shown planes' counts (lengths not used are greyed). */
@@ -241,8 +261,7 @@ export class FloorView {
     this.legend.replaceChildren(...items);
   }
 
-  #summary(cables, wide, deep) {
-    const r = this.result;
+  #summary(r, cables, wide, deep) {
     const total = cables.reduce((sum, c) => sum + c.count, 0);
     const longest = cables.reduce((most, c) => Math.max(most, c.length_m), 0);
     const which = this.planes === 'both' ? 'both planes' : `plane ${this.planes}`;

@@ -41,7 +41,6 @@ const COMPARE = [
 export class DualPlaneResults {
   /** `clearChannel()` drops the channel selection; `pickOffset(destination)` routes the source to another node. */
   constructor({ clearChannel, pickOffset }) {
-    this.result = null;
     byId('dp-channel-clear').addEventListener('click', () => clearChannel());
     byId('dp-table-body').addEventListener('click', (event) => {
       const button = event.target.closest('button[data-destination]');
@@ -54,8 +53,8 @@ export class DualPlaneResults {
     for (const id of ['dp-variant', 'dp-pair-title']) byId(id).textContent = '…';
   }
 
+  /** The shown run's result, written into the panel (nothing of it is kept here). */
   showResult(r) {
-    this.result = r;
     this.#compare(r);
     this.#pair(r.route, r);
     this.#table(r);

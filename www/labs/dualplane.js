@@ -96,7 +96,7 @@ export default /** @satisfies {import('../types/page').LabView<'dualplane'>} */ 
       ctx.runNow();
     };
     const results = new DualPlaneResults({ clearChannel: () => ctx.selectChannel(null), pickOffset: (destination) => runWith({ destination }) });
-    const floor = new FloorView(byId('dp-floor'), { fileStem: ctx.fileStem, notify: ctx.notify });
+    const floor = new FloorView(byId('dp-floor'), { shown: ctx.current, fileStem: ctx.fileStem, notify: ctx.notify });
     const analysis = new DualPlaneAnalysis(ctx, { useSet: (search, set) => runWith({ kind: search.kind, n: search.n, generators: set.join(',') }) });
     byId('dp-simulate').addEventListener('click', () => {
       const now = ctx.current();
@@ -108,7 +108,7 @@ export default /** @satisfies {import('../types/page').LabView<'dualplane'>} */ 
       showLoading: () => results.showLoading(),
       showResult(result) {
         results.showResult(result);
-        floor.show(result);
+        floor.show();
       },
       shownChanged: (scenario) => analysis.shownChanged(scenario),
       populate: (catalog) => analysis.populate(catalog),

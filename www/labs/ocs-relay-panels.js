@@ -44,16 +44,12 @@ export function appName(app) {
 // ---------------------------------------------------------------- results
 
 export class OcsResults {
-  constructor() {
-    this.result = null;
-  }
-
   showLoading() {
     for (const dd of byId('ocs-results-box').querySelectorAll('dd')) dd.textContent = '…';
   }
 
+  /** The shown run's result, written into the panel (nothing of it is kept here). */
   showResult(r) {
-    this.result = r;
     byId('ocs-metric-relative').textContent = times(r.relative_time);
     byId('ocs-metric-used').textContent = `${integer(r.ocs_nodes_used)} of ${integer(r.ocs_nodes)}`;
     byId('ocs-metric-steps').textContent = (r.circuits_by_step ?? []).join(' / ');

@@ -139,14 +139,24 @@ function facts(r) {
   return { made, holder, unused, ocs, maxBytes: Math.max(1, ...r.circuits.map((c) => c.bytes)) };
 }
 
+/** `facts(result)` once per result object (a cache keyed by the result, which it does not keep alive). */
+const factsMade = new WeakMap();
+function factsOf(r) {
+  if (!factsMade.has(r)) factsMade.set(r, facts(r));
+  return factsMade.get(r);
+}
+
 export class HybridView {
-  /** `box`: where the SVG goes, `legend` its list; `onNodeClick(node)` when a node is clicked. */
-  constructor(box, { legend, onNodeClick }) {
+  /**
+   * `box`: where the SVG goes, `legend` its list; `onNodeClick(node)` when a node is clicked.
+   * `shown()` is the lab's shown run (the page's record, `ctx.current()`): the view draws its
+   * result and keeps none of its own.
+   */
+  constructor(box, { shown, legend, onNodeClick }) {
     this.box = box;
     this.legend = legend;
-    this.result = null;
-    this.facts = null;
-    this.geometry = null;
+    this.shown = shown;
+    this.geometry = null; // of the drawing on screen
     this.step = null;
     this.selection = { picked: null, path: null, circuits: [] };
     this.width = 0;
@@ -156,7 +166,7 @@ export class HybridView {
     });
     new ResizeObserver(() => {
       const width = this.box.clientWidth;
-      if (this.result && width && Math.abs(width - this.width) > 8) this.#render();
+      if (this.#result() && width && Math.abs(width - this.width) > 8) this.#render();
     }).observe(box);
     // large type (A+) draws the node numbers larger: again when it is switched (only then)
     this.large = document.documentElement.classList.contains('large');
@@ -164,22 +174,25 @@ export class HybridView {
       const large = document.documentElement.classList.contains('large');
       if (large === this.large) return;
       this.large = large;
-      if (this.result) this.#render();
+      if (this.#result()) this.#render();
     }).observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
   }
 
-  /** A run's result, shown at step `index` (null: all circuits). */
-  show(result, index) {
-    this.result = result;
-    this.facts = facts(result);
+  /** The shown run's result (null before the lab's first good run). */
+  #result() {
+    return this.shown()?.result ?? null;
+  }
+
+  /** Draw the shown run (a new run is shown), at step `index` (null: all circuits). */
+  show(index) {
     this.step = index;
-    this.#render();
+    if (this.#result()) this.#render();
   }
 
   /** Show the allocation as it stood after step `index` (null: finished). */
   setStep(index) {
     this.step = index;
-    if (this.result) this.#applyStep();
+    if (this.#result()) this.#applyStep();
   }
 
   /**
@@ -189,21 +202,22 @@ export class HybridView {
    */
   setSelection({ picked = null, path = null, circuits = [] } = {}) {
     this.selection = { picked, path, circuits };
-    if (this.result) this.#applySelection();
+    if (this.#result()) this.#applySelection();
   }
 
   /** Circuits shown at the current step. */
   get circuitsShown() {
-    const { made } = this.facts;
-    return this.step === null || this.step === undefined || !made.length ? this.result.circuits.length : made[Math.min(this.step, made.length - 1)];
+    const r = this.#result();
+    const { made } = factsOf(r);
+    return this.step === null || this.step === undefined || !made.length ? r.circuits.length : made[Math.min(this.step, made.length - 1)];
   }
 
   #render() {
-    const r = this.result;
+    const r = this.#result();
     this.width = Math.max(320, this.box.clientWidth || 700);
     const g = geometry(r, this.width);
     this.geometry = g;
-    const { maxBytes } = this.facts;
+    const { maxBytes } = factsOf(r);
     const bandBottom = g.bandTop + BAND_H;
     const deepest = r.circuits.reduce((most, c) => Math.max(most, arcDepth(g.port(c.a), g.port(c.b))), 20) + (g.detailed ? 0 : 14);
     const height = Math.ceil(bandBottom + deepest + 10);
@@ -266,13 +280,13 @@ export class HybridView {
   }
 
   #label() {
-    const r = this.result;
+    const r = this.#result();
     return `The hybrid network ${r.edge}: upper EPS switch, ${r.edges} edge switches of ${r.nodes_per_edge} nodes, ${r.ocs_nodes} OCS nodes and the circuits between them in the OCS plane, coloured by allocation step. Click a node for its circuit, two nodes for the route between them.`;
   }
 
   /** Every node as a cell under its switch (OCS nodes outlined; their circuit's colour once made). */
   #nodes(g) {
-    const { holder, unused, ocs } = this.facts;
+    const { holder, unused, ocs } = factsOf(this.#result());
     const size = g.shape.cell;
     const parts = ['<g class="ocs-nodes">'];
     for (let node = 0; node < g.E * g.P; node++) {
@@ -324,7 +338,7 @@ export class HybridView {
 
   /** Circuits made so far; the step's circuit and switch pair marked. */
   #applyStep() {
-    const r = this.result;
+    const r = this.#result();
     const shown = this.circuitsShown;
     const index = this.step ?? null;
     const last = index === null || index >= (r.decisions?.length ?? 0) - 1;
@@ -343,7 +357,7 @@ export class HybridView {
         arc.classList.toggle('later', i >= shown);
         arc.classList.toggle('current', i === current);
       }
-      const { holder, unused } = this.facts;
+      const { holder, unused } = factsOf(r);
       for (const rect of this.svg.querySelectorAll('rect.ocs-node.ocs')) {
         const node = Number(rect.dataset.node);
         const i = holder.get(node);
@@ -361,7 +375,7 @@ export class HybridView {
 
   /** Overview: the bars' used share and the circuits aggregated per switch pair, so far. */
   #overviewStep(shown, pair) {
-    const r = this.result;
+    const r = this.#result();
     const g = this.geometry;
     const used = new Array(g.E).fill(0);
     const pairs = new Map();

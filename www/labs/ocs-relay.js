@@ -101,19 +101,20 @@ export default /** @satisfies {import('../types/page').LabView<'ocs-relay'>} */ 
       download(name, svgBlob(svg));
       ctx.notify(`Downloaded ${name}`);
     });
-    let shown = null; // {result, pair}: the run shown and its fields' pair
     let picked = null; // a node clicked first, waiting for the second
     let asked = 0; // the newest detail asked for (older answers are dropped)
-    const view = new HybridView(byId('ocs-view'), { legend: byId('ocs-view-legend'), onNodeClick: (node) => nodeClicked(node) });
+    const view = new HybridView(byId('ocs-view'), { shown: ctx.current, legend: byId('ocs-view-legend'), onNodeClick: (node) => nodeClicked(node) });
 
-    /** The communication of the fields (the result's route), drawn and described. */
+    /** The communication of the shown run (its result's route; its Scenario's pair when that sends none), drawn and described. */
     const showShownRoute = () => {
-      const route = shown?.result.route;
+      const now = ctx.current();
+      const route = now?.result.route;
       if (route) {
         results.showRoute(route, pathNodes(route.path));
         view.setSelection({ path: route.path, circuits: route.circuits ?? [] });
       } else {
-        results.clearPick(shown?.pair ?? null);
+        const c = now?.scenario['ocs-relay'];
+        results.clearPick(c ? [c.source, c.destination] : null);
         view.setSelection({});
       }
     };
@@ -130,7 +131,7 @@ export default /** @satisfies {import('../types/page').LabView<'ocs-relay'>} */ 
 
     /** A node: its detail (a first click), or the route from the node picked before (a second). */
     async function nodeClicked(node) {
-      if (!shown) return;
+      if (!ctx.current()) return;
       if (picked === node) {
         picked = null;
         view.setSelection({});
@@ -171,7 +172,8 @@ export default /** @satisfies {import('../types/page').LabView<'ocs-relay'>} */ 
     const nodeInput = byId('ocs-node-pick');
     const pickTyped = () => {
       const text = nodeInput.value.trim();
-      const total = shown ? shown.result.edges * shown.result.nodes_per_edge : 0;
+      const r = ctx.current()?.result;
+      const total = r ? r.edges * r.nodes_per_edge : 0;
       const ok = /^\d+$/.test(text) && Number(text) < total;
       nodeInput.toggleAttribute('aria-invalid', !ok);
       if (!ok) return results.showPickError('node', `Type a node rank from 0 to ${Math.max(0, total - 1)}.`);
@@ -185,29 +187,30 @@ export default /** @satisfies {import('../types/page').LabView<'ocs-relay'>} */ 
       pickTyped();
     });
 
+    /** The shown run at step `index`. */
     const stepShown = (index) => {
+      const r = ctx.current()?.result;
+      if (!r) return;
       view.setStep(index);
-      const current = index === null ? null : shown.result.decisions?.[index]?.circuit ?? null;
+      const current = index === null ? null : r.decisions?.[index]?.circuit ?? null;
       loads.showStep(view.circuitsShown, current);
-      byId('ocs-view-status').textContent = viewStatus(shown.result, view.circuitsShown, index);
+      byId('ocs-view-status').textContent = viewStatus(r, view.circuitsShown, index);
     };
 
     return {
       /** The figure menu's SVG and PNG export the hybrid view, the lab's figure on screen (null before a run). */
       figureSvg: () => view.svgText(),
       showLoading: () => results.showLoading(),
-      showResult(result, steps, step, { scenario }) {
-        const c = scenario['ocs-relay'];
-        shown = { result, pair: [c.source, c.destination] };
+      showResult(result, steps, step) {
         picked = null;
         asked++;
         results.showResult(result);
         loads.showResult(result);
-        view.show(result, step);
+        view.show(step);
         stepShown(step);
         showShownRoute();
       },
-      showStep: (index) => shown && stepShown(index),
+      showStep: (index) => stepShown(index),
       shownChanged: (scenario) => studies.shownChanged(scenario),
       populate: (catalog) => studies.populate(catalog),
       /** The tree's switches carry nothing to pick here: the nodes are in the hybrid view. */

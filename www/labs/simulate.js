@@ -53,9 +53,6 @@ function presetPicker(ctx) {
   };
 }
 
-/** The shown Scenario, for the document title (which the page makes from the result alone). */
-let titled = null;
-
 export default /** @satisfies {import('../types/page').LabView<'sim'>} */ ({
   name: 'sim',
   label: 'Simulate',
@@ -81,8 +78,8 @@ export default /** @satisfies {import('../types/page').LabView<'sim'>} */ ({
   }),
   resultsLabel: 'Simulation results',
   analysisLabel: 'Latency against offered load',
-  documentTitle: (r) =>
-    `Topolab — Simulate${titled ? ` · ${titled.sim.topology} · ${titled.sim.routing} · ${titled.sim.traffic}` : ''} · offered ${r.offered_flits_per_node_cycle.toFixed(2)} · accepted ${r.accepted_flits_per_node_cycle.toFixed(3)}`,
+  documentTitle: (r, s) =>
+    `Topolab — Simulate · ${s.sim.topology} · ${s.sim.routing} · ${s.sim.traffic} · offered ${r.offered_flits_per_node_cycle.toFixed(2)} · accepted ${r.accepted_flits_per_node_cycle.toFixed(3)}`,
   shareTitle: (s) => `Topolab Simulate: ${s.sim.topology} · ${s.sim.routing} · ${s.sim.traffic} at ${s.sim.rate}`,
   /** sim-mesh-8x8-dor(-t18)-uniform-0.3 */
   fileParts(s) {
@@ -103,10 +100,7 @@ export default /** @satisfies {import('../types/page').LabView<'sim'>} */ ({
     return {
       populate: (catalog) => picker.populate(catalog),
       showLoading: () => results.showLoading(),
-      showResult(result, steps, step, { scenario }) {
-        titled = scenario;
-        results.showResult(result);
-      },
+      showResult: (result) => results.showResult(result),
       showStep: () => results.showStep(),
       shownChanged: (scenario, result) => sweep.shownChanged(scenario, result),
       showChannel: (detail) => results.showChannel(detail),

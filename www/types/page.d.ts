@@ -18,11 +18,16 @@ export interface ShownView {
   channel: number | null;
 }
 
-/** A lab's shown run: the Scenario that made it, its JSON as sent, and its result. */
+/**
+ * A lab's shown run as its record holds it: the Scenario that made it, its JSON as sent, its
+ * result and its steps. Panels ask for it (`LabContext.current`) each time they need it and keep
+ * no copy, so nothing they show can outlive the run that made it.
+ */
 export interface ShownRun<N extends LabName> {
-  scenario: Scenario;
+  scenario: ScenarioOf<N>;
   json: string;
   result: ResultOf<N>;
+  steps: Step[];
 }
 
 /** What a lab's panels may ask of the page (app.js `contextFor`). */
@@ -118,7 +123,8 @@ export interface LabView<N extends LabName> {
   presetStep?(section: Partial<ConfigOf<N>>): number | 'last' | null;
   resultsLabel: string;
   analysisLabel?: string;
-  documentTitle(result: ResultOf<N>): string;
+  /** The document's title for a run: its result and the Scenario that produced it (the page's record of the lab). */
+  documentTitle(result: ResultOf<N>, scenario: ScenarioOf<N>): string;
   shareTitle(scenario: ScenarioOf<N>): string;
   fileParts(scenario: ScenarioOf<N>): Array<string | number | null | undefined>;
   exports?: string[];
