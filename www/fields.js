@@ -239,11 +239,6 @@ function readValue(field, input, text, values) {
   return input.parse ? input.parse(text) : text;
 }
 
-/** Whether `value` is in a core limit's range (its open ends left out). */
-function inRange(value, { min, max, min_open: minOpen, max_open: maxOpen }) {
-  return (minOpen ? value > min : value >= min) && (maxOpen ? value < max : value <= max);
-}
-
 /** The form of one lab: its fields' inputs, help and error boxes, built from the declarations. */
 export class FieldForm {
   /**
@@ -325,21 +320,13 @@ export class FieldForm {
       }
       case 'whole': {
         if (field.scope === 'scenario') return parseSeed;
-        // whole digits within the core's own range where it states one (its limits); any other
-        // bound (the kind's `min`, which the input shows) is the core's to judge, in its words
-        const whole = (text) => {
-          const limit = this.limit(field.path);
-          return parsers.whole({ what, hint, min: limit?.min ?? 0, max: limit?.max ?? SAFE })(text);
-        };
+        // digits: its range (the kind's `min`, the core's limits, which the input shows) is the
+        // core's to judge, in its own words, next to the field
+        const whole = parsers.whole({ what, hint });
         return core.empty === null ? whole : (text) => (String(text).trim() === '' ? empty() : whole(text));
       }
       case 'number': {
-        const number = (text) => {
-          const value = parsers.number({ what, hint })(text);
-          const limit = this.limit(field.path);
-          if (limit && !inRange(value, limit)) throw new FieldError(`${what} '${text}': ${hint}`, { what });
-          return value;
-        };
+        const number = parsers.number({ what, hint }); // a finite number; its range is the core's
         return core.empty === null ? number : (text) => (String(text).trim() === '' ? empty() : number(text));
       }
       default:
@@ -459,7 +446,7 @@ export class FieldForm {
         });
       }
       body = input;
-      if (field.examples) {
+      if (field.examples?.length) {
         input.setAttribute('list', `${id}-examples`);
         body = el('span', { class: 'with-list' }, input, el('datalist', { id: `${id}-examples` }, field.examples.map((value) => el('option', { value }))));
       }

@@ -85,14 +85,15 @@ test('Simulate: a load the core refuses and a VC count the page refuses name the
   assert.match(rate.beside, /^an offered load in \(0, 1\] .*not 1\.5$|^a node starts at most one packet a cycle/);
   assert.ok(rate.general.startsWith('Offered load (flits/node/cycle): '), rate.general);
 
-  // refused by the page itself: no run starts, the same rule holds
+  // refused by the page itself (not a whole number: the page reads a field's kind, the core
+  // judges its range): no run starts, the same rule holds
   const runs = await runsDone(page);
   await page.fill('#sim-rate', '0.3');
-  await enter(page, 'sim-vcs', '0', { runs: false });
+  await enter(page, 'sim-vcs', '1.5', { runs: false });
   assert.equal(await runsDone(page), runs, 'a value the page refuses starts no run');
   const vcs = await messages(page, 'sim-vcs', 'VCs per port');
-  assert.equal(vcs.beside, "'0': a whole number of virtual channels per port, at least 1");
-  assert.equal(vcs.general, "VCs per port '0': a whole number of virtual channels per port, at least 1");
+  assert.equal(vcs.beside, "'1.5': a whole number of virtual channels per port, at least 1");
+  assert.equal(vcs.general, "VCs per port '1.5': a whole number of virtual channels per port, at least 1");
   assert.equal(await page.isVisible('#sim-rate-error'), false);
 
   assert.equal(await text(page, '#sim-metric-accepted'), accepted, 'the last good result stays');
