@@ -112,6 +112,9 @@ function screenProblems(page) {
       if (!inside(element.getBoundingClientRect())) out.push(`#${id} out of view`);
       else if (covered(element)) out.push(`#${id} covered`);
     }
+    // the step's whole text, not a scrolling box of its first lines
+    const step = document.getElementById('step-explanation');
+    if (step.scrollHeight > step.clientHeight + 1) out.push(`the step's text scrolls (${step.scrollHeight} > ${step.clientHeight})`);
     const figure = document.querySelector('body[data-lab="ocs-relay"] #ocs-view svg') ?? document.querySelector('#figure > svg, #figure canvas, #figure .figure-message');
     const box = figure?.getBoundingClientRect();
     const least = figure?.matches('.figure-message') ? 20 : 100;
