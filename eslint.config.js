@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 
 export default [
-  { ignores: ['www/pkg/', 'node_modules/', 'target/', 'dist/', '_site/', 'test-results/'] },
+  { ignores: ['www/pkg/', 'node_modules/', 'target/', 'dist/', '_site/', 'test-results/', 'scratch/'] },
   js.configs.recommended,
   {
     files: ['www/**/*.js'],
