@@ -50,7 +50,7 @@ export class CtcResults {
     for (const dd of byId('ctc-results-box').querySelectorAll('dd')) dd.textContent = '…';
   }
 
-  /** The shown run's result, written into the panel (nothing of it is kept here). */
+  /** The shown run's result, written into the panel (nothing of it is kept here). @param {import('../types/core').CtcResult} r */
   showResult(r) {
     const set = (id, text, exact = '') => {
       byId(id).textContent = text;

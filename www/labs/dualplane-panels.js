@@ -53,7 +53,7 @@ export class DualPlaneResults {
     for (const id of ['dp-variant', 'dp-pair-title']) byId(id).textContent = '…';
   }
 
-  /** The shown run's result, written into the panel (nothing of it is kept here). */
+  /** The shown run's result, written into the panel (nothing of it is kept here). @param {import('../types/core').DualPlaneResult} r */
   showResult(r) {
     this.#compare(r);
     this.#pair(r.route, r);

@@ -48,7 +48,7 @@ export class OcsResults {
     for (const dd of byId('ocs-results-box').querySelectorAll('dd')) dd.textContent = '…';
   }
 
-  /** The shown run's result, written into the panel (nothing of it is kept here). */
+  /** The shown run's result, written into the panel (nothing of it is kept here). @param {import('../types/core').OcsRelayResult} r */
   showResult(r) {
     byId('ocs-metric-relative').textContent = times(r.relative_time);
     byId('ocs-metric-used').textContent = `${integer(r.ocs_nodes_used)} of ${integer(r.ocs_nodes)}`;
@@ -143,7 +143,7 @@ export class OcsResults {
 // ---------------------------------------------------------------- circuits and uplinks
 
 export class OcsLoads {
-  /** Every circuit with its load; rows after the step's circuits dimmed, the step's own marked. */
+  /** Every circuit with its load; rows after the step's circuits dimmed, the step's own marked. @param {import('../types/core').OcsRelayResult} r */
   showResult(r) {
     byId('ocs-circuits-body').replaceChildren(
       ...r.circuits.map((c, i) =>

@@ -35,7 +35,7 @@ export class RoutingResults {
     for (const node of byId('rt-results').querySelectorAll('dd')) node.textContent = '…';
   }
 
-  /** A run's result; `index` is the step shown; `scenario` the shown Scenario. */
+  /** A run's result; `index` is the step shown; `scenario` the shown Scenario. @param {import('../types/core').RoutingResult} r */
   showResult(r, steps, index, scenario) {
     const title = SCHEME_TITLES[r.scheme];
     setText('rt-metric-scheme', title ? `${title}, α ${r.alpha}` : (SCHEME_NAMES[r.scheme] ?? r.scheme));

@@ -45,7 +45,7 @@ export class SimResults {
     for (const node of byId('sim-results').querySelectorAll('dd')) node.textContent = '…';
   }
 
-  /** A run's result; the clicked router stays (its detail says so if the new network lacks it). */
+  /** A run's result; the clicked router stays (its detail says so if the new network lacks it). @param {import('../types/core').SimOutput} r */
   showResult(r) {
     setText('sim-metric-accepted', fixed(r.accepted_flits_per_node_cycle));
     setText('sim-metric-offered', fixed(r.offered_flits_per_node_cycle));

@@ -9,7 +9,7 @@ export class Metrics {
     byId('channel-clear').addEventListener('click', () => onClear());
   }
 
-  /** Show a run's result. */
+  /** Show a run's result. @param {import('../types/core').SlotsResult} r */
   showResult(r) {
     setText('metric-max-slots', integer(r.max_slots));
     setText('metric-avg-hops', Number.isFinite(r.avg_hops) ? r.avg_hops.toFixed(2) : '—');

@@ -60,7 +60,7 @@ export class TopoGenResults {
     for (const node of byId('tg-results').querySelectorAll('dd')) node.textContent = '…';
   }
 
-  /** A run's result and steps; `index` is the step shown. */
+  /** A run's result and steps; `index` is the step shown. @param {import('../types/core').TopoGenResult} r */
   showResult(r, steps, index, fileStem) {
     this.fileStem = fileStem;
     setText('tg-metric-max-slots', integer(r.max_slots));
