@@ -230,8 +230,9 @@ test('1024 nodes: the design, the comparison (Fig. 12) and the trade-off (Fig. 1
   const elapsed = Date.now() - started;
   const sawBusy = await page.evaluate(() => window.sawBusy);
   console.log(`# 1024 nodes, degree 5, uniform: ${elapsed} ms from Enter to the result in Chromium (progress box shown: ${sawBusy})`);
-  // a 1024-node design is a long run on any machine: its progress box shows before its result
-  assert.ok(sawBusy, `the run showed its progress (${elapsed} ms)`);
+  // whether its progress box showed depends on the machine's speed (it shows after 150 ms), so it
+  // is only printed above; the order of progress and the end is tested on a run that is long
+  // everywhere (research-routing.test.mjs, long-actions.test.mjs)
   assert.equal(await page.isVisible('#error'), false, await text(page, '#error'));
   for (const id of ['tg-metric-switches', 'tg-metric-links', 'tg-metric-max-slots']) assert.match(await text(page, `#${id}`), /^\d+$/, id);
   const switches = Number(await text(page, '#tg-metric-switches'));
