@@ -6,7 +6,7 @@
 // the first — and keeps those it uses. Screenshot in test-results/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, waitForRun, screenshotPath, assertNoProblems } from './harness.mjs';
+import { useBrowser, openPage, waitForRun, screenshotPath, assertNoProblems, atTourStop } from './harness.mjs';
 import { TOURS } from '../../www/tour-list.js';
 
 const env = useBrowser();
@@ -22,17 +22,6 @@ async function atStep(frame, k) {
   await frame.waitForFunction((k) => new RegExp(`^Step ${k} /`).test(document.getElementById('step-counter').textContent.trim()), k);
 }
 
-/** Wait until the tour's card shows stop `k` of tour `id` with its run on screen. */
-async function atStop(frame, id, k) {
-  await frame.waitForFunction(
-    ({ id, k }) => {
-      const card = document.getElementById('tour-card');
-      return card && !card.hidden && card.dataset.tour === id && card.dataset.stop === String(k) && card.dataset.ready !== 'false';
-    },
-    { id, k },
-  );
-  assert.equal(await frame.getAttribute('#tour-card', 'data-ready'), 'true', `${id} stop ${k} ran`);
-}
 
 /**
  * A deck page on the served origin holding the embed `src` in an <iframe>, as a slide would; it
@@ -126,12 +115,12 @@ test('while a tour is open, PageDown and PageUp move its stop, the page never sc
   const tour = TOURS.find((t) => t.id === '002-fig4');
   // a short window, where the page is taller than the window and would scroll
   const { page, problems } = await openPage(env, `${env.url}#tour=${tour.id}&stop=1`, { viewport: { width: 1024, height: 600 } });
-  await atStop(page, tour.id, 1);
+  await atTourStop(page, tour.id, 1);
   assert.ok(await page.evaluate(() => document.scrollingElement.scrollHeight > innerHeight + 50), 'the page could scroll');
   await page.evaluate(() => document.activeElement?.blur());
   for (let k = 2; k <= tour.stops.length; k++) {
     await page.keyboard.press('PageDown');
-    await atStop(page, tour.id, k);
+    await atTourStop(page, tour.id, k);
   }
   // at the last stop PageDown does nothing (no rerun, no scroll)
   await page.keyboard.press('PageDown');
@@ -142,9 +131,9 @@ test('while a tour is open, PageDown and PageUp move its stop, the page never sc
   assert.equal(await page.getAttribute('#tour-card', 'data-ready'), 'true', 'the last stop did not run again');
   assert.equal(await page.evaluate(() => scrollY), 0, 'the page did not scroll under the tour');
   await page.keyboard.press('PageUp');
-  await atStop(page, tour.id, tour.stops.length - 1);
+  await atTourStop(page, tour.id, tour.stops.length - 1);
   await page.keyboard.press('PageUp');
-  await atStop(page, tour.id, tour.stops.length - 2);
+  await atTourStop(page, tour.id, tour.stops.length - 2);
   assert.equal(await page.evaluate(() => scrollY), 0, 'the page did not scroll under the tour');
   await page.keyboard.press('Escape');
   await page.waitForSelector('#tour-card', { state: 'hidden' });
@@ -204,13 +193,13 @@ test('an embed in a deck: PageDown walks the steps, then goes to the deck; PageU
 test('a tour embedded in a deck: PageDown walks its stops, then goes to the deck; PageUp at the first stop goes too', async () => {
   const tour = TOURS.find((t) => t.id === '002-fig4');
   const { page: host, frame, problems } = await deck(`${env.url}?embed=1&theme=dark&large=0#tour=${tour.id}&stop=1`);
-  await atStop(frame, tour.id, 1);
+  await atTourStop(frame, tour.id, 1);
   await frame.click('.tour-text');
   await pressAndMark(host, 'PageUp');
   assert.deepEqual(await received(host), ['PageUp', '.'], 'PageUp at the first stop goes to the deck');
   for (let k = 2; k <= tour.stops.length; k++) {
     await pressAndMark(host, 'PageDown');
-    await atStop(frame, tour.id, k);
+    await atTourStop(frame, tour.id, k);
   }
   assert.deepEqual(await received(host), ['PageUp', '.', ...tour.stops.slice(1).map(() => '.')], 'the stops\' PageDowns stay in the embed');
   await host.keyboard.press('PageDown');

@@ -139,3 +139,18 @@ export async function clickSwitch(page, id) {
   assert.equal(hit, String(id), `switch ${id} is under the pointer`);
   await page.mouse.click(point.x, point.y);
 }
+
+/**
+ * Wait until the tour's card (in `frame`: a page or an embed's frame) shows stop `k` (from 1) of
+ * tour `id` with its run on screen; a stop that did not run fails with the card's status.
+ */
+export async function atTourStop(frame, id, k) {
+  await frame.waitForFunction(
+    ({ id, k }) => {
+      const card = document.getElementById('tour-card');
+      return card && !card.hidden && card.dataset.tour === id && card.dataset.stop === String(k) && card.dataset.ready !== 'false';
+    },
+    { id, k },
+  );
+  assert.equal(await frame.getAttribute('#tour-card', 'data-ready'), 'true', `${id} stop ${k} ran: ${await frame.textContent('.tour-status')}`);
+}

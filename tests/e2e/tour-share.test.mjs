@@ -5,22 +5,11 @@
 // the step's text without scrolling. Screenshots in test-results/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, waitForRun, screenshotPath, assertNoProblems } from './harness.mjs';
+import { useBrowser, openPage, waitForRun, screenshotPath, assertNoProblems, atTourStop } from './harness.mjs';
 import { TOURS } from '../../www/tour-list.js';
 
 const env = useBrowser();
 
-/** Wait until the tour's card shows stop `k` of tour `id` with its run on screen. */
-async function atStop(frame, id, k) {
-  await frame.waitForFunction(
-    ({ id, k }) => {
-      const card = document.getElementById('tour-card');
-      return card && !card.hidden && card.dataset.tour === id && card.dataset.stop === String(k) && card.dataset.ready !== 'false';
-    },
-    { id, k },
-  );
-  assert.equal(await frame.getAttribute('#tour-card', 'data-ready'), 'true', `${id} stop ${k} ran: ${await frame.textContent('.tour-status')}`);
-}
 
 /** The card is shown, in view, and says "stop k of N". */
 async function assertCard(frame, tour, k, where) {
@@ -38,9 +27,9 @@ test('Share and Embed while a tour is open link to that tour at that stop, and t
   const { page, problems } = await openPage(env, env.url);
   await page.click('#tours');
   await page.click(`#start-screen [data-tour="${tour.id}"]`);
-  await atStop(page, tour.id, 1);
+  await atTourStop(page, tour.id, 1);
   await page.keyboard.press('ArrowRight');
-  await atStop(page, tour.id, 2);
+  await atTourStop(page, tour.id, 2);
 
   await page.click('#share');
   await page.waitForFunction(() => document.getElementById('share-link').value !== '');
@@ -67,7 +56,7 @@ test('Share and Embed while a tour is open link to that tour at that stop, and t
 
   // the shared link in a page of its own
   const { page: opened, problems: openedProblems } = await openPage(env, shared);
-  await atStop(opened, tour.id, 2);
+  await atTourStop(opened, tour.id, 2);
   await assertCard(opened, tour, 2, 'the shared link');
   assertNoProblems(openedProblems);
 
@@ -77,7 +66,7 @@ test('Share and Embed while a tour is open link to that tour at that stop, and t
   await context.route(hostUrl, (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>host</title><body style="margin:0">${snippet}</body>` }));
   await host.goto(hostUrl);
   const frame = await (await host.waitForSelector('iframe')).contentFrame();
-  await atStop(frame, tour.id, 2);
+  await atTourStop(frame, tour.id, 2);
   await assertCard(frame, tour, 2, 'the embed');
   assert.equal(await frame.evaluate(() => document.body.classList.contains('embed')), true);
   await host.screenshot({ path: screenshotPath('tour-share-embed-002-fig4-stop2') });
@@ -133,7 +122,7 @@ test('on a laptop at 150 % (853×480 at 1.5), light and dark: every tour\'s card
     for (const tour of TOURS) {
       for (const k of [1, 2]) {
         await page.evaluate((hash) => (location.hash = hash), `#tour=${tour.id}&stop=${k}`);
-        await atStop(page, tour.id, k);
+        await atTourStop(page, tour.id, k);
         for (const problem of await screenProblems(page)) found.push(`${theme} ${tour.id} stop ${k}: ${problem}`);
         if (k === 1 && ['002-fig4', '001-fig3'].includes(tour.id)) await page.screenshot({ path: screenshotPath(`tour-853x480@1.5-${theme}-${tour.id}-stop1`) });
       }

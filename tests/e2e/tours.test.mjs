@@ -6,23 +6,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { useBrowser, openPage, waitForRun, screenshotPath, assertNoProblems } from './harness.mjs';
+import { useBrowser, openPage, waitForRun, screenshotPath, assertNoProblems, atTourStop } from './harness.mjs';
 import { TOURS } from '../../www/tour-list.js';
 
 const env = useBrowser();
 
-/** Wait until the tour's card shows stop `k` (from 1) with its run on screen. */
-async function atStop(page, id, k) {
-  await page.waitForFunction(
-    ({ id, k }) => {
-      const card = document.getElementById('tour-card');
-      return card && !card.hidden && card.dataset.tour === id && card.dataset.stop === String(k) && card.dataset.ready !== 'false';
-    },
-    { id, k },
-  );
-  const ready = await page.getAttribute('#tour-card', 'data-ready');
-  assert.equal(ready, 'true', `${id} stop ${k} ran: ${await page.textContent('.tour-status')}`);
-}
 
 /** The step the player shows as [index from 1, count], or null for "No steps". */
 async function shownStep(page) {
@@ -88,7 +76,7 @@ test('every tour plays from its first stop to its last with the keyboard; the la
     const results = {};
     for (let k = 1; k <= tour.stops.length; k++) {
       if (k > 1) await page.keyboard.press('ArrowRight');
-      await atStop(page, tour.id, k);
+      await atTourStop(page, tour.id, k);
       await assertStopShown(page, tour, k);
       const stop = tour.stops[k - 1];
       results[k] = await exportedResult(page);
@@ -115,7 +103,7 @@ test('every tour plays from its first stop to its last with the keyboard; the la
     if (tour.id === '000-fig13') await page.screenshot({ path: screenshotPath('tour-1440x900-000-fig13-last') });
     // ← goes back a stop
     await page.keyboard.press('ArrowLeft');
-    await atStop(page, tour.id, tour.stops.length - 1);
+    await atTourStop(page, tour.id, tour.stops.length - 1);
     await assertStopShown(page, tour, tour.stops.length - 1);
   }
   // Escape closes the tour; the address describes the view again
@@ -124,7 +112,7 @@ test('every tour plays from its first stop to its last with the keyboard; the la
   await page.waitForFunction(() => location.hash.startsWith('#v1.'));
   // a tour's link typed into the address opens it
   await page.evaluate(() => (location.hash = '#tour=002-fig4&stop=2'));
-  await atStop(page, '002-fig4', 2);
+  await atTourStop(page, '002-fig4', 2);
   await assertStopShown(page, TOURS.find((t) => t.id === '002-fig4'), 2);
   assertNoProblems(problems);
 });
@@ -164,7 +152,7 @@ test('embedded at 800×450 with A+: every tour plays to its last stop with the k
     assert.equal(await page.evaluate(() => document.documentElement.classList.contains('large')), true);
     for (let k = 1; k <= tour.stops.length; k++) {
       if (k > 1) await page.keyboard.press('ArrowRight');
-      await atStop(page, tour.id, k);
+      await atTourStop(page, tour.id, k);
       await assertStopShown(page, tour, k);
       for (const problem of await frameProblems(page)) found.push(`${tour.id} stop ${k}: ${problem}`);
     }
@@ -177,12 +165,12 @@ test('embedded at 800×450 with A+: every tour plays to its last stop with the k
 
   const tour = TOURS.find((t) => t.id === '001-fig3');
   const { page, problems } = await openPage(env, `${env.url}?embed=1&large=1&theme=dark#tour=${tour.id}&stop=3`, { viewport: { width: 800, height: 450 } });
-  await atStop(page, tour.id, 3);
+  await atTourStop(page, tour.id, 3);
   await assertStopShown(page, tour, 3);
   assert.deepEqual(await frameProblems(page), []);
   await page.screenshot({ path: screenshotPath('tour-embed-800x450-dark-001-fig3-stop3') });
   await page.click('.tour-next');
-  await atStop(page, tour.id, 4);
+  await atTourStop(page, tour.id, 4);
   assert.equal(await page.evaluate(() => location.hash), `#tour=${tour.id}&stop=4`);
   assertNoProblems(problems);
 });
@@ -212,19 +200,19 @@ test('the start screen greets a first visit, lists the tours and the labs, and s
   }
   // a link (a hash) or an embed goes straight to what it names
   const { page } = await openPage(env, `${env.url}#tour=000-fig5&stop=2`, { firstVisit: true });
-  await atStop(page, '000-fig5', 2);
+  await atTourStop(page, '000-fig5', 2);
   assert.equal(await page.isVisible('#start-screen'), false);
 });
 
 test('a tour stop at a projector\'s 1024×768 with A+, dark: the card, the figure, the step text and Play share the screen', async () => {
   const tour = TOURS.find((t) => t.id === '004-fig5');
   const { page, problems } = await openPage(env, `${env.url}?theme=dark&large=1#tour=${tour.id}&stop=${tour.stops.length}`, { viewport: { width: 1024, height: 768 } });
-  await atStop(page, tour.id, tour.stops.length);
+  await atTourStop(page, tour.id, tour.stops.length);
   assert.deepEqual(await frameProblems(page), []);
   await page.screenshot({ path: screenshotPath('tour-1024x768-large-dark-004-fig5-last') });
   const other = TOURS.find((t) => t.id === '001-fig3');
   await page.evaluate((id) => (location.hash = `#tour=${id}&stop=4`), other.id);
-  await atStop(page, other.id, 4);
+  await atTourStop(page, other.id, 4);
   assert.deepEqual(await frameProblems(page), []);
   await page.screenshot({ path: screenshotPath('tour-1024x768-large-dark-001-fig3-last') });
   assertNoProblems(problems);
