@@ -1,5 +1,4 @@
-// Topolab's page: builds the labs of www/labs.js (tabs, controls from their declared fields,
-// panels) and wires them, the figure, the step player and the permalink to workers
+// Topolab's page: builds the labs of www/labs.js (tabs, forms from the core's catalog, panels) and wires them, the figure, the step player and the permalink to workers
 // (www/engine.js). Each lab owns a record (what it shows, what it asked, its run in flight) and
 // two workers started on first use: one holds the lab's shown run and answers stepping, clicks
 // and exports; the other runs its long studies, so a sweep never delays a step and its Cancel

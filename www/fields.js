@@ -466,7 +466,7 @@ export class FieldForm {
   }
 
   /**
-   * A control with an Open file… button beside it (a field declared with `file`, of a `kind`:
+   * A control with an Open file… button beside it (a field whose look has `file`, of a `kind`:
    * 'network' or 'matrix'): the file is read by the core (`importFile`), and what it returns —
    * the spec that carries the network or the matrix — becomes the field's value (`apply`) and
    * runs. A file the core refuses leaves the value as it was and shows why next to the field.
@@ -514,7 +514,7 @@ export class FieldForm {
     return el('div', { class: 'row' }, slider, input);
   }
 
-  /** The slider of a field (declared with `slider`), or null. */
+  /** The slider of a field (whose look has `slider`), or null. */
   slider(name) {
     return this.sliders?.get(name) ?? null;
   }

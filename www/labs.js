@@ -1,5 +1,5 @@
 // The page's labs, in tab order. A lab is one module under www/labs/ exporting its definition
-// (name, Scenario section, declared fields, panels, figure interactions, studies' panels); the
+// (name, Scenario section, how its fields look, panels, figure interactions, studies' panels); the
 // tabs, panels, file names, error placement and click routing all come from this list. A lab
 // that is planned but not built yet is listed in PLANNED and shows as "coming soon".
 import slots from './labs/slots.js';
