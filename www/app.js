@@ -1,10 +1,11 @@
-// Topolab's page: builds the labs of www/labs.js (tabs, forms from the core's catalog, panels) and wires them, the figure, the step player and the permalink to workers
-// (www/engine.js). Each lab owns a record (what it shows, what it asked, its run in flight) and
-// two workers started on first use: one holds the lab's shown run and answers stepping, clicks
-// and exports; the other runs its long studies, so a sweep never delays a step and its Cancel
-// never drops the shown run. A run goes on while another lab is shown (its tab says "running…",
-// then "done"), and its result waits in its lab's record: only Cancel while the lab is shown, or
-// a newer run of the same lab, stops it. A third worker answers the catalog and permalinks, so
+// Topolab's page: builds the labs of www/labs.js (tabs, forms from the core's catalog, panels)
+// and wires them, the figure, the step player and the permalink to workers (www/engine.js).
+// Each lab owns a record (what it shows, what it asked, its run in flight) and two workers
+// started on first use: one holds the lab's shown run and answers stepping, clicks and exports;
+// the other runs its long studies, so a sweep never delays a step and its Cancel never drops
+// the shown run. A run goes on while another lab is shown (its tab says "running…", then
+// "done"), and its result waits in its lab's record: only Cancel while the lab is shown, or a
+// newer run of the same lab, stops it. A third worker answers the catalog and permalinks, so
 // Share never waits for a run. An error or a Cancel never takes a lab's shown result away.
 // Nothing here names a lab.
 import { Engine, Cancelled } from './engine.js';
