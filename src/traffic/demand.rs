@@ -121,6 +121,11 @@ impl Demand {
         Ok(spec)
     }
 
+    /// Whether `payload` is a matrix packed by `spec` (which a Scenario carries), not a name.
+    pub fn is_packed(payload: &str) -> bool {
+        crate::spec::unpack(payload, MAX_MATRIX_TEXT_BYTES).is_ok()
+    }
+
     /// The matrix a `matrix:` spec's payload carries (`text` is the whole spec, for errors).
     pub(crate) fn unpack(text: &str, payload: &str) -> Result<Demand> {
         let damaged = |why: &str| {

@@ -106,6 +106,8 @@ fn export_refuses_to_replace_files_without_force() {
     );
 }
 
+/// An endless input never reaches memory: a device is refused before it is opened (issue 53:
+/// only regular files are read), and a regular file above its cap before it is read.
 #[test]
 fn file_inputs_are_capped_before_they_are_read() {
     for args in [
@@ -114,8 +116,19 @@ fn file_inputs_are_capped_before_they_are_read() {
         vec!["run", "/dev/zero"],
     ] {
         let message = refusal(&args);
-        assert!(message.contains("larger than"), "{args:?}: {message}");
+        assert!(
+            message.contains("is a device, not a file to read"),
+            "{args:?}: {message}"
+        );
     }
+    let big = std::env::temp_dir().join(format!("topolab-capped-{}.json", std::process::id()));
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(topolab::scenario::MAX_SCENARIO_FILE_BYTES + 1)
+        .unwrap();
+    let message = refusal(&["run", big.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&big);
+    assert!(message.contains("larger than"), "{message}");
 }
 
 #[test]

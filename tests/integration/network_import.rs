@@ -173,7 +173,7 @@ fn every_lab_that_takes_a_topology_takes_a_file() {
         "uniform",
     ]);
     assert!(
-        code != Some(0) && err.contains("--start: cannot read '/nonexistent/ring.txt'"),
+        code != Some(0) && err.contains("--start: there is no file '/nonexistent/ring.txt'"),
         "{err}"
     );
 }
@@ -223,7 +223,88 @@ fn hostile_files_are_refused_naming_their_line() {
         "--scheme",
         "shortest",
     ]);
-    assert!(stderr.contains("cannot read '/no/such/file'"), "{stderr}");
+    assert!(
+        stderr.contains("there is no file '/no/such/file'"),
+        "{stderr}"
+    );
+}
+
+/// Issue 53: only a regular file is read. A folder, a device and a named pipe are refused before
+/// they are opened (a pipe used to wait for a writer until killed; the guard below only stops a
+/// run that waits, it times nothing), and a `matrix:NAME` with no such file says so instead of
+/// reading NAME as a damaged packed matrix.
+#[test]
+fn what_is_not_a_regular_file_is_refused_at_once() {
+    let dir = folder("not-files");
+    let fifo = dir.join("pipe");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    let mut cases = vec![
+        (
+            format!("file:{}", dir.display()),
+            "is a folder, not a file to read",
+        ),
+        (
+            "file:/dev/zero".to_string(),
+            "is a device, not a file to read",
+        ),
+    ];
+    if made.is_ok_and(|s| s.success()) {
+        cases.push((
+            format!("file:{}", fifo.display()),
+            "is a named pipe, not a file to read",
+        ));
+    }
+    for (topology, expected) in cases {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_topolab"))
+            .args(["routing", "--topology", &topology, "--scheme", "shortest"])
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut waited = 0;
+        while child.try_wait().unwrap().is_none() {
+            if waited == 600 {
+                child.kill().unwrap();
+                panic!("{topology}: the run waits on it");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            waited += 1;
+        }
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{topology}: {stderr}");
+        assert!(stderr.contains(expected), "{topology}: {stderr}");
+    }
+    let (code, stderr) = cli::refused(&[
+        "slots",
+        "--topology",
+        "mesh:4x4",
+        "--pattern",
+        "matrix:traffic",
+    ]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("there is no file 'traffic'"), "{stderr}");
+    // a packed matrix (what a Scenario carries) is still taken as one
+    let csv = dir.join("m.csv");
+    std::fs::write(&csv, "src,dst,bytes\n0,1,100\n").unwrap();
+    let packed = cli::json(&[
+        "slots",
+        "--topology",
+        "mesh:4x4",
+        "--pattern",
+        &format!("matrix:{}", csv.display()),
+        "--json",
+    ]);
+    let spec = packed["pattern"].as_str().unwrap();
+    assert!(spec.starts_with("matrix:"), "{spec}");
+    let again = cli::json(&[
+        "slots",
+        "--topology",
+        "mesh:4x4",
+        "--pattern",
+        spec,
+        "--json",
+    ]);
+    assert_eq!(again["max_slots"], packed["max_slots"]);
 }
 
 #[test]

@@ -68,9 +68,45 @@ fn remember(flag: &str, identity: Identity, written: bool) {
         .push((flag.to_string(), identity, written));
 }
 
-/// The text of input file `path`, given with `flag`, refused above `max_bytes`.
+/// What kind of thing a path that is not a regular file names, in words.
+fn not_a_file(meta: &std::fs::Metadata) -> &'static str {
+    let kind = meta.file_type();
+    if kind.is_dir() {
+        return "a folder";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a named pipe";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+        if kind.is_block_device() || kind.is_char_device() {
+            return "a device";
+        }
+    }
+    "not a regular file"
+}
+
+/// The text of input file `path`, given with `flag`, refused above `max_bytes`. Only a regular
+/// file is read: a folder, a named pipe or a device is refused before it is opened (opening a
+/// pipe would wait for a writer), and a missing file is said to be missing.
 pub fn read_input(path: &str, flag: &str, max_bytes: u64) -> Result<String, String> {
     use std::io::Read;
+    match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => {
+            return Err(format!(
+                "{flag}: '{path}' is {}, not a file to read",
+                not_a_file(&meta)
+            ))
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(format!("{flag}: there is no file '{path}'"))
+        }
+        _ => {}
+    }
     let file =
         std::fs::File::open(path).map_err(|e| format!("{flag}: cannot read '{path}': {e}"))?;
     let mut bytes = Vec::new();
@@ -152,8 +188,9 @@ pub fn traffic_arg(text: &str) -> Result<String, String> {
     let Some(path) = trimmed.strip_prefix("matrix:") else {
         return Ok(text.to_string());
     };
-    // a spec already packed (from a Scenario) passes as it is; a path names a file
-    if !std::path::Path::new(path).exists() && !path.contains(['/', '.']) {
+    // a spec already packed (from a Scenario) passes as it is; anything else names a file,
+    // which `read_input` says is missing when it is
+    if !std::path::Path::new(path).exists() && topolab::traffic::demand::Demand::is_packed(path) {
         return Ok(text.to_string());
     }
     let contents = read_input(path, "--traffic", MAX_MATRIX_BYTES)?;
