@@ -16,7 +16,7 @@ import { PatternField, ensureOption } from './pattern-field.js';
  * A field's value is not valid; `message` is shown next to it. `what`: the word the message
  * starts with for the field itself (e.g. `vcs` in "vcs '0': …"), replaced by its label.
  */
-export class FieldError extends Error {
+class FieldError extends Error {
   constructor(message, { what = null } = {}) {
     super(message);
     this.what = what;
@@ -164,7 +164,7 @@ function visibleText(node) {
 const SAFE = Number.MAX_SAFE_INTEGER;
 
 /** Parsers and formatters the labs' fields share. */
-export const parsers = {
+const parsers = {
   /**
    * A whole number from `min` (digits only, exact in JavaScript); empty gives null when
    * `optional`. `what` names it in the message, `hint` says what is expected.
@@ -610,9 +610,8 @@ export class FieldForm {
 
   /** Put `value` (a Scenario value, or text) into a field as if typed or chosen. */
   setValue(name, value) {
-    const field = this.field(name);
     const input = this.inputs.get(name);
-    const text = field.format ? field.format(value) : plain(value);
+    const text = plain(value);
     if (input instanceof PatternField) input.set(text);
     else if (input.set) input.set(value);
     else {
@@ -628,7 +627,7 @@ export class FieldForm {
     const section = scenario[this.lab.section] ?? {};
     for (const field of this.fields) {
       const value = field.scope === 'scenario' ? scenario[field.path] : section[field.path];
-      this.setValue(field.name, value ?? field.fallback ?? this.default(field.path) ?? null);
+      this.setValue(field.name, value ?? this.default(field.path) ?? null);
     }
     this.refresh();
   }
@@ -652,7 +651,7 @@ export class FieldForm {
     for (const field of this.fields) {
       const input = this.inputs.get(field.name);
       if (field.visible && !field.visible(values)) {
-        values[field.name] = 'hiddenValue' in field ? field.hiddenValue : (this.default(field.path) ?? null);
+        values[field.name] = this.default(field.path) ?? null; // a hidden field sends its default
         continue;
       }
       if (input instanceof PatternField) {
