@@ -394,3 +394,56 @@ fn a_full_source_queue_counts_what_the_network_refused() {
     assert_eq!(v["saturated"], true);
     assert!(v["accepted_flits_per_node_cycle"].as_f64().unwrap() < 0.01);
 }
+
+/// What a cycle costs is counted, not only the routers (issue 53): a router of 575 ports, 4,096
+/// end nodes on 3 routers, or 4,096 end nodes on 512 routers at rate 1 are refused before any
+/// route is built, naming the part of a cycle that costs and the cycles that fit, and those
+/// cycles are accepted.
+#[test]
+fn a_cycle_is_counted_by_what_it_costs() {
+    // (each at the default 22,000 cycles, within the router-cycle limit; the largest part of
+    // each cycle's work named)
+    for (topology, routing, largest) in [
+        ("full:576", "shortest", "47776 for the routers' crosspoints"),
+        (
+            "tree2:2x2048",
+            "shortest",
+            "2099 for the routers' crosspoints",
+        ),
+        ("dual:hc:8:x16", "dual-plane", "4096 expected flit-hops"),
+    ] {
+        let message = refusal(&[
+            "sim",
+            "--topology",
+            topology,
+            "--routing",
+            routing,
+            "--rate",
+            "1",
+        ]);
+        assert!(
+            message.starts_with("error: --cycles: a cycle is about")
+                && message.contains(largest)
+                && message.contains("one run may take on this network: at most"),
+            "{topology}: {message}"
+        );
+    }
+    // one cycle more than it names is refused too (the estimate is the same arithmetic)
+    let full = |more: &[&str]| {
+        let mut args = vec!["sim", "--topology", "full:576", "--routing", "shortest"];
+        args.extend(["--rate", "1"]);
+        args.extend(more);
+        refusal(&args)
+    };
+    let message = full(&[]);
+    let most: u64 = message
+        .split("at most ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{message}"));
+    assert!((1000..2000).contains(&most), "{message}");
+    let cycles = (most + 1).to_string();
+    let over = full(&["--warmup", "0", "--drain", "0", "--cycles", &cycles]);
+    assert!(over.contains("at most"), "{over}");
+}

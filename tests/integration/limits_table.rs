@@ -76,6 +76,11 @@ fn enforced() -> Vec<(&'static str, f64)> {
             labs::sim::MAX_ROUTER_CYCLES_HOP_BY_HOP as f64,
         ),
         ("labs::sim::MAX_FLIT_HOPS", labs::sim::MAX_FLIT_HOPS as f64),
+        ("labs::sim::MAX_RUN_WORK", labs::sim::MAX_RUN_WORK as f64),
+        (
+            "sim::flit::MAX_LAYERING_STEPS",
+            topolab::sim::flit::MAX_LAYERING_STEPS as f64,
+        ),
         (
             "labs::sim::MAX_ROUTER_CYCLES",
             labs::sim::MAX_ROUTER_CYCLES as f64,

@@ -229,6 +229,28 @@ pub const MAX_FLIT_HOPS: u64 = if cfg!(target_arch = "wasm32") {
     600_000_000
 };
 
+/// Most work units of one run on up to `MAX_SIM_SWITCHES` routers (twice this for a request,
+/// `REQUEST_RUNS`), where what a cycle costs is counted (`cycle_units`), not the routers: a
+/// flit-hop expected (cycles × the smaller of the channels and the offered flits × the average
+/// distance) is a unit, an end node and cycle a quarter of one (`ENDPOINTS_PER_UNIT`), and a
+/// router's crosspoints (input ports × output ports) per cycle one per `CROSSPOINTS_PER_UNIT`.
+/// Measured at rate 1, single-threaded: a unit costs 0.11 µs on a 24×24 mesh, 0.43 µs on
+/// dual:hc:8:x16 (4,096 end nodes on 512 routers, each hop decided by the router), 0.28 µs on
+/// tree2:2x2048 (4,096 end nodes on 3 routers) and 0.18 µs on full:576 (575 ports a router),
+/// so a run at this limit takes 7–26 s natively; router-cycles alone had let these run for
+/// 100–200 s.
+pub const MAX_RUN_WORK: u64 = if cfg!(target_arch = "wasm32") {
+    30_000_000
+} else {
+    60_000_000
+};
+
+/// End nodes whose cycle is a work unit (`MAX_RUN_WORK`): each is fed and served every cycle.
+const ENDPOINTS_PER_UNIT: u64 = 4;
+/// Crosspoints whose cycle is a work unit (`MAX_RUN_WORK`): a router's allocator visits its
+/// ports and weighs their requests against each other.
+const CROSSPOINTS_PER_UNIT: u64 = 4_000;
+
 /// Most router-cycles of one run on `switches` routers (a counted budget, checked before the
 /// run: `MAX_ROUTER_CYCLES`, scaled down above `FULL_SPEED_SWITCHES`).
 pub fn max_router_cycles(switches: usize) -> u64 {
@@ -491,22 +513,17 @@ impl SimConfig {
         self.network_for(seed, &[self.rate], 1)
     }
 
-    /// The network for runs at `rates` (`seed_count` runs each for a sweep): on a network above
-    /// `MAX_SIM_SWITCHES`, their expected flit-hops are checked against `MAX_FLIT_HOPS` once the
-    /// topology is built and before the simulator's buffers are.
+    /// The network for runs at `rates` (`seed_count` runs each for a sweep): their expected work
+    /// is checked (`check_work`) once the topology is built and before its routes and the
+    /// simulator's buffers are.
     fn network_for(&self, seed: u64, rates: &[f64], runs: usize) -> Result<Network> {
         let (topology, router) = self.check()?;
         let topo = topology
             .build_nth(seed, self.topology_index)
             .map_err(|e| e.at("topology"))?;
         // (the sampled distance is kept with the network: the simulation asks for it too)
-        let hops = if topo.switch_count() > flit::MAX_SIM_SWITCHES {
-            let hops = flit::average_hops(&topo);
-            self.check_flit_hops(&topo, hops, rates, runs)?;
-            Some(hops)
-        } else {
-            None
-        };
+        let hops = flit::average_hops(&topo);
+        self.check_work(&topo, hops, rates, runs)?;
         let router = router.build(&topo).map_err(|e| e.at("routing"))?;
         Ok(Network::with_assignment(
             router.as_ref(),
@@ -515,37 +532,85 @@ impl SimConfig {
             seed,
             self.vc_assignment,
         )?
-        .knowing_average_hops(hops))
+        .knowing_average_hops(Some(hops)))
     }
 
-    /// `MAX_FLIT_HOPS` against the work expected at `rates` on `topo`, whose switches are
-    /// `hops` apart on average (`flit::average_hops`).
-    fn check_flit_hops(
-        &self,
-        topo: &Topology,
-        hops: f64,
-        rates: &[f64],
-        runs: usize,
-    ) -> Result<()> {
-        let horizon = self.warmup + self.cycles + self.drain;
+    /// The work units of a cycle of `topo` at `rate` (`MAX_RUN_WORK`): the expected flit-hops
+    /// (the smaller of the channels and the offered flits × `hops`, the average distance), a
+    /// unit per `ENDPOINTS_PER_UNIT` end nodes and per `CROSSPOINTS_PER_UNIT` crosspoints.
+    fn cycle_units(topo: &Topology, hops: f64, rate: f64) -> (f64, f64, f64) {
         let channels = topo.channel_count() as f64;
-        let work: f64 = rates
-            .iter()
-            .map(|&rate| horizon as f64 * channels.min(rate * topo.endpoint_count() as f64 * hops))
-            .sum::<f64>()
-            * runs as f64;
-        if work > MAX_FLIT_HOPS as f64 {
-            return Err(Error::invalid(
-                "cycles",
-                format!(
-                    "about {:.0} million flit-hops ({horizon} cycles × the offered flits × {hops:.1} hops on average{}), above the {} million one request may move on a network of this size: fewer cycles, a lower load or fewer loads",
-                    work / 1e6,
-                    if rates.len() > 1 || runs > 1 { format!(", {} loads × {} seeds", rates.len(), runs) } else { String::new() },
-                    MAX_FLIT_HOPS / 1_000_000
-                ),
-            ));
+        let endpoints = topo.endpoints_per_switch();
+        let mut ports_in: Vec<u64> = endpoints.iter().map(|&e| u64::from(e)).collect();
+        let mut ports_out = ports_in.clone();
+        for c in 0..topo.channel_count() {
+            let (a, b) = topo.channel_ends(crate::model::ChannelId::new(c));
+            ports_out[a.index()] += 1;
+            ports_in[b.index()] += 1;
         }
-        Ok(())
+        let crosspoints: u64 = ports_in.iter().zip(&ports_out).map(|(i, o)| i * o).sum();
+        (
+            channels.min(rate * topo.endpoint_count() as f64 * hops),
+            topo.endpoint_count() as f64 / ENDPOINTS_PER_UNIT as f64,
+            crosspoints as f64 / CROSSPOINTS_PER_UNIT as f64,
+        )
+    }
+
+    /// The work expected at `rates` (`runs` seeds each) on `topo`, whose switches are `hops`
+    /// apart on average (`flit::average_hops`), against the limits, before any route or buffer
+    /// is built: `MAX_RUN_WORK` a run and `REQUEST_RUNS` runs' worth a request on up to
+    /// `MAX_SIM_SWITCHES` routers, `MAX_FLIT_HOPS` a request above (research runs).
+    fn check_work(&self, topo: &Topology, hops: f64, rates: &[f64], runs: usize) -> Result<()> {
+        let horizon = (self.warmup + self.cycles + self.drain) as f64;
+        let units: Vec<(f64, f64, f64)> = rates
+            .iter()
+            .map(|&rate| Self::cycle_units(topo, hops, rate))
+            .collect();
+        let per_cycle = |&(f, e, x): &(f64, f64, f64)| f + e + x;
+        let request = units.iter().map(per_cycle).sum::<f64>() * horizon * runs as f64;
+        let (largest, worst) = units
+            .iter()
+            .map(|u| (per_cycle(u), *u))
+            .fold((0.0, (0.0, 0.0, 0.0)), |a, b| if b.0 > a.0 { b } else { a });
+        let (flit_hops, ends, crosspoints) = worst;
+        let research = topo.switch_count() > flit::MAX_SIM_SWITCHES;
+        let (run_limit, request_limit) = if research {
+            (MAX_FLIT_HOPS as f64, MAX_FLIT_HOPS as f64)
+        } else {
+            (MAX_RUN_WORK as f64, (REQUEST_RUNS * MAX_RUN_WORK) as f64)
+        };
+        let what = format!(
+            "a cycle is about {largest:.0} work units ({flit_hops:.0} expected flit-hops at {:.1} hops on average, {ends:.0} for the end nodes, {crosspoints:.0} for the routers' crosspoints)",
+            hops
+        );
+        let (work, limit, of, most) = if largest * horizon > run_limit {
+            (largest * horizon, run_limit, "one run", run_limit / largest)
+        } else if request > request_limit {
+            let per_run = request / horizon;
+            (
+                request,
+                request_limit,
+                "one request",
+                request_limit / per_run,
+            )
+        } else {
+            return Ok(());
+        };
+        let runs_note = if rates.len() > 1 || runs > 1 {
+            format!(" over {} loads × {runs} seeds", rates.len())
+        } else {
+            String::new()
+        };
+        Err(Error::invalid(
+            "cycles",
+            format!(
+                "{what}: {horizon} cycles{runs_note} is about {:.0} million, above the {:.0} million {of} may take on this network: at most {:.0} cycles (warm-up + window + drain){}",
+                work / 1e6,
+                limit / 1e6,
+                most.floor(),
+                if of == "one request" { " per run, or fewer loads or seeds" } else { ", or a lower load" }
+            ),
+        ))
     }
 
     /// The latency–load curve at `loads` (a point per load, `seed_count` seeds each).

@@ -123,16 +123,16 @@ pub(super) struct AcroLayers {
 }
 
 /// ACRO's layers for the routes `nodes[offsets[i] as usize..offsets[i + 1] as usize]` (CDG nodes
-/// below `node_count`; empty routes allowed), or None when they would need more than
-/// `max_layers` layers (the CDGs of the layers are built as they are reached, so this bounds
-/// the memory too).
+/// below `node_count`; empty routes allowed), or why not: more than `max_layers` layers (the
+/// CDGs of the layers are built as they are reached, so this bounds the memory too), or more
+/// than `MAX_LAYERING_STEPS` steps of their searches.
 pub(super) fn assign(
     offsets: &[u32],
     nodes: &[u32],
     node_count: usize,
     order: AcroOrder,
     max_layers: usize,
-) -> Option<AcroLayers> {
+) -> Result<AcroLayers, AcroStop> {
     debug_assert_eq!(
         offsets.last().map_or(0, |&e| e as usize),
         nodes.len(),
@@ -146,16 +146,29 @@ pub(super) fn assign(
         first: Vec::new(),
         layer: Vec::new(),
         layers: 1,
+        stop: AcroStop::Layers,
     };
     let mut layer = vec![0u16; nodes.len()];
-    match order {
-        AcroOrder::ByDepth => by_depth(offsets, nodes, &mut suffixes, &mut layer)?,
-        AcroOrder::LongestFirst => longest_first(offsets, nodes, &mut suffixes, &mut layer)?,
+    let done = match order {
+        AcroOrder::ByDepth => by_depth(offsets, nodes, &mut suffixes, &mut layer),
+        AcroOrder::LongestFirst => longest_first(offsets, nodes, &mut suffixes, &mut layer),
+    };
+    match done {
+        Some(()) => Ok(AcroLayers {
+            layer,
+            layers: suffixes.layers,
+        }),
+        None => Err(suffixes.stop),
     }
-    Some(AcroLayers {
-        layer,
-        layers: suffixes.layers,
-    })
+}
+
+/// Why `assign` gave up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum AcroStop {
+    /// The routes need more layers than were allowed.
+    Layers,
+    /// The layers' searches took more than `MAX_LAYERING_STEPS` steps.
+    Steps,
 }
 
 /// The suffix of no hop: a hop in front of it is its route's last.
@@ -172,6 +185,8 @@ struct Suffixes {
     layer: Vec<u16>,
     /// Layers used (at least 1).
     layers: usize,
+    /// Why `push` last said None.
+    stop: AcroStop,
 }
 
 impl Suffixes {
@@ -186,7 +201,12 @@ impl Suffixes {
                 usize::from(self.layer[next as usize]),
                 self.first[next as usize] as usize,
             );
-            if self.cdg(l).try_add(node as usize, to) {
+            let fits = self.cdg(l).try_add(node as usize, to);
+            if self.cdgs.iter().map(Cdg::steps).sum::<u64>() > super::routes::MAX_LAYERING_STEPS {
+                self.stop = AcroStop::Steps;
+                return None;
+            }
+            if fits {
                 l
             } else {
                 // a turn down from l + 1 to l is an edge of no layer's CDG
@@ -194,6 +214,7 @@ impl Suffixes {
             }
         };
         if l >= self.max_layers {
+            self.stop = AcroStop::Layers;
             return None;
         }
         self.layers = self.layers.max(l + 1);
@@ -459,8 +480,12 @@ mod tests {
     fn a_ring_is_refused_with_one_layer() {
         let (offsets, nodes) = flat(&ring(6));
         for order in ORDERS {
-            assert_eq!(assign(&offsets, &nodes, 6, order, 1), None, "{order:?}");
-            assert!(assign(&offsets, &nodes, 6, order, 2).is_some(), "{order:?}");
+            assert_eq!(
+                assign(&offsets, &nodes, 6, order, 1),
+                Err(AcroStop::Layers),
+                "{order:?}"
+            );
+            assert!(assign(&offsets, &nodes, 6, order, 2).is_ok(), "{order:?}");
         }
     }
 

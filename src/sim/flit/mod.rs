@@ -15,7 +15,7 @@ pub use acro::VcAssignment;
 pub use engine::{SimParams, DEADLOCK_CYCLES, MAX_SOURCE_PACKETS};
 pub use routes::{
     check_assignment, DestinationRoutes, RouteHop, RouteTable, Routes, MAX_BY_DESTINATION,
-    MAX_SIM_ROUTERS, MAX_SIM_SWITCHES,
+    MAX_LAYERING_STEPS, MAX_SIM_ROUTERS, MAX_SIM_SWITCHES,
 };
 pub use sweep::{is_saturated, loads, point, sweep, Sweep, MAX_SWEEP_POINTS, MAX_SWEEP_SEEDS};
 

@@ -328,6 +328,11 @@ impl DestinationRoutes {
     /// Every destination's next-hop tree from `router` (checked: every route arrives), layered
     /// (at most `max_groups` layers).
     pub fn new(router: &dyn Router, max_groups: usize) -> Result<Self> {
+        Self::within(router, max_groups, MAX_LAYERING_STEPS)
+    }
+
+    /// `new`, refused past `max_steps` steps of layering (`check_layering`).
+    fn within(router: &dyn Router, max_groups: usize, max_steps: u64) -> Result<Self> {
         let topo = router.topology();
         let n = topo.switch_count();
         if n > MAX_BY_DESTINATION {
@@ -454,6 +459,7 @@ impl DestinationRoutes {
                         .sum::<u64>();
                 group_use[l] += senders[u];
             }
+            check_layering(router, cdgs.iter().map(Cdg::steps).sum(), max_steps)?;
         }
         let layers = cdgs.len().max(1);
         if layers > max_groups {
@@ -668,7 +674,7 @@ impl RouteTable {
         }
         let layers = match assignment.acro_order() {
             _ if compact => 1,
-            None => lash_tor(&offsets, &mut hops, topo.channel_count(), classes),
+            None => lash_tor(router, &offsets, &mut hops, topo.channel_count(), classes)?,
             Some(order) => {
                 let nodes: Vec<u32> = hops
                     .iter()
@@ -676,11 +682,14 @@ impl RouteTable {
                     .collect();
                 let count = topo.channel_count() * classes;
                 let acro = super::acro::assign(&offsets, &nodes, count, order, MAX_LAYERS)
-                    .ok_or_else(|| {
-                        Error::routing(
+                    .map_err(|stop| match stop {
+                        super::acro::AcroStop::Steps => {
+                            layering_too_long(router, MAX_LAYERING_STEPS)
+                        }
+                        super::acro::AcroStop::Layers => Error::routing(
                             router.name(),
                             format!("more than {MAX_LAYERS} layers for deadlock freedom"),
-                        )
+                        ),
                     })?;
                 for (h, &layer) in hops.iter_mut().zip(&acro.layer) {
                     h.group += layer * classes as u16;
@@ -938,12 +947,25 @@ fn share_vcs(uses: &[u64], vcs: usize) -> Vec<(u16, u16)> {
 /// LASH-TOR's layers for the routes `hops[offsets[i]..offsets[i + 1]]` (groups: the router's
 /// classes, made class + layer × classes here), over CDG nodes (channel, class); the layers
 /// used (at least 1).
-fn lash_tor(offsets: &[u32], hops: &mut [RouteHop], channels: usize, classes: usize) -> usize {
+fn lash_tor(
+    router: &dyn Router,
+    offsets: &[u32],
+    hops: &mut [RouteHop],
+    channels: usize,
+    classes: usize,
+) -> Result<usize> {
     // each route's hops as CDG nodes (channel, class), placed and given their layers in
     // one visit (buffers reused: 331,000 routes at 576 switches)
     let mut layering = Layering::new(channels * classes);
     let (mut nodes, mut placed) = (Vec::new(), Vec::new());
-    for i in route_order(offsets) {
+    for (done, i) in route_order(offsets).into_iter().enumerate() {
+        if done % 1024 == 0 {
+            check_layering(
+                router,
+                layering.layers.iter().map(Cdg::steps).sum(),
+                MAX_LAYERING_STEPS,
+            )?;
+        }
         let route = &mut hops[offsets[i] as usize..offsets[i + 1] as usize];
         nodes.clear();
         nodes.extend(
@@ -956,7 +978,44 @@ fn lash_tor(offsets: &[u32], hops: &mut [RouteHop], channels: usize, classes: us
             h.group += (layer * classes) as u16;
         }
     }
-    layering.layers.len().max(1)
+    Ok(layering.layers.len().max(1))
+}
+
+/// Most search steps (`Cdg::steps`) layering one network's routes may take: the set-up work
+/// of a simulation, counted. A step is a node or an edge a dynamic topological sort visits,
+/// about 30 ns natively; what they cost depends on the network's shape more than on its
+/// size, so they are counted rather than foreseen — LOREN on LRT(4,096,4,8) takes 253
+/// million (12 s of set-up), shortest routes on 4,096 random switches of 16,000 links 849
+/// million (33 s), of 32,000 links 3.5 billion (90 s), of 120,000 links more than 10 minutes.
+pub const MAX_LAYERING_STEPS: u64 = if cfg!(target_arch = "wasm32") {
+    400_000_000
+} else {
+    600_000_000
+};
+
+/// Refuse layering that has taken more than `MAX_LAYERING_STEPS` (`steps`, counted as it
+/// goes: the first destinations or routes take most of them, while the graphs fill, so a pace
+/// read early would overstate the rest and a network is only refused once it has spent them).
+fn check_layering(router: &dyn Router, steps: u64, max_steps: u64) -> Result<()> {
+    if steps <= max_steps {
+        return Ok(());
+    }
+    Err(layering_too_long(router, max_steps))
+}
+
+/// The refusal of layering that took more than `max_steps` (`MAX_LAYERING_STEPS`).
+fn layering_too_long(router: &dyn Router, max_steps: u64) -> Error {
+    let topo = router.topology();
+    Error::invalid(
+        "topology",
+        format!(
+            "layering the routes of {} on this network ({} switches, {} channels) for deadlock freedom takes more than the {} million search steps a simulation's set-up may take: a sparser or smaller network, or a router that decides each hop itself (dor, dual-plane)",
+            router.name(),
+            topo.switch_count(),
+            topo.channel_count(),
+            max_steps / 1_000_000
+        ),
+    )
 }
 
 /// The order routes are layered in: longest first (ties in (source, destination) order). Long
@@ -1144,6 +1203,9 @@ pub(super) struct Cdg {
     forward: Vec<u32>,
     backward: Vec<u32>,
     stack: Vec<u32>,
+    /// Nodes and edges the searches of `reorder` have visited so far: the work layering has
+    /// done, counted (`MAX_LAYERING_STEPS`).
+    steps: u64,
 }
 
 /// What adding a turn to a `Cdg` did.
@@ -1170,7 +1232,13 @@ impl Cdg {
             forward: Vec::new(),
             backward: Vec::new(),
             stack: Vec::new(),
+            steps: 0,
         }
+    }
+
+    /// The searches' work so far (`steps`).
+    pub(super) fn steps(&self) -> u64 {
+        self.steps
     }
 
     /// Add the turn `a` → `b` unless it closes a cycle.
@@ -1206,6 +1274,7 @@ impl Cdg {
         self.seen[b] = stamp;
         while let Some(u) = self.stack.pop() {
             self.forward.push(u);
+            self.steps += 1 + self.succ[u as usize].len() as u64;
             for &v in &self.succ[u as usize] {
                 if v as usize == a {
                     return false;
@@ -1223,6 +1292,7 @@ impl Cdg {
         self.seen[a] = stamp;
         while let Some(u) = self.stack.pop() {
             self.backward.push(u);
+            self.steps += 1 + self.pred[u as usize].len() as u64;
             for &v in &self.pred[u as usize] {
                 let p = self.position[v as usize];
                 if self.seen[v as usize] != stamp && p > low {
@@ -1268,6 +1338,30 @@ mod tests {
     use super::*;
     use crate::routing::RouterSpec;
     use crate::topology::build;
+
+    /// Layering is set-up work inside the request's budget: counted, and refused with the
+    /// network's size once past the limit, while a sparse network of the same switches stays
+    /// within it (the limit here is a small one, so that the test is quick).
+    #[test]
+    fn layering_is_refused_past_its_step_budget() {
+        let dense = build("lrt:64:4:12").unwrap();
+        let sparse = build("torus:8x6").unwrap();
+        let limit = 10_000;
+        let steps_of = |topo: &Topology| {
+            let r = RouterSpec::parse("shortest").unwrap().build(topo).unwrap();
+            match DestinationRoutes::within(r.as_ref(), 64, limit) {
+                Ok(_) => None,
+                Err(e) => Some(e.to_string()),
+            }
+        };
+        assert_eq!(steps_of(&sparse), None, "a torus's routes are layered");
+        let refused = steps_of(&dense).expect("a denser irregular network's routes are refused");
+        assert!(
+            refused.contains("64 switches, ")
+                && refused.contains("search steps a simulation's set-up may take"),
+            "{refused}"
+        );
+    }
 
     /// The per-destination trees' flows (`destination_flows`) are what walking every pair's
     /// route and adding its weight to each channel gives, switches of no weight included.
@@ -1422,7 +1516,8 @@ mod tests {
                     }
                     (offsets, hops)
                 };
-                let searched = lash_tor(&offsets, &mut hops, t.channel_count(), classes);
+                let searched =
+                    lash_tor(r.as_ref(), &offsets, &mut hops, t.channel_count(), classes).unwrap();
                 assert_eq!(
                     searched, 1,
                     "{topo} {name}: LASH-TOR needs {searched} layers"
