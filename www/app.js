@@ -18,6 +18,7 @@ import { LABS, PLANNED } from './labs.js';
 import { Sharing, currentHash, fullPageUrl, isEmbed, linkTo, writeHash } from './permalink.js';
 import { setupTheme } from './theme.js';
 import { CompareView } from './compare.js';
+import { readable, readableResult, runLabel } from './run-label.js';
 import { setupTours, isTourLink, openTourLink, tourShareHash } from './tours.js';
 import { setupKeys } from './keys.js';
 
@@ -521,7 +522,7 @@ async function run(rec, scenario, { step = null, channel = null, zoom = null } =
   player.setSteps(steps, shownStep, lab.noSteps);
   if (fig) showFigure(rec, fig);
   if (fig && zoom) figure.setZoomView(zoom); // a shared link's zoom
-  document.title = lab.documentTitle(out.result, scenario);
+  document.title = titleOf(rec);
   if ((shownStep ?? -1) !== requestStep || !fig) refreshView();
   else refreshChannel();
   showCompare(rec);
@@ -549,7 +550,7 @@ function formKey(lab) {
  */
 function showNothing(rec) {
   const lab = labs[rec.name];
-  document.title = `Topolab — ${lab.label}`;
+  document.title = titleOf(rec);
   player.setSteps([], null, lab.noSteps);
   lab.panel.showLoading?.();
   figure.showMessage(rec.running ? 'Running…' : 'Nothing to show yet: correct the input marked in red and press Run.');
@@ -565,7 +566,7 @@ async function showRecord(rec) {
   lab.panel.shownChanged?.(rec.shown, rec.result);
   lab.panel.showResult?.(rec.result, rec.steps, rec.step, { scenario: rec.shown, channel: rec.channel });
   player.setSteps(rec.steps, rec.step, lab.noSteps);
-  document.title = lab.documentTitle(rec.result, rec.shown);
+  document.title = titleOf(rec);
   showCompare(rec);
   const kept = rec.fig;
   if (kept && kept.step === (rec.step ?? -1) && kept.channel === (lab.channels ? rec.channel ?? -1 : -1)) {
@@ -643,11 +644,17 @@ function showFigure(rec, fig) {
  * and what the step shows (its title, explanation and numbers), from what the page already has.
  */
 function stepDescription(rec) {
-  const run = !rec.result ? '' : labs[rec.name].documentTitle(rec.result, rec.shown).replace(/^Topolab\s*[—:-]?\s*/, '');
+  const run = !rec.result ? '' : titleOf(rec).replace(/^Topolab\s*[—:-]?\s*/, '');
   const step = rec.step === null ? null : rec.steps[rec.step];
   if (!step) return `${run}.`;
   const numbers = step.metrics.map(([name, value]) => `${name.replace(/_/g, ' ')} ${Number.isInteger(value) ? value : value.toFixed(3)}`).join(', ');
   return `${run}. Step ${rec.step + 1} of ${rec.steps.length}: ${step.title}. ${step.explanation}${numbers ? ` (${numbers})` : ''}`;
+}
+
+/** The document's title for a lab's shown run (its lab's words, a file's network by its name), or the lab's name before one. */
+function titleOf(rec) {
+  const lab = labs[rec.name];
+  return rec.shown ? lab.documentTitle(readableResult(rec.result), readable(rec.shown)) : `Topolab — ${lab.label}`;
 }
 
 /**
@@ -933,7 +940,7 @@ async function shareLink() {
   try {
     const url = linkTo(await encodeShown(rec));
     const why = rec.running ? 'a newer run is going' : rec.error ? 'what is marked in red did not run' : state.linkError ? 'the link in the address could not be read' : null;
-    return { url, note: why ? `the last ${lab.label} view that ran (${why})` : null, title: lab.shareTitle(rec.shown) };
+    return { url, note: why ? `the last ${lab.label} view that ran (${why})` : null, title: `Topolab ${lab.label}: ${runLabel(lab, rec.shown)}` };
   } catch (err) {
     return { error: `No link for this view: ${err.message}` };
   }

@@ -7,6 +7,7 @@
 // link holds both (the Scenario's `compare`). Nothing here names a lab: the labels say which
 // settings differ, from the two sections themselves.
 import { byId, el, show } from './dom.js';
+import { readable } from './run-label.js';
 
 /** A value as the table shows it: numbers to 4 significant digits, lists by their length. */
 function cell(value) {
@@ -114,7 +115,8 @@ export class CompareView {
       // as it is), never inside a word: "cowen" must not become "cowe / n" in a narrow panel
       const value = (v) => {
         if (typeof v === 'number') return el('td', { class: 'num', text: cell(v) });
-        const parts = cell(v).split(/(?<=[:,/=x])/);
+        // a network or matrix from a file by its name, not its packed payload
+        const parts = cell(readable(v)).split(/(?<=[:,/=x])/);
         return el('td', { class: 'text' }, ...parts.flatMap((part, i) => (i ? [el('wbr'), part] : [part])));
       };
       const tr = el('tr', { 'data-field': row.field }, el('th', { scope: 'row', text: fieldText(row.field) }), value(row.a), value(row.b), el('td', { class: 'difference', text: differenceText(row) }));

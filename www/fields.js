@@ -8,9 +8,11 @@
 // `<section>.<key>`) for the core's. Errors are said in the page's words: beside the field its
 // reason only, in the general box the field's label and the reason — never an internal key such
 // as `target-slots:` or `sim.rate:`, which the core and the parsers start their messages with.
+// A file opened beside a field is named under it.
 // No lab names, no guessing from an error's text beyond those keys.
 import { el, show, debounce } from './dom.js';
 import { PatternField, ensureOption } from './pattern-field.js';
+import { nameFile, fileOf } from './run-label.js';
 
 /**
  * A field's value is not valid; `message` is shown next to it. `what`: the word the message
@@ -422,7 +424,10 @@ export class FieldForm {
       input.onChange((what) => (what === 'param' ? this.typed() : this.#changed()));
       if (field.file && this.importFile) {
         const pattern = input;
-        body = this.#withFile(field, body, (spec) => pattern.set(spec));
+        body = this.#withFile(field, body, (spec, name) => {
+          nameFile(spec, name);
+          pattern.set(spec);
+        });
       }
     } else if (field.kind === 'custom') {
       input = field.control({ ...context, id, help, error, field });
@@ -453,9 +458,11 @@ export class FieldForm {
       if (field.slider) body = this.#withSlider(field, input);
       if (field.file && this.importFile) {
         body = this.#withFile(field, body, (spec, name) => {
+          nameFile(spec, name);
           input.value = spec;
           input.title = `${name}, carried in the spec`;
         });
+        input.setAttribute('aria-describedby', `${describedBy} ${id}-file-name`);
       }
     }
     this.inputs.set(field.name, input);
@@ -495,7 +502,9 @@ export class FieldForm {
         this.showError(field.name, err?.message ?? String(err));
       }
     });
-    return el('div', { class: 'row with-file' }, body, open, picker);
+    // the file the field's spec came from, while it holds one (`refresh`)
+    const from = el('span', { class: 'file-name', id: `${id}-file-name` });
+    return el('div', { class: 'row with-file' }, body, open, picker, from);
   }
 
   /** A number input with a range slider beside it, kept in step (e.g. t_max). */
@@ -714,6 +723,11 @@ export class FieldForm {
         } catch {
           values[field.name] = text;
         }
+      }
+      if (field.file) {
+        const file = fileOf(this.text(field.name));
+        const from = document.getElementById(`${this.id(field)}-file-name`);
+        if (from) from.textContent = file ? `from ${file}` : '';
       }
       if (field.describe && input.tagName === 'SELECT') {
         const option = input.selectedOptions[0];
