@@ -1,8 +1,8 @@
 // What a run is called on the page (issue 53): its lab's label of the Scenario that produced it
 // (`LabView.runLabel`), with a network or a matrix carried in its spec (`graph:…`, `matrix:…`,
 // up to 900 KiB) named by the file this page opened it from, else by its first characters, as
-// the core's figure captions do. The page names a run with this: the document's title, Share's
-// title, the studies' lines, the compare table.
+// the core's figure captions do. Whatever the page shows of a run is labelled with this: the
+// results, the note over a view the controls no longer match, Share's title, Compare's sides.
 
 /** The name of the file each carried spec came from (specs opened in this page only). */
 const files = new Map();
