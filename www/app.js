@@ -427,6 +427,7 @@ function showViewNote(rec = active()) {
   const stale = askedKey !== ownKey(rec.shown);
   const label = labelBeside(lab, rec.shown, asked);
   runOf.textContent = `${stale ? 'Last run shown' : 'Run shown'}: ${label}`;
+  runOf.title = runOf.textContent;
   runOf.classList.toggle('stale', stale);
   if (!stale || (rec.running && !rec.running.slow && note.hidden)) {
     show(note, false);
