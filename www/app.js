@@ -8,7 +8,8 @@
 // newer run of the same lab, stops it. A third worker answers the catalog and permalinks, so
 // Share never waits for a run. An error or a Cancel never takes a lab's shown result away, and
 // whatever shows a run is labelled with it (www/run-label.js): a view the controls no longer
-// ask for says so over the figure until a run of them succeeds. Nothing here names a lab.
+// ask for says so over the figure until a run of them succeeds, and a choice the core refuses
+// is followed by the field's choices that run instead. Nothing here names a lab.
 import { Engine, Cancelled } from './engine.js';
 import { byId, el, show, Estimate, trackHeight, reachableScrollAreas } from './dom.js';
 import { FieldForm, unwrapped } from './fields.js';
@@ -65,6 +66,7 @@ function newRecord(name) {
     error: null, // the message about this lab's input, in the general box while the lab is shown
     unseen: null, // 'done' | 'failed': a run ended while another lab was shown
     compare: null, // compare mode's pinned configuration A (`startCompare`), or null
+    offering: null, // the worker trying a refused choice's others (`offerInstead`), or null
   };
 }
 
@@ -516,6 +518,7 @@ async function run(rec, scenario, { step = null, channel = null, zoom = null } =
   // is stopped — queued behind it, this run's bar would sit at 0 % for as long as it takes.
   if (rec.running && !rec.running.slow) await Promise.race([rec.running.promise, new Promise((resolve) => setTimeout(resolve, BUSY_AFTER_MS))]);
   if (rec.running) await cancelRun(rec, { quiet: true });
+  rec.offering?.stop(); // what it would offer goes with the error this run replaces
   const lab = labs[rec.name];
   const seq = ++rec.runSeq;
   const json = configKey(scenario);
@@ -597,12 +600,59 @@ async function run(rec, scenario, { step = null, channel = null, zoom = null } =
   return true;
 }
 
-/** A run of `rec` (of `scenario`) failed: its error by the field (and in the general box when shown); its shown result stays. */
+/**
+ * A run of `rec` (of `scenario`) failed: its error by the field (and in the general box when
+ * shown), with the field's choices that run instead when it is a choice; its shown result stays.
+ */
 function runFailed(rec, scenario, err) {
   rec.failed = { key: ownKey(scenario), field: err.field ?? null, message: err.message, scenario };
   showRunError(rec, err);
+  offerInstead(rec, rec.failed);
   if (!isShown(rec)) rec.unseen = 'failed';
   else if (!rec.shown) showNothing(rec);
+}
+
+/**
+ * A run refused on a choice (LOREN on a network without a floor): the field's other choices
+ * that run with the rest as set are offered beside its error, each a button that picks it and
+ * runs. The core says whether a choice runs on a network only by running it, so each is tried
+ * in a worker of its own, one after another, until the lab's failure or error moves on (its
+ * next run stops the worker at once).
+ */
+async function offerInstead(rec, failure) {
+  const lab = labs[rec.name];
+  const name = lab.form.explain(failure).field;
+  const field = name && lab.form.field(name);
+  const choices = name ? lab.form.choices(name) : null;
+  if (!field || !choices || field.scope === 'scenario') return;
+  const section = failure.scenario[lab.section] ?? {};
+  const others = choices.filter((choice) => choice.value !== String(section[field.path] ?? ''));
+  const offer = lab.form.offer(name);
+  if (!others.length || !offer.open) return offer.done();
+  const engine = new Engine();
+  rec.offering?.stop();
+  rec.offering = engine;
+  let tried = 0; // (stopped before all were tried, it says nothing of the rest)
+  try {
+    await engine.start();
+    for (const choice of others) {
+      if (rec.failed !== failure || !offer.open) break;
+      const json = configKey({ ...failure.scenario, [lab.section]: { ...section, [field.path]: choice.value } });
+      try {
+        await engine.request('run', { json, step: -1, channel: -1, known: '', overview: OVERVIEW.never });
+        offer.add(choice);
+      } catch (err) {
+        if (isCancelled(err)) break; // else it does not run either
+      }
+      tried++;
+    }
+  } catch {
+    // the worker did not start (or was stopped first): nothing is offered
+  } finally {
+    engine.stop();
+    if (rec.offering === engine) rec.offering = null;
+    if (tried === others.length) offer.done();
+  }
 }
 
 /** The key of what a lab's form asks for now, or null while it has an error. */
