@@ -6,8 +6,10 @@
 // the shown run. A run goes on while another lab is shown (its tab says "running…", then
 // "done"), and its result waits in its lab's record: only Cancel while the lab is shown, or a
 // newer run of the same lab, stops it. A third worker answers the catalog and permalinks, so
-// Share never waits for a run. An error or a Cancel never takes a lab's shown result away.
-// Nothing here names a lab.
+// Share never waits for a run. An error or a Cancel never takes a lab's shown result away, and
+// whatever shows a run is labelled with it (www/run-label.js): a view the controls no longer
+// ask for says so over the figure until a run of them succeeds, and a choice the core refuses
+// is followed by the field's choices that run instead. Nothing here names a lab.
 import { Engine, Cancelled } from './engine.js';
 import { byId, el, show, Estimate, trackHeight, reachableScrollAreas } from './dom.js';
 import { FieldForm, unwrapped } from './fields.js';
@@ -17,7 +19,8 @@ import { download, fileName, framedSvg, pngBlob, svgBlob, textBlob } from './exp
 import { LABS, PLANNED } from './labs.js';
 import { Sharing, currentHash, fullPageUrl, isEmbed, linkTo, writeHash } from './permalink.js';
 import { setupTheme } from './theme.js';
-import { CompareView } from './compare.js';
+import { CompareView, differences } from './compare.js';
+import { readable, readableResult, runLabel } from './run-label.js';
 import { setupTours, isTourLink, openTourLink, tourShareHash } from './tours.js';
 import { setupKeys } from './keys.js';
 
@@ -59,10 +62,11 @@ function newRecord(name) {
     running: null, // the newest run in flight: {seq, key, slow, progress, since, promise}
     viewRun: null, // the figure request loop (`refreshView`) while it runs
     viewAgain: false,
-    failed: null, // the last run asked for failed: {key, field, message}
+    failed: null, // the last run asked for failed: {key, field, message, scenario}
     error: null, // the message about this lab's input, in the general box while the lab is shown
     unseen: null, // 'done' | 'failed': a run ended while another lab was shown
     compare: null, // compare mode's pinned configuration A (`startCompare`), or null
+    offering: null, // the worker trying a refused choice's others (`offerInstead`), or null
   };
 }
 
@@ -188,7 +192,7 @@ function defaultOf(lab) {
 /** The ids of a lab's panels (a definition may keep older ids). */
 function idsOf(lab) {
   const p = lab.prefix;
-  return { controls: `${p}controls`, form: `${p}form`, heading: `${p}controls-heading`, run: `${p}run`, results: `${p}results`, analysis: `${p}analysis`, ...(lab.ids ?? {}) };
+  return { controls: `${p}controls`, form: `${p}form`, heading: `${p}controls-heading`, run: `${p}run`, results: `${p}results`, runOf: `${p}run-of`, analysis: `${p}analysis`, ...(lab.ids ?? {}) };
 }
 
 /** Build every lab's tab, controls and panels from www/labs.js, and the planned labs' tabs. */
@@ -220,6 +224,8 @@ function buildLabs() {
 
     const results = el('aside', { class: 'panel results', id: ids.results, 'data-lab-panel': def.name, 'aria-label': def.resultsLabel, hidden: true });
     results.innerHTML = def.resultsHtml;
+    // which run the results are of (`showViewNote`)
+    results.prepend(el('p', { class: 'run-of', id: ids.runOf }));
     layout.append(results);
     if (def.analysisHtml) {
       const analysis = el('section', { id: ids.analysis, class: 'analysis', 'data-lab-panel': def.name, 'aria-label': def.analysisLabel, hidden: true });
@@ -378,9 +384,67 @@ function showGeneralError(message) {
   show(box, Boolean(message));
 }
 
-/** The general box for the shown lab: an unreadable link, then the lab's own error. */
+/** The general box for the shown lab: an unreadable link, then the lab's own error (and the note over its view). */
 function showPageError() {
   showGeneralError([state.linkError, active().error].filter(Boolean).join('\n'));
+  showViewNote();
+}
+
+/** A Scenario's section and seed made readable, as compare.js's `differences` reads them. */
+function sideOf(lab, scenario) {
+  return { seed: scenario.seed, section: readable(scenario[lab.section] ?? {}) };
+}
+
+/**
+ * The label of the run of `scenario` and, when `other`'s label is the same (a lab's label leaves
+ * out settings), what sets it apart from `other` ("policy hcLtoS_greedy").
+ */
+function labelBeside(lab, scenario, other) {
+  const label = runLabel(lab, scenario);
+  if (!other || label !== runLabel(lab, other)) return label;
+  const differs = differences(sideOf(lab, scenario), sideOf(lab, other));
+  return differs === 'the same settings' ? label : `${label} (${differs})`;
+}
+
+/**
+ * Which run the shown lab's view is, said where it shows: above its results, the run's label;
+ * over the figure, while its controls ask for another run (input that is not valid, a run that
+ * failed, was cancelled or is still going), a note naming the run shown and what the controls
+ * ask for, until a run of them succeeds. A run just started does not raise the note (it comes
+ * with the busy bar, once the run is slow): a quick run replaces the view before it is read.
+ */
+function showViewNote(rec = active()) {
+  if (!isShown(rec) || !labs) return;
+  const lab = labs[rec.name];
+  const note = byId('view-note');
+  const runOf = byId(lab.ids.runOf);
+  if (!rec.shown) {
+    runOf.textContent = '';
+    show(note, false);
+    return;
+  }
+  const read = lab.form.read(state.base);
+  const asked = read.error ? null : { ...rec.shown, seed: read.seed, [lab.section]: read.section };
+  const askedKey = asked && ownKey(asked);
+  const stale = askedKey !== ownKey(rec.shown);
+  const label = labelBeside(lab, rec.shown, asked);
+  runOf.textContent = `${stale ? 'Last run shown' : 'Run shown'}: ${label}`;
+  runOf.title = runOf.textContent;
+  runOf.classList.toggle('stale', stale);
+  if (!stale || (rec.running && !rec.running.slow && note.hidden)) {
+    show(note, false);
+    return;
+  }
+  let controls;
+  if (!asked) controls = 'the controls hold input that does not run (marked in red)';
+  else {
+    const wanted = labelBeside(lab, asked, rec.shown);
+    if (rec.running?.key === askedKey) controls = `the controls ask for ${wanted}, which is running`;
+    else if (rec.failed?.key === askedKey) controls = `the controls ask for ${wanted}, which did not run (the reason is marked in red)`;
+    else controls = `the controls ask for ${wanted}, which has not run (press Run)`;
+  }
+  note.textContent = `Showing the last run: ${label} — ${controls}.`;
+  show(note, true);
 }
 
 let noticeTimer = null;
@@ -454,6 +518,7 @@ async function run(rec, scenario, { step = null, channel = null, zoom = null } =
   // is stopped — queued behind it, this run's bar would sit at 0 % for as long as it takes.
   if (rec.running && !rec.running.slow) await Promise.race([rec.running.promise, new Promise((resolve) => setTimeout(resolve, BUSY_AFTER_MS))]);
   if (rec.running) await cancelRun(rec, { quiet: true });
+  rec.offering?.stop(); // what it would offer goes with the error this run replaces
   const lab = labs[rec.name];
   const seq = ++rec.runSeq;
   const json = configKey(scenario);
@@ -466,11 +531,15 @@ async function run(rec, scenario, { step = null, channel = null, zoom = null } =
   let finish = () => {};
   rec.running = { seq, key, slow: false, progress: 0, since: performance.now(), promise: new Promise((resolve) => (finish = resolve)) };
   const slowTimer = setTimeout(() => {
-    if (rec.running?.seq === seq) rec.running.slow = true;
+    if (rec.running?.seq !== seq) return;
+    rec.running.slow = true;
+    showViewNote(rec);
   }, BUSY_AFTER_MS);
   if (isShown(rec)) busyStart(rec);
   markTab(rec);
+  showViewNote(rec);
   let out;
+  let ran = false;
   const held = rec.geometry;
   // the overview's SVG comes when the page may open on it (more when it is shown or asked for)
   const overview = isShown(rec) ? Math.max(OVERVIEW.whenOpen, figure.overviewMode) : OVERVIEW.whenOpen;
@@ -481,9 +550,10 @@ async function run(rec, scenario, { step = null, channel = null, zoom = null } =
       if (isShown(rec)) busyProgress(rec);
     });
     rec.workerKey = json;
+    ran = true;
   } catch (err) {
     if (!isCancelled(err)) rec.workerKey = null;
-    if (seq === rec.runSeq && !isCancelled(err)) runFailed(rec, key, err);
+    if (seq === rec.runSeq && !isCancelled(err)) runFailed(rec, scenario, err);
     return false;
   } finally {
     clearTimeout(slowTimer);
@@ -491,6 +561,7 @@ async function run(rec, scenario, { step = null, channel = null, zoom = null } =
       rec.running = null;
       if (isShown(rec)) busyStop();
     }
+    if (!ran) showViewNote(rec); // (a good run says it once it is shown)
     finish();
     document.body.classList.remove('loading');
     if (seq === rec.runSeq) countDone('runs');
@@ -521,7 +592,7 @@ async function run(rec, scenario, { step = null, channel = null, zoom = null } =
   player.setSteps(steps, shownStep, lab.noSteps);
   if (fig) showFigure(rec, fig);
   if (fig && zoom) figure.setZoomView(zoom); // a shared link's zoom
-  document.title = lab.documentTitle(out.result, scenario);
+  document.title = titleOf(rec);
   if ((shownStep ?? -1) !== requestStep || !fig) refreshView();
   else refreshChannel();
   showCompare(rec);
@@ -529,12 +600,59 @@ async function run(rec, scenario, { step = null, channel = null, zoom = null } =
   return true;
 }
 
-/** A run of `rec` failed: its error by the field (and in the general box when shown); its shown result stays. */
-function runFailed(rec, key, err) {
-  rec.failed = { key, field: err.field ?? null, message: err.message };
+/**
+ * A run of `rec` (of `scenario`) failed: its error by the field (and in the general box when
+ * shown), with the field's choices that run instead when it is a choice; its shown result stays.
+ */
+function runFailed(rec, scenario, err) {
+  rec.failed = { key: ownKey(scenario), field: err.field ?? null, message: err.message, scenario };
   showRunError(rec, err);
+  offerInstead(rec, rec.failed);
   if (!isShown(rec)) rec.unseen = 'failed';
   else if (!rec.shown) showNothing(rec);
+}
+
+/**
+ * A run refused on a choice (LOREN on a network without a floor): the field's other choices
+ * that run with the rest as set are offered beside its error, each a button that picks it and
+ * runs. The core says whether a choice runs on a network only by running it, so each is tried
+ * in a worker of its own, one after another, until the lab's failure or error moves on (its
+ * next run stops the worker at once).
+ */
+async function offerInstead(rec, failure) {
+  const lab = labs[rec.name];
+  const name = lab.form.explain(failure).field;
+  const field = name && lab.form.field(name);
+  const choices = name ? lab.form.choices(name) : null;
+  if (!field || !choices || field.scope === 'scenario') return;
+  const section = failure.scenario[lab.section] ?? {};
+  const others = choices.filter((choice) => choice.value !== String(section[field.path] ?? ''));
+  const offer = lab.form.offer(name);
+  if (!others.length || !offer.open) return offer.done();
+  const engine = new Engine();
+  rec.offering?.stop();
+  rec.offering = engine;
+  let tried = 0; // (stopped before all were tried, it says nothing of the rest)
+  try {
+    await engine.start();
+    for (const choice of others) {
+      if (rec.failed !== failure || !offer.open) break;
+      const json = configKey({ ...failure.scenario, [lab.section]: { ...section, [field.path]: choice.value } });
+      try {
+        await engine.request('run', { json, step: -1, channel: -1, known: '', overview: OVERVIEW.never });
+        offer.add(choice);
+      } catch (err) {
+        if (isCancelled(err)) break; // else it does not run either
+      }
+      tried++;
+    }
+  } catch {
+    // the worker did not start (or was stopped first): nothing is offered
+  } finally {
+    engine.stop();
+    if (rec.offering === engine) rec.offering = null;
+    if (tried === others.length) offer.done();
+  }
 }
 
 /** The key of what a lab's form asks for now, or null while it has an error. */
@@ -549,7 +667,7 @@ function formKey(lab) {
  */
 function showNothing(rec) {
   const lab = labs[rec.name];
-  document.title = `Topolab — ${lab.label}`;
+  document.title = titleOf(rec);
   player.setSteps([], null, lab.noSteps);
   lab.panel.showLoading?.();
   figure.showMessage(rec.running ? 'Running…' : 'Nothing to show yet: correct the input marked in red and press Run.');
@@ -565,7 +683,7 @@ async function showRecord(rec) {
   lab.panel.shownChanged?.(rec.shown, rec.result);
   lab.panel.showResult?.(rec.result, rec.steps, rec.step, { scenario: rec.shown, channel: rec.channel });
   player.setSteps(rec.steps, rec.step, lab.noSteps);
-  document.title = lab.documentTitle(rec.result, rec.shown);
+  document.title = titleOf(rec);
   showCompare(rec);
   const kept = rec.fig;
   if (kept && kept.step === (rec.step ?? -1) && kept.channel === (lab.channels ? rec.channel ?? -1 : -1)) {
@@ -590,6 +708,7 @@ async function cancelRun(rec, { quiet = false } = {}) {
     busyStop();
     player.stop();
     if (!quiet) showNotice(rec.shown ? 'Cancelled — the previous result is still shown.' : 'Cancelled.');
+    showViewNote(rec);
   }
   await rec.engine?.cancel().catch(() => {});
 }
@@ -643,11 +762,17 @@ function showFigure(rec, fig) {
  * and what the step shows (its title, explanation and numbers), from what the page already has.
  */
 function stepDescription(rec) {
-  const run = !rec.result ? '' : labs[rec.name].documentTitle(rec.result, rec.shown).replace(/^Topolab\s*[—:-]?\s*/, '');
+  const run = !rec.result ? '' : titleOf(rec).replace(/^Topolab\s*[—:-]?\s*/, '');
   const step = rec.step === null ? null : rec.steps[rec.step];
   if (!step) return `${run}.`;
   const numbers = step.metrics.map(([name, value]) => `${name.replace(/_/g, ' ')} ${Number.isInteger(value) ? value : value.toFixed(3)}`).join(', ');
   return `${run}. Step ${rec.step + 1} of ${rec.steps.length}: ${step.title}. ${step.explanation}${numbers ? ` (${numbers})` : ''}`;
+}
+
+/** The document's title for a lab's shown run (its lab's words, a file's network by its name), or the lab's name before one. */
+function titleOf(rec) {
+  const lab = labs[rec.name];
+  return rec.shown ? lab.documentTitle(readableResult(rec.result), readable(rec.shown)) : `Topolab — ${lab.label}`;
 }
 
 /**
@@ -771,8 +896,9 @@ function toggleCompare() {
   const rec = active();
   if (rec.compare) return stopCompare(rec);
   if (!rec.shown) return showNotice('Nothing to compare yet: run the lab first.');
+  // A is the run shown, under its own label (the controls may ask for another: `showViewNote`)
   startCompare(rec, rec.shown);
-  showNotice('A is pinned: change the controls to set B, then compare them side by side.', 6000);
+  showNotice(`A is pinned: ${runLabel(labs[rec.name], rec.shown)}. Change the controls to set B, then compare them side by side.`, 6000);
 }
 
 /** A and B trade places: B's run is pinned as A, and the controls take A's settings and run. */
@@ -797,9 +923,9 @@ function showCompare(rec) {
   const lab = labs[rec.name];
   compareView.show(Boolean(cmp), byId(lab.ids.results));
   if (!cmp) return;
-  const side = (s) => ({ seed: s.seed, section: s[lab.section] ?? {} });
+  // each side under its own run's label (and what sets it apart where the labels are alike)
   const b = rec.shown ?? cmp.scenario;
-  compareView.setLabels(side(cmp.scenario), side(b));
+  compareView.setLabels(labelBeside(lab, cmp.scenario, b), labelBeside(lab, b, cmp.scenario));
   if (cmp.error) compareView.showTable(null, `A did not run: ${cmp.error}`);
   else if (cmp.running) compareView.showTable(null, 'A is running…');
   else if (!rec.result) compareView.showTable(null, 'B has no result yet.');
@@ -933,7 +1059,7 @@ async function shareLink() {
   try {
     const url = linkTo(await encodeShown(rec));
     const why = rec.running ? 'a newer run is going' : rec.error ? 'what is marked in red did not run' : state.linkError ? 'the link in the address could not be read' : null;
-    return { url, note: why ? `the last ${lab.label} view that ran (${why})` : null, title: lab.shareTitle(rec.shown) };
+    return { url, note: why ? `the last ${lab.label} view that ran (${why})` : null, title: `Topolab ${lab.label}: ${runLabel(lab, rec.shown)}` };
   } catch (err) {
     return { error: `No link for this view: ${err.message}` };
   }

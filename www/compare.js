@@ -4,9 +4,11 @@
 // A's figure stands left of B's and follows B's step (the same step index where A has it, else
 // A's last: steps correspond by their order), both results are one table with B − A (the
 // core's `compareResults`, the table `topolab run` prints for a Scenario with `compare`), and a
-// link holds both (the Scenario's `compare`). Nothing here names a lab: the labels say which
-// settings differ, from the two sections themselves.
+// link holds both (the Scenario's `compare`). Nothing here names a lab: each side is labelled
+// with its own run's label (www/run-label.js), and where the two labels are alike with the
+// settings that differ (`differences`, from the two sections themselves).
 import { byId, el, show } from './dom.js';
+import { readable } from './run-label.js';
 
 /** A value as the table shows it: numbers to 4 significant digits, lists by their length. */
 function cell(value) {
@@ -69,8 +71,10 @@ export class CompareView {
 
     this.box = el('section', { id: 'compare-box', class: 'compare-box', 'aria-label': 'A and B compared', hidden: true });
     this.status = el('p', { class: 'compare-status', role: 'status' });
+    // which run each column is: A pinned, B the lab's shown run
+    this.sides = el('dl', { class: 'compare-sides', id: 'compare-sides' });
     this.table = el('table', { id: 'compare-table', class: 'compare-table' });
-    this.box.append(el('h3', { text: 'A and B compared' }), this.status, this.table);
+    this.box.append(el('h3', { text: 'A and B compared' }), this.sides, this.status, this.table);
   }
 
   /** Show or hide compare mode's parts; the table goes into the results panel `panel`. */
@@ -79,15 +83,21 @@ export class CompareView {
     show(this.bLabel, on);
     show(this.box, on);
     document.body.classList.toggle('comparing', on);
-    if (on && panel && panel.firstElementChild !== this.box) panel.prepend(this.box);
+    // first in the panel, under the line that names the run it shows (app.js `showViewNote`)
+    const first = panel?.querySelector(':scope > .run-of') ?? null;
+    if (on && panel && (first ? first.nextElementSibling : panel.firstElementChild) !== this.box) {
+      if (first) first.after(this.box);
+      else panel.prepend(this.box);
+    }
     if (!on) this.#setImage(null);
   }
 
-  /** The labels: what sets A and B apart. */
+  /** The labels of A's run and B's, over the figures and over the table. */
   setLabels(a, b) {
-    this.label.textContent = differences(a, b);
-    this.bLabel.textContent = `B · ${differences(b, a)}`;
+    this.label.textContent = a;
+    this.bLabel.textContent = `B · ${b}`;
     this.bLabel.title = this.bLabel.textContent;
+    this.sides.replaceChildren(el('dt', { text: 'A' }), el('dd', { 'data-side': 'a', text: a }), el('dt', { text: 'B' }), el('dd', { 'data-side': 'b', text: b }));
   }
 
   /** A's figure (one SVG document, as an image: nothing in it runs), or a message instead. */
@@ -114,7 +124,8 @@ export class CompareView {
       // as it is), never inside a word: "cowen" must not become "cowe / n" in a narrow panel
       const value = (v) => {
         if (typeof v === 'number') return el('td', { class: 'num', text: cell(v) });
-        const parts = cell(v).split(/(?<=[:,/=x])/);
+        // a network or matrix from a file by its name, not its packed payload
+        const parts = cell(readable(v)).split(/(?<=[:,/=x])/);
         return el('td', { class: 'text' }, ...parts.flatMap((part, i) => (i ? [el('wbr'), part] : [part])));
       };
       const tr = el('tr', { 'data-field': row.field }, el('th', { scope: 'row', text: fieldText(row.field) }), value(row.a), value(row.b), el('td', { class: 'difference', text: differenceText(row) }));

@@ -8,9 +8,12 @@
 // `<section>.<key>`) for the core's. Errors are said in the page's words: beside the field its
 // reason only, in the general box the field's label and the reason — never an internal key such
 // as `target-slots:` or `sim.rate:`, which the core and the parsers start their messages with.
+// A choice the core refused can be followed by the field's other choices that run (`offer`,
+// each a button that picks it and runs). A file opened beside a field is named under it.
 // No lab names, no guessing from an error's text beyond those keys.
 import { el, show, debounce } from './dom.js';
 import { PatternField, ensureOption } from './pattern-field.js';
+import { nameFile, fileOf } from './run-label.js';
 
 /**
  * A field's value is not valid; `message` is shown next to it. `what`: the word the message
@@ -261,6 +264,8 @@ export class FieldForm {
     };
     this.changed = debounce(() => onChange(), 250);
     this.typed = debounce(() => onChange(), 500);
+    /** The error shown (`showError`) and how many were shown: an offer belongs to one. */
+    this.shownError = { name: null, message: '', seq: 0 };
   }
 
   /** The id of a field's input (its help and error boxes add `-help`, `-error`). */
@@ -422,7 +427,10 @@ export class FieldForm {
       input.onChange((what) => (what === 'param' ? this.typed() : this.#changed()));
       if (field.file && this.importFile) {
         const pattern = input;
-        body = this.#withFile(field, body, (spec) => pattern.set(spec));
+        body = this.#withFile(field, body, (spec, name) => {
+          nameFile(spec, name);
+          pattern.set(spec);
+        });
       }
     } else if (field.kind === 'custom') {
       input = field.control({ ...context, id, help, error, field });
@@ -453,16 +461,20 @@ export class FieldForm {
       if (field.slider) body = this.#withSlider(field, input);
       if (field.file && this.importFile) {
         body = this.#withFile(field, body, (spec, name) => {
+          nameFile(spec, name);
           input.value = spec;
           input.title = `${name}, carried in the spec`;
         });
+        input.setAttribute('aria-describedby', `${describedBy} ${id}-file-name`);
       }
     }
     this.inputs.set(field.name, input);
     if (field.core.about && input instanceof HTMLElement && !input.title) input.title = field.core.about;
     const label = field.kind === 'custom' ? null : el('label', { for: id });
     if (label) label.innerHTML = field.label;
-    return el('div', { class: 'field', id: `${id}-field`, 'data-field': field.name }, label, body, help, error);
+    // a choice's others that run, when the core refused it (`offer`)
+    const offer = field.kind === 'select' ? el('div', { class: 'offer', id: `${id}-offer`, role: 'group', 'aria-labelledby': `${id}-offer-head`, hidden: true }) : null;
+    return el('div', { class: 'field', id: `${id}-field`, 'data-field': field.name }, label, body, help, error, offer);
   }
 
   /**
@@ -495,7 +507,9 @@ export class FieldForm {
         this.showError(field.name, err?.message ?? String(err));
       }
     });
-    return el('div', { class: 'row with-file' }, body, open, picker);
+    // the file the field's spec came from, while it holds one (`refresh`)
+    const from = el('span', { class: 'file-name', id: `${id}-file-name` });
+    return el('div', { class: 'row with-file' }, body, open, picker, from);
   }
 
   /** A number input with a range slider beside it, kept in step (e.g. t_max). */
@@ -715,6 +729,11 @@ export class FieldForm {
           values[field.name] = text;
         }
       }
+      if (field.file) {
+        const file = fileOf(this.text(field.name));
+        const from = document.getElementById(`${this.id(field)}-file-name`);
+        if (from) from.textContent = file ? `from ${file}` : '';
+      }
       if (field.describe && input.tagName === 'SELECT') {
         const option = input.selectedOptions[0];
         const about = option?.title ?? '';
@@ -789,8 +808,20 @@ export class FieldForm {
     return this.#plain(at.field, at.sub, err.message, [err.field]);
   }
 
-  /** Show `message` next to the field `name` (every other field's error cleared). */
+  /**
+   * Show `message` next to the field `name` (every other field's error cleared). The same error
+   * shown again keeps what is offered beside it; any other takes it away.
+   */
   showError(name, message) {
+    const same = this.shownError.name === name && this.shownError.message === message;
+    if (!same) {
+      this.shownError = { name, message, seq: this.shownError.seq + 1 };
+      for (const field of this.fields) {
+        const box = document.getElementById(`${this.id(field)}-offer`);
+        box?.replaceChildren();
+        if (box) show(box, false);
+      }
+    }
     for (const field of this.fields) {
       const mine = field.name === name;
       const box = document.getElementById(`${this.id(field)}-error`);
@@ -804,5 +835,51 @@ export class FieldForm {
 
   clearErrors() {
     this.showError(null, '');
+  }
+
+  /** A choice field's options as `{value, label}`, or null for a field of another kind. */
+  choices(name) {
+    const input = this.inputs.get(name);
+    if (!(input instanceof HTMLSelectElement)) return null;
+    return [...input.options].map((option) => ({ value: option.value, label: option.textContent }));
+  }
+
+  /**
+   * Beside the error of choice field `name` (shown by `showError`), its other choices that run
+   * as set, as they are found: `add(choice)` puts one as a button that picks it and runs,
+   * `done()` says the search ended. Both do nothing once another error is shown (`open` false).
+   */
+  offer(name) {
+    const field = this.field(name);
+    const box = field && document.getElementById(`${this.id(field)}-offer`);
+    const seq = this.shownError.seq;
+    const isOpen = () => Boolean(box) && this.shownError.seq === seq && this.shownError.name === name;
+    const none = { open: false, add() {}, done() {} };
+    if (!isOpen()) return none;
+    const label = this.#labelOf(name) ?? name;
+    const head = el('p', { class: 'offer-head', id: `${this.id(field)}-offer-head`, text: `Trying the other choices of ${label}…` });
+    const buttons = el('span', { class: 'offer-choices' });
+    box.replaceChildren(head, buttons);
+    show(box, true);
+    return {
+      get open() {
+        return isOpen();
+      },
+      add: ({ value, label: text }) => {
+        if (!isOpen()) return;
+        const button = el('button', { type: 'button', class: 'small', 'data-value': value, text });
+        button.addEventListener('click', () => {
+          this.setValue(name, value);
+          this.refresh();
+          this.inputs.get(name).focus();
+          this.onRunNow();
+        });
+        buttons.append(button);
+      },
+      done: () => {
+        if (!isOpen()) return;
+        head.textContent = buttons.childElementCount ? 'Instead, these run as set:' : `None of the other choices of ${label} runs as set.`;
+      },
+    };
   }
 }

@@ -74,8 +74,11 @@ test('Routing: LOREN against Cowen side by side, stepped together, one table, on
   assert.equal(rows.max_entries[1], await text(page, '#rt-metric-max-entries'));
   const [a, b] = rows.max_entries.slice(0, 2).map(Number);
   assert.match(rows.max_entries[2], b === a ? /^=$/ : new RegExp(`^${b > a ? '\\+' : '−'}${Math.abs(b - a)} \\(`));
-  assert.match(await text(page, '#compare-a-label'), /scheme loren/);
-  assert.match(await text(page, '#compare-b-label'), /scheme cowen/);
+  // each side under its own run's label, over the figures and over the table
+  assert.equal(await text(page, '#compare-a-label'), 'lrt:64:4:2 · loren · 0 → 63');
+  assert.equal(await text(page, '#compare-b-label'), 'B · lrt:64:4:2 · cowen · 0 → 63');
+  assert.equal(await text(page, '#compare-sides dd[data-side="a"]'), 'lrt:64:4:2 · loren · 0 → 63');
+  assert.equal(await text(page, '#compare-sides dd[data-side="b"]'), 'lrt:64:4:2 · cowen · 0 → 63');
   // A's figure follows B's step: step 1, then → to step 2 in both
   assert.match(await figureOfA(page), /^A · step 1 \//);
   const views = Number(await page.getAttribute('body', 'data-compares'));
@@ -115,7 +118,7 @@ test('Dual-plane: two plane sets side by side, one table, one link restoring bot
   // the result's generators: plane 0's set and plane 1's
   assert.match(rows.generators[0], new RegExp(`, \\[${first.split(',').join(', ')}\\]\\]$`));
   assert.match(rows.generators[1], /, \[7, 3, 5\]\]$/);
-  assert.match(await text(page, '#compare-a-label'), new RegExp(`generators ${first}`));
+  assert.match(await text(page, '#compare-a-label'), new RegExp(`\\{${first}\\}`));
   assert.ok(await figureOfA(page));
   // a result row with two numbers has its difference
   const numeric = Object.entries(rows).find(([, [a, b]]) => a !== b && /^[\d.,]+$/.test(a) && /^[\d.,]+$/.test(b));

@@ -64,7 +64,7 @@ export default /** @satisfies {import('../types/page').LabView<'ctc'>} */ ({
   resultsLabel: 'CTC results',
   analysisLabel: 'Traffic matrices, the annealing curve and Table I',
   documentTitle: (r) => `Topolab — CTC · ${r.traffic} · ${r.lcs} LCs · K = ${r.planes} · hop-bytes ${r.hop_bytes}`,
-  shareTitle: (s) => `Topolab CTC: ${s.ctc.traffic}, T = ${s.ctc.cluster_size}, K = ${s.ctc.planes}, P = ${s.ctc.ports}`,
+  runLabel: (s) => `${s.ctc.traffic}, T = ${s.ctc.cluster_size}, K = ${s.ctc.planes}, P = ${s.ctc.ports}`,
   fileParts: (s) => ['ctc', s.ctc.traffic.replaceAll(':', '-'), `t${s.ctc.cluster_size}`, `k${s.ctc.planes}`, `p${s.ctc.ports}`],
   create(ctx) {
     const results = new CtcResults(ctx);

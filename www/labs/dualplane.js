@@ -75,10 +75,10 @@ export default /** @satisfies {import('../types/page').LabView<'dualplane'>} */ 
   analysisLabel: 'Rack floor, search for plane 1, the six variants against n and in the flit simulator',
   documentTitle: (r) =>
     `Topolab — Dual-plane · ${r.variant} n = ${r.n} · avg distance ${r.avg_distance.toFixed(3)} (${percent(r.avg_distance, r.baseline.avg_distance, true)}) · a2a ${r.a2a_max_traffic.toFixed(2)} (${percent(r.a2a_max_traffic, r.baseline.a2a_max_traffic, false)})`,
-  shareTitle: (s) => {
+  runLabel: (s) => {
     const d = s.dualplane;
     const set = d.generators.trim() === '' ? 'identical planes' : `{${d.generators.trim()}}`;
-    return `Topolab Dual-plane: ${d.kind === 'fhc' ? 'folded hypercube' : 'hypercube'} n = ${d.n}, ${set} · ${d.source} → ${d.destination}`;
+    return `${d.kind === 'fhc' ? 'folded hypercube' : 'hypercube'} n = ${d.n}, ${set} · ${d.source} → ${d.destination}`;
   },
   /** dualplane-hc-n3-3-5-7-0-6 (identical planes: …-identical-…) */
   fileParts: (s) => {

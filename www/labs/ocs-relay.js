@@ -75,9 +75,9 @@ export default /** @satisfies {import('../types/page').LabView<'ocs-relay'>} */ 
   resultsLabel: 'OCS relay results',
   analysisLabel: 'The hybrid network, the circuits’ loads, Fig. 4–5 and Table 2',
   documentTitle: (r) => `Topolab — OCS relay · ${r.edge} / ${r.ocs_nodes} · ${appName(r.app)} · ours ${Number.isFinite(r.relative_time) ? `${r.relative_time.toFixed(2)}×` : '— (no traffic)'} EPS only`,
-  shareTitle: (s) => {
+  runLabel: (s) => {
     const c = s['ocs-relay'];
-    return `Topolab OCS relay: ${c.edge}, ${c.ocs_nodes} OCS nodes, ${appName(c.app)} · ${c.source} → ${c.destination}`;
+    return `${c.edge}, ${c.ocs_nodes} OCS nodes, ${appName(c.app)} · ${c.source} → ${c.destination}`;
   },
   /** ocs-relay-8x32-64-neighbor(-B)-17-33 */
   fileParts: (s) => {

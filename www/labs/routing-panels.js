@@ -6,6 +6,7 @@
 import { byId, setText, el, show, integer, percent, perFrame, wholeIn } from '../dom.js';
 import { SweepChart } from './routing-charts.js';
 import { StudyPanels } from '../jobs.js';
+import { readable } from '../run-label.js';
 
 const SCHEMES = ['loren', 'cowen', 'cowen-cluster', 'shortest'];
 const SCHEME_NAMES = { loren: 'LOREN', cowen: 'Cowen', 'cowen-cluster': 'Cowen (cluster)', shortest: 'Shortest' };
@@ -159,7 +160,7 @@ function analysisKey(scenario) {
 }
 
 function describeRouting(scenario) {
-  return `${scenario.routing.topology.trim()} · seed ${scenario.seed}`;
+  return `${readable(scenario.routing.topology.trim())} · seed ${scenario.seed}`;
 }
 
 export class RoutingAnalysis extends StudyPanels {

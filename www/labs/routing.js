@@ -45,8 +45,8 @@ export default /** @satisfies {import('../types/page').LabView<'routing'>} */ ({
   resultsLabel: 'Routing results',
   analysisLabel: 't_max sweep and table-size study',
   documentTitle: (r) => `Topolab — Routing · ${r.topology} · ${r.scheme}${r.scheme === 'loren' ? ` · t_max ${r.tmax}` : ''}`,
-  shareTitle: (s) =>
-    `Topolab Routing: ${s.routing.topology} · ${s.routing.scheme}${s.routing.source !== null && s.routing.destination !== null ? ` · ${s.routing.source} → ${s.routing.destination}` : ''}`,
+  runLabel: (s) =>
+    `${s.routing.topology} · ${s.routing.scheme}${s.routing.source !== null && s.routing.destination !== null ? ` · ${s.routing.source} → ${s.routing.destination}` : ''}`,
   /** routing-lrt-fig4-loren(-t7 | -a0.5)(-15-5) */
   fileParts(s) {
     const r = s.routing;

@@ -7,6 +7,7 @@ import { JobPanel } from '../jobs.js';
 import { downloadStudy } from '../exporting.js';
 import { LoadChart } from './simulate-charts.js';
 import { ParallelSweep, sweepSummary, sweepWorkers } from './simulate-sweep.js';
+import { readable } from '../run-label.js';
 
 /** A number with `digits` decimals, or "—" for none. */
 function fixed(value, digits = 3) {
@@ -160,7 +161,7 @@ function sweepKey(scenario) {
 }
 
 function describe(scenario) {
-  const s = scenario.sim;
+  const s = readable(scenario.sim);
   const tmax = s.tmax !== null && s.tmax !== undefined ? ` · t_max ${s.tmax}` : s.alpha !== null && s.alpha !== undefined ? ` · α ${s.alpha}` : '';
   return `${s.topology}${s.topology_index ? ` #${s.topology_index}` : ''} · ${s.routing}${tmax} · ${s.traffic} · seed ${scenario.seed}`;
 }

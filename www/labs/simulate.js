@@ -80,7 +80,7 @@ export default /** @satisfies {import('../types/page').LabView<'sim'>} */ ({
   analysisLabel: 'Latency against offered load',
   documentTitle: (r, s) =>
     `Topolab — Simulate · ${s.sim.topology} · ${s.sim.routing} · ${s.sim.traffic} · offered ${r.offered_flits_per_node_cycle.toFixed(2)} · accepted ${r.accepted_flits_per_node_cycle.toFixed(3)}`,
-  shareTitle: (s) => `Topolab Simulate: ${s.sim.topology} · ${s.sim.routing} · ${s.sim.traffic} at ${s.sim.rate}`,
+  runLabel: (s) => `${s.sim.topology} · ${s.sim.routing} · ${s.sim.traffic} at ${s.sim.rate}`,
   /** sim-mesh-8x8-dor(-t18)-uniform-0.3 */
   fileParts(s) {
     const c = s.sim;

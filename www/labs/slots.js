@@ -36,7 +36,7 @@ export default /** @satisfies {import('../types/page').LabView<'slots'>} */ ({
   }),
   resultsLabel: 'Results',
   documentTitle: (r) => `Topolab — ${r.topology} · ${r.pattern} · N = ${r.max_slots}`,
-  shareTitle: (s) => `Topolab: ${s.slots.topology} · ${s.slots.pattern}`,
+  runLabel: (s) => `${s.slots.topology} · ${s.slots.pattern}`,
   /** topolab-slots-mesh-8x8-transpose(-all2all)(-policy) */
   fileParts: (s) => ['slots', s.slots.topology, s.slots.pattern, s.slots.all2all, s.slots.policy],
   create(ctx) {

@@ -5,6 +5,7 @@
 import { byId, setText, el, show, integer, plural } from '../dom.js';
 import { StepsChart, TradeoffChart } from './topogen-charts.js';
 import { StudyPanels } from '../jobs.js';
+import { readable } from '../run-label.js';
 
 // ---------------------------------------------------------------- results
 
@@ -149,7 +150,7 @@ function analysisKey(scenario) {
 }
 
 function describe(scenario) {
-  return `${scenario.topogen.nodes} end nodes · ${scenario.topogen.pattern} · seed ${scenario.seed}`;
+  return `${scenario.topogen.nodes} end nodes · ${readable(scenario.topogen.pattern)} · seed ${scenario.seed}`;
 }
 
 export class TopoGenAnalysis extends StudyPanels {

@@ -115,7 +115,7 @@ export default /** @satisfies {import('../types/page').LabView<'topogen'>} */ ({
   resultsLabel: 'TopoGen results',
   analysisLabel: 'Comparison and trade-off',
   documentTitle: (r) => `Topolab — TopoGen · ${r.nodes} nodes · degree ${r.degree_limit} · ${r.pattern} · N = ${r.max_slots}`,
-  shareTitle: (s) => `Topolab TopoGen: ${s.topogen.nodes} nodes, degree ${s.topogen.degree}, ${s.topogen.pattern}`,
+  runLabel: (s) => `${s.topogen.nodes} nodes, degree ${s.topogen.degree}, ${s.topogen.pattern}`,
   /** topogen-16n-d5-uniform(-N12)(-fail-4-7 | -fail3) */
   fileParts(s) {
     const t = s.topogen;

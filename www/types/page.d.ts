@@ -125,7 +125,13 @@ export interface LabView<N extends LabName> {
   analysisLabel?: string;
   /** The document's title for a run: its result and the Scenario that produced it (the page's record of the lab). */
   documentTitle(result: ResultOf<N>, scenario: ScenarioOf<N>): string;
-  shareTitle(scenario: ScenarioOf<N>): string;
+  /**
+   * The name of a run of `scenario`: the settings that set it apart, as "lrt:64:4:2 · loren ·
+   * 0 → 63" (a file's network already named by its file, www/run-label.js). Whatever shows the
+   * run is labelled with it: the results, the note over a view the controls no longer ask for,
+   * Share's title ("Topolab <label>: …"), Compare's sides.
+   */
+  runLabel(scenario: ScenarioOf<N>): string;
   fileParts(scenario: ScenarioOf<N>): Array<string | number | null | undefined>;
   exports?: string[];
   css?: string;
