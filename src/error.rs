@@ -104,14 +104,29 @@ impl Error {
 /// 100 MB spec, not the spec.
 pub(crate) const ECHO_CHARS: usize = 60;
 
-/// `text`, cut to `ECHO_CHARS` characters with "… (N characters)" when longer.
+/// `text`, cut to `ECHO_CHARS` characters with "… (N characters)" when longer, its control
+/// characters written as escapes (`\n`, `\u{1b}`), so that a message quoting it is one line
+/// and prints nothing a terminal acts on.
 pub(crate) fn shorten(text: &str) -> String {
     let count = text.chars().count();
+    let visible = |c: char| -> String {
+        if c.is_control() {
+            c.escape_default().collect()
+        } else {
+            c.to_string()
+        }
+    };
+    let head: String = text.chars().take(ECHO_CHARS).map(visible).collect();
     if count <= ECHO_CHARS {
-        return text.to_string();
+        head
+    } else {
+        format!("{head}… ({count} characters)")
     }
-    let head: String = text.chars().take(ECHO_CHARS).collect();
-    format!("{head}… ({count} characters)")
+}
+
+/// `text` as a message quotes it: `shorten`ed, in single quotes.
+pub(crate) fn quoted(text: &str) -> String {
+    format!("'{}'", shorten(text))
 }
 
 /// Names from `known` close to `given` (edit distance ≤ 2 or a shared prefix), for "did you mean".

@@ -367,6 +367,13 @@ pub struct Preset {
     pub section: Value,
 }
 
+/// A preset's section from its JSON text. Parsed when the catalog is built rather than written
+/// with `json!`, whose expansion is code for every key (about 10 KB of the page's WebAssembly
+/// for the presets); `presets_are_sections_of_their_lab` reads every one.
+pub(crate) fn preset_section(json: &str) -> Value {
+    serde_json::from_str(json).expect("a preset's section is JSON")
+}
+
 /// `Lab::presets` of a lab that has none.
 pub(crate) fn no_presets() -> Vec<Preset> {
     Vec::new()

@@ -30,6 +30,11 @@ use std::fmt::Write;
 /// beyond this a file is refused before it is read, not parsed to its end).
 pub const MAX_NETWORK_FILE_BYTES: u64 = 64 << 20;
 
+/// The largest coordinate of a switch's position: differences and sums of two stay finite
+/// (±1e308 gave `inf` and `NaN` in the SVG, DOT and GraphML written from it), and any drawing
+/// a tool writes is well inside.
+pub const MAX_COORDINATE: f64 = 1e15;
+
 /// A network read from a file: its switches, links and each switch's endpoint count, checked
 /// (ids in range, no self-loop or repeated link, one connected network, within the limits).
 #[derive(Debug, Clone, PartialEq)]
@@ -63,6 +68,7 @@ impl Format {
 /// The format of `text`, from its first item: `<` starts GraphML (XML), `router` anynet, and
 /// anything else is read as an edge list.
 pub fn detect(text: &str) -> Format {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let first = text
         .lines()
         .map(|l| l.split('#').next().unwrap_or("").trim())
@@ -81,12 +87,26 @@ pub fn detect(text: &str) -> Format {
     }
 }
 
-/// Read the network in `text` (any of the formats); `name` names the file in errors.
+/// Read the network in `text` (any of the formats); `name` names the file in errors. A UTF-8
+/// byte-order mark and CR or CR LF line ends (Excel, Windows and old Mac tools write them) read
+/// as the plain text (in GraphML too, where XML reads them so, and line numbers then count
+/// them).
 pub fn read(name: &str, text: &str) -> Result<Network> {
     match detect(text) {
-        Format::EdgeList => read_edge_list(name, text),
-        Format::Anynet => read_anynet(name, text),
-        Format::GraphMl => read_graphml(name, text),
+        Format::EdgeList => read_edge_list(name, &plain_lines(text)),
+        Format::Anynet => read_anynet(name, &plain_lines(text)),
+        Format::GraphMl => read_graphml(name, &plain_lines(text)),
+    }
+}
+
+/// `text` without a leading byte-order mark and with every line ending in LF alone (CR LF and
+/// a lone CR both end a line), so that line numbers count what an editor shows.
+pub fn plain_lines(text: &str) -> std::borrow::Cow<'_, str> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.contains('\r') {
+        std::borrow::Cow::Owned(text.replace("\r\n", "\n").replace('\r', "\n"))
+    } else {
+        std::borrow::Cow::Borrowed(text)
     }
 }
 
@@ -121,17 +141,23 @@ impl<'a> Builder<'a> {
 
     fn position(&mut self, line: usize, s: u32, x: &str, y: &str) -> Result<()> {
         let number = |t: &str| {
-            t.trim()
-                .parse::<f64>()
-                .ok()
-                .filter(|v| v.is_finite())
-                .ok_or_else(|| {
-                    fail(
-                        self.name,
-                        line,
-                        format!("'{}' is not a finite number", crate::error::shorten(t)),
-                    )
-                })
+            let v = t.trim().parse::<f64>().ok().filter(|v| v.is_finite());
+            match v {
+                Some(v) if v.abs() <= MAX_COORDINATE => Ok(v),
+                Some(_) => Err(fail(
+                    self.name,
+                    line,
+                    format!(
+                        "{} is beyond ±{MAX_COORDINATE:e} (a drawing that large overflows when it is laid out): scale the positions down",
+                        crate::error::quoted(t.trim())
+                    ),
+                )),
+                None => Err(fail(
+                    self.name,
+                    line,
+                    format!("{} is not a finite number", crate::error::quoted(t.trim())),
+                )),
+            }
         };
         let at = (number(x)?, number(y)?);
         if let Some((_, first)) = self.positions.insert(s, (at, line)) {
@@ -503,126 +529,204 @@ pub fn read_anynet(name: &str, text: &str) -> Result<Network> {
 }
 
 /// GraphML: `<node>`s in the order written (any ids), `<edge source target>`s, and the node
-/// data whose key is named `endpoints`.
+/// data whose key is named `endpoints` (and `x`, `y`). Read as XML by quick-xml, a streaming
+/// reader (nothing is kept beyond what the network needs, whatever the file): entities and
+/// character references, CDATA, well-formedness as XML has them; a DTD is refused (so no entity
+/// is ever fetched or defined).
 pub fn read_graphml(name: &str, text: &str) -> Result<Network> {
-    let mut endpoints_key: Option<(String, Option<String>)> = None;
-    // the keys named x and y, and each node's values of them
-    let (mut x_key, mut y_key): (Option<String>, Option<String>) = (None, None);
-    let mut node_xy: Vec<(Option<String>, Option<String>, usize)> = Vec::new();
-    let mut node_ids: HashMap<String, (u32, usize)> = HashMap::new();
-    let mut node_endpoints: Vec<Option<(String, usize)>> = Vec::new();
-    let mut edges: Vec<(String, String, usize)> = Vec::new();
+    use quick_xml::events::Event;
+    let mut reader = quick_xml::Reader::from_str(text);
+    // the line of a byte offset, counted on as the reader moves forward
+    let (mut counted, mut line) = (0usize, 1usize);
+    let mut line_at = |pos: usize| {
+        let pos = pos.min(text.len());
+        if pos > counted {
+            line += text.as_bytes()[counted..pos]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count();
+            counted = pos;
+        }
+        line
+    };
+    let malformed =
+        |e: &dyn std::fmt::Display, at: usize| fail(name, at, format!("not well-formed XML: {e}"));
+    // the keys named endpoints, x and y (for nodes): id and <default>
+    let mut keys: [(Option<String>, Option<String>); 3] = Default::default();
+    let mut in_key: Option<usize> = None;
+    // the text being read: of a <default> (key index) or a node's <data> (key index)
+    let mut reading: Option<(usize, bool, usize)> = None;
+    let mut value = String::new();
     let mut graphs = 0;
-    let mut tags = Tags::new(text);
-    let mut in_node: Option<u32> = None;
-    // inside the endpoints key, whose <default> is read
-    let mut in_endpoints_key = false;
-    while let Some(tag) = tags.next(name)? {
-        let line = tag.line;
-        match (tag.name.as_str(), tag.closing) {
-            ("key", false) => {
-                let is_node = tag.attr("for").is_none_or(|f| f == "node" || f == "all");
-                if is_node && matches!(tag.attr("attr.name"), Some("x") | Some("y")) {
-                    let id = tag.required("id", name)?.to_string();
-                    if tag.attr("attr.name") == Some("x") {
-                        x_key = Some(id);
-                    } else {
-                        y_key = Some(id);
+    let mut in_node: Option<usize> = None;
+    let mut node_ids: HashMap<String, (u32, usize)> = HashMap::new();
+    // per node: endpoints, x, y as written, with their lines
+    let mut node_data: Vec<[Option<(String, usize)>; 3]> = Vec::new();
+    let mut edges: Vec<(String, String, usize)> = Vec::new();
+    let mut seen_root = false;
+    loop {
+        let start = reader.buffer_position() as usize;
+        let event = reader
+            .read_event()
+            .map_err(|e| malformed(&e, line_at(reader.error_position() as usize)))?;
+        let at = line_at(start);
+        let attr = |e: &quick_xml::events::BytesStart, key: &str| -> Result<Option<String>> {
+            for a in e.attributes() {
+                let a = a.map_err(|err| malformed(&err, at))?;
+                if a.key.local_name().as_ref() == key.as_bytes() {
+                    let v = a.unescape_value().map_err(|err| malformed(&err, at))?;
+                    return Ok(Some(v.into_owned()));
+                }
+            }
+            Ok(None)
+        };
+        match event {
+            Event::DocType(_) => {
+                return Err(fail(name, at, "a DOCTYPE (DTD) is not read: remove it"));
+            }
+            Event::Start(ref e) | Event::Empty(ref e) => {
+                let empty = matches!(event, Event::Empty(_));
+                let tag = e.local_name();
+                let tag = tag.as_ref();
+                if !seen_root {
+                    seen_root = true;
+                    if tag != b"graphml" {
+                        return Err(fail(
+                            name,
+                            at,
+                            format!(
+                                "the document is <{}>, not <graphml>: not a GraphML network",
+                                crate::error::shorten(&String::from_utf8_lossy(tag))
+                            ),
+                        ));
                     }
                 }
-                if is_node && tag.attr("attr.name") == Some("endpoints") {
-                    let id = tag.required("id", name)?.to_string();
-                    endpoints_key = Some((id, None));
-                    in_endpoints_key = true;
-                }
-                if tag.self_closing {
-                    in_endpoints_key = false;
+                match tag {
+                    b"key" => {
+                        let for_node = attr(e, "for")?.is_none_or(|f| f == "node" || f == "all");
+                        let slot = match attr(e, "attr.name")?.as_deref() {
+                            Some("endpoints") => Some(0),
+                            Some("x") => Some(1),
+                            Some("y") => Some(2),
+                            _ => None,
+                        };
+                        if let (true, Some(slot)) = (for_node, slot) {
+                            let id = attr(e, "id")?.ok_or_else(|| {
+                                fail(name, at, "<key> without its 'id' attribute")
+                            })?;
+                            keys[slot] = (Some(id), None);
+                            in_key = (!empty).then_some(slot);
+                        }
+                    }
+                    b"default" if !empty => {
+                        if let Some(slot) = in_key {
+                            reading = Some((slot, true, at));
+                            value.clear();
+                        }
+                    }
+                    b"graph" => {
+                        graphs += 1;
+                        if graphs > 1 || in_node.is_some() {
+                            return Err(fail(
+                                name,
+                                at,
+                                "a second or nested <graph>: one network per file",
+                            ));
+                        }
+                    }
+                    b"hyperedge" => {
+                        return Err(fail(
+                            name,
+                            at,
+                            "hyperedges are not links between two switches",
+                        ));
+                    }
+                    b"node" => {
+                        let id = attr(e, "id")?
+                            .ok_or_else(|| fail(name, at, "<node> without its 'id' attribute"))?;
+                        let index = node_ids.len();
+                        if index == MAX_SWITCHES {
+                            return Err(fail(
+                                name,
+                                at,
+                                format!("more than the limit of {MAX_SWITCHES} switches"),
+                            ));
+                        }
+                        if let Some((_, first)) = node_ids.get(&id) {
+                            return Err(fail(
+                                name,
+                                at,
+                                format!(
+                                    "node {} is declared already on line {first}",
+                                    crate::error::quoted(&id)
+                                ),
+                            ));
+                        }
+                        node_ids.insert(id, (index as u32, at));
+                        node_data.push(Default::default());
+                        in_node = (!empty).then_some(index);
+                    }
+                    b"data" if !empty => {
+                        if let Some(_node) = in_node {
+                            let key = attr(e, "key")?;
+                            let slot = keys.iter().position(|(id, _)| id.is_some() && *id == key);
+                            if let Some(slot) = slot {
+                                reading = Some((slot, false, at));
+                                value.clear();
+                            }
+                        }
+                    }
+                    b"edge" => {
+                        let source = attr(e, "source")?.ok_or_else(|| {
+                            fail(name, at, "<edge> without its 'source' attribute")
+                        })?;
+                        let target = attr(e, "target")?.ok_or_else(|| {
+                            fail(name, at, "<edge> without its 'target' attribute")
+                        })?;
+                        if edges.len() == 2 * MAX_LINKS {
+                            return Err(fail(
+                                name,
+                                at,
+                                format!("more than the limit of {MAX_LINKS} links"),
+                            ));
+                        }
+                        edges.push((source, target, at));
+                    }
+                    _ => {}
                 }
             }
-            ("default", false) if in_endpoints_key => {
-                let value = tags.text_until(name, "default")?;
-                if let Some((_, d)) = endpoints_key.as_mut() {
-                    *d = Some(value);
-                }
-            }
-            ("key", true) => in_endpoints_key = false,
-            ("graph", false) => {
-                graphs += 1;
-                if graphs > 1 || in_node.is_some() {
-                    return Err(fail(
-                        name,
-                        line,
-                        "a second or nested <graph>: one network per file",
-                    ));
-                }
-            }
-            ("hyperedge", false) => {
-                return Err(fail(
-                    name,
-                    line,
-                    "hyperedges are not links between two switches",
-                ));
-            }
-            ("node", false) => {
-                let id = tag.required("id", name)?.to_string();
-                let index = node_ids.len();
-                if index == MAX_SWITCHES {
-                    return Err(fail(
-                        name,
-                        line,
-                        format!("more than the limit of {MAX_SWITCHES} switches"),
-                    ));
-                }
-                if let Some((_, first)) = node_ids.insert(id.clone(), (index as u32, line)) {
-                    return Err(fail(
-                        name,
-                        line,
-                        format!(
-                            "node '{}' is declared already on line {first}",
-                            crate::error::shorten(&id)
-                        ),
-                    ));
-                }
-                node_endpoints.push(None);
-                node_xy.push((None, None, line));
-                if !tag.self_closing {
-                    in_node = Some(index as u32);
-                }
-            }
-            ("node", true) => in_node = None,
-            ("data", false) => {
-                let key = tag.attr("key").unwrap_or("").to_string();
-                if tag.self_closing {
-                    continue;
-                }
-                let value = tags.text_until(name, "data")?;
-                if let (Some(node), Some((id, _))) = (in_node, &endpoints_key) {
-                    if *id == key {
-                        node_endpoints[node as usize] = Some((value.clone(), line));
+            Event::End(ref e) => match e.local_name().as_ref() {
+                b"key" => in_key = None,
+                b"node" => in_node = None,
+                b"default" | b"data" => {
+                    if let Some((slot, is_default, at)) = reading.take() {
+                        let text = std::mem::take(&mut value);
+                        if is_default {
+                            keys[slot].1 = Some(text);
+                        } else if let Some(node) = in_node {
+                            node_data[node][slot] = Some((text, at));
+                        }
                     }
                 }
-                if let Some(node) = in_node {
-                    let xy = &mut node_xy[node as usize];
-                    if x_key.as_deref() == Some(key.as_str()) {
-                        xy.0 = Some(value.clone());
-                    }
-                    if y_key.as_deref() == Some(key.as_str()) {
-                        xy.1 = Some(value);
-                    }
+                _ => {}
+            },
+            Event::Text(ref t) if reading.is_some() => {
+                value.push_str(&t.decode().map_err(|err| malformed(&err, at))?);
+            }
+            Event::CData(ref c) if reading.is_some() => {
+                value.push_str(&c.decode().map_err(|err| malformed(&err, at))?);
+            }
+            Event::GeneralRef(ref r) => {
+                // (checked wherever it is: an undefined entity is not well-formed XML)
+                let raw = r.decode().map_err(|err| malformed(&err, at))?;
+                let resolved = quick_xml::escape::unescape(&format!("&{raw};"))
+                    .map_err(|err| malformed(&err, at))?
+                    .into_owned();
+                if reading.is_some() {
+                    value.push_str(&resolved);
                 }
             }
-            ("edge", false) => {
-                let a = tag.required("source", name)?.to_string();
-                let z = tag.required("target", name)?.to_string();
-                if edges.len() == 2 * MAX_LINKS {
-                    return Err(fail(
-                        name,
-                        line,
-                        format!("more than the limit of {MAX_LINKS} links"),
-                    ));
-                }
-                edges.push((a, z, line));
-            }
+            Event::Eof => break,
             _ => {}
         }
     }
@@ -634,233 +738,63 @@ pub fn read_graphml(name: &str, text: &str) -> Result<Network> {
     }
     let mut b = Builder::new(name);
     b.seen = node_ids.len();
-    let index = |id: &str, line: usize| {
-        node_ids.get(id).map(|&(i, _)| i).ok_or_else(|| {
-            fail(
-                name,
-                line,
-                format!(
-                    "the edge names node '{}', which is not declared",
-                    crate::error::shorten(id)
-                ),
-            )
-        })
-    };
-    // a directed pair a→b, b→a is one link, kept where it was first written
-    let mut first: HashMap<(u32, u32), usize> = HashMap::new();
-    for (i, (a, z, line)) in edges.iter().enumerate() {
-        first
-            .entry((index(a, *line)?, index(z, *line)?))
-            .or_insert(i);
+    let mut xy = Vec::with_capacity(node_data.len());
+    for (s, [count, x, y]) in node_data.into_iter().enumerate() {
+        let (count, at) = count
+            .or_else(|| keys[0].1.clone().map(|d| (d, 0)))
+            .unwrap_or(("1".to_string(), 0));
+        let count = whole(name, at, count.trim(), "an endpoint count")?;
+        b.endpoints(at, s as u32, count)?;
+        let or_default = |v: Option<(String, usize)>, slot: usize| {
+            v.map(|(v, _)| v).or_else(|| keys[slot].1.clone())
+        };
+        xy.push((or_default(x, 1), or_default(y, 2)));
     }
-    for (i, (a, z, line)) in edges.iter().enumerate() {
-        let (a, z) = (index(a, *line)?, index(z, *line)?);
-        if a != z && first.get(&(z, a)).is_some_and(|&other| other < i) {
+    // edges: a pair written both ways (a→b, b→a) is one link, kept where it was first written;
+    // the same direction written twice is a repeated link, refused as the edge list refuses it
+    let mut directed: HashMap<(u32, u32), usize> = HashMap::new();
+    for (source, target, at) in &edges {
+        let end = |id: &str| -> Result<u32> {
+            node_ids.get(id).map(|&(i, _)| i).ok_or_else(|| {
+                fail(
+                    name,
+                    *at,
+                    format!(
+                        "the edge names node {}, which is not declared",
+                        crate::error::quoted(id)
+                    ),
+                )
+            })
+        };
+        let (a, z) = (end(source)?, end(target)?);
+        if let Some(first) = directed.insert((a, z), *at) {
+            return Err(fail(
+                name,
+                *at,
+                format!("the edge {a}→{z} is written already on line {first} (one link per pair; a pair written both ways is one link)"),
+            ));
+        }
+        if a != z && directed.contains_key(&(z, a)) {
             continue;
         }
-        b.link(*line, a, z)?;
-    }
-    let default = endpoints_key.as_ref().and_then(|(_, d)| d.clone());
-    for (s, given) in node_endpoints.into_iter().enumerate() {
-        let (value, line) = match (given, &default) {
-            (Some(g), _) => g,
-            (None, Some(d)) => (d.clone(), 0),
-            (None, None) => ("1".to_string(), 0),
-        };
-        let count = whole(name, line, value.trim(), "an endpoint count")?;
-        b.endpoints(line, s as u32, count)?;
+        b.link(*at, a, z)?;
     }
     // positions only when every node has both
-    if node_xy.iter().all(|(x, y, _)| x.is_some() && y.is_some()) {
-        for (s, (x, y, line)) in node_xy.iter().enumerate() {
+    if xy.iter().all(|(x, y)| x.is_some() && y.is_some()) {
+        let lines: Vec<usize> = {
+            let mut l = vec![0; xy.len()];
+            for &(i, at) in node_ids.values() {
+                l[i as usize] = at;
+            }
+            l
+        };
+        for (s, (x, y)) in xy.iter().enumerate() {
             if let (Some(x), Some(y)) = (x, y) {
-                b.position(*line, s as u32, x, y)?;
+                b.position(lines[s], s as u32, x, y)?;
             }
         }
     }
     b.finish(None)
-}
-
-/// An XML tag as `Tags` reads it.
-struct Tag {
-    name: String,
-    closing: bool,
-    self_closing: bool,
-    attrs: Vec<(String, String)>,
-    line: usize,
-}
-
-impl Tag {
-    fn attr(&self, key: &str) -> Option<&str> {
-        self.attrs
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-    }
-    fn required(&self, key: &str, name: &str) -> Result<&str> {
-        self.attr(key).ok_or_else(|| {
-            fail(
-                name,
-                self.line,
-                format!("<{}> without its '{key}' attribute", self.name),
-            )
-        })
-    }
-}
-
-/// The tags of an XML text in order, with their line numbers: just what GraphML needs (no
-/// DTDs or namespaces beyond a prefix dropped from names). Written here because no crate of
-/// ours reads XML and GraphML's structure is this small.
-struct Tags<'a> {
-    text: &'a str,
-    at: usize,
-    line: usize,
-}
-
-impl<'a> Tags<'a> {
-    fn new(text: &'a str) -> Self {
-        Tags {
-            text,
-            at: 0,
-            line: 1,
-        }
-    }
-
-    fn advance(&mut self, to: usize) {
-        self.line += self.text[self.at..to].matches('\n').count();
-        self.at = to;
-    }
-
-    fn next(&mut self, name: &str) -> Result<Option<Tag>> {
-        loop {
-            let Some(open) = self.text[self.at..].find('<').map(|i| self.at + i) else {
-                return Ok(None);
-            };
-            self.advance(open);
-            let rest = &self.text[open..];
-            for (start, end) in [
-                ("<!--", "-->"),
-                ("<?", "?>"),
-                ("<![CDATA[", "]]>"),
-                ("<!", ">"),
-            ] {
-                if rest.starts_with(start) {
-                    let Some(close) = rest.find(end) else {
-                        return Err(fail(name, self.line, format!("'{start}' is never closed")));
-                    };
-                    self.advance(open + close + end.len());
-                    break;
-                }
-            }
-            if self.at != open {
-                continue;
-            }
-            let Some(close) = rest.find('>') else {
-                return Err(fail(name, self.line, "a tag is never closed ('>' missing)"));
-            };
-            let line = self.line;
-            let body = &rest[1..close];
-            self.advance(open + close + 1);
-            let closing = body.starts_with('/');
-            let self_closing = body.ends_with('/');
-            let body = body.trim_start_matches('/').trim_end_matches('/');
-            let (tag_name, mut attrs_text) = body
-                .split_once(|c: char| c.is_whitespace())
-                .unwrap_or((body, ""));
-            let tag_name = tag_name.rsplit(':').next().unwrap_or(tag_name).to_string();
-            let mut attrs = Vec::new();
-            loop {
-                attrs_text = attrs_text.trim_start();
-                if attrs_text.is_empty() {
-                    break;
-                }
-                let Some((key, after)) = attrs_text.split_once('=') else {
-                    return Err(fail(
-                        name,
-                        line,
-                        format!("<{tag_name}>: an attribute without '=value'"),
-                    ));
-                };
-                let after = after.trim_start();
-                let quote = after.chars().next().filter(|&q| q == '"' || q == '\'');
-                let Some(quote) = quote else {
-                    return Err(fail(
-                        name,
-                        line,
-                        format!(
-                            "<{tag_name}>: attribute '{}' has no quoted value",
-                            key.trim()
-                        ),
-                    ));
-                };
-                let Some(end) = after[1..].find(quote) else {
-                    return Err(fail(
-                        name,
-                        line,
-                        format!("<{tag_name}>: attribute '{}' is never closed", key.trim()),
-                    ));
-                };
-                attrs.push((key.trim().to_string(), unescape(&after[1..1 + end])));
-                attrs_text = &after[end + 2..];
-            }
-            return Ok(Some(Tag {
-                name: tag_name,
-                closing,
-                self_closing,
-                attrs,
-                line,
-            }));
-        }
-    }
-
-    /// The text up to the closing tag `</end>` (entities replaced), after which reading goes on.
-    fn text_until(&mut self, name: &str, end: &str) -> Result<String> {
-        let Some(close) = self.text[self.at..].find("</") else {
-            return Err(fail(name, self.line, format!("<{end}> is never closed")));
-        };
-        let value = unescape(&self.text[self.at..self.at + close]);
-        self.advance(self.at + close);
-        Ok(value)
-    }
-}
-
-/// XML's five named entities and numeric character references.
-fn unescape(text: &str) -> String {
-    if !text.contains('&') {
-        return text.to_string();
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(i) = rest.find('&') {
-        out.push_str(&rest[..i]);
-        rest = &rest[i..];
-        let Some(semi) = rest.find(';') else { break };
-        let entity = &rest[1..semi];
-        let c = match entity {
-            "amp" => Some('&'),
-            "lt" => Some('<'),
-            "gt" => Some('>'),
-            "quot" => Some('"'),
-            "apos" => Some('\''),
-            _ => entity
-                .strip_prefix("#x")
-                .and_then(|h| u32::from_str_radix(h, 16).ok())
-                .or_else(|| entity.strip_prefix('#').and_then(|d| d.parse().ok()))
-                .and_then(char::from_u32),
-        };
-        match c {
-            Some(c) => {
-                out.push(c);
-                rest = &rest[semi + 1..];
-            }
-            None => {
-                out.push('&');
-                rest = &rest[1..];
-            }
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 impl Network {
@@ -924,6 +858,71 @@ mod tests {
 
     fn err(text: &str) -> String {
         read("g.txt", text).unwrap_err().to_string()
+    }
+
+    /// What other tools write reads as what it says (issue 53): a byte-order mark, CR or CR LF
+    /// line ends, CDATA and entities in GraphML; a file that repeats a link, declares a DTD or
+    /// puts a switch at ±1e308 is refused with its line, and an id's control characters are
+    /// quoted so that the message is one line.
+    #[test]
+    fn files_as_other_tools_write_them() {
+        let ring = read("g", "0 1\n1 2\n2 0\n").unwrap();
+        for text in [
+            "\u{feff}0 1\n1 2\n2 0\n",
+            "0 1\r1 2\r2 0\r",
+            "0 1\r\n1 2\r\n2 0",
+        ] {
+            assert_eq!(read("g", text).unwrap(), ring, "{text:?}");
+        }
+        assert!(err("0 1\r1 1\r").contains("line 2: a link from switch 1 to itself"));
+        let graphml = |nodes: &str, edges: &str| {
+            format!(
+                "\u{feff}<?xml version=\"1.0\" encoding=\"UTF-8\"?>\r<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\r<key id=\"e\" for=\"node\" attr.name=\"endpoints\" attr.type=\"int\"/>\r<graph edgedefault=\"undirected\">{nodes}{edges}</graph></graphml>"
+            )
+        };
+        let nodes = "<node id=\"a&gt;b\"><data key=\"e\"><![CDATA[2]]></data></node><node id=\"c\"/><node id=\"d\"/>";
+        let n = read(
+            "g",
+            &graphml(nodes, "<edge source=\"a&gt;b\" target=\"c\"/><edge source=\"c\" target=\"d\"/><edge source=\"d\" target=\"a>b\"/>"),
+        )
+        .unwrap();
+        assert_eq!(
+            (n.switches, n.links.len(), n.endpoints.clone()),
+            (3, 3, vec![2, 1, 1])
+        );
+        // a pair written both ways is one link; the same way twice is refused, with its line
+        let both = graphml(nodes, "<edge source=\"c\" target=\"d\"/><edge source=\"d\" target=\"c\"/><edge source=\"c\" target=\"a&gt;b\"/>");
+        assert_eq!(read("g", &both).unwrap().links.len(), 2);
+        let again = graphml(nodes, "<edge source=\"c\" target=\"d\"/><edge source=\"d\" target=\"c\"/>\n<edge source=\"c\" target=\"d\"/>");
+        assert!(
+            err(&again).contains("line 5: the edge 1→2 is written already on line 4"),
+            "{}",
+            err(&again)
+        );
+        let dtd = "<?xml version=\"1.0\"?><!DOCTYPE g [<!ENTITY x SYSTEM \"file:///etc/passwd\">]><graphml><graph><node id=\"&x;\"/></graph></graphml>";
+        assert!(
+            err(dtd).contains("a DOCTYPE (DTD) is not read"),
+            "{}",
+            err(dtd)
+        );
+        assert!(err("<graphml><graph><node id=\"a\"></graph></graphml>")
+            .contains("not well-formed XML"));
+        let message = err("0 1\n1 \u{1b}[31mx\u{7}\n");
+        assert!(
+            !message.contains('\u{1b}') && message.contains("'\\u{1b}[31mx\\u{7}'"),
+            "{message:?}"
+        );
+        for far in ["1e308", "-1e308", "1e16"] {
+            let text =
+                format!("0 1\n1 2\n2 0\nposition 0 0 0\nposition 1 {far} 0\nposition 2 0 1\n");
+            assert!(
+                err(&text).contains("line 5: '") && err(&text).contains("is beyond ±1e15"),
+                "{}",
+                err(&text)
+            );
+        }
+        let near = "0 1\n1 2\n2 0\nposition 0 0 0\nposition 1 1e15 0\nposition 2 -1e15 1\n";
+        assert!(read("g", near).is_ok());
     }
 
     #[test]

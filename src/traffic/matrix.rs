@@ -27,6 +27,8 @@ pub fn parse(text: &str, field: &str, count_required: bool) -> Result<Vec<Row>> 
     };
     let mut out = Vec::new();
     let mut first = true;
+    // (Excel writes a byte-order mark and CR LF; old Mac tools a lone CR)
+    let text = crate::topology::import::plain_lines(text);
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -102,5 +104,20 @@ mod tests {
         assert_eq!(e.field().as_deref(), Some("traffic"));
         assert!(e.to_string().contains("rank,rank,bytes,count"));
         assert!(parse("0,1,5,1,1", "m", false).is_err());
+    }
+
+    /// A matrix as Excel saves it (byte-order mark, CR LF) or as old Mac tools do (CR) reads
+    /// as the plain one, its header skipped and its lines counted.
+    #[test]
+    fn a_spreadsheet_s_csv_reads_as_the_plain_one() {
+        let plain = parse("src,dst,bytes\n0,1,5\n2,0,7\n", "m", false).unwrap();
+        for text in [
+            "\u{feff}src,dst,bytes\r\n0,1,5\r\n2,0,7\r\n",
+            "src,dst,bytes\r0,1,5\r2,0,7",
+        ] {
+            assert_eq!(parse(text, "m", false).unwrap(), plain, "{text:?}");
+        }
+        let e = parse("src,dst,bytes\r0,1,5\r2,x,7", "m", false).unwrap_err();
+        assert!(e.to_string().contains("line 3"), "{e}");
     }
 }

@@ -151,19 +151,19 @@ fn presets() -> Vec<crate::labs::Preset> {
             "dp-preset-table1",
             "Table 1 example (<var>n</var> = 3, {3,5,7}, 0 → 6)",
             "Preset: the paper's Table 1 example, n 3, plane 1 generators 3, 5, 7, route from node 0 to node 6",
-            serde_json::json!({ "kind": "hc", "n": 3, "generators": "3,5,7", "source": 0, "destination": 6 }),
+            super::preset_section(r#"{ "kind": "hc", "n": 3, "generators": "3,5,7", "source": 0, "destination": 6 }"#),
         ),
         preset(
             "dp-preset-dhc8",
             "D-HC <var>n</var> = 8 (0 → 255)",
             "Preset: two identical 8-dimensional hypercubes, route from node 0 to node 255",
-            serde_json::json!({ "kind": "hc", "n": 8, "generators": "", "source": 0, "destination": 255 }),
+            super::preset_section(r#"{ "kind": "hc", "n": 8, "generators": "", "source": 0, "destination": 255 }"#),
         ),
         preset(
             "dp-preset-dfhc8",
             "D-FHC <var>n</var> = 8 (0 → 255)",
             "Preset: two identical 8-dimensional folded hypercubes, route from node 0 to node 255",
-            serde_json::json!({ "kind": "fhc", "n": 8, "generators": "", "source": 0, "destination": 255 }),
+            super::preset_section(r#"{ "kind": "fhc", "n": 8, "generators": "", "source": 0, "destination": 255 }"#),
         ),
     ]
 }

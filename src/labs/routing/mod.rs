@@ -111,7 +111,9 @@ fn presets() -> Vec<crate::labs::Preset> {
         label: "Fig. 4 example (15 → 5, t<sub>max</sub> = 7)",
         about: "Preset: the paper's Fig. 4 example, LOREN with t_max 7, from switch 15 to switch 5",
         seed: Some(1),
-        section: serde_json::json!({ "topology": "lrt:fig4", "scheme": "loren", "tmax": 7, "source": 15, "destination": 5 }),
+        section: super::preset_section(
+            r#"{ "topology": "lrt:fig4", "scheme": "loren", "tmax": 7, "source": 15, "destination": 5 }"#,
+        ),
     }]
 }
 

@@ -185,14 +185,14 @@ fn presets() -> Vec<crate::labs::Preset> {
             label: "Quick look: mesh 4×4, uniform at 0.3",
             about: "Preset: a 4 by 4 mesh, dimension-order routing, uniform traffic at 0.3 flits per node per cycle, short run",
             seed: Some(1),
-            section: serde_json::json!({ "topology": "mesh:4x4", "topology_index": 0, "routing": "dor", "tmax": null, "alpha": null, "traffic": "uniform", "rate": 0.3, "vcs": 4, "vc_assignment": "lash-tor", "buf": 8, "packet": 1, "stages": 4, "link_latency": 1, "latency_per_m": 0.0, "credit_delay": 1, "warmup": 1000, "cycles": 5000, "drain": 5000, "sweep_step": 0.05, "seed_count": 1 }),
+            section: super::preset_section(r#"{ "topology": "mesh:4x4", "topology_index": 0, "routing": "dor", "tmax": null, "alpha": null, "traffic": "uniform", "rate": 0.3, "vcs": 4, "vc_assignment": "lash-tor", "buf": 8, "packet": 1, "stages": 4, "link_latency": 1, "latency_per_m": 0.0, "credit_delay": 1, "warmup": 1000, "cycles": 5000, "drain": 5000, "sweep_step": 0.05, "seed_count": 1 }"#),
         },
         crate::labs::Preset {
             id: "sim-preset-dualplane",
             label: "Paper 004 §3.4: DI-HC n = 6, cables as latencies",
             about: "Preset: a dual-plane isomorphic 6-cube, 4 nodes per switch on both planes, the dual-plane router, 2.56 nanosecond cycles, 35-stage switches, cables at 1.95 cycles per metre",
             seed: Some(1),
-            section: serde_json::json!({ "topology": "dual:hc:6:7,15,19,21,41,57:x4", "topology_index": 0, "routing": "dual-plane", "tmax": null, "alpha": null, "traffic": "uniform", "rate": 0.5, "vcs": 4, "vc_assignment": "lash-tor", "buf": 64, "packet": 8, "stages": 35, "link_latency": 1, "latency_per_m": 1.95, "credit_delay": 1, "warmup": 2000, "cycles": 4000, "drain": 4000, "sweep_step": 0.1, "seed_count": 1 }),
+            section: super::preset_section(r#"{ "topology": "dual:hc:6:7,15,19,21,41,57:x4", "topology_index": 0, "routing": "dual-plane", "tmax": null, "alpha": null, "traffic": "uniform", "rate": 0.5, "vcs": 4, "vc_assignment": "lash-tor", "buf": 64, "packet": 8, "stages": 35, "link_latency": 1, "latency_per_m": 1.95, "credit_delay": 1, "warmup": 2000, "cycles": 4000, "drain": 4000, "sweep_step": 0.1, "seed_count": 1 }"#),
         },
     ]
 }

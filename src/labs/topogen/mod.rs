@@ -158,13 +158,13 @@ fn presets() -> Vec<crate::labs::Preset> {
         label: "Fig. 5 example (16 nodes, degree 5)",
         about: "Preset: the paper's Fig. 5 example, 16 nodes, degree 5, uniform, seed 1",
         seed: Some(1),
-        section: serde_json::json!({ "nodes": 16, "degree": 5, "pattern": "uniform", "target_slots": null, "fail_random": 0, "fail": [] }),
+        section: super::preset_section(r#"{ "nodes": 16, "degree": 5, "pattern": "uniform", "target_slots": null, "fail_random": 0, "fail": [] }"#),
     }, crate::labs::Preset {
         id: "tg-preset-4096",
         label: "4,096 nodes (research size)",
         about: "Preset: 4,096 end nodes, degree 5, uniform, seed 1 — the designed network opens as an overview (a cell per switch), too large to draw switch by switch",
         seed: Some(1),
-        section: serde_json::json!({ "nodes": 4096, "degree": 5, "pattern": "uniform", "target_slots": null, "fail_random": 0, "fail": [] }),
+        section: super::preset_section(r#"{ "nodes": 4096, "degree": 5, "pattern": "uniform", "target_slots": null, "fail_random": 0, "fail": [] }"#),
     }]
 }
 
