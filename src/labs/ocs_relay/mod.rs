@@ -193,6 +193,20 @@ impl Default for OcsRelayConfig {
 }
 
 impl OcsRelayConfig {
+    /// The communication shown: as set, or — the default pair (Fig. 3's 17 → 33) on a network
+    /// of fewer ranks — its first and last rank: a default adapts to the network, so that no one
+    /// is asked to fix a field they did not set.
+    pub fn shown_pair(&self, nodes: usize) -> (u32, u32) {
+        let default = Self::default();
+        let fits = |rank: u32| (rank as usize) < nodes;
+        let set = (self.source, self.destination);
+        if set == (default.source, default.destination) && !(fits(set.0) && fits(set.1)) {
+            (0, nodes.saturating_sub(1) as u32)
+        } else {
+            set
+        }
+    }
+
     /// The placement, checked.
     pub fn placement(&self) -> Result<OcsPlacement> {
         let parts: Vec<&str> = self.edge.trim().split(['x', 'X', '×']).collect();
@@ -219,7 +233,8 @@ impl OcsRelayConfig {
             ));
         }
         let p = OcsPlacement::new(edges, per, self.ocs_nodes)?;
-        for (field, id) in [("source", self.source), ("destination", self.destination)] {
+        let (source, destination) = self.shown_pair(p.nodes());
+        for (field, id) in [("source", source), ("destination", destination)] {
             if id as usize >= p.nodes() {
                 return Err(Error::invalid(
                     field,
@@ -596,7 +611,7 @@ impl OcsRelayResult {
             route: routes
                 .routes
                 .iter()
-                .find(|r| (r.src, r.dst) == (c.source, c.destination))
+                .find(|r| (r.src, r.dst) == c.shown_pair(p.nodes()))
                 .cloned(),
             readings: c.readings,
             counting: c.counting,
@@ -784,6 +799,28 @@ impl LabRun for OcsRelayRun {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The default communication (17 → 33) on a network of fewer ranks is its first and last
+    /// rank (issue 53: `--edge 2x8 --ocs-nodes 4` was refused for a --source never given),
+    /// while a rank the user set beyond the network is refused, naming the field.
+    #[test]
+    fn the_default_pair_fits_a_small_network() {
+        let small = OcsRelayConfig {
+            edge: "2x8".into(),
+            ocs_nodes: 4,
+            ..OcsRelayConfig::default()
+        };
+        assert_eq!(small.shown_pair(16), (0, 15));
+        let run = OcsRelayRun::run(&small, &mut |_| {}).unwrap();
+        // (0 and 15 are not neighbours: no route of theirs to show, and nothing refused)
+        assert!(run.result().route.is_none());
+        let set = OcsRelayConfig {
+            source: 20,
+            ..small
+        };
+        let e = set.placement().unwrap_err();
+        assert_eq!(e.field().as_deref(), Some("source"), "{e}");
+    }
 
     #[test]
     fn the_default_is_fig_4_with_fig_3s_relay() {

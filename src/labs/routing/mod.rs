@@ -142,6 +142,22 @@ pub struct RoutingConfig {
     pub destination: Option<u32>,
 }
 
+impl RoutingConfig {
+    /// The walk's switches: as set, or — the default walk (0 → 63, opposite corners of the
+    /// default 8×8 floor) on a network of fewer switches — its first and last switch: a default
+    /// adapts to the network, so that no one is asked to fix a field they did not set.
+    pub fn walk_pair(&self, switches: usize) -> (Option<u32>, Option<u32>) {
+        let default = Self::default();
+        let set = (self.source, self.destination);
+        let beyond = set.1.is_some_and(|d| d as usize >= switches);
+        if set == (default.source, default.destination) && beyond {
+            (Some(0), Some(switches.saturating_sub(1) as u32))
+        } else {
+            set
+        }
+    }
+}
+
 impl Default for RoutingConfig {
     fn default() -> Self {
         RoutingConfig {
@@ -524,7 +540,7 @@ impl RoutingLab {
         let topology = config.topology(seed, &routing)?;
         let prepared = Prepared::new(config, routing, &topology, progress)?;
         let result = metrics(config, &prepared, seed, progress)?;
-        let walk = match (config.source, config.destination) {
+        let walk = match config.walk_pair(topology.switch_count()) {
             (Some(s), Some(d)) if s != d => Some(walk(&prepared, s, d)?),
             (Some(_), Some(_)) => {
                 return Err(Error::invalid(
@@ -662,5 +678,26 @@ mod tests {
             assert!(section[param].is_number(), "{scheme}: {param}");
             (sim.check_config)(&section).unwrap();
         }
+    }
+
+    /// The default walk (0 → 63) on a network of fewer switches goes from its first switch to
+    /// its last (issue 53: a 4-switch file was refused for a destination no one set), while a
+    /// destination the user set beyond the network is refused, naming the field.
+    #[test]
+    fn the_default_walk_fits_a_small_network() {
+        let c = RoutingConfig {
+            topology: "mesh:2x2".into(),
+            scheme: "shortest".into(),
+            ..Default::default()
+        };
+        let run = RoutingLab::run(&c, 1, &mut |_| {}).unwrap();
+        let walk = run.walk.as_ref().expect("the default walk is taken");
+        assert_eq!((walk.src, walk.dst), (0, 3));
+        let set = RoutingConfig {
+            destination: Some(9),
+            ..c
+        };
+        let e = RoutingLab::run(&set, 1, &mut |_| {}).unwrap_err();
+        assert_eq!(e.field().as_deref(), Some("destination"), "{e}");
     }
 }
