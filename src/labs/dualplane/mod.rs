@@ -502,8 +502,15 @@ pub(crate) struct DualPlaneRun {
 impl DualPlaneRun {
     pub fn run(c: &DualPlaneConfig, progress: &mut dyn FnMut(f64)) -> Result<DualPlaneRun> {
         let network = c.network()?;
-        let identical = c.generators.trim().is_empty();
         let baseline = DualPlane::identical(c.kind, c.n)?;
+        // identical planes however they were given (empty, plane 0's own generators in any
+        // order, or a file wired like plane 0): the links are x ↔ x ⊕ g for each generator g
+        let wiring = |d: &DualPlane, p: usize| {
+            let mut g = d.planes[p].generators().to_vec();
+            g.sort_unstable();
+            g
+        };
+        let identical = wiring(&network, 1) == wiring(&baseline, 0);
         progress(0.1);
         let (s, loads) = scores(&network, c.cables)?;
         let (b, _) = scores(&baseline, c.cables)?;
@@ -867,6 +874,23 @@ mod tests {
             let r = (sim.run)(&short, 1, false, &mut |_| {}).unwrap().result();
             assert_eq!(r["switches"], 16, "two planes of 8");
         }
+    }
+
+    /// Planes wired alike are D-HC however plane 1 is given (issue 53: plane 0's generators
+    /// in another order were named DI-HC), and the identical-planes baseline is matched.
+    #[test]
+    fn identical_planes_are_named_d_whatever_their_form() {
+        for generators in ["", "1,2,4", "4,1,2"] {
+            let c = DualPlaneConfig {
+                generators: generators.into(),
+                ..DualPlaneConfig::default()
+            };
+            let v = run(&c).result();
+            assert_eq!(v["variant"], "D-HC", "{generators:?}");
+            assert_eq!(v["avg_distance"], v["baseline"]["avg_distance"]);
+        }
+        let v = run(&DualPlaneConfig::default()).result();
+        assert_eq!(v["variant"], "DI-HC");
     }
 
     #[test]
