@@ -447,3 +447,65 @@ fn a_cycle_is_counted_by_what_it_costs() {
     let over = full(&["--warmup", "0", "--drain", "0", "--cycles", &cycles]);
     assert!(over.contains("at most"), "{over}");
 }
+
+/// Every output flag of every lab keeps an existing file unless `--force` is given (issue 53:
+/// `export … --out` refused while `slots --graphml` replaced), refusing before the run; with
+/// `--force` the file is replaced.
+#[test]
+fn every_lab_output_flag_keeps_an_existing_file_without_force() {
+    let dir = scratch("output-flags");
+    let labs: [&[&str]; 7] = [
+        &["slots", "--topology", "mesh:4x4"],
+        &[
+            "topogen",
+            "--nodes",
+            "16",
+            "--degree",
+            "4",
+            "--pattern",
+            "uniform",
+        ],
+        &["routing", "--topology", "mesh:4x4", "--scheme", "shortest"],
+        &[
+            "sim",
+            "--topology",
+            "mesh:4x4",
+            "--routing",
+            "dor",
+            "--warmup",
+            "10",
+            "--cycles",
+            "100",
+            "--drain",
+            "10",
+        ],
+        &["dualplane", "--kind", "hc", "--n", "3"],
+        &["ocs-relay", "--edge", "2x8", "--ocs-nodes", "4"],
+        &["ctc"],
+    ];
+    let kept = dir.join("kept.txt");
+    for lab in labs {
+        for flag in ["--svg", "--csv", "--anynet", "--graphml", "--dot"] {
+            std::fs::write(&kept, "the user's file\n").unwrap();
+            let mut args = lab.to_vec();
+            args.extend([flag, text(&kept)]);
+            let message = refusal(&args);
+            assert!(
+                message.contains(&format!("{flag}: '"))
+                    && message.contains("exists; give --force to replace it"),
+                "{lab:?} {flag}: {message}"
+            );
+            assert_eq!(
+                std::fs::read_to_string(&kept).unwrap(),
+                "the user's file\n",
+                "{lab:?} {flag}"
+            );
+        }
+    }
+    // with --force the file is the run's output
+    let mut args = labs[0].to_vec();
+    args.extend(["--graphml", text(&kept), "--force"]);
+    let (code, message) = crate::common::cli::refused(&args);
+    assert_eq!(code, Some(0), "{message}");
+    assert!(std::fs::read_to_string(&kept).unwrap().contains("<graphml"));
+}

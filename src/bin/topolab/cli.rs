@@ -97,6 +97,10 @@ pub struct Output {
     /// Include the trace's steps in the JSON.
     #[arg(long)]
     pub trace: bool,
+    /// Replace output files that exist (without it a command that would replace one is
+    /// refused before it runs, as `export … --out` is).
+    #[arg(long)]
+    pub force: bool,
 }
 
 pub fn main() -> ExitCode {
@@ -209,7 +213,7 @@ fn load_scenario(source: &str) -> Result<Scenario, String> {
 
 /// Run a Scenario, write the files `output` asks for, print the result.
 pub fn run_and_report(scenario: &Scenario, output: &Output) -> Result<(), String> {
-    crate::files::check_outputs(&output.files(), true)?;
+    crate::files::check_outputs(&output.files(), output.force)?;
     let run = scenario::run(
         scenario,
         output.trace || scenario.view.step.is_some(),
@@ -263,7 +267,7 @@ impl Output {
 
 fn write_files(run: &dyn LabRun, scenario: &Scenario, output: &Output) -> Result<(), String> {
     let write = |flag: &str, path: &str, text: String| {
-        crate::files::write_output(std::path::Path::new(path), flag, &text, true)
+        crate::files::write_output(std::path::Path::new(path), flag, &text, output.force)
     };
     if let Some(path) = &output.svg {
         let figure = run.figure(&scenario.view).map_err(|e| e.to_string())?;

@@ -203,20 +203,11 @@ pub fn traffic_arg(text: &str) -> Result<String, String> {
 /// its outputs; `replace` says whether an existing file that is neither may be replaced.
 pub fn check_output(path: &Path, flag: &str, replace: bool) -> Result<(), String> {
     let shown = path.display();
-    let identity = match Identity::of(path) {
-        Some(existing) => {
-            if !replace {
-                return Err(format!(
-                    "{flag}: '{shown}' exists; give --force to replace it"
-                ));
-            }
-            existing
-        }
-        None => match Identity::of_new(path) {
-            Some(new) => new,
-            None => return Ok(()), // no such folder: the write will say so
-        },
+    let existing = Identity::of(path);
+    let Some(identity) = existing.clone().or_else(|| Identity::of_new(path)) else {
+        return Ok(()); // no such folder: the write will say so
     };
+    // (an input or another output named first: what the file is matters more than --force)
     let seen = SEEN.lock().expect("no panic holds the lock");
     if let Some((other, _, written)) = seen.iter().find(|(_, id, _)| id.same(&identity)) {
         return Err(if *written {
@@ -226,6 +217,11 @@ pub fn check_output(path: &Path, flag: &str, replace: bool) -> Result<(), String
         } else {
             format!("{flag}: '{shown}' is the input given with {other}: an output never replaces an input; choose another file")
         });
+    }
+    if existing.is_some() && !replace {
+        return Err(format!(
+            "{flag}: '{shown}' exists; give --force to replace it"
+        ));
     }
     Ok(())
 }
