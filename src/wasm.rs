@@ -209,12 +209,30 @@ pub struct Session {
     run: Box<dyn LabRun>,
 }
 
-fn view(step: i32, channel: i32) -> View {
-    View {
-        step: u32::try_from(step).ok(),
-        channel: u32::try_from(channel).ok(),
+/// The view at `step` with `channel` selected, each a page number read at its full width (a
+/// JS number, not wasm-bindgen's i32, which wraps 4,294,967,297 to 1): −1 is none, a whole
+/// number up to u32::MAX is itself, anything else is refused naming the field.
+fn view(step: f64, channel: f64) -> Result<View, JsValue> {
+    let index = |value: f64, field: &str| -> Result<Option<u32>, JsValue> {
+        if value == -1.0 {
+            return Ok(None);
+        }
+        if value.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&value) {
+            return Ok(Some(value as u32));
+        }
+        Err(js_error(crate::Error::invalid(
+            field,
+            format!(
+                "a whole number from 0 to {}, or −1 for none; not {value}",
+                u32::MAX
+            ),
+        )))
+    };
+    Ok(View {
+        step: index(step, "step")?,
+        channel: index(channel, "channel")?,
         zoom: None,
-    }
+    })
 }
 
 #[wasm_bindgen]
@@ -253,12 +271,12 @@ impl Session {
     /// overview's SVG, 1 sends it when the page should open on it, 2 always (when there is one).
     pub fn figure(
         &self,
-        step: i32,
-        channel: i32,
+        step: f64,
+        channel: f64,
         known_geometry: &str,
         overview: u8,
     ) -> Result<JsValue, JsValue> {
-        let figure = self.run.figure(&view(step, channel)).map_err(js_error)?;
+        let figure = self.run.figure(&view(step, channel)?).map_err(js_error)?;
         let (drawing, error) = match &figure.drawing {
             Ok(d) => (drawing_js(d, known_geometry)?, JsValue::NULL),
             Err(e) => (JsValue::NULL, JsValue::from_str(&e.to_string())),
@@ -291,16 +309,21 @@ impl Session {
 
     /// The figure at `step` with `channel` selected as one SVG document (the CLI's `--svg`): the
     /// drawing, or the overview when the network is too large to draw.
-    pub fn svg(&self, step: i32, channel: i32) -> Result<String, JsValue> {
-        let figure = self.run.figure(&view(step, channel)).map_err(js_error)?;
+    pub fn svg(&self, step: f64, channel: f64) -> Result<String, JsValue> {
+        let figure = self.run.figure(&view(step, channel)?).map_err(js_error)?;
         figure.into_svg().map_err(js_error)
     }
 
     /// Answer `query` (JSON, e.g. `{"channel": 3}`) about the run at `step` (−1: final).
-    pub fn detail(&self, query: &str, step: i32) -> Result<JsValue, JsValue> {
+    pub fn detail(&self, query: &str, step: f64) -> Result<JsValue, JsValue> {
         let query: serde_json::Value =
             serde_json::from_str(query).map_err(|e| plain_error(format!("detail: {e}")))?;
-        to_js(&self.run.detail(&query, &view(step, -1)).map_err(js_error)?)
+        to_js(
+            &self
+                .run
+                .detail(&query, &view(step, -1.0)?)
+                .map_err(js_error)?,
+        )
     }
 
     /// Per-channel loads as CSV.
@@ -308,9 +331,9 @@ impl Session {
         self.run.csv()
     }
 
-    /// The topology in BookSim2's anynet format.
-    pub fn anynet(&self) -> String {
-        self.run.anynet()
+    /// The topology in BookSim2's anynet format (refused with the core's reason, as the CLI's).
+    pub fn anynet(&self) -> Result<String, JsValue> {
+        self.run.anynet().map_err(js_error)
     }
 
     /// The network as GraphML, with the figure's positions and the run's channel loads.

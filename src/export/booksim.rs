@@ -80,7 +80,7 @@ pub fn booksim(
     c.blank();
     measurement(&mut c, params);
     let anynet = if params.link_latency == 1 {
-        super::anynet(topo)
+        super::anynet(topo)?
     } else {
         super::anynet_with_latency(topo, params.link_latency)
     };
@@ -95,14 +95,7 @@ pub fn booksim(
 /// router (anynet attaches a node to one), every router reachable (one connected network),
 /// and an injection rate BookSim accepts (at most a flit per node per cycle).
 fn check_readable(topo: &Topology, params: &SimParams) -> Result<()> {
-    let ports = topo.max_endpoint_ports();
-    if ports > 1 {
-        return Err(Error::topology(
-            topo.spec(),
-            format!("its nodes attach to {ports} switches (one per plane); a BookSim2 anynet node has one router, so the second plane would have no node: export one plane (e.g. hypercube:N) instead"),
-        )
-        .at("topology"));
-    }
+    super::check_one_router_per_node(topo)?;
     if topo.endpoint_count() == 0 {
         return Err(Error::topology(
             topo.spec(),

@@ -12,14 +12,32 @@ use std::fmt::Write;
 
 /// BookSim2 `anynet` listing: one line per switch, `router i node e … router j …`, each link
 /// written once on the line of its lower-numbered switch (anynet makes links bidirectional).
-pub fn anynet(topo: &Topology) -> String {
+/// Refused for a network whose nodes attach to several switches (`check_one_router_per_node`),
+/// on every surface that writes one: the CLI's `--anynet` and `export booksim`, the page's
+/// Export menu.
+pub fn anynet(topo: &Topology) -> crate::Result<String> {
+    check_one_router_per_node(topo)?;
     let mut lines = switch_lines(topo);
     for l in 0..topo.link_count() {
         let (a, b) = topo.link_ends(LinkId::new(l));
         let (low, high) = if a < b { (a, b) } else { (b, a) };
         let _ = write!(lines[low.index()], " router {}", high.0);
     }
-    lines.join("\n") + "\n"
+    Ok(lines.join("\n") + "\n")
+}
+
+/// An anynet node has one router: a network whose nodes attach to several switches (a node on
+/// each of two planes) cannot be written without leaving a plane with no node.
+pub(crate) fn check_one_router_per_node(topo: &Topology) -> crate::Result<()> {
+    let ports = topo.max_endpoint_ports();
+    if ports > 1 {
+        return Err(crate::Error::topology(
+            topo.spec(),
+            format!("its nodes attach to {ports} switches (one per plane); a BookSim2 anynet node has one router, so the second plane would have no node: export one plane (e.g. hypercube:N) instead"),
+        )
+        .at("topology"));
+    }
+    Ok(())
 }
 
 /// `anynet` with a latency on every router-to-router channel: BookSim reads a number after a
@@ -75,8 +93,22 @@ mod tests {
     #[test]
     fn anynet_lists_every_link_once() {
         let t = build("mesh:2x2").unwrap();
-        let text = anynet(&t);
+        let text = anynet(&t).unwrap();
         assert_eq!(text, "router 0 node 0 router 1 router 2\nrouter 1 node 1 router 3\nrouter 2 node 2 router 3\nrouter 3 node 3\n");
+    }
+
+    /// A dual-plane network's nodes are on two switches: no anynet is written for it, whichever
+    /// surface asks (issue 53: the page's Export menu wrote one whose second plane had no node).
+    #[test]
+    fn anynet_refuses_a_node_on_two_planes() {
+        let t = build("dual:hc:3").unwrap();
+        let e = anynet(&t).unwrap_err();
+        assert_eq!(e.field().as_deref(), Some("topology"));
+        assert!(
+            e.to_string()
+                .contains("the second plane would have no node"),
+            "{e}"
+        );
     }
 
     #[test]

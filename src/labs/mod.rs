@@ -139,8 +139,8 @@ pub trait LabRun: Send {
         let topo = self.topology();
         crate::export::channel_loads_csv(topo, &vec![0; topo.channel_count()], None)
     }
-    /// The topology in BookSim2's anynet format.
-    fn anynet(&self) -> String {
+    /// The topology in BookSim2's anynet format, or why it cannot be one.
+    fn anynet(&self) -> Result<String> {
         crate::export::anynet(self.topology())
     }
     /// The run as an SST/Merlin model in one Python file (`export::sst`): labs with a traffic

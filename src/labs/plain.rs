@@ -109,6 +109,14 @@ fn shown(value: &Value) -> String {
 
 /// A JSON syntax error in plain words, with where it is (useful in a file, harmless in a link).
 pub fn syntax(error: &serde_json::Error) -> String {
+    if error.is_eof() {
+        // (serde's "EOF while parsing a value": a link or a file cut short)
+        return format!(
+            "it is cut short: the JSON ends at line {}, column {} before it is complete (was it cut when copied?)",
+            error.line(),
+            error.column()
+        );
+    }
     let message = error.to_string();
     let what = message
         .split(" at line ")

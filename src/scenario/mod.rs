@@ -141,8 +141,16 @@ impl Scenario {
             s.seeds = seeds;
         }
         if let Some(given) = take(&mut map, "view") {
-            s.view = serde_json::from_value(given.clone())
-                .map_err(|e| plain_error("view", &e, &given))?;
+            // (field by field: a bad channel is named `view.channel`, with its value)
+            s.view = crate::labs::plain::decode(&given, "view").map_err(|e| match e {
+                Error::Invalid { name, reason } if name != "view" => {
+                    Error::Scenario(format!("not a valid scenario: view.{name}: {reason}"))
+                }
+                Error::Invalid { reason, .. } => {
+                    Error::Scenario(format!("not a valid scenario: view: {reason}"))
+                }
+                other => other,
+            })?;
             if let Some(zoom) = &s.view.zoom {
                 zoom.check()?;
             }
@@ -400,6 +408,20 @@ mod tests {
             let err = Scenario::from_json(&text).unwrap_err().to_string();
             assert!(err.contains("view"), "{bad}: {err}");
         }
+        // a damaged link's view names the field and its value in words (issue 53), and a text
+        // cut short says so rather than serde's "EOF while parsing"
+        let wide = r#"{"version":1,"lab":"slots","view":{"channel":4294967297}}"#;
+        let err = Scenario::from_json(wide).unwrap_err().to_string();
+        assert!(
+            err.contains("view.channel: a whole number from 0 to 4,294,967,295, not 4294967297"),
+            "{err}"
+        );
+        let cut = r#"{"version":1,"lab":"ctc","seed":1,"ctc":{"cluster_size":"#;
+        let err = Scenario::from_json(cut).unwrap_err().to_string();
+        assert!(
+            err.contains("it is cut short") && !err.contains("EOF"),
+            "{err}"
+        );
         // each lab keeps its own seed; the shown lab's is `seed`
         let seeded = Scenario::from_json(
             r#"{"version":1,"lab":"routing","seed":3,"seeds":{"slots":7,"routing":9}}"#,

@@ -115,3 +115,21 @@ test('Simulate: the run as one SST/Merlin Python file with the network, every ro
   assert.ok(sst.text.includes('import sst'), 'an SST configuration');
   assertNoProblems(problems);
 });
+
+test('Dual-plane: no anynet of a network whose nodes sit on two planes, said in the core\'s words (issue 53)', async () => {
+  const { page, problems } = await openPage(env, env.url, { acceptDownloads: true });
+  await waitForResult(page);
+  await afterRun(page, () => page.click('#lab-dualplane'));
+  let downloaded = false;
+  page.on('download', () => { downloaded = true; });
+  await page.click('#export-menu summary');
+  await page.click('#export-anynet');
+  await page.waitForSelector('#error:not([hidden])');
+  const message = await page.textContent('#error');
+  assert.match(message, /^Export failed: .*the second plane would have no node/, message);
+  assert.equal(downloaded, false, 'no anynet file was written');
+  // the network files the plane-aware formats carry still download
+  const graphml = await grab(page, 'graphml');
+  assert.match(graphml.name, /^topolab-dualplane-.*\.graphml$/);
+  assertNoProblems(problems);
+});

@@ -73,7 +73,7 @@ fn our_exports_read_back_as_the_same_network() {
             ),
             (
                 "anynet",
-                write(&dir, "anynet", &topolab::export::anynet(&topo)),
+                write(&dir, "anynet", &topolab::export::anynet(&topo).unwrap()),
             ),
             ("edge list", write(&dir, "n.txt", &edge_list(spec))),
         ];

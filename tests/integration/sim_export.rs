@@ -18,7 +18,7 @@ fn config(spec: &str, routing: &str, traffic: &str, params: &SimParams) -> (Stri
         1,
     )
     .unwrap();
-    assert_eq!(files.anynet, topolab::export::anynet(&topo));
+    assert_eq!(files.anynet, topolab::export::anynet(&topo).unwrap());
     (files.config, files.native)
 }
 

@@ -6,6 +6,7 @@
 // internals), or a result — within a bounded time, with the module's memory bounded.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { deflateRawSync } from 'node:zlib';
 import { loadWasm } from './load-wasm.mjs';
 
 /** Far above a lecture-size run in WASM; a case past it is a hang for this test. */
@@ -16,7 +17,7 @@ const MEMORY_BYTES = 2 ** 31;
 const HOSTILE = [null, -1, 0, 1.5, 1e308, -1e308, 2 ** 64, '', 'x', '9'.repeat(300), 'mesh:8x8:junk', true, [], {}, [1e308]];
 // (not `null` nor `{}`: those are a study's defaults, research-size work by design)
 const HOSTILE_ARGS = ['[1]', '{', '{"count": 1e308}', '{"loads": [1e308]}', '{"loads": []}', '{"from": -1, "to": 99}', '{"matrices": null}', '{"nope": 1}', '{"n": 99}', '{"sizes": [1e9]}', '{"ilp_time_limit_s": 1e308}', '{"args": {}}'];
-const INTERNALS = /invalid type|expected `|line 1 column|panicked|unreachable|RuntimeError|capacity overflow/;
+const INTERNALS = /invalid type|expected `|line 1 column|EOF while|panicked|unreachable|RuntimeError|capacity overflow/;
 
 /** Run `work`; its outcome, checked against the rule. */
 function outcome(wasm, what, work) {
@@ -79,6 +80,25 @@ test('hostile settings and study arguments through WASM: a plain error or a resu
   // damaged and hostile links
   for (const hash of ['', 'v1.', 'v1.$$$', 'v9.abc', `v1.${'A'.repeat(100_000)}`, 'v1.eJyrVg', '#v1.AAAA']) {
     outcome(wasm, `link ${hash.slice(0, 20)}`, () => wasm.decodePermalink(hash));
+    counts.cases++;
+  }
+  // links whose JSON is damaged inside (issue 53): text where a number belongs, cut short, a
+  // view too wide; each names what is wrong in words
+  const link = (json) => `v1.${deflateRawSync(Buffer.from(json), { level: 9 }).toString('base64url')}`;
+  for (const [json, words] of [
+    ['{"version":1,"lab":"ctc","seed":1,"ctc":{"cluster_size":"abc"}}', /ctc\.cluster_size: a whole number from 0 up, not 'abc'/],
+    ['{"version":1,"lab":"ctc","seed":1,"ctc":{"cluster_size":', /it is cut short/],
+    ['{"version":1,"lab":"slots","view":{"channel":4294967297}}', /view\.channel: a whole number from 0 to 4,294,967,295, not 4294967297/],
+  ]) {
+    const { error } = outcome(wasm, `link of ${json}`, () => wasm.decodePermalink(link(json)));
+    assert.match(String(error?.message), words, json);
+    counts.cases++;
+  }
+  // a page number read at its full width: channel 2³² + 1 is refused, not channel 1
+  const shown = new wasm.Session(wasm.defaultScenario(), null);
+  for (const [what, work] of [['figure', () => shown.figure(-1, 2 ** 32 + 1, '', 1)], ['svg', () => shown.svg(-1, 2 ** 32 + 1)], ['svg step', () => shown.svg(0.5, -1)]]) {
+    const { error } = outcome(wasm, what, work);
+    assert.ok(error && ['channel', 'step'].includes(error.field), `${what}: ${error?.message}`);
     counts.cases++;
   }
   // the module still works after all of that (no trap poisoned it)

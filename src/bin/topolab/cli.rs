@@ -289,7 +289,7 @@ fn write_files(run: &dyn LabRun, scenario: &Scenario, output: &Output) -> Result
         write("--csv", path, run.csv())?;
     }
     if let Some(path) = &output.anynet {
-        write("--anynet", path, run.anynet())?;
+        write("--anynet", path, run.anynet().map_err(|e| e.to_string())?)?;
     }
     if let Some(path) = &output.graphml {
         write("--graphml", path, run.network(NetworkFormat::Graphml))?;
