@@ -44,6 +44,10 @@ fn enforced() -> Vec<(&'static str, f64)> {
             circuit::topogen::MAX_TOPOGEN_NODES as f64,
         ),
         (
+            "circuit::topogen::MAX_LINK_SEARCH_WORK",
+            circuit::topogen::MAX_LINK_SEARCH_WORK as f64,
+        ),
+        (
             "circuit::topogen::MAX_TOPOGEN_REV_NODES",
             circuit::topogen::MAX_TOPOGEN_REV_NODES as f64,
         ),

@@ -1077,7 +1077,12 @@ max_slots_after_partition: number, max_slots_after_swaps: number, max_slots_afte
 /**
  * Pending swaps kept when retried after link optimization.
  */
-pending_swaps_kept: number, swaps_pending: number, links_added: number, };
+pending_swaps_kept: number, swaps_pending: number, links_added: number, 
+/**
+ * Whether the link search ran to its end, not stopped by its work budget
+ * (`links::MAX_LINK_SEARCH_WORK`: the network is then as improved as the budget allowed).
+ */
+link_search_complete: boolean, };
 
 /**
  * The torus baseline in the result.

@@ -37,14 +37,16 @@ const SCREENED: usize = 256;
 /// Most screened pairs one switch may be in.
 const PAIRS_PER_SWITCH: u8 = 4;
 
-/// Add links while one lowers the congestion; returns how many were kept.
+/// Add links while one lowers the congestion, within the run's work budget (`work`, the
+/// run's count so far, against `MAX_LINK_SEARCH_WORK`).
 pub(super) fn optimize_links(
     state: &mut GenState,
     routes: &mut RouteState,
     comms: &Comms,
     recorder: &mut Recorder,
     progress: &mut dyn FnMut(f64),
-) -> Result<usize> {
+    work: &mut u64,
+) -> Result<LinkSearch> {
     let mut kept = 0;
     // Progress counts links kept against the most that fit (half the spare ports): measured, the
     // links come at a steady rate and the search ends at 75–98 % of that bound (16,384 nodes:
@@ -56,15 +58,33 @@ pub(super) fn optimize_links(
     loop {
         let mut improved = false;
         let mut now = Snapshot::of(state, routes, comms);
-        for (a, b) in ranked_pairs(state, routes, comms) {
+        for (a, b) in ranked_pairs(state, routes, comms, work) {
             if routes.max_slots() <= 1 {
-                return Ok(kept);
+                return Ok(LinkSearch {
+                    kept,
+                    complete: true,
+                });
+            }
+            if *work > MAX_LINK_SEARCH_WORK {
+                let n = routes.max_slots();
+                recorder.record(|| Step {
+                    title: format!("Link search stopped: N = {n}"),
+                    explanation: format!("The search for links has done {work} units of work (pairs scored and channels of trial routes), the most one run may: it stops here with the {kept} link(s) kept so far. More links might still lower N; a smaller network or fewer spare ports searches to the end."),
+                    metrics: super::metrics(state, routes),
+                    ..Default::default()
+                });
+                return Ok(LinkSearch {
+                    kept,
+                    complete: false,
+                });
             }
             // an earlier kept link may have used the last spare port of a or b
             if !(state.has_spare_port(a) && state.has_spare_port(b)) {
                 continue;
             }
-            if try_link(state, routes, comms, &now, a, b, recorder)? {
+            let (keep, done) = try_link(state, routes, comms, &now, a, b, recorder)?;
+            *work += done;
+            if keep {
                 kept += 1;
                 improved = true;
                 now = Snapshot::of(state, routes, comms);
@@ -72,9 +92,33 @@ pub(super) fn optimize_links(
             }
         }
         if !improved {
-            return Ok(kept);
+            return Ok(LinkSearch {
+                kept,
+                complete: true,
+            });
         }
     }
+}
+
+/// Most work the link searches of one run may do, counted as they go: pairs scored per
+/// ranking, channels of the trial routes (`Trial::work`), and every pair of switches each time
+/// a kept link brings the distance table up to date. TOPOGEN's own flow at 4,096 end nodes does
+/// 7.6 billion (1.2 s natively), at 8,192 29 billion (4.5 s), at 16,384 233 billion (49 s), so
+/// a run at 16,384 stops its search here, about halfway, with the links kept so far (said in
+/// its steps and `link_search_complete`); from a 4,096-switch ring (every switch with spare
+/// ports, routes of 2,000 hops) the search ends in 12 s well inside it.
+pub const MAX_LINK_SEARCH_WORK: u64 = if cfg!(target_arch = "wasm32") {
+    60_000_000_000
+} else {
+    120_000_000_000
+};
+
+/// What a link search did: the links it kept, and whether it searched to the end (not stopped
+/// by `MAX_LINK_SEARCH_WORK`, counted over every search of one run in `work`).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct LinkSearch {
+    pub kept: usize,
+    pub complete: bool,
 }
 
 /// What every trial of one network state needs, worked out once: the distance between the
@@ -110,7 +154,12 @@ impl Snapshot {
 /// Pairs (a < b) of switches with a spare port, best first: each scores, for every crowded
 /// communication s → d of h hops (up to `SCORING_FLOWS`), 3 if min(d(s,a)+1+d(b,d),
 /// d(s,b)+1+d(a,d)) < h, 2 if = h, 1 if ≤ h + `MAX_EXTRA_HOPS`. Ties keep (a, b) order.
-fn ranked_pairs(state: &GenState, routes: &RouteState, comms: &Comms) -> Vec<(u32, u32)> {
+fn ranked_pairs(
+    state: &GenState,
+    routes: &RouteState,
+    comms: &Comms,
+    work: &mut u64,
+) -> Vec<(u32, u32)> {
     let spare: Vec<u32> = (0..state.switch_count() as u32)
         .filter(|&s| state.has_spare_port(s))
         .collect();
@@ -118,6 +167,8 @@ fn ranked_pairs(state: &GenState, routes: &RouteState, comms: &Comms) -> Vec<(u3
     if m < 2 {
         return Vec::new();
     }
+    // (the pairs scored, and sorted)
+    *work += (m * m / 2) as u64;
     let mut score = vec![0u16; m * m];
     let flows = super::swap::crowded_candidates(routes)
         .into_iter()
@@ -227,6 +278,8 @@ fn divert<'p>(
     path_of: impl Fn(usize) -> &'p Path,
 ) -> Vec<(usize, Path)> {
     let mut moves = Vec::new();
+    let mut on = vec![0u32; loads.as_slice().len()];
+    let mut stamp = 1u32;
     for &c in candidates {
         let old = &path_of(c).channels;
         if !old.iter().any(|&ch| loads.get(ch) >= n) {
@@ -235,13 +288,28 @@ fn divert<'p>(
         let Some(new) = via_link(state, routes, comms, c, link, old.len(), MAX_EXTRA_HOPS) else {
             continue;
         };
+        // which path holds a channel, marked once per candidate (on a 4,096-switch ring the
+        // routes run to 2,000 hops and nearly every channel is crowded: looking each up on the
+        // other path made one trial take seconds)
+        stamp += 2;
+        for &ch in old {
+            on[ch.index()] = stamp;
+        }
+        for &ch in &new.channels {
+            on[ch.index()] = if on[ch.index()] == stamp {
+                stamp + 1
+            } else {
+                stamp - 1
+            };
+        }
+        // on the old path only: stamp; on both: stamp + 1; on the new only: stamp − 1
         let relieves = old
             .iter()
-            .any(|&ch| loads.get(ch) >= n && !new.channels.contains(&ch));
+            .any(|&ch| loads.get(ch) >= n && on[ch.index()] == stamp);
         let safe = new
             .channels
             .iter()
-            .all(|&ch| old.contains(&ch) || loads.get(ch) + 1 < n);
+            .all(|&ch| on[ch.index()] == stamp + 1 || loads.get(ch) + 1 < n);
         if relieves && safe {
             loads.remove(old);
             loads.add(&new.channels);
@@ -259,6 +327,8 @@ struct Trial {
     diverted: Vec<(usize, Path)>,
     /// (N, channels at N) afterwards.
     congestion: (u32, usize),
+    /// Communications screened, channels of the loads copied and of the paths moved.
+    work: u64,
 }
 
 /// The routes after a link a–b, worked out over today's distances without building it: every
@@ -278,6 +348,7 @@ fn trial(
     let link = (a, b, state.links.len() as u32);
     let mut loads = routes.loads.clone();
     loads.grow(2);
+    let mut work = (comms.pairs.len() + 2 * state.links.len()) as u64;
     let mut shortcut: Vec<Option<Path>> = vec![None; comms.pairs.len()];
     // the screen over every communication, from the two distance rows of the link's ends
     let (to_a, to_b) = (routes.row(a), routes.row(b));
@@ -287,6 +358,7 @@ fn trial(
         if via.saturating_add(1) < now.shorter_than[c] {
             let old = &routes.paths[c];
             if let Some(p) = via_link(state, routes, comms, c, link, old.hops(), 0) {
+                work += (old.hops() + p.hops()) as u64;
                 loads.remove(&old.channels);
                 loads.add(&p.channels);
                 shortcut[c] = Some(p);
@@ -315,15 +387,21 @@ fn trial(
         .enumerate()
         .filter_map(|(c, p)| Some((c, p?)))
         .collect();
+    work += diverted
+        .iter()
+        .map(|(_, p)| 2 * p.hops() as u64)
+        .sum::<u64>();
     Trial {
         shortcuts,
         diverted,
         congestion: loads.congestion(),
+        work,
     }
 }
 
 /// Try a link a–b: keep it, with its routes, if it lowers the congestion (N, then the number of
-/// channels at N); otherwise erase it and keep the old routes.
+/// channels at N); otherwise erase it and keep the old routes. Also the work it did
+/// (`MAX_LINK_SEARCH_WORK`).
 fn try_link(
     state: &mut GenState,
     routes: &mut RouteState,
@@ -332,7 +410,7 @@ fn try_link(
     a: u32,
     b: u32,
     recorder: &mut Recorder,
-) -> Result<bool> {
+) -> Result<(bool, u64)> {
     let before = routes.loads.congestion();
     let n = before.0;
     let link = state.links.len() as u32;
@@ -340,6 +418,7 @@ fn try_link(
         shortcuts,
         diverted,
         congestion: after,
+        work: mut done,
     } = trial(state, routes, comms, now, a, b);
     let new_n = after.0;
     let keep = after < before;
@@ -365,11 +444,13 @@ fn try_link(
     });
     if keep {
         state.add_link(a, b);
+        // (the distance table brought up to date: every pair of switches looked at)
+        done += (state.switch_count() * state.switch_count()) as u64;
         routes.extend(state, link as usize)?;
         for (c, p) in shortcuts.into_iter().chain(diverted) {
             routes.set_path(c, p);
         }
         debug_assert_eq!(routes.loads.congestion(), after);
     }
-    Ok(keep)
+    Ok((keep, done))
 }

@@ -11,6 +11,7 @@ mod routes;
 mod state;
 mod swap;
 
+pub use links::MAX_LINK_SEARCH_WORK;
 pub use reconfigure::{
     random_failures, reconfigure, FailedNodes, Reconfig, Reconfiguration, Survivor,
 };
@@ -101,6 +102,9 @@ pub struct TopoGenSummary {
     pub pending_swaps_kept: usize,
     pub swaps_pending: usize,
     pub links_added: usize,
+    /// Whether the link search ran to its end, not stopped by its work budget
+    /// (`links::MAX_LINK_SEARCH_WORK`: the network is then as improved as the budget allowed).
+    pub link_search_complete: bool,
 }
 
 /// A finished TOPOGEN run.
@@ -258,10 +262,15 @@ pub fn topogen_from(
     let pending = swap::swap_nodes(&mut state, &mut routes, &comms, &mut recorder)?;
     let after_swaps = routes.max_slots();
     progress(0.05);
-    let links_added =
-        links::optimize_links(&mut state, &mut routes, &comms, &mut recorder, &mut |f| {
-            progress(0.05 + (links_end - 0.05) * f)
-        })?;
+    let mut link_work = 0;
+    let search = links::optimize_links(
+        &mut state,
+        &mut routes,
+        &comms,
+        &mut recorder,
+        &mut |f| progress(0.05 + (links_end - 0.05) * f),
+        &mut link_work,
+    )?;
     let after_links = routes.max_slots();
     let pending_kept =
         swap::retry_pending(&mut state, &mut routes, &comms, &pending, &mut recorder)?;
@@ -277,6 +286,7 @@ pub fn topogen_from(
             target,
             &mut recorder,
             &mut |f| progress(0.8 + 0.2 * f),
+            &mut link_work,
         )?;
     }
     progress(1.0);
@@ -294,7 +304,8 @@ pub fn topogen_from(
         max_slots_after_links: after_links,
         swaps_pending: pending.len(),
         pending_swaps_kept: pending_kept,
-        links_added,
+        links_added: search.kept,
+        link_search_complete: search.complete && link_work <= links::MAX_LINK_SEARCH_WORK,
     };
     Ok(TopoGenRun {
         initial,

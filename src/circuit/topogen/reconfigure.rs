@@ -259,6 +259,7 @@ pub fn reconfigure(
             &kept,
             &mut Recorder::new(false),
             &mut |_| {},
+            &mut 0,
         )?;
     }
     let (before, now) = (routes.max_slots(), after.max_slots());

@@ -31,6 +31,7 @@ pub(super) fn reach_target(
     target: u32,
     recorder: &mut Recorder,
     progress: &mut dyn FnMut(f64),
+    work: &mut u64,
 ) -> Result<()> {
     if target == 0 {
         return Err(Error::invalid(
@@ -66,7 +67,7 @@ pub(super) fn reach_target(
             Some((a, b)) if has_room(a, state) && has_room(b, state) => (a, b),
             _ => {
                 // spare ports first: a link is cheaper than a new pair of switches
-                optimize_links(state, routes, comms, recorder, &mut |_| {})?;
+                optimize_links(state, routes, comms, recorder, &mut |_| {}, work)?;
                 if routes.max_slots() <= target {
                     return Ok(());
                 }
