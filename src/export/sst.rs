@@ -147,6 +147,7 @@ pub fn sst(
     for (i, &s) in order.iter().enumerate() {
         sst_id[s] = i as u32;
     }
+    check_size(topo, hosts.len())?;
     let (routes, longest) = routes(router, &hosts, &sst_id)?;
     let graphml = graphml(topo, &order, &sst_id, &endpoints);
     let scenario = serde_json::json!({
@@ -175,6 +176,35 @@ pub fn sst(
         routes,
         scenario: serde_json::to_string_pretty(&scenario).expect("a JSON value prints") + "\n",
     })
+}
+
+/// Most bytes of routes an SST model may carry (`check_size`, estimated before any route is
+/// walked): at 1,024 routers the model was 1.8 GB and took minutes in the page.
+pub const MAX_SST_ROUTE_BYTES: u64 = if cfg!(target_arch = "wasm32") {
+    64 << 20
+} else {
+    256 << 20
+};
+
+/// The routes' size estimated from the network before they are walked — every ordered pair of
+/// `hosts` routers, each `[src, dst, [hop, …]]` with the average distance's hops (sampled by
+/// breadth-first search) of as many digits as the largest id — against `MAX_SST_ROUTE_BYTES`.
+fn check_size(topo: &Topology, hosts: usize) -> Result<()> {
+    let pairs = (hosts as f64) * (hosts.saturating_sub(1) as f64);
+    let digits = (topo.switch_count().max(2) as f64).log10().ceil() + 2.0;
+    let hops = crate::sim::flit::average_hops(topo);
+    let bytes = pairs * (2.0 * digits + 8.0 + hops * digits);
+    if bytes > MAX_SST_ROUTE_BYTES as f64 {
+        return Err(Error::invalid(
+            "topology",
+            format!(
+                "an SST model of this network carries every pair's route: about {:.0} MB ({pairs:.0} pairs × {hops:.1} hops on average), above the {} MB one export may write: a smaller network",
+                bytes / 1e6,
+                MAX_SST_ROUTE_BYTES >> 20
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Every ordered pair of `hosts`' routes as anytopo's source routes — `[src, dst, [hop, …,

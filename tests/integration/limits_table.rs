@@ -82,6 +82,10 @@ fn enforced() -> Vec<(&'static str, f64)> {
         ("labs::sim::MAX_FLIT_HOPS", labs::sim::MAX_FLIT_HOPS as f64),
         ("labs::sim::MAX_RUN_WORK", labs::sim::MAX_RUN_WORK as f64),
         (
+            "export::sst::MAX_SST_ROUTE_BYTES",
+            topolab::export::sst::MAX_SST_ROUTE_BYTES as f64,
+        ),
+        (
             "sim::flit::MAX_LAYERING_STEPS",
             topolab::sim::flit::MAX_LAYERING_STEPS as f64,
         ),

@@ -237,3 +237,37 @@ fn the_cli_writes_the_four_files_and_never_overwrites() {
     cli::json(&forced);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An SST model's size is estimated before any route is walked and refused past its limit
+/// (issue 53: a 1,024-router ring wrote 1.6 GB of routes): at once, naming the network's pairs
+/// and distance, with nothing written.
+#[test]
+fn a_model_too_large_to_hand_over_is_refused_before_it_is_built() {
+    let dir = std::env::temp_dir().join(format!("topolab-sst-size-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let ring = dir.join("ring.txt");
+    let links: String = (0..1024)
+        .map(|i| format!("{i} {}\n", (i + 1) % 1024))
+        .collect();
+    std::fs::write(&ring, links).unwrap();
+    let out = dir.join("model");
+    let topology = format!("file:{}", ring.display());
+    let (code, message) = crate::common::cli::refused(&[
+        "export",
+        "sst",
+        "--topology",
+        &topology,
+        "--routing",
+        "shortest",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(2), "{message}");
+    assert!(
+        message.contains("1047552 pairs × 256")
+            && message.contains("above the 256 MB one export may write"),
+        "{message}"
+    );
+    assert!(!out.exists(), "nothing written");
+}
