@@ -367,6 +367,14 @@ pub fn study(
     report: labs::Report<'_>,
 ) -> Result<Value> {
     scenario.check()?;
+    if scenario.compare.is_some() {
+        // (a study of one side would drop the other without a word)
+        return Err(Error::Scenario(format!(
+            "this Scenario compares two configurations (it holds `compare`), and a study runs one: remove `compare` to study this section, or run the comparison itself (`topolab run`); study {} was not run",
+            crate::error::quoted(name)
+        ))
+        .at("compare"));
+    }
     let lab = scenario.current_lab()?;
     let study = lab.study(name)?;
     (study.run)(

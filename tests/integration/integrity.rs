@@ -509,3 +509,29 @@ fn every_lab_output_flag_keeps_an_existing_file_without_force() {
     assert_eq!(code, Some(0), "{message}");
     assert!(std::fs::read_to_string(&kept).unwrap().contains("<graphml"));
 }
+
+/// A compare Scenario is run whole or not at all (issue 53): a side that cannot run is found
+/// before the Scenario's own side runs and before any output is written, and a study of a
+/// Scenario that compares is refused instead of dropping the other side without a word.
+#[test]
+fn a_comparison_runs_whole_or_writes_nothing() {
+    let dir = scratch("compare");
+    let scenario = dir.join("cmp.json");
+    std::fs::write(
+        &scenario,
+        r#"{"version":1,"lab":"slots","seed":1,"slots":{"topology":"mesh:4x4"},"compare":{"seed":1,"section":{"topology":"mesh:3x5","pattern":"bitrev"}}}"#,
+    )
+    .unwrap();
+    let csv = dir.join("loads.csv");
+    let message = refusal(&["run", text(&scenario), "--csv", text(&csv)]);
+    assert!(
+        message.starts_with("error: compare:") && message.contains("power-of-two"),
+        "{message}"
+    );
+    assert!(!csv.exists(), "no output of a comparison that failed");
+    let message = refusal(&["study", "tradeoff", text(&scenario)]);
+    assert!(
+        message.contains("compares two configurations") && message.contains("was not run"),
+        "{message}"
+    );
+}

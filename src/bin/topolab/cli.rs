@@ -214,6 +214,18 @@ fn load_scenario(source: &str) -> Result<Scenario, String> {
 /// Run a Scenario, write the files `output` asks for, print the result.
 pub fn run_and_report(scenario: &Scenario, output: &Output) -> Result<(), String> {
     crate::files::check_outputs(&output.files(), output.force)?;
+    // compare mode: both sides read whole first, and the compared side (A) run before the
+    // Scenario's own (B), whose files are written only once both have run — a bad A is found
+    // before B's work, and no output is left of a comparison that failed
+    let other = scenario.compared().map_err(|e| format!("compare: {e}"))?;
+    let a = match &other {
+        Some(a) => Some(
+            scenario::run(a, false, &mut |_| {})
+                .map_err(|e| format!("compare: {e}"))?
+                .result(),
+        ),
+        None => None,
+    };
     let run = scenario::run(
         scenario,
         output.trace || scenario.view.step.is_some(),
@@ -225,19 +237,16 @@ pub fn run_and_report(scenario: &Scenario, output: &Output) -> Result<(), String
     if output.trace {
         value["trace"] = serde_json::to_value(run.steps()).map_err(|e| e.to_string())?;
     }
-    if let Some(other) = scenario.compared().map_err(|e| e.to_string())? {
-        return print_comparison(&other, value, output.json);
+    if let Some(a) = a {
+        return print_comparison(a, value, output.json);
     }
     print_value(&value, output.json);
     Ok(())
 }
 
-/// Compare mode (`compare` in the Scenario): the other configuration `a` run too, and both
-/// results in one table with the difference (`labs::compare`); with --json `{a, b, rows}`.
-fn print_comparison(a: &Scenario, b: serde_json::Value, json: bool) -> Result<(), String> {
-    let a = scenario::run(a, false, &mut |_| {})
-        .map_err(|e| format!("compare: {e}"))?
-        .result();
+/// Compare mode (`compare` in the Scenario): the other configuration's result `a` and this
+/// one's `b` in one table with the difference (`labs::compare`); with --json `{a, b, rows}`.
+fn print_comparison(a: serde_json::Value, b: serde_json::Value, json: bool) -> Result<(), String> {
     let rows = topolab::labs::compare::rows(&a, &b);
     if json {
         out!("{}", serde_json::json!({ "a": a, "b": b, "rows": rows }));
