@@ -549,8 +549,11 @@ pub fn read_graphml(name: &str, text: &str) -> Result<Network> {
         }
         line
     };
-    let malformed =
-        |e: &dyn std::fmt::Display, at: usize| fail(name, at, format!("not well-formed XML: {e}"));
+    // (quick-xml quotes with backticks: ours are plain quotes)
+    let malformed = |e: &dyn std::fmt::Display, at: usize| {
+        let words = e.to_string().replace('`', "'");
+        fail(name, at, format!("not well-formed XML: {words}"))
+    };
     // the keys named endpoints, x and y (for nodes): id and <default>
     let mut keys: [(Option<String>, Option<String>); 3] = Default::default();
     let mut in_key: Option<usize> = None;

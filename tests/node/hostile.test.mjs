@@ -107,3 +107,57 @@ test('hostile settings and study arguments through WASM: a plain error or a resu
   console.log(`hostile WASM cases: ${counts.cases} (settings: ${counts.refused} refused, ${counts.ran} ran)`);
   assert.ok(counts.refused > counts.ran, 'most hostile values are refused');
 });
+
+/**
+ * A ring of `n` switches in each format, as other tools write it (issue 53): the property is
+ * that every variant of a good file reads as the same network, and every damaged one is a
+ * plain one-line error — never a trap, a hang or a network read differently.
+ */
+function networkFiles(n, seed) {
+  let state = seed;
+  const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const links = Array.from({ length: n }, (_, i) => [i, (i + 1) % n]);
+  const edgeList = links.map(([a, b]) => `${a} ${b}`).join('\n') + '\n';
+  const anynet = Array.from({ length: n }, (_, i) => `router ${i} node ${i} router ${(i + 1) % n}`).join('\n') + '\n';
+  const id = (i) => (random() < 0.5 ? `n${i}` : `n${i}&#95;&amp;`); // (unique either way: n7, or n7_& escaped)
+  const ids = Array.from({ length: n }, (_, i) => id(i));
+  const node = (i) => (random() < 0.5 ? `<node id="${ids[i]}"/>` : `<node id="${ids[i]}"><data key="e"><![CDATA[1]]></data></node>`);
+  const edge = ([a, b]) => `<edge source="${ids[a]}" target="${ids[b]}"/>`;
+  const graphml = `<?xml version="1.0" encoding="UTF-8"?>\n<graphml xmlns="http://graphml.graphdrawing.org/xmlns">\n<key id="e" for="node" attr.name="endpoints" attr.type="int"/>\n<graph edgedefault="undirected">\n${ids.map((_, i) => node(i)).join('\n')}\n${links.map(edge).join('\n')}\n</graph>\n</graphml>\n`;
+  const ends = (text) => [text, '\ufeff' + text, text.replaceAll('\n', '\r\n'), text.replaceAll('\n', '\r')];
+  const good = [...ends(edgeList), ...ends(anynet), ...ends(graphml)];
+  const damaged = [
+    edgeList + `0 ${n - 1}\n0 ${n - 1}\n`, // a repeated link
+    graphml.replace('</graph>', `${edge([0, 1])}\n</graph>`), // an edge written twice the same way
+    edgeList + Array.from({ length: n }, (_, i) => `position ${i} ${i === 1 ? '1e308' : i} 0`).join('\n') + '\n', // a switch at 1e308
+    edgeList.replace('0 1', '0 \u001b[31m1'), // control characters in an id
+    graphml.replace('<?xml version="1.0" encoding="UTF-8"?>', '<?xml version="1.0"?><!DOCTYPE g [<!ENTITY x SYSTEM "file:///etc/passwd">]>'), // a DTD
+    graphml.replace('</graph>', ''), // cut short
+    graphml.replace(`id="${ids[1]}"`, 'id="&undefined;"'), // an entity XML does not define
+  ];
+  return { good, damaged };
+}
+
+test('network files as other tools write them, and damaged ones, through WASM: the same network or a plain error', () => {
+  const wasm = loadWasm();
+  let cases = 0;
+  for (const [n, seed] of [[3, 1], [8, 2], [64, 3], [257, 4]]) {
+    const { good, damaged } = networkFiles(n, seed);
+    const specs = new Set();
+    for (const text of good) {
+      const { error, value } = outcome(wasm, `ring of ${n}`, () => wasm.importNetwork('ring', text));
+      assert.equal(error, null, `a good file of ${n} switches reads: ${error?.message}`);
+      const json = wasm.checkScenario(JSON.stringify({ version: 1, lab: 'routing', routing: { topology: value, scheme: 'shortest', source: null, destination: null } }));
+      const result = JSON.parse(JSON.stringify(new wasm.Session(json, null).result()));
+      specs.add(`${result.switches} switches, ${result.links} links`);
+      cases++;
+    }
+    assert.deepEqual([...specs], [`${n} switches, ${n} links`], 'every variant is the same ring');
+    for (const [i, text] of damaged.entries()) {
+      const { error } = outcome(wasm, `damaged ${i} of ${n}`, () => wasm.importNetwork('ring', text));
+      assert.ok(error, `damaged file ${i} of ${n} is refused`);
+      cases++;
+    }
+  }
+  console.log(`generated network files: ${cases} cases`);
+});

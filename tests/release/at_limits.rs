@@ -316,28 +316,29 @@ fn sim_lab_at_its_limits() {
         }),
     );
     assert_eq!(r["deadlock"], false);
-    // past saturation at the most routers, at that size's router-cycle limit: the source
+    // past saturation at the most routers, at that size's work limit (`MAX_RUN_WORK`: 2,355
+    // units a cycle, so 25,473 cycles, inside the 30,864 of the router-cycle limit): the source
     // queues stop at their bound and the rest is counted (the slowest kind of run)
-    let cycles = topolab::labs::sim::max_router_cycles(576) / 576;
     let r = finishes(
-        "sim mesh:24x24 dor past saturation at its router-cycle limit",
+        "sim mesh:24x24 dor past saturation at its work limit",
         &sim(SimConfig {
             topology: "mesh:24x24".into(),
             rate: 0.5,
             warmup: 1000,
-            cycles: cycles - 3000,
+            cycles: 22_000,
             drain: 2000,
             ..SimConfig::default()
         }),
     );
     assert_eq!(r["saturated"], true);
     assert!(r["refused_packets"].as_u64().unwrap() > 0);
-    // a sweep request at its limit: two loads, each a run at 256 routers' limit, one past
-    // saturation (the request is checked as a whole; one more load would be refused)
+    // a sweep request near its limit: two loads, each a run near the work limit of one run
+    // (1,025 units a cycle at 0.6 on mesh:16x16: 58,510 cycles), one past saturation (the
+    // request is checked as a whole; three loads as high would be refused)
     let config = SimConfig {
         topology: "mesh:16x16".into(),
         warmup: 2000,
-        cycles: MAX_ROUTER_CYCLES / 256 - 10_000,
+        cycles: 48_000,
         drain: 8000,
         ..SimConfig::default()
     };
@@ -360,12 +361,12 @@ fn sim_lab_at_its_limits() {
     let refused = scenario::study(
         &scenario,
         "sweep",
-        &json!({ "loads": [0.1, 0.2, 0.3] }),
+        &json!({ "loads": [0.6, 0.5, 0.4] }),
         &mut |_, _| {},
     )
     .unwrap_err()
     .to_string();
-    assert!(refused.contains("router-cycles"), "{refused}");
+    assert!(refused.contains("one request may take"), "{refused}");
 }
 
 /// Paper 004 §2.4 / §3.2.2: the search at every n to the limit (12), both kinds, both
