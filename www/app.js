@@ -410,8 +410,8 @@ function labelBeside(lab, scenario, other) {
  * Which run the shown lab's view is, said where it shows: above its results, the run's label;
  * over the figure, while its controls ask for another run (input that is not valid, a run that
  * failed, was cancelled or is still going), a note naming the run shown and what the controls
- * ask for, until a run of them succeeds. A run just started does not raise the note (it comes
- * with the busy bar, once the run is slow): a quick run replaces the view before it is read.
+ * ask for, until a run of them succeeds. A run starting does not raise the note (the busy bar
+ * says it runs, and the page must not move when a job starts); a note already up follows it.
  */
 function showViewNote(rec = active()) {
   if (!isShown(rec) || !labs) return;
@@ -431,7 +431,9 @@ function showViewNote(rec = active()) {
   runOf.textContent = `${stale ? 'Last run shown' : 'Run shown'}: ${label}`;
   runOf.title = runOf.textContent;
   runOf.classList.toggle('stale', stale);
-  if (!stale || (rec.running && !rec.running.slow && note.hidden)) {
+  // (a run starting never raises it: the busy bar says so, the label above the results says
+  // "Last run shown", and nothing on the page moves when a job starts)
+  if (!stale || (rec.running && note.hidden)) {
     show(note, false);
     return;
   }

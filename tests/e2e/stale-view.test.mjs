@@ -147,13 +147,18 @@ test('two files: the Topology field and the view disagree only while the note sa
   // file A runs: every view is A's
   await afterRun(page, () => openFile(page, file('a-torus.txt', torus(9, 8))));
   await page.waitForFunction(() => document.getElementById('rt-metric-switches').textContent.trim() === '72');
+  // a destination A has and B will not (a default one would adapt to B: issue 53)
+  await afterRun(page, async () => {
+    await page.fill('#rt-destination', '70');
+    await page.press('#rt-destination', 'Enter');
+  });
   const specA = await page.inputValue('#rt-topology');
   const a = await view(page);
   assert.equal(a.note, null);
-  assert.equal(a.runOf, 'Run shown: file a-torus.txt · shortest · 0 → 63');
+  assert.equal(a.runOf, 'Run shown: file a-torus.txt · shortest · 0 → 70');
   assert.equal(a.title, 'Topolab — Routing · file a-torus.txt · shortest');
 
-  // file B (a ring of 40: no switch 63 for the destination) is refused: the field holds B, the view A, and the note says so
+  // file B (a ring of 40: no switch 70 for the destination) is refused: the field holds B, the view A, and the note says so
   await afterRun(page, () => openFile(page, file('b-ring.txt', ring(40))));
   await page.waitForSelector('#rt-destination-error:not([hidden])');
   const specB = await page.inputValue('#rt-topology');
@@ -161,8 +166,8 @@ test('two files: the Topology field and the view disagree only while the note sa
   assert.equal(await text(page, '#rt-topology-file-name'), 'from b-ring.txt');
   await page.waitForSelector('#view-note:not([hidden])');
   const stale = await view(page);
-  assert.equal(stale.note, 'Showing the last run: file a-torus.txt · shortest · 0 → 63 — the controls ask for file b-ring.txt · shortest · 0 → 63, which did not run (the reason is marked in red).');
-  assert.equal(stale.runOf, 'Last run shown: file a-torus.txt · shortest · 0 → 63');
+  assert.equal(stale.note, 'Showing the last run: file a-torus.txt · shortest · 0 → 70 — the controls ask for file b-ring.txt · shortest · 0 → 70, which did not run (the reason is marked in red).');
+  assert.equal(stale.runOf, 'Last run shown: file a-torus.txt · shortest · 0 → 70');
   assert.deepEqual({ ...stale, note: null, runOf: null }, { ...a, note: null, runOf: null }, 'every number and the title are still A’s');
   assert.doesNotMatch(stale.title, /b-ring/);
   assert.equal(await page.$('#rt-destination-offer'), null, 'a number is not a choice: nothing is offered');
@@ -171,7 +176,7 @@ test('two files: the Topology field and the view disagree only while the note sa
   await page.fill('#rt-destination', '1.5');
   await page.press('#rt-destination', 'Enter');
   await page.waitForFunction(() => /input that does not run/.test(document.getElementById('view-note').textContent));
-  assert.equal(await text(page, '#view-note'), 'Showing the last run: file a-torus.txt · shortest · 0 → 63 — the controls hold input that does not run (marked in red).');
+  assert.equal(await text(page, '#view-note'), 'Showing the last run: file a-torus.txt · shortest · 0 → 70 — the controls hold input that does not run (marked in red).');
   assert.equal((await view(page)).switches, '72');
 
   // a destination B has: B runs, the note goes, every view is B's
