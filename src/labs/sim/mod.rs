@@ -535,10 +535,11 @@ impl SimConfig {
         .knowing_average_hops(Some(hops)))
     }
 
-    /// The work units of a cycle of `topo` at `rate` (`MAX_RUN_WORK`): the expected flit-hops
-    /// (the smaller of the channels and the offered flits × `hops`, the average distance), a
-    /// unit per `ENDPOINTS_PER_UNIT` end nodes and per `CROSSPOINTS_PER_UNIT` crosspoints.
-    fn cycle_units(topo: &Topology, hops: f64, rate: f64) -> (f64, f64, f64) {
+    /// The work units of a cycle of `topo` at each of `rates` (`MAX_RUN_WORK`): the expected
+    /// flit-hops (the smaller of the channels and the offered flits × `hops`, the average
+    /// distance), a unit per `ENDPOINTS_PER_UNIT` end nodes and per `CROSSPOINTS_PER_UNIT`
+    /// crosspoints (the last two the network's, counted once for every load).
+    fn cycle_units(topo: &Topology, hops: f64, rates: &[f64]) -> Vec<(f64, f64, f64)> {
         let channels = topo.channel_count() as f64;
         let endpoints = topo.endpoints_per_switch();
         let mut ports_in: Vec<u64> = endpoints.iter().map(|&e| u64::from(e)).collect();
@@ -549,11 +550,17 @@ impl SimConfig {
             ports_in[b.index()] += 1;
         }
         let crosspoints: u64 = ports_in.iter().zip(&ports_out).map(|(i, o)| i * o).sum();
-        (
-            channels.min(rate * topo.endpoint_count() as f64 * hops),
-            topo.endpoint_count() as f64 / ENDPOINTS_PER_UNIT as f64,
-            crosspoints as f64 / CROSSPOINTS_PER_UNIT as f64,
-        )
+        let ends = topo.endpoint_count() as f64;
+        rates
+            .iter()
+            .map(|&rate| {
+                (
+                    channels.min(rate * ends * hops),
+                    ends / ENDPOINTS_PER_UNIT as f64,
+                    crosspoints as f64 / CROSSPOINTS_PER_UNIT as f64,
+                )
+            })
+            .collect()
     }
 
     /// The work expected at `rates` (`runs` seeds each) on `topo`, whose switches are `hops`
@@ -562,10 +569,7 @@ impl SimConfig {
     /// `MAX_SIM_SWITCHES` routers, `MAX_FLIT_HOPS` a request above (research runs).
     fn check_work(&self, topo: &Topology, hops: f64, rates: &[f64], runs: usize) -> Result<()> {
         let horizon = (self.warmup + self.cycles + self.drain) as f64;
-        let units: Vec<(f64, f64, f64)> = rates
-            .iter()
-            .map(|&rate| Self::cycle_units(topo, hops, rate))
-            .collect();
+        let units = Self::cycle_units(topo, hops, rates);
         let per_cycle = |&(f, e, x): &(f64, f64, f64)| f + e + x;
         let request = units.iter().map(per_cycle).sum::<f64>() * horizon * runs as f64;
         let (largest, worst) = units
