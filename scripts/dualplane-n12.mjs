@@ -36,7 +36,7 @@ const JOBS = Number(option("jobs", String(cpus().length)));
 const N = 12;
 const CYCLE_NS = 2.56;
 const ROUTER = ["--routing", "dual-plane", "--traffic", "uniform", "--latency-per-m", "1.953125",
-  "--packet", "8", "--stages", "35", "--vcs", "4", "--buf", BUF, "--seed", "1"];
+  "--packet", "8", "--stages", "35", "--vcs", "4", "--buf", BUF, "--seed", "1", "--long-run"];
 
 async function json(args) {
   const { stdout } = await run(topolab, [...args, "--json"], { maxBuffer: 1 << 30 });

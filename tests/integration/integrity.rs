@@ -448,6 +448,55 @@ fn a_cycle_is_counted_by_what_it_costs() {
     assert!(over.contains("at most"), "{over}");
 }
 
+/// A run on 16,384 routers is held to the same work limit as any run, so it ends within
+/// seconds; a run that may take minutes is asked for by name (`--long-run`, issue 53: hc:14 at
+/// rate 1 had been allowed 600 million units, 4.5 minutes), and the refusal says so.
+#[test]
+fn a_long_run_is_asked_for_by_name() {
+    let hc14 = |more: &[&str]| {
+        let mut args = vec![
+            "sim",
+            "--topology",
+            "hc:14",
+            "--routing",
+            "dor",
+            "--rate",
+            "1",
+        ];
+        args.extend(["--warmup", "1000", "--cycles", "3000", "--drain", "1000"]);
+        args.extend(more);
+        refusal(&args)
+    };
+    let message = hc14(&[]);
+    assert!(
+        message.contains("above the 60 million one run may take")
+            && message.contains("a long run, --long-run, may take 600 million"),
+        "{message}"
+    );
+    // with --long-run the same run fits; ten times its cycles do not, and nothing more is offered
+    let message = refusal(&[
+        "sim",
+        "--topology",
+        "hc:14",
+        "--routing",
+        "dor",
+        "--rate",
+        "1",
+        "--long-run",
+        "--warmup",
+        "10000",
+        "--cycles",
+        "30000",
+        "--drain",
+        "10000",
+    ]);
+    assert!(
+        message.contains("above the 600 million one run may take")
+            && !message.contains("--long-run"),
+        "{message}"
+    );
+}
+
 /// Every output flag of every lab keeps an existing file unless `--force` is given (issue 53:
 /// `export … --out` refused while `slots --graphml` replaced), refusing before the run; with
 /// `--force` the file is replaced.

@@ -79,7 +79,10 @@ fn enforced() -> Vec<(&'static str, f64)> {
             "labs::sim::MAX_ROUTER_CYCLES_HOP_BY_HOP",
             labs::sim::MAX_ROUTER_CYCLES_HOP_BY_HOP as f64,
         ),
-        ("labs::sim::MAX_FLIT_HOPS", labs::sim::MAX_FLIT_HOPS as f64),
+        (
+            "labs::sim::MAX_LONG_RUN_WORK",
+            labs::sim::MAX_LONG_RUN_WORK as f64,
+        ),
         ("labs::sim::MAX_RUN_WORK", labs::sim::MAX_RUN_WORK as f64),
         (
             "export::sst::MAX_SST_ROUTE_BYTES",

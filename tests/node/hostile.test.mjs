@@ -94,6 +94,12 @@ test('hostile settings and study arguments through WASM: a plain error or a resu
     assert.match(String(error?.message), words, json);
     counts.cases++;
   }
+  // a run that may take minutes is the command line's (--long-run): the page's module refuses it
+  // by name instead of running past its limit (issue 53)
+  const long = outcome(wasm, 'sim.long_run', () => new wasm.Session(JSON.stringify({ version: 1, lab: 'sim', seed: 1, sim: { long_run: true } }), null));
+  assert.equal(long.error?.field, 'sim.long_run', String(long.error?.message));
+  assert.match(String(long.error?.message), /--long-run/);
+  counts.cases++;
   // a page number read at its full width: channel 2³² + 1 is refused, not channel 1
   const shown = new wasm.Session(wasm.defaultScenario(), null);
   for (const [what, work] of [['figure', () => shown.figure(-1, 2 ** 32 + 1, '', 1)], ['svg', () => shown.svg(-1, 2 ** 32 + 1)], ['svg step', () => shown.svg(0.5, -1)]]) {

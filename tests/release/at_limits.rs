@@ -186,7 +186,8 @@ fn sim_lab_at_its_router_limit() {
     let sim = |config: SimConfig| Scenario::for_lab("sim", 1, &config).unwrap();
     assert_eq!(MAX_SIM_ROUTERS, 16_384);
     // the most routers, routed hop by hop: a 128×128 mesh under DOR and the dual-plane 13-cube,
-    // at a low load (the mesh run: some 42 million flit-hops, 28% of MAX_FLIT_HOPS)
+    // at a low load (the mesh run: some 56 million work units of MAX_RUN_WORK's 60 million, 35
+    // million of them flit-hops)
     let r = finishes(
         "sim mesh:128x128 dor (16,384 routers) at 0.005",
         &sim(SimConfig {
@@ -194,7 +195,7 @@ fn sim_lab_at_its_router_limit() {
             routing: "dor".into(),
             rate: 0.005,
             warmup: 1000,
-            cycles: 4000,
+            cycles: 3000,
             drain: 1000,
             ..SimConfig::default()
         }),
@@ -605,6 +606,8 @@ fn dual_plane_simulation_at_n_12() {
             warmup: 1000,
             cycles: 1000,
             drain: 0,
+            // (about 230 million units: a research run, asked for by name)
+            long_run: true,
             ..SimConfig::default()
         };
         let r = finishes(&spec, &Scenario::for_lab("sim", 1, &config).unwrap());

@@ -833,7 +833,12 @@ sweep_step: number,
 /**
  * Seeds per sweep point (error bars): the seed, seed + 1, …
  */
-seed_count: number, };
+seed_count: number, 
+/**
+ * A research run that may take minutes: held to `MAX_LONG_RUN_WORK` instead of
+ * `MAX_RUN_WORK` (natively only; the page's runs keep to its limit).
+ */
+long_run?: boolean, };
 
 /**
  * What a Simulate run hands the page: the simulator's result, the network's size and the

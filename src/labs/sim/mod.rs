@@ -215,22 +215,17 @@ pub(crate) const FULL_SPEED_SWITCHES: u64 = 256;
 /// hop, `flit::Routes::Compact`): idle routers cost nothing there, so what bounds a run is
 /// its traffic, `MAX_FLIT_HOPS`; this only bounds the cycles (100,000 on 16,384 routers).
 pub const MAX_ROUTER_CYCLES_HOP_BY_HOP: u64 = 1_638_400_000;
-/// Most flit-hops a request on a network above `MAX_SIM_SWITCHES` may be expected to move:
-/// cycles × the smaller of the channel count (a channel carries a flit a cycle) and offered
-/// flits per cycle × the average distance (measured by breadth-first search from up to 16
-/// switches), summed over the loads and seeds of a sweep. A flit-hop costs 0.3–0.5 µs on
-/// 16,384 routers (buffers spread over memory), so this is about a minute at most in the page
-/// and 3–5 minutes natively, where research runs need it (paper 004 §3.4 at n = 12: 8,192
-/// routers with 10–30 m cables take some 2,000 cycles to reach a steady state past saturation,
-/// and as many to measure it: 390 million at most).
-pub const MAX_FLIT_HOPS: u64 = if cfg!(target_arch = "wasm32") {
-    150_000_000
-} else {
-    600_000_000
-};
+/// Most work units (`MAX_RUN_WORK`'s units) a long run may take, asked for by name
+/// (`SimConfig::long_run`, `topolab sim --long-run`; natively only). A request on a network above
+/// `MAX_SIM_SWITCHES` may take this much in all, one below it `REQUEST_RUNS` runs of it. Such a
+/// run takes minutes, not seconds: a unit costs about 0.45 µs on hc:14 at rate 1 on two threads
+/// (600 million: 4.5 min, 1.1 GB), 0.08 µs on mesh:128x128 (50 s). Research runs need it: paper
+/// 004 §3.4 at n = 12 (8,192 routers with 10–30 m cables take some 2,000 cycles to reach a
+/// steady state past saturation, and as many to measure it: 390 million at most).
+pub const MAX_LONG_RUN_WORK: u64 = 600_000_000;
 
-/// Most work units of one run on up to `MAX_SIM_SWITCHES` routers (twice this for a request,
-/// `REQUEST_RUNS`), where what a cycle costs is counted (`cycle_units`), not the routers: a
+/// Most work units of one run (twice this for a request on up to `MAX_SIM_SWITCHES` routers,
+/// `REQUEST_RUNS`; a request above is held to one run's worth), where what a cycle costs is counted (`cycle_units`), not the routers: a
 /// flit-hop expected (cycles × the smaller of the channels and the offered flits × the average
 /// distance) is a unit, an end node and cycle a quarter of one (`ENDPOINTS_PER_UNIT`), and a
 /// router's crosspoints (input ports × output ports) per cycle one per `CROSSPOINTS_PER_UNIT`.
@@ -238,7 +233,8 @@ pub const MAX_FLIT_HOPS: u64 = if cfg!(target_arch = "wasm32") {
 /// dual:hc:8:x16 (4,096 end nodes on 512 routers, each hop decided by the router), 0.28 µs on
 /// tree2:2x2048 (4,096 end nodes on 3 routers) and 0.18 µs on full:576 (575 ports a router),
 /// so a run at this limit takes 7–26 s natively; router-cycles alone had let these run for
-/// 100–200 s.
+/// 100–200 s. On 16,384 routers a unit costs up to 0.45 µs on two threads (hc:14 at rate 1:
+/// 27 s at this limit); longer runs are asked for by name (`MAX_LONG_RUN_WORK`).
 pub const MAX_RUN_WORK: u64 = if cfg!(target_arch = "wasm32") {
     30_000_000
 } else {
@@ -331,6 +327,11 @@ pub struct SimConfig {
     pub sweep_step: f64,
     /// Seeds per sweep point (error bars): the seed, seed + 1, …
     pub seed_count: usize,
+    /// A research run that may take minutes: held to `MAX_LONG_RUN_WORK` instead of
+    /// `MAX_RUN_WORK` (natively only; the page's runs keep to its limit).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(test, ts(optional, type = "boolean"))]
+    pub long_run: bool,
 }
 
 impl Default for SimConfig {
@@ -367,6 +368,7 @@ impl SimConfig {
             drain: p.drain,
             sweep_step: 0.05,
             seed_count: 1,
+            long_run: false,
         }
     }
 }
@@ -425,6 +427,12 @@ impl SimConfig {
         let topology = TopologySpec::parse(&self.topology).map_err(|e| e.at("topology"))?;
         let n = topology.switch_count();
         let router = self.router()?;
+        if self.long_run && cfg!(target_arch = "wasm32") {
+            return Err(Error::invalid(
+                "long_run",
+                "a run that may take minutes is for the command line (topolab sim --long-run); the page holds a run to its work limit",
+            ));
+        }
         if n > flit::MAX_SIM_ROUTERS {
             return Err(Error::invalid(
                 "topology",
@@ -565,8 +573,8 @@ impl SimConfig {
 
     /// The work expected at `rates` (`runs` seeds each) on `topo`, whose switches are `hops`
     /// apart on average (`flit::average_hops`), against the limits, before any route or buffer
-    /// is built: `MAX_RUN_WORK` a run and `REQUEST_RUNS` runs' worth a request on up to
-    /// `MAX_SIM_SWITCHES` routers, `MAX_FLIT_HOPS` a request above (research runs).
+    /// is built: `MAX_RUN_WORK` a run (`MAX_LONG_RUN_WORK` for a long run) and `REQUEST_RUNS`
+    /// runs' worth a request on up to `MAX_SIM_SWITCHES` routers, one run's worth above.
     fn check_work(&self, topo: &Topology, hops: f64, rates: &[f64], runs: usize) -> Result<()> {
         let horizon = (self.warmup + self.cycles + self.drain) as f64;
         let units = Self::cycle_units(topo, hops, rates);
@@ -577,12 +585,18 @@ impl SimConfig {
             .map(|u| (per_cycle(u), *u))
             .fold((0.0, (0.0, 0.0, 0.0)), |a, b| if b.0 > a.0 { b } else { a });
         let (flit_hops, ends, crosspoints) = worst;
-        let research = topo.switch_count() > flit::MAX_SIM_SWITCHES;
-        let (run_limit, request_limit) = if research {
-            (MAX_FLIT_HOPS as f64, MAX_FLIT_HOPS as f64)
+        let run_limit = if self.long_run {
+            MAX_LONG_RUN_WORK
         } else {
-            (MAX_RUN_WORK as f64, (REQUEST_RUNS * MAX_RUN_WORK) as f64)
+            MAX_RUN_WORK
         };
+        // above MAX_SIM_SWITCHES a run already keeps every core busy: one run's worth a request
+        let request_runs = if topo.switch_count() > flit::MAX_SIM_SWITCHES {
+            1
+        } else {
+            REQUEST_RUNS
+        };
+        let (run_limit, request_limit) = (run_limit as f64, (request_runs * run_limit) as f64);
         let what = format!(
             "a cycle is about {largest:.0} work units ({flit_hops:.0} expected flit-hops at {:.1} hops on average, {ends:.0} for the end nodes, {crosspoints:.0} for the routers' crosspoints)",
             hops
@@ -608,11 +622,16 @@ impl SimConfig {
         Err(Error::invalid(
             "cycles",
             format!(
-                "{what}: {horizon} cycles{runs_note} is about {:.0} million, above the {:.0} million {of} may take on this network: at most {:.0} cycles (warm-up + window + drain){}",
+                "{what}: {horizon} cycles{runs_note} is about {:.0} million, above the {:.0} million {of} may take on this network: at most {:.0} cycles (warm-up + window + drain){}{}",
                 work / 1e6,
                 limit / 1e6,
                 most.floor(),
-                if of == "one request" { " per run, or fewer loads or seeds" } else { ", or a lower load" }
+                if of == "one request" { " per run, or fewer loads or seeds" } else { ", or a lower load" },
+                if self.long_run || cfg!(target_arch = "wasm32") {
+                    String::new()
+                } else {
+                    format!(" (a long run, --long-run, may take {:.0} million and minutes)", MAX_LONG_RUN_WORK as f64 / 1e6)
+                }
             ),
         ))
     }

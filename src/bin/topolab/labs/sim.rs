@@ -29,6 +29,10 @@ struct SimArgs {
     /// Seeds per sweep point, merged with their spread (error bars): seed, seed + 1, …
     #[arg(long, default_value_t = SimConfig::default().seed_count)]
     seeds: usize,
+    /// A research run that may take minutes: held to a work limit ten times the usual one
+    /// (`labs::sim::MAX_LONG_RUN_WORK`) instead of one that keeps a run within seconds.
+    #[arg(long)]
+    long_run: bool,
     /// Paper 002 §VI-C: the 32 curves of Fig. 7–10 (LOREN and Cowen, LRT(64,4,2) and
     /// LRT(256,4,4), two t_max each, four traffics, Table II's router), each with both VC
     /// assignments (LASH-TOR and ACRO) unless --vc-assignment names one, and the saturation
@@ -171,6 +175,7 @@ fn execute(a: SimArgs) -> Result<(), String> {
         mut config, seed, ..
     } = a.experiment.check()?;
     config.seed_count = a.seeds;
+    config.long_run = a.long_run;
     if let Some(assignment) = a.vc_assignment {
         config.vc_assignment = assignment;
     }
