@@ -6,6 +6,10 @@
 // - the Dual-plane lab: a DI-HC n = 12 run and the n = 8 search study through the worker;
 // - the OCS relay lab: a run (allocation, routes, five simulations) per application at 256 nodes;
 // - the WASM module's size.
+// `npm run bench:browser -- --limits` times each lab at the page's documented limits instead
+// (LIMIT_CASES: the set-up work — tables, layering, link search, an SST model — and runs at the
+// page's work limit), each in a fresh worker, with the WASM memory it grew to; `--only TEXT`
+// keeps the cases whose lab or description holds TEXT.
 // `npm run bench:browser -- --labs [--reps 7] [--pkg DIR]...` times only the labs; with several
 // --pkg (wasm-bindgen output folders, e.g. www/pkg and a copy of an older build) it loads each in
 // its own worker and interleaves their repetitions, so load from other work on the machine falls
@@ -47,6 +51,81 @@ export const LAB_CASES = [
     { lab: 'ctc', seed: 1, ctc: { traffic: 'stencil:32x32', cluster_size: 16, iterations: 1000 } },
   ]],
 ];
+
+// Each lab at the page's limits (issue 53: "the set-up costs measured at each limit"): a run
+// whose cycles are `atLimit` takes the most cycles the page's work check allows (asked for with
+// too many, then run at the number the refusal names); `then` is a request after the run (an
+// export). A refusal is an answer too, printed as such.
+export const LIMIT_CASES = [
+  ['Slots', '65,536 switches (mesh:256x256, uniform)', { lab: 'slots', seed: 1, slots: { topology: 'mesh:256x256', pattern: 'uniform' } }],
+  ['TopoGen', '16,384 end nodes, degree 5, uniform (link search at its work limit)', { lab: 'topogen', seed: 1, topogen: { nodes: 16384, degree: 5, pattern: 'uniform' } }],
+  ['Routing', 'LOREN on LRT(4096,4,16): 4,096 switches, tables', { lab: 'routing', seed: 1, routing: { topology: 'lrt:4096:4:16', scheme: 'loren' } }],
+  ['Routing', 'Cowen on LRT(4096,4,16)', { lab: 'routing', seed: 1, routing: { topology: 'lrt:4096:4:16', scheme: 'cowen' } }],
+  ['Simulate', 'LOREN on LRT(4096,4,16), 8 VCs: layering 4,096 destinations, 2,000 cycles at 0.01', { lab: 'sim', seed: 1, sim: { topology: 'lrt:4096:4:16', routing: 'loren', vcs: 8, rate: 0.01, warmup: 500, cycles: 1000, drain: 500 } }],
+  ['Simulate', 'shortest on full:576 at rate 1 (575 ports a router), at the work limit', { lab: 'sim', seed: 1, sim: { topology: 'full:576', routing: 'shortest', rate: 1 } }, { atLimit: true }],
+  ['Simulate', 'dual:hc:8:x16 at rate 1 (4,096 end nodes on 512 routers), at the work limit', { lab: 'sim', seed: 1, sim: { topology: 'dual:hc:8:x16', routing: 'dual-plane', rate: 1 } }, { atLimit: true }],
+  ['Simulate', 'tree2:2x2048 at rate 1 (4,096 end nodes on 3 routers), at the work limit', { lab: 'sim', seed: 1, sim: { topology: 'tree2:2x2048', routing: 'shortest', rate: 1 } }, { atLimit: true }],
+  ['Simulate', 'hc:12 DOR at rate 1 (4,096 routers), at the work limit', { lab: 'sim', seed: 1, sim: { topology: 'hc:12', routing: 'dor', rate: 1 } }, { atLimit: true }],
+  ['Simulate', 'mesh:64x64 DOR at rate 1 (4,096 routers), at the work limit', { lab: 'sim', seed: 1, sim: { topology: 'mesh:64x64', routing: 'dor', rate: 1 } }, { atLimit: true }],
+  ['Simulate', 'SST model of mesh:24x24 DOR (every pair\'s route)', { lab: 'sim', seed: 1, sim: { topology: 'mesh:24x24', routing: 'dor', rate: 0.1, warmup: 100, cycles: 100, drain: 100 } }, { then: 'sst' }],
+  ['Simulate', 'SST model of mesh:32x32 DOR (above the page\'s route bytes)', { lab: 'sim', seed: 1, sim: { topology: 'mesh:32x32', routing: 'dor', rate: 0.1, warmup: 100, cycles: 100, drain: 100 } }, { then: 'sst' }],
+  ['Dual-plane', 'DI-HC n = 12 (the floor model at its largest)', { lab: 'dualplane', seed: 1, dualplane: { kind: 'hc', n: 12, generators: '', source: 0, destination: 4095 } }],
+  ['OCS relay', '4,096 nodes (4096x1, 4,096 OCS nodes)', { lab: 'ocs-relay', seed: 1, 'ocs-relay': { edge: '4096x1', ocs_nodes: 4096 } }],
+  ['CTC', '4,096 tasks in 1,024 LCs, random:4096:0.01, SA at its work limit (177 iterations)', { lab: 'ctc', seed: 1, ctc: { traffic: 'random:4096:0.01', cluster_size: 4, iterations: 177 } }],
+];
+
+/** Runs LIMIT_CASES in Chromium, each in a fresh worker; rows {lab, about, ms, memory, outcome}. */
+async function benchLimits(context, url, only) {
+  const page = await context.newPage();
+  await page.goto(`${url}?bench-limits`);
+  const rows = [];
+  for (const [lab, about, scenario, options = {}] of LIMIT_CASES.filter(([lab, about]) => !only || `${lab} ${about}`.includes(only))) {
+    const row = await page.evaluate(async ({ scenario, options }) => {
+      const { Engine } = await import('/www/engine.js');
+      const engine = new Engine(new URL('/www/', location.href));
+      await engine.start();
+      let json = JSON.stringify({ version: 1, ...scenario });
+      let note = '';
+      try {
+        if (options.atLimit) {
+          // (each limit names the cycles it allows; the next may allow fewer, so ask until one
+          // is accepted by the check — a run's first work is the check, so the refused asks cost
+          // nothing)
+          let most = 10_000_000;
+          for (let ask = 0; ask < 4; ask++) {
+            const at = JSON.stringify({ version: 1, ...scenario, sim: { ...scenario.sim, warmup: 0, cycles: most, drain: 0 } });
+            const refusal = await engine.request('precheck', { json: at }).then(() => null, (e) => String(e.message));
+            if (!refusal) break;
+            most = Number(refusal.match(/at most (\d+) cycles/)?.[1]);
+            if (!most) throw new Error(`no limit named: ${refusal}`);
+          }
+          json = JSON.stringify({ version: 1, ...scenario, sim: { ...scenario.sim, warmup: 0, cycles: most, drain: 0 } });
+          note = `${most} cycles; `;
+        }
+        let reports = 0;
+        const t0 = performance.now();
+        const r = await engine.request('run', { json }, () => reports++);
+        let ms = performance.now() - t0;
+        if (options.then) {
+          const t1 = performance.now();
+          const out = await engine.request(options.then).then((v) => `${options.then} ${JSON.stringify(v).length} B in ${(performance.now() - t1).toFixed(0)} ms`, (e) => `${options.then} refused: ${e.message}`);
+          note += out;
+        } else {
+          note += `${reports} progress reports; ${Object.entries(r.result).filter(([, v]) => typeof v === 'number').slice(0, 2).map(([k, v]) => `${k} ${Number(v.toFixed?.(3) ?? v)}`).join(', ')}`;
+        }
+        return { ms, memory: await engine.request('memory'), outcome: note };
+      } catch (e) {
+        return { ms: null, memory: await engine.request('memory').catch(() => null), outcome: `refused: ${e.message}` };
+      } finally {
+        engine.stop();
+      }
+    }, { scenario, options });
+    rows.push({ lab, about, ...row });
+    console.log(`  ${lab.padEnd(11)}${(row.ms === null ? '—' : `${(row.ms / 1000).toFixed(1)} s`).padStart(9)}${row.memory ? `${(row.memory / 2 ** 20).toFixed(0)} MiB`.padStart(10) : ''.padStart(10)}  ${about}: ${row.outcome}`);
+  }
+  await page.close();
+  return rows;
+}
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -262,7 +341,7 @@ async function benchEach(context, url) {
 }
 
 const { values: opts } = parseArgs({
-  options: { labs: { type: 'boolean', default: false }, reps: { type: 'string', default: '7' }, pkg: { type: 'string', multiple: true }, tiering: { type: 'boolean', default: false } },
+  options: { limits: { type: 'boolean', default: false }, only: { type: 'string' }, labs: { type: 'boolean', default: false }, reps: { type: 'string', default: '7' }, pkg: { type: 'string', multiple: true }, tiering: { type: 'boolean', default: false } },
 });
 const reps = Number(opts.reps);
 const pkgs = opts.pkg?.length ? opts.pkg : ['www/pkg'];
@@ -276,8 +355,13 @@ const jsFlags = opts.labs && !opts.tiering ? ['--js-flags=--no-wasm-dynamic-tier
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...jsFlags] });
 try {
   const context = await browser.newContext();
-  printLabs(await benchLabs(context, url, pkgs, reps), pkgs, reps);
-  if (!opts.labs) await benchEach(context, url);
+  if (opts.limits) {
+    console.log('Each lab at the page\'s limits in Chromium (a fresh worker each; wall time of the run, WASM memory after it):');
+    await benchLimits(context, url, opts.only);
+  } else {
+    printLabs(await benchLabs(context, url, pkgs, reps), pkgs, reps);
+    if (!opts.labs) await benchEach(context, url);
+  }
 } finally {
   await browser.close();
   server.close();

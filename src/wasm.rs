@@ -65,6 +65,14 @@ pub fn check_scenario(json: &str) -> Result<String, JsValue> {
     Ok(scenario(json)?.to_json())
 }
 
+/// Check a Scenario (JSON) as its run would before its work begins (`scenario::precheck`: the
+/// router's kind of network, the work budget), without running it: the page asks this of each
+/// choice it offers in place of a refused one.
+#[wasm_bindgen]
+pub fn precheck(json: &str) -> Result<(), JsValue> {
+    crate::scenario::precheck(&scenario(json)?).map_err(js_error)
+}
+
 /// The permalink hash (without `#`) of a Scenario given as JSON.
 /// The `graph:` spec of the network in a file's text (an edge list, BookSim anynet or GraphML,
 /// `topology::import`); `name` names the file in errors. Refused above the network file limit

@@ -616,10 +616,11 @@ function runFailed(rec, scenario, err) {
 
 /**
  * A run refused on a choice (LOREN on a network without a floor): the field's other choices
- * that run with the rest as set are offered beside its error, each a button that picks it and
- * runs. The core says whether a choice runs on a network only by running it, so each is tried
- * in a worker of its own, one after another, until the lab's failure or error moves on (its
- * next run stops the worker at once).
+ * that pass what a run checks before its work begins (`precheck`: the router's kind of network
+ * and size, the run's budget, on the built network) are offered beside its error, each a button
+ * that picks it and runs. Each is checked in a worker of its own (building a large network takes
+ * a moment, and the lab's worker may be busy), one after another, until the lab's failure or
+ * error moves on (its next run stops the worker at once).
  */
 async function offerInstead(rec, failure) {
   const lab = labs[rec.name];
@@ -641,7 +642,7 @@ async function offerInstead(rec, failure) {
       if (rec.failed !== failure || !offer.open) break;
       const json = configKey({ ...failure.scenario, [lab.section]: { ...section, [field.path]: choice.value } });
       try {
-        await engine.request('run', { json, step: -1, channel: -1, known: '', overview: OVERVIEW.never });
+        await engine.request('precheck', { json });
         offer.add(choice);
       } catch (err) {
         if (isCancelled(err)) break; // else it does not run either

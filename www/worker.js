@@ -10,6 +10,8 @@
 
 let session = null;
 let lastProgress = 0;
+/** The WASM module's memory (set by `init`). */
+let wasmMemory = null;
 
 function reply(id, ok, payload, field = null, transfer = []) {
   /** @type {any} */ (self).postMessage(ok ? { id, ok, value: payload } : { id, ok, error: payload, field }, transfer);
@@ -53,12 +55,15 @@ function figureOrError(step, channel, known, overview) {
 const handlers = {
   async init({ glueUrl, wasm }) {
     if (typeof wasm_bindgen === 'undefined') importScripts(glueUrl);
-    await wasm_bindgen({ module_or_path: wasm });
+    wasmMemory = (await wasm_bindgen({ module_or_path: wasm })).memory;
     return true;
   },
+  // the module's linear memory in bytes (it only grows: the peak of this worker's work so far)
+  memory: () => wasmMemory?.buffer.byteLength ?? null,
   catalog: () => wasm_bindgen.catalog(),
   defaultScenario: () => wasm_bindgen.defaultScenario(),
   checkScenario: ({ json }) => wasm_bindgen.checkScenario(json),
+  precheck: ({ json }) => wasm_bindgen.precheck(json),
   encodePermalink: ({ json }) => wasm_bindgen.encodePermalink(json),
   decodePermalink: ({ hash }) => wasm_bindgen.decodePermalink(hash),
   importNetwork: ({ name, text }) => wasm_bindgen.importNetwork(name, text),

@@ -227,6 +227,15 @@ pub(crate) const NO_ARGS: StudyArgs = StudyArgs {
 /// `Lab::run`: (checked section, seed, record the trace, progress) → the run.
 pub(crate) type RunFn = fn(&Value, u64, bool, &mut dyn FnMut(f64)) -> Result<Box<dyn LabRun>>;
 
+/// `Lab::precheck`: a checked section and its seed, refused as the run would refuse them.
+pub type PrecheckFn = fn(&Value, u64) -> Result<()>;
+
+/// `Lab::precheck` of a lab whose run refuses nothing its section's check (`Lab::check_config`)
+/// has not.
+pub(crate) fn no_precheck(_: &Value, _: u64) -> Result<()> {
+    Ok(())
+}
+
 /// A lab: its name (= Scenario section), what it is, its configuration and its runs.
 pub struct Lab {
     pub name: &'static str,
@@ -238,6 +247,11 @@ pub struct Lab {
     pub check_config: fn(&Value) -> Result<Value>,
     /// Run the lab on a checked section; `record` keeps the trace for stepping.
     pub run: RunFn,
+    /// What the run checks from the built network before its work begins (a router's kind of
+    /// network, a simulation's work budget): the run makes the same checks first; the page asks
+    /// it of each choice it offers in place of a refused one, and a comparison asks it of both
+    /// sides before either runs. `no_precheck` for a lab whose checks are its section's.
+    pub precheck: PrecheckFn,
     pub studies: &'static [Study],
     /// The set-ups the page offers as buttons (the papers' examples, lecture sizes).
     pub presets: fn() -> Vec<Preset>,

@@ -30,6 +30,7 @@ pub const LAB: Lab = Lab {
     run: |section, seed, record, progress| {
         Ok(Box::new(run_slots(&config(section)?, seed, record, progress)?))
     },
+    precheck: super::no_precheck,
     studies: &[],
     presets: super::no_presets,
     limits: super::no_limits,

@@ -27,6 +27,7 @@ pub(super) const COWEN: RouterDef = RouterDef {
     definition: "Cowen's landmark scheme (SODA 1999, stretch ≤ 3) as paper 002 counts it: every switch stores every landmark and every destination whose ball (its ⌈|N|^α⌉ nearest switches) holds the switch, itself included; any other packet goes towards its destination's landmark, which knows the way. cowen:α sets α (default 0.5); cowen:T (a whole number) is Cowen at t_max T: the α of the grid 0.05, 0.10, …, 0.95 whose largest table is the largest within T (ties to the larger α); cowen:T:shortest takes, among the α within T, the one with the shortest average path instead",
     param: Some(("α or t_max", check_param)),
     check_size: Some(Balls::check_size),
+    needs: None,
     words: TmaxRule::WORDS,
     forwarding: super::Forwarding::PerPair,
     build: |topo, param, word| {

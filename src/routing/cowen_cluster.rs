@@ -16,6 +16,7 @@ pub(super) const COWEN_CLUSTER: RouterDef = RouterDef {
     definition: "Cowen's landmark scheme, cluster reading (Thorup–Zwick style, stretch ≤ 3, about half the tables of cowen): landmarks only hit every ball; a switch stores every landmark and every switch closer to it than to that switch's own landmark; cowen-cluster:α, cowen-cluster:T or cowen-cluster:T:shortest as for cowen",
     param: Some(("α or t_max", check_param)),
     check_size: Some(Balls::check_size),
+    needs: None,
     words: TmaxRule::WORDS,
     forwarding: super::Forwarding::PerPair,
     build: |topo, param, word| {

@@ -14,6 +14,7 @@ pub(super) const DOR: RouterDef = RouterDef {
     definition: "dimension-order: correct dimension 0 (x) first, then 1 (y), …; on a torus the shorter way round, ties to +",
     param: None,
     check_size: None,
+    needs: Some(|topo| DimensionOrder::new(topo).map(drop)),
     words: &[],
     forwarding: super::Forwarding::Compact,
     build: |topo, _, _| Ok(Box::new(DimensionOrder::new(topo)?)),

@@ -16,6 +16,7 @@ pub(super) const DUAL_PLANE: RouterDef = RouterDef {
     definition: "paper 004 §2.2: each packet takes the plane with the shorter distance (either on a tie), then dimension order inside it (plane 1 through the isomorphism's routing value)",
     param: None,
     check_size: None,
+    needs: Some(|topo| DualPlaneRouter::new(topo).map(drop)),
     words: &[],
     forwarding: super::Forwarding::Compact,
     build: |topo, _, _| Ok(Box::new(DualPlaneRouter::new(topo)?)),

@@ -27,6 +27,7 @@ pub(super) const LOREN: RouterDef = RouterDef {
     definition: "LOREN (paper 002): at most t_max table entries per switch; forward to the entry whose destination is nearest (Manhattan) to the packet's, ties by table order (hops, then id); loren:T sets t_max (default |N|/2)",
     param: Some(("t_max", check_tmax)),
     check_size: Some(Loren::check_size),
+    needs: Some(|topo| Loren::floor_side(topo).map(drop)),
     words: &[],
     forwarding: super::Forwarding::ByDestination,
     build: |topo, tmax, _| {
@@ -115,6 +116,24 @@ impl<'t> Loren<'t> {
         Self::build(topo, t_max, table, &mut |_| {})
     }
 
+    /// The side of the square floor `topo`'s switches stand on (LRT's floor, a square mesh's
+    /// grid): LOREN's entries are chosen by Manhattan distance on it.
+    pub(crate) fn floor_side(topo: &Topology) -> Result<usize> {
+        match topo.shape() {
+            Shape::Floor { side } => Ok(*side),
+            Shape::Grid { dims, wrap: false } if dims.len() == 2 && dims[0] == dims[1] => {
+                Ok(dims[0])
+            }
+            _ => Err(Error::routing(
+                "loren",
+                format!(
+                    "needs switches on a square floor (lrt:N:d:r or a square mesh), not '{}'",
+                    topo.spec()
+                ),
+            )),
+        }
+    }
+
     /// `with_distances`, telling `progress(fraction)` how far phase (3) got (one report per BFS
     /// level; at 4,096 switches the tables take a second or more).
     pub fn build(
@@ -124,19 +143,7 @@ impl<'t> Loren<'t> {
         progress: &mut dyn FnMut(f64),
     ) -> Result<Self> {
         Self::check_size(topo.switch_count())?;
-        let side = match topo.shape() {
-            Shape::Floor { side } => *side,
-            Shape::Grid { dims, wrap: false } if dims.len() == 2 && dims[0] == dims[1] => dims[0],
-            _ => {
-                return Err(Error::routing(
-                    "loren",
-                    format!(
-                        "needs switches on a square floor (lrt:N:d:r or a square mesh), not '{}'",
-                        topo.spec()
-                    ),
-                ))
-            }
-        };
+        let side = Self::floor_side(topo)?;
         let n = topo.switch_count();
         if !table.is_connected() {
             return Err(Error::routing("loren", "the topology is not connected"));

@@ -211,6 +211,10 @@ pub struct RouterDef {
     /// `Some(check)`: the router refuses some switch counts (its tables grow with |N|²); the
     /// check runs on a spec's switch count before the network is built.
     pub check_size: Option<fn(usize) -> Result<()>>,
+    /// `Some(check)`: the router needs a network of a kind (a grid, a fat-tree, switches on a
+    /// floor); the check looks at the built network's shape only, before any table or distance
+    /// is computed, so a run that cannot use the router says so at once (`RouterSpec::fits`).
+    pub needs: Option<fn(&Topology) -> Result<()>>,
     /// How the built router's next hop depends on a packet, known before it is built: the
     /// flit simulator's limits read it (`Forwarding`).
     pub forwarding: Forwarding,
@@ -335,6 +339,12 @@ impl RouterSpec {
     /// Whether the router takes a network of `switches` switches (before it is built).
     pub(crate) fn check_switches(&self, switches: usize) -> Result<()> {
         self.def.check_size.map_or(Ok(()), |check| check(switches))
+    }
+    /// Whether the router takes `topo`: its size and its kind (`RouterDef::check_size`,
+    /// `RouterDef::needs`), before anything of the router is built. Building it checks the same.
+    pub fn fits(&self, topo: &Topology) -> Result<()> {
+        self.check_switches(topo.switch_count())?;
+        self.def.needs.map_or(Ok(()), |needs| needs(topo))
     }
     /// Build the router for `topo`, or say why it does not apply.
     pub fn build<'t>(&self, topo: &'t Topology) -> Result<Box<dyn Router + 't>> {

@@ -13,6 +13,7 @@ pub(super) const SHORTEST: RouterDef = RouterDef {
     definition: "shortest path (BFS); among neighbours one hop closer, the lowest switch id",
     param: None,
     check_size: Some(crate::graph::DistanceTable::check_size),
+    needs: None,
     words: &[],
     forwarding: super::Forwarding::ByDestination,
     build: |topo, _, _| Ok(Box::new(ShortestPath::try_new(topo)?)),

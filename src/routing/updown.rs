@@ -14,6 +14,7 @@ pub(super) const UPDOWN: RouterDef = RouterDef {
     definition: "up/down (fat-trees): climb to the nearest common ancestor, choosing the up-port by the destination's digit (d-mod-k), then descend",
     param: None,
     check_size: None,
+    needs: Some(|topo| UpDown::new(topo).map(drop)),
     words: &[],
     forwarding: super::Forwarding::PerPair,
     build: |topo, _, _| Ok(Box::new(UpDown::new(topo)?)),

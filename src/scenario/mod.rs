@@ -358,6 +358,20 @@ pub fn run(
     .map_err(|e| e.within(lab.name))
 }
 
+/// Check the Scenario as its run would before its work begins (`Lab::precheck`: the router's
+/// kind of network, the run's work), building its network but running nothing; a comparison's
+/// other side too, so that both are known to run before either does.
+pub fn precheck(scenario: &Scenario) -> Result<()> {
+    scenario.check()?;
+    let lab = scenario.current_lab()?;
+    (lab.precheck)(scenario.section(lab.name)?, scenario.seed_of(lab.name))
+        .map_err(|e| e.within(lab.name))?;
+    if let Some(other) = scenario.compared()? {
+        precheck(&other).map_err(|e| e.within("compare"))?;
+    }
+    Ok(())
+}
+
 /// Run study `name` of the Scenario's lab with `args`; `report(fraction, point)` hears about
 /// each point as it is computed.
 pub fn study(

@@ -584,3 +584,64 @@ fn a_comparison_runs_whole_or_writes_nothing() {
         "{message}"
     );
 }
+
+/// What a run can be told before its work begins is told before it (issue 53): a router that
+/// needs a kind of network (LOREN a floor, DOR a grid) is refused on the built network before any
+/// table or distance is computed, and `scenario::precheck` says so without running, while the
+/// choices that fit pass it (the page offers those); a comparison is checked whole, both sides'
+/// networks and work, before either side runs.
+#[test]
+fn a_run_is_checked_before_its_work_begins() {
+    use topolab::scenario::{precheck, Scenario};
+    let scenario = |json: &str| Scenario::from_json(json).unwrap();
+    let field = |json: &str| {
+        precheck(&scenario(json))
+            .err()
+            .map(|e| (e.field(), e.to_string()))
+    };
+    // the Routing lab on a hypercube: LOREN refused by its field, the others fit
+    let routing = |scheme: &str| {
+        format!(
+            r#"{{"version":1,"lab":"routing","seed":1,"routing":{{"topology":"hc:6","scheme":"{scheme}"}}}}"#
+        )
+    };
+    let (at, message) = field(&routing("loren")).expect("LOREN needs a floor");
+    assert_eq!(at.as_deref(), Some("routing.scheme"), "{message}");
+    assert!(message.contains("square floor"), "{message}");
+    for fits in ["cowen", "shortest"] {
+        assert_eq!(field(&routing(fits)), None, "{fits}");
+    }
+    // the Simulate lab: DOR on a random topology, and a run above its work budget
+    let sim = |section: &str| format!(r#"{{"version":1,"lab":"sim","seed":1,"sim":{section}}}"#);
+    let (at, message) =
+        field(&sim(r#"{"topology":"lrt:64:4:2","routing":"dor"}"#)).expect("DOR needs a grid");
+    assert_eq!(at.as_deref(), Some("sim.routing"), "{message}");
+    let too_much = r#"{"topology":"mesh:24x24","routing":"dor","rate":1,"cycles":1000000}"#;
+    let (at, _) = field(&sim(too_much)).expect("above the work budget");
+    assert_eq!(at.as_deref(), Some("sim.cycles"));
+    assert_eq!(
+        field(&sim(r#"{"topology":"mesh:4x4","routing":"dor"}"#)),
+        None
+    );
+    // a comparison: either side above its budget is found before either runs
+    let compare = |own: &str, other: &str| {
+        format!(
+            r#"{{"version":1,"lab":"sim","seed":1,"sim":{own},"compare":{{"seed":1,"section":{other}}}}}"#
+        )
+    };
+    let small = r#"{"topology":"mesh:4x4","routing":"dor"}"#;
+    let (at, _) = field(&compare(small, too_much)).expect("the other side");
+    assert_eq!(at.as_deref(), Some("compare.sim.cycles"));
+    let (at, _) = field(&compare(too_much, small)).expect("its own side");
+    assert_eq!(at.as_deref(), Some("sim.cycles"));
+    assert_eq!(field(&compare(small, small)), None);
+    // and the CLI refuses the comparison whose own side is too large before running the other
+    let dir = scratch("precheck");
+    let file = dir.join("cmp.json");
+    std::fs::write(&file, compare(too_much, small)).unwrap();
+    let message = refusal(&["run", text(&file)]);
+    assert!(
+        message.starts_with("error: cycles:") && message.contains("at most"),
+        "{message}"
+    );
+}

@@ -214,10 +214,14 @@ fn load_scenario(source: &str) -> Result<Scenario, String> {
 /// Run a Scenario, write the files `output` asks for, print the result.
 pub fn run_and_report(scenario: &Scenario, output: &Output) -> Result<(), String> {
     crate::files::check_outputs(&output.files(), output.force)?;
-    // compare mode: both sides read whole first, and the compared side (A) run before the
-    // Scenario's own (B), whose files are written only once both have run — a bad A is found
-    // before B's work, and no output is left of a comparison that failed
+    // compare mode: both sides read and checked whole first (their networks built, each run's
+    // work within its budget, so together within a request's), and the compared side (A) run
+    // before the Scenario's own (B), whose files are written only once both have run — a bad A
+    // is found before B's work, and no output is left of a comparison that failed
     let other = scenario.compared().map_err(|e| format!("compare: {e}"))?;
+    if other.is_some() {
+        scenario::precheck(scenario).map_err(|e| e.to_string())?;
+    }
     let a = match &other {
         Some(a) => Some(
             scenario::run(a, false, &mut |_| {})

@@ -106,9 +106,11 @@ pub(super) fn optimize_links(
 /// 7.6 billion (1.2 s natively), at 8,192 29 billion (4.5 s), at 16,384 233 billion (49 s), so
 /// a run at 16,384 stops its search here, about halfway, with the links kept so far (said in
 /// its steps and `link_search_complete`); from a 4,096-switch ring (every switch with spare
-/// ports, routes of 2,000 hops) the search ends in 12 s well inside it.
+/// ports, routes of 2,000 hops) the search ends in 12 s well inside it. The page's limit is a
+/// quarter of it: there a unit costs about 3.6 times as much (half the native limit took 47 s at
+/// 16,384 end nodes in Chromium, `npm run bench:browser -- --limits`).
 pub const MAX_LINK_SEARCH_WORK: u64 = if cfg!(target_arch = "wasm32") {
-    60_000_000_000
+    30_000_000_000
 } else {
     120_000_000_000
 };

@@ -39,6 +39,7 @@ pub const LAB: Lab = Lab {
     run: |section, seed, record, progress| {
         Ok(Box::new(CtcRun::run(&config(section)?, seed, record, progress)?))
     },
+    precheck: super::no_precheck,
     studies: studies::STUDIES,
     presets,
     limits: super::no_limits,

@@ -31,6 +31,7 @@ pub const LAB: Lab = Lab {
     run: |section, _seed, _record, progress| {
         Ok(Box::new(DualPlaneRun::run(&config(section)?, progress)?))
     },
+    precheck: super::no_precheck,
     studies: &[
         Study {
             name: "search",

@@ -32,6 +32,7 @@ pub const LAB: Lab = Lab {
     run: |section, _seed, _record, progress| {
         Ok(Box::new(OcsRelayRun::run(&config(section)?, progress)?))
     },
+    precheck: super::no_precheck,
     studies: studies::STUDIES,
     presets,
     limits: super::no_limits,

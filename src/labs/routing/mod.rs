@@ -37,6 +37,10 @@ pub const LAB: Lab = Lab {
     run: |section, seed, _record, progress| {
         Ok(Box::new(RoutingLab::run(&config(section)?, seed, progress)?))
     },
+    precheck: |section, seed| {
+        let config: RoutingConfig = config(section)?;
+        config.topology(seed, &config.router()?).map(drop)
+    },
     studies: studies::STUDIES,
     presets,
     limits: super::no_limits,
@@ -249,7 +253,10 @@ impl RoutingConfig {
             ));
         }
         DistanceTable::check_size(spec.switch_count()).map_err(|e| e.at("topology"))?;
-        spec.build(seed).map_err(|e| e.at("topology"))
+        let topology = spec.build(seed).map_err(|e| e.at("topology"))?;
+        // (the scheme's kind of network, before the distance table: LOREN on a file says so at once)
+        routing.fits(&topology).map_err(router_error)?;
+        Ok(topology)
     }
 }
 

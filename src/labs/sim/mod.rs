@@ -37,6 +37,7 @@ pub const LAB: Lab = Lab {
             progress,
         )?))
     },
+    precheck: |section, seed| config::<SimConfig>(section)?.precheck(seed),
     studies: &[
     Study {
         name: "sweep",
@@ -521,17 +522,37 @@ impl SimConfig {
         self.network_for(seed, &[self.rate], 1)
     }
 
-    /// The network for runs at `rates` (`seed_count` runs each for a sweep): their expected work
-    /// is checked (`check_work`) once the topology is built and before its routes and the
-    /// simulator's buffers are.
-    fn network_for(&self, seed: u64, rates: &[f64], runs: usize) -> Result<Network> {
+    /// Everything a run at the configured rate checks before its work begins (`Lab::precheck`):
+    /// the fields, the router's kind of network on the built topology, the run's work.
+    pub fn precheck(&self, seed: u64) -> Result<()> {
+        self.checked_topology(seed, &[self.rate], 1).map(drop)
+    }
+
+    /// The topology for runs at `rates` (`runs` runs each) and its sampled average distance,
+    /// checked: the fields, the router's kind of network (`RouterSpec::fits`) and the runs'
+    /// work (`check_work`), before any route or buffer is built.
+    fn checked_topology(
+        &self,
+        seed: u64,
+        rates: &[f64],
+        runs: usize,
+    ) -> Result<(Topology, RouterSpec, f64)> {
         let (topology, router) = self.check()?;
         let topo = topology
             .build_nth(seed, self.topology_index)
             .map_err(|e| e.at("topology"))?;
+        router.fits(&topo).map_err(|e| e.at("routing"))?;
         // (the sampled distance is kept with the network: the simulation asks for it too)
         let hops = flit::average_hops(&topo);
         self.check_work(&topo, hops, rates, runs)?;
+        Ok((topo, router, hops))
+    }
+
+    /// The network for runs at `rates` (`seed_count` runs each for a sweep): their expected work
+    /// is checked (`check_work`) once the topology is built and before its routes and the
+    /// simulator's buffers are.
+    fn network_for(&self, seed: u64, rates: &[f64], runs: usize) -> Result<Network> {
+        let (topo, router, hops) = self.checked_topology(seed, rates, runs)?;
         let router = router.build(&topo).map_err(|e| e.at("routing"))?;
         Ok(Network::with_assignment(
             router.as_ref(),

@@ -39,6 +39,7 @@ pub const LAB: Lab = Lab {
     run: |section, seed, record, progress| {
         Ok(Box::new(run_topogen(&config(section)?, seed, record, progress)?))
     },
+    precheck: super::no_precheck,
     studies: &[
         Study {
             name: "compare",
