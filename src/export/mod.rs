@@ -5,6 +5,7 @@
 
 pub mod booksim;
 pub mod graph;
+pub mod merlin;
 pub mod sst;
 
 use crate::model::{ChannelId, LinkId, Topology};

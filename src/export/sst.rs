@@ -1,9 +1,17 @@
 //! A flit-simulator experiment (issue 26, "Out to a distributed engine") as an SST/Merlin model:
-//! the network as GraphML for Merlin's `anytopo`, every pair's Topolab route as a source route
-//! (so LOREN, Cowen or shortest paths run in SST as they run here), and the traffic, rate,
-//! buffers and per-hop delays of `topolab sim` in a ready SST Python configuration
-//! (`sst_config.py`, which says how each setting maps). What anytopo can and cannot express is
-//! in `shared/notes/sst-merlin-anytopo.md`; the traps it lists are handled here:
+//! the traffic, rate, buffers and per-hop delays of `topolab sim` in a ready SST Python
+//! configuration (`sst_config.py`, which says how each setting maps), on one of two kinds of
+//! network (issue 54):
+//! - a network that is one of Merlin's own topologies under the routing Merlin builds in for it
+//!   (a mesh, torus or hypercube under DOR, a fat-tree under up*/down*: `export::merlin`) is
+//!   written as that topology's parameters, a model of a few hundred bytes at any size that
+//!   each MPI rank builds its own part of;
+//! - any other (LRT, files, TopoGen's networks; LOREN, Cowen, shortest, …) as GraphML for
+//!   Merlin's `anytopo`, with every pair's Topolab route as a source route (so LOREN, Cowen or
+//!   shortest paths run in SST as they run here).
+//!
+//! What anytopo can and cannot express is in `shared/notes/sst-merlin-anytopo.md`; the traps it
+//! lists are handled here:
 //! - routers without endpoints abort anytopo: they are numbered last and get one stand-in
 //!   endpoint each, which sends nothing (trap 2);
 //! - a packet's VC in anytopo is its hop count: `vcs_per_vn` is the longest route + 1 (trap 3);
@@ -43,38 +51,63 @@ const TARGETS: &[(&str, &str)] = &[("uniform", "uniform"), ("bitcomp", "bitcomp"
 /// The data of one SST experiment.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SstFiles {
-    /// `network.graphml`: routers in SST order, each with its `endpoints`.
-    pub graphml: String,
-    /// `routes.json`: every pair's route in SST router ids.
-    pub routes: String,
-    /// `scenario.json`: traffic, rate, delays, buffers, cycles, sizes.
+    /// `network.graphml`: routers in SST order, each with its `endpoints` (anytopo models).
+    pub graphml: Option<String>,
+    /// `routes.json`: every pair's route in SST router ids (anytopo models).
+    pub routes: Option<String>,
+    /// `scenario.json`: the model (`merlin.mesh`, …, or `anytopo`) and its parameters, traffic,
+    /// rate, delays, buffers, cycles, sizes.
     pub scenario: String,
 }
 
 impl SstFiles {
-    /// The configuration with the three files embedded: one file that runs by itself (what
-    /// the page downloads).
+    /// The files to write beside the configuration, by name.
+    pub fn files(&self) -> Vec<(&'static str, &str)> {
+        [
+            (GRAPHML_FILE, self.graphml.as_deref()),
+            (ROUTES_FILE, self.routes.as_deref()),
+            (SCENARIO_FILE, Some(self.scenario.as_str())),
+        ]
+        .into_iter()
+        .filter_map(|(name, text)| Some((name, text?)))
+        .collect()
+    }
+
+    /// The configuration with the files embedded: one file that runs by itself (what the page
+    /// downloads).
     pub fn single(&self) -> String {
-        let embedded = format!(
-            "EMBEDDED = {{\n    \"graphml\": r'''{}''',\n    \"routes\": r'''{}''',\n    \"scenario\": r'''{}''',\n}}",
-            self.graphml, self.routes, self.scenario
-        );
+        let entries: Vec<String> = self
+            .files()
+            .into_iter()
+            .map(|(name, text)| {
+                // (the keys topolab.py reads: "graphml", "routes", "scenario")
+                let key = match name {
+                    GRAPHML_FILE => "graphml",
+                    _ => name.split('.').next().unwrap_or(name),
+                };
+                format!("    \"{key}\": r'''{text}''',\n")
+            })
+            .collect();
+        let embedded = format!("EMBEDDED = {{\n{}}}", entries.concat());
         CONFIG.replacen("EMBEDDED = None", &embedded, 1)
     }
 }
 
-/// Whether an SST model of `routers` routers may be written (`MAX_SST_ROUTERS`): callers check
-/// a spec's count before building the network.
-pub fn check_routers(routers: usize) -> Result<()> {
-    if routers > MAX_SST_ROUTERS {
-        return Err(Error::invalid(
+/// Whether an SST model of `topo` under the router named `routing` may be written, checked
+/// before the router is built: one of Merlin's own topologies at any size the simulator takes,
+/// anytopo up to `MAX_SST_ROUTERS` routers.
+pub fn check_network(topo: &Topology, routing: &str) -> Result<()> {
+    let routers = topo.switch_count();
+    match super::merlin::native(topo, routing) {
+        Ok(_) => Ok(()),
+        Err(why) if routers > MAX_SST_ROUTERS => Err(Error::invalid(
             "topology",
             format!(
-                "{routers} switches; an SST model takes at most {MAX_SST_ROUTERS} (SST/Merlin's anytopo keeps a queue per router pair: about 4 GB at 1,024 routers)"
+                "{routers} switches; an SST model through anytopo takes at most {MAX_SST_ROUTERS} (it keeps a queue per router pair: about 4 GB at 1,024 routers), and this one cannot be one of Merlin's own topologies: {why}"
             ),
-        ));
+        )),
+        Err(_) => Ok(()),
     }
-    Ok(())
 }
 
 /// The SST model of running `traffic` at `params` on `router`'s network, with `router`'s
@@ -88,16 +121,7 @@ pub fn sst(
 ) -> Result<SstFiles> {
     let topo = router.topology();
     let n = topo.switch_count();
-    if n > MAX_SST_ROUTERS {
-        return Err(Error::TooLarge {
-            what: "the routers of an SST model".into(),
-            value: n,
-            limit: MAX_SST_ROUTERS,
-            hint:
-                "SST/Merlin's anytopo keeps a queue per router pair (about 4 GB at 1,024 routers)"
-                    .into(),
-        });
-    }
+    check_network(topo, router.name())?;
     let target = TARGETS
         .iter()
         .find(|(ours, _)| ours.eq_ignore_ascii_case(traffic.trim()))
@@ -123,9 +147,60 @@ pub fn sst(
     if params.latency_per_m != 0.0 {
         return Err(Error::invalid(
             "latency_per_m",
-            "anytopo gives every router link one latency: set the latency per metre of cable to 0",
+            "Merlin's topologies give every router link one latency: set the latency per metre of cable to 0",
         ));
     }
+    let common = serde_json::json!({
+        "format": "topolab-sst/1",
+        "topology": topo.spec(),
+        "routing": routing,
+        "traffic": target,
+        "rate": params.rate,
+        "packet_flits": params.packet,
+        "flit_bytes": FLIT_BYTES,
+        "stages": params.stages,
+        "link_latency": params.link_latency,
+        "vcs": params.vcs,
+        "buffer_flits": params.buffer,
+        "endpoints": topo.endpoint_count(),
+        "warmup_cycles": params.warmup,
+        "cycles": params.cycles,
+        "drain_cycles": params.drain,
+        "seed": seed,
+    });
+    let with = |mut scenario: serde_json::Value, more: serde_json::Value| {
+        for (k, v) in more.as_object().into_iter().flatten() {
+            scenario[k] = v.clone();
+        }
+        serde_json::to_string_pretty(&scenario).expect("a JSON value prints") + "\n"
+    };
+    let anytopo_because = match super::merlin::native(topo, router.name()) {
+        Ok(native) => {
+            if target != "uniform" && native.topology == "merlin.fattree" {
+                // (Merlin's fat-tree numbers its hosts leaf by leaf as ours; its routers not)
+                return Err(Error::invalid(
+                    "traffic",
+                    "Merlin's fat-tree model is checked with uniform traffic only: --traffic uniform",
+                ));
+            }
+            let scenario = with(
+                common,
+                serde_json::json!({
+                    "model": native.topology,
+                    "merlin_class": native.class,
+                    "merlin": native.params,
+                    "mapping": native.mapping,
+                    "hosts": topo.endpoint_count(),
+                }),
+            );
+            return Ok(SstFiles {
+                graphml: None,
+                routes: None,
+                scenario,
+            });
+        }
+        Err(why) => why,
+    };
     let endpoints = topo.endpoints_per_switch();
     // SST numbers endpoints router by router: the same end nodes only if Topolab's are too
     // (a pattern of end-node ids, bit complement, needs the same numbering)
@@ -150,31 +225,20 @@ pub fn sst(
     check_size(topo, hosts.len())?;
     let (routes, longest) = routes(router, &hosts, &sst_id)?;
     let graphml = graphml(topo, &order, &sst_id, &endpoints);
-    let scenario = serde_json::json!({
-        "format": "topolab-sst/1",
-        "topology": topo.spec(),
-        "routing": routing,
-        "traffic": target,
-        "rate": params.rate,
-        "packet_flits": params.packet,
-        "flit_bytes": FLIT_BYTES,
-        "stages": params.stages,
-        "link_latency": params.link_latency,
-        "vcs_per_vn": longest + 1,
-        "vcs": params.vcs,
-        "buffer_flits": params.buffer,
-        "endpoints": topo.endpoint_count(),
-        "hosts": hosts.len(),
-        "stand_ins": n - hosts.len(),
-        "warmup_cycles": params.warmup,
-        "cycles": params.cycles,
-        "drain_cycles": params.drain,
-        "seed": seed,
-    });
+    let scenario = with(
+        common,
+        serde_json::json!({
+            "model": "anytopo",
+            "mapping": format!("anytopo with every pair's route written out, because {anytopo_because}"),
+            "vcs_per_vn": longest + 1,
+            "hosts": hosts.len(),
+            "stand_ins": n - hosts.len(),
+        }),
+    );
     Ok(SstFiles {
-        graphml,
-        routes,
-        scenario: serde_json::to_string_pretty(&scenario).expect("a JSON value prints") + "\n",
+        graphml: Some(graphml),
+        routes: Some(routes),
+        scenario,
     })
 }
 

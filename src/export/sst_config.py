@@ -1,20 +1,26 @@
 # Topolab → SST/Merlin: the SST configuration `topolab export sst` writes as DIR/topolab.py
 # (embedded from src/export/sst_config.py). It runs the experiment of `topolab sim` (same
-# network, same routes, same offered load, same per-hop delays) in SST's Merlin with the
-# `anytopo` topology, so that the two latencies can be compared (scripts/sst-check.mjs).
+# network, same routes, same offered load, same per-hop delays) in SST's Merlin, so that the
+# two latencies can be compared (scripts/sst-check.mjs). scenario.json's "model" says how the
+# network is built:
+#   merlin.mesh, merlin.torus, merlin.hyperx, merlin.fattree — Merlin's own topology from the
+#     parameters in "merlin" (its pymerlin class in "merlin_class", why in "mapping"), with the
+#     routing Merlin builds in for it; every MPI rank builds its own routers, nothing per pair;
+#   anytopo — the network as GraphML and every pair's Topolab route as a source route (below).
 #
 #   sst DIR/topolab.py
 #   mpirun -np 2 sst DIR/topolab.py          (as root: mpirun --allow-run-as-root --oversubscribe …)
 #
-# It reads three files from its own directory (or from the directory given as `sst
+# An anytopo model reads three files from its own directory (or from the directory given as `sst
 # DIR/topolab.py -- OTHER_DIR`, or in TOPOLAB_SST_DIR) — unless they are embedded below in
 # EMBEDDED, as in the one-file model the page's Export menu downloads:
 #   network.graphml  routers 0..n−1 in SST order, int attribute `endpoints` (≥ 1 each)
 #   routes.json      {"format": "topolab-sst-routes/1", "routers": n,
 #                     "routes": [[src, dst, [hop1, …, dst]], …]}  (source excluded, dst included)
-#   scenario.json    {"format": "topolab-sst/1", rate, packet_flits, flit_bytes, stages,
+#   scenario.json    {"format": "topolab-sst/1", "model", rate, packet_flits, flit_bytes, stages,
 #                     link_latency, vcs_per_vn, buffer_flits, endpoints, hosts, stand_ins,
 #                     warmup_cycles, cycles, drain_cycles, …}
+# (a model of Merlin's own topology, scenario.json alone).
 # and prints, at the end of the run, Merlin's OfferedLoad summary (endpoint 0):
 #     Offered   Average
 #       Load    Latency
@@ -119,7 +125,8 @@ def _read_json(name, fmt):
 
 
 S = _read_json("scenario.json", "topolab-sst/1")
-R = _read_json("routes.json", "topolab-sst-routes/1")
+MODEL = S.get("model", "anytopo")
+NATIVE = {"topoMesh": topoMesh, "topoTorus": topoTorus, "topoHyperX": topoHyperX, "topoFatTree": topoFatTree}
 
 flit_bytes = int(S["flit_bytes"])
 stages = int(S["stages"])
@@ -149,42 +156,71 @@ def _nicplugin_build_lean(self, comp, endpoint_id, plugin_index, **kwargs):
 
 NICplugin.build = _nicplugin_build_lean
 
-# --- network and routes
-topo = topoAny()
-topo.routing_mode = "source_routing"
-topo.topo_name = f"topolab:{S.get('topology', '')}"
-topo.vcs_per_vn = int(S["vcs_per_vn"])  # a packet's VC is its hop count (trap 3)
-if EMBEDDED is None:
-    topo.import_graph(os.path.join(DIR, "network.graphml"))
-else:
-    import networkx
-    topo.import_graph(networkx.parse_graphml(EMBEDDED["graphml"]))
-n_routers = topo.num_routers
-if n_routers != int(R["routers"]):
-    raise SystemExit(f"routes.json is for {R['routers']} routers, network.graphml has {n_routers}")
-E, hosts, K = int(S["endpoints"]), int(S["hosts"]), int(S["stand_ins"])
-if topo.getNumNodes() != E + K or hosts + K != n_routers:
-    raise SystemExit(f"network.graphml has {topo.getNumNodes()} endpoints on {n_routers} routers; "
-                     f"scenario.json says {E} + {K} stand-ins on {hosts} + {K}")
-if any(topo.get_num_endpoints_for_router(r) != 1 for r in range(hosts, n_routers)):
-    raise SystemExit("network.graphml: the routers after the first `hosts` must have one (stand-in) endpoint each")
+# --- the network: Merlin's own topology from its parameters, or anytopo with Topolab's routes
 
-table = defaultdict(dict)  # table[src][dst] = [(weight, [hop, …, dst])]: anytopo's form
-longest = 0
-for src, dst, hops in R["routes"]:
-    if not hops or hops[-1] != dst:
-        raise SystemExit(f"route {src}→{dst}: the hop list must end with the destination")
-    table[src][dst] = [(1.0, [int(h) for h in hops])]
-    longest = max(longest, len(hops))
-if S.get("traffic", "uniform") == "uniform":
-    # every ordered pair of routers with real endpoints needs a route, else anytopo stops the
-    # run at the first packet for it ("destination endpoint … is not contained within …")
-    short = [r for r in range(hosts) if len(table[r]) < hosts - 1]
-    if short:
-        raise SystemExit(f"routes.json: router {short[0]} has routes to {len(table[short[0]])} of "
-                         f"the {hosts - 1} other routers with endpoints (uniform traffic needs all)")
-if longest + 1 > topo.vcs_per_vn:
-    raise SystemExit(f"vcs_per_vn = {topo.vcs_per_vn} but the longest route has {longest} hops")
+
+def _native_topology():
+    """Merlin's own topology (scenario.json's "merlin_class" with the parameters in "merlin"):
+    each rank builds its routers and their routing from these few values."""
+    cls = NATIVE.get(S.get("merlin_class"))
+    if cls is None:
+        raise SystemExit(f"scenario.json: model {MODEL!r} with class {S.get('merlin_class')!r}, which this configuration does not build")
+    topo = cls()
+    for key, value in S["merlin"].items():
+        setattr(topo, key, value)
+    if topo.getNumNodes() != int(S["endpoints"]):
+        raise SystemExit(f"{MODEL} {S['merlin']} has {topo.getNumNodes()} endpoints; scenario.json says {S['endpoints']}")
+    return topo
+
+
+def _anytopo():
+    """anytopo from network.graphml, with every pair's route from routes.json (source routing):
+    the topology, the routing table, endpoints, routers with endpoints and stand-ins."""
+    R = _read_json("routes.json", "topolab-sst-routes/1")
+    topo = topoAny()
+    topo.routing_mode = "source_routing"
+    topo.topo_name = f"topolab:{S.get('topology', '')}"
+    topo.vcs_per_vn = int(S["vcs_per_vn"])  # a packet's VC is its hop count (trap 3)
+    if EMBEDDED is None:
+        topo.import_graph(os.path.join(DIR, "network.graphml"))
+    else:
+        import networkx
+        topo.import_graph(networkx.parse_graphml(EMBEDDED["graphml"]))
+    n_routers = topo.num_routers
+    if n_routers != int(R["routers"]):
+        raise SystemExit(f"routes.json is for {R['routers']} routers, network.graphml has {n_routers}")
+    E, hosts, K = int(S["endpoints"]), int(S["hosts"]), int(S["stand_ins"])
+    if topo.getNumNodes() != E + K or hosts + K != n_routers:
+        raise SystemExit(f"network.graphml has {topo.getNumNodes()} endpoints on {n_routers} routers; "
+                         f"scenario.json says {E} + {K} stand-ins on {hosts} + {K}")
+    if any(topo.get_num_endpoints_for_router(r) != 1 for r in range(hosts, n_routers)):
+        raise SystemExit("network.graphml: the routers after the first `hosts` must have one (stand-in) endpoint each")
+
+    table = defaultdict(dict)  # table[src][dst] = [(weight, [hop, …, dst])]: anytopo's form
+    longest = 0
+    for src, dst, hops in R["routes"]:
+        if not hops or hops[-1] != dst:
+            raise SystemExit(f"route {src}→{dst}: the hop list must end with the destination")
+        table[src][dst] = [(1.0, [int(h) for h in hops])]
+        longest = max(longest, len(hops))
+    if S.get("traffic", "uniform") == "uniform":
+        # every ordered pair of routers with real endpoints needs a route, else anytopo stops the
+        # run at the first packet for it ("destination endpoint … is not contained within …")
+        short = [r for r in range(hosts) if len(table[r]) < hosts - 1]
+        if short:
+            raise SystemExit(f"routes.json: router {short[0]} has routes to {len(table[short[0]])} of "
+                             f"the {hosts - 1} other routers with endpoints (uniform traffic needs all)")
+    if longest + 1 > topo.vcs_per_vn:
+        raise SystemExit(f"vcs_per_vn = {topo.vcs_per_vn} but the longest route has {longest} hops")
+
+    return topo, table, R, longest, hosts, K
+
+
+if MODEL == "anytopo":
+    topo, table, R, longest, hosts, K = _anytopo()
+else:
+    topo, table, R, longest, hosts, K = _native_topology(), None, None, None, int(S["endpoints"]), 0
+E = int(S["endpoints"])
 
 router = hr_router()
 router.link_bw = LINK_BW
@@ -202,10 +238,11 @@ topo.host_link_latency = "1ps"
 
 
 def _endpoint_nic():
-    """An EndpointNIC with source routing. One per job: its LinkControl records the job's id
+    """An EndpointNIC (with source routing on anytopo). One per job: its LinkControl records the job's id
     and size the first time it is built."""
     nic = EndpointNIC(use_reorderLinkControl=True, topo=topo)
-    nic.addPlugin("sourceRoutingPlugin", routing_table=table)
+    if table is not None:
+        nic.addPlugin("sourceRoutingPlugin", routing_table=table)
     nic.link_bw = LINK_BW
     nic.input_buf_size = BUF
     nic.output_buf_size = BUF
@@ -241,8 +278,11 @@ if K > 0:
     stand_ins.setEndpointNIC(_endpoint_nic())
     system.allocateNodes(stand_ins, "linear")
 
+if table is None:
+    network = f"{MODEL} {S['merlin']} ({E} endpoints, Merlin's own routing)"
+else:
+    network = (f"anytopo, {topo.num_routers} routers ({hosts} with {E} endpoints, {K} stand-ins), "
+               f"{len(R['routes'])} routes (longest {longest} hops, {topo.vcs_per_vn} VCs)")
 print(f"topolab-sst: {S.get('topology')} {S.get('routing')} {traffic} rate {S['rate']} from {DIR or 'this file'}: "
-      f"{n_routers} routers ({hosts} with {E} endpoints, {K} stand-ins), {len(R['routes'])} routes "
-      f"(longest {longest} hops, {topo.vcs_per_vn} VCs), link {LINK_BW}, ports "
-      f"{INPUT_LATENCY}+{OUTPUT_LATENCY}, links {topo.link_latency}, buffers {BUF}/VC")
+      f"{network}, link {LINK_BW}, ports {INPUT_LATENCY}+{OUTPUT_LATENCY}, links {topo.link_latency}, buffers {BUF}/VC")
 system.build()

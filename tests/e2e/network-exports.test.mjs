@@ -94,17 +94,29 @@ test('Every lab offers the network files; the Routing lab writes its network wit
   assertNoProblems(problems);
 });
 
-test('Simulate: the run as one SST/Merlin Python file with the network, every route and the scenario', async () => {
+test("Simulate: the run as one SST/Merlin Python file — Merlin's own mesh for mesh:8x8 under DOR, anytopo with every route under shortest paths (issue 54)", async () => {
   const { page, problems } = await openPage(env, env.url, { acceptDownloads: true });
   await waitForResult(page);
   await afterRun(page, () => page.click('#lab-sim'));
-  const sst = await grab(page, 'sst');
+  let sst = await grab(page, 'sst');
   assert.match(sst.name, /^topolab-sim-.*\.py$/);
   const embedded = (key) => sst.text.match(new RegExp(`"${key}": r'''([\\s\\S]*?)'''`))?.[1];
-  const scenario = JSON.parse(embedded('scenario'));
+  let scenario = JSON.parse(embedded('scenario'));
   assert.equal(scenario.format, 'topolab-sst/1');
   assert.equal(scenario.topology, 'mesh:8x8');
   assert.equal(scenario.rate, Number(await page.inputValue('#sim-rate')));
+  // the default network is one of Merlin's own: its parameters, no graph and no routes
+  assert.equal(scenario.model, 'merlin.mesh');
+  assert.deepEqual(scenario.merlin, { shape: '8x8', width: '1x1', local_ports: 1 });
+  assert.equal(embedded('routes'), undefined, 'no routes: Merlin routes its own mesh');
+  assert.equal(embedded('graphml'), undefined);
+  assert.ok(sst.text.length < 100_000, `${sst.text.length} bytes`);
+  // under shortest paths the same mesh goes through anytopo with every pair's route
+  await afterRun(page, () => page.selectOption('#sim-routing', 'shortest'));
+  sst = await grab(page, 'sst');
+  scenario = JSON.parse(embedded('scenario'));
+  assert.equal(scenario.model, 'anytopo');
+  assert.match(scenario.mapping, /dimension order/, 'says why not Merlin\'s own mesh');
   const routes = JSON.parse(embedded('routes'));
   assert.equal(routes.routes.length, 64 * 63, 'a route per ordered pair of routers');
   assert.equal(scenario.vcs_per_vn, 15, "anytopo's VCs: the longest route (14 hops) + 1");

@@ -61,19 +61,22 @@ fn model(topology: &str, routing: &str, traffic: &str) -> topolab::Result<SstFil
 
 #[test]
 fn every_route_is_topolabs_walk_along_the_graphml_to_its_destination() {
+    // (networks that are none of Merlin's own topologies under their routing: through anytopo)
     for (topology, routing) in [
-        ("mesh:4x4", "dor"),
+        ("mesh:4x4", "shortest"),
         ("lrt:64:4:2", "loren"),
         ("lrt:64:4:2", "cowen"),
-        ("fattree:4:3", "updown"),
+        ("fattree:4:3", "shortest"),
     ] {
         let what = format!("{topology} {routing}");
         let topo = build_seeded(topology, 1).unwrap();
         let router = RouterSpec::parse(routing).unwrap().build(&topo).unwrap();
         let files = model(topology, routing, "uniform").unwrap();
-        let (nodes, edges) = read_graphml(&files.graphml);
+        let (graphml, routes) = (files.graphml.as_deref(), files.routes.as_deref());
+        let (nodes, edges) = read_graphml(graphml.expect("an anytopo model's network"));
         let scenario: Value = serde_json::from_str(&files.scenario).unwrap();
-        let routes: Value = serde_json::from_str(&files.routes).unwrap();
+        assert_eq!(scenario["model"], "anytopo", "{what}");
+        let routes: Value = serde_json::from_str(routes.expect("its routes")).unwrap();
         // routers: every switch once; those with end nodes first with their counts, the others
         // after them with one stand-in endpoint each (anytopo aborts on a router without)
         let n = topo.switch_count();
@@ -166,7 +169,8 @@ fn every_route_is_topolabs_walk_along_the_graphml_to_its_destination() {
         let single = files.single();
         assert!(!single.contains("EMBEDDED = None"), "{what}");
         assert!(
-            single.contains(&files.routes) && single.contains(&files.graphml),
+            single.contains(files.routes.as_deref().unwrap())
+                && single.contains(files.graphml.as_deref().unwrap()),
             "{what}"
         );
     }
@@ -178,9 +182,13 @@ fn what_sst_cannot_express_is_refused_with_the_reason() {
     assert_eq!(err.field().as_deref(), Some("traffic"), "{err}");
     assert!(err.to_string().contains("uniform or bitcomp"), "{err}");
     assert!(model("mesh:4x4", "dor", "bitcomp").is_ok());
+    assert!(model("mesh:4x4", "shortest", "bitcomp").is_ok());
+    let err = model("fattree:4:3", "updown", "bitcomp").unwrap_err();
+    assert!(err.to_string().contains("uniform traffic only"), "{err}");
     let err = model("dual:hc:3", "dual-plane", "uniform").unwrap_err();
     assert!(err.to_string().contains("one router"), "{err}");
-    // above the limit, refused from the spec's size before anything is built
+    // anytopo above its limit, refused once the network is built, before any router table,
+    // naming why it cannot be one of Merlin's own topologies
     let dir = std::env::temp_dir().join(format!("topolab-sst-{}", std::process::id()));
     let (code, message) = cli::refused(&[
         "export",
@@ -188,13 +196,84 @@ fn what_sst_cannot_express_is_refused_with_the_reason() {
         "--topology",
         "mesh:33x32",
         "--routing",
-        "dor",
+        "shortest",
         "--out",
         dir.to_str().unwrap(),
     ]);
     assert_ne!(code, Some(0));
-    assert!(message.contains("at most 1024"), "{message}");
+    assert!(
+        message.contains("at most 1024") && message.contains("dimension order"),
+        "{message}"
+    );
     assert!(!dir.exists(), "nothing written");
+}
+
+/// A network that is one of Merlin's own topologies under its routing is written as that
+/// topology's parameters (issue 54): a few hundred bytes at any size — a 128×128 mesh, 16,384
+/// routers, well under 100 KB — with no graph and no routes; the written model parses, names
+/// its Merlin topology and class, and each family's parameters build the same routers and end
+/// nodes (`export::merlin`'s tests check the arithmetic per family).
+#[test]
+fn merlins_own_topologies_are_written_as_their_parameters() {
+    for (topology, routing, merlin, class) in [
+        ("mesh:8x8", "dor", "merlin.mesh", "topoMesh"),
+        ("mesh:128x128", "dor", "merlin.mesh", "topoMesh"),
+        ("torus:8x8", "dor", "merlin.torus", "topoTorus"),
+        ("hypercube:12", "dor", "merlin.hyperx", "topoHyperX"),
+        ("fattree:4:3", "updown", "merlin.fattree", "topoFatTree"),
+    ] {
+        let what = format!("{topology} {routing}");
+        let files = model(topology, routing, "uniform").unwrap();
+        assert_eq!(
+            (files.graphml.as_deref(), files.routes.as_deref()),
+            (None, None),
+            "{what}"
+        );
+        let scenario: Value = serde_json::from_str(&files.scenario).unwrap();
+        assert_eq!(scenario["format"], "topolab-sst/1", "{what}");
+        assert_eq!(scenario["model"], merlin, "{what}");
+        assert_eq!(scenario["merlin_class"], class, "{what}");
+        assert!(
+            scenario["merlin"].is_object() && scenario["mapping"].is_string(),
+            "{what}"
+        );
+        let topo = build_seeded(topology, 1).unwrap();
+        assert_eq!(
+            scenario["endpoints"].as_u64().unwrap() as usize,
+            topo.endpoint_count()
+        );
+        let single = files.single();
+        assert!(single.len() < 100_000, "{what}: {} bytes", single.len());
+        assert!(
+            single.contains("\"scenario\": r") && !single.contains("\"routes\": r"),
+            "{what}"
+        );
+    }
+    // the CLI writes the scenario and the configuration only, and says which model it wrote
+    let dir = std::env::temp_dir().join(format!("topolab-sst-native-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let value = cli::json(&[
+        "export",
+        "sst",
+        "--topology",
+        "mesh:128x128",
+        "--routing",
+        "dor",
+        "--rate",
+        "0.01",
+        "--out",
+        dir.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(value["model"], "merlin.mesh", "{value}");
+    assert_eq!(value["files"].as_array().unwrap().len(), 2, "{value}");
+    let bytes: u64 = ["scenario.json", "topolab.py"]
+        .iter()
+        .map(|f| std::fs::metadata(dir.join(f)).unwrap().len())
+        .sum();
+    assert!(bytes < 100_000, "{bytes} bytes");
+    assert!(!dir.join(sst::ROUTES_FILE).exists());
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -208,7 +287,7 @@ fn the_cli_writes_the_four_files_and_never_overwrites() {
         "--topology",
         "mesh:4x4",
         "--routing",
-        "dor",
+        "shortest",
         "--rate",
         "0.05",
         "--out",

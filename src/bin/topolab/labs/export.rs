@@ -31,8 +31,10 @@ pub const COMMAND: LabCommand = LabCommand {
 enum Export {
     /// BookSim2: DIR/anynet and DIR/booksim.cfg, the experiment `topolab sim` would run.
     Booksim(ExperimentFilesArgs),
-    /// SST/Merlin: DIR/network.graphml, DIR/routes.json (Topolab's route for every pair),
-    /// DIR/scenario.json and DIR/topolab.py (run: sst DIR/topolab.py, or under mpirun).
+    /// SST/Merlin: DIR/scenario.json and DIR/topolab.py (run: sst DIR/topolab.py, or under
+    /// mpirun). A mesh, torus or hypercube under dor and a fat-tree under updown are Merlin's own
+    /// topology from its parameters, at any size; any other network adds DIR/network.graphml and
+    /// DIR/routes.json (Topolab's route for every pair) for Merlin's anytopo.
     Sst(ExperimentFilesArgs),
     /// GraphML (networkx, Gephi, SST/Merlin's anytopo): a node per switch with its end nodes
     /// and drawn position, an edge per link.
@@ -120,14 +122,16 @@ fn write_booksim(a: ExperimentFilesArgs) -> Result<(), String> {
 }
 
 fn write_sst(a: ExperimentFilesArgs) -> Result<(), String> {
-    use topolab::export::sst::{self, CONFIG_FILE, GRAPHML_FILE, ROUTES_FILE, SCENARIO_FILE};
+    use topolab::export::sst::{self, CONFIG_FILE};
     let err = |e: topolab::Error| e.to_string();
     let x = a.experiment.check()?;
     let spec = TopologySpec::parse(&x.config.topology).map_err(|e| err(e.at("topology")))?;
-    sst::check_routers(spec.switch_count()).map_err(err)?;
     let topo = spec
         .build_nth(x.seed, x.config.topology_index)
         .map_err(|e| err(e.at("topology")))?;
+    // (one of Merlin's own topologies at any size, anytopo's routes up to its limit: known
+    // before the router's tables are built)
+    sst::check_network(&topo, x.routing.name()).map_err(err)?;
     let router = x.routing.build(&topo).map_err(|e| err(e.at("routing")))?;
     let files = sst::sst(
         router.as_ref(),
@@ -137,18 +141,15 @@ fn write_sst(a: ExperimentFilesArgs) -> Result<(), String> {
         x.seed,
     )
     .map_err(err)?;
-    let written = write_into(
-        &a.out,
-        &[
-            (GRAPHML_FILE, &files.graphml),
-            (ROUTES_FILE, &files.routes),
-            (SCENARIO_FILE, &files.scenario),
-            (CONFIG_FILE, sst::CONFIG),
-        ],
-        a.force,
-    )?;
-    let config = &written[3];
+    let mut named = files.files();
+    named.push((CONFIG_FILE, sst::CONFIG));
+    let written = write_into(&a.out, &named, a.force)?;
+    let config = written.last().expect("the configuration");
+    let scenario: serde_json::Value =
+        serde_json::from_str(&files.scenario).map_err(|e| e.to_string())?;
     let value = serde_json::json!({
+        "model": scenario["model"],
+        "mapping": scenario["mapping"],
         "files": written,
         "run": format!("sst {config}"),
         "run_on_two_ranks": format!("mpirun -np 2 sst {config}"),
