@@ -1,12 +1,17 @@
-// SST/Merlin side by side (issue 26): the same experiment in `topolab sim` and in a real SST —
-// Topolab's network, routes, offered load and per-hop delays written by `topolab export sst`
-// and run by Merlin's anytopo (DIR/topolab.py, from src/export/sst_config.py) on one MPI rank
-// and on two — with the average packet latency of each, the difference and the wall times.
-// Exits 1 when a difference exceeds --max-diff percent, 2 when a run fails.
+// SST/Merlin side by side (issues 26, 54): the same experiment in `topolab sim` and in a real
+// SST — Topolab's network, offered load and per-hop delays written by `topolab export sst` as
+// Merlin's own topology (mesh, torus, hypercube as HyperX, fat-tree) or through anytopo with
+// Topolab's routes (DIR/topolab.py, from src/export/sst_config.py), run on one MPI rank and on
+// two — with the average packet latency of each, the difference, the wall times and the peak
+// memory (of the process; per rank under MPI). Exits 1 when a difference exceeds --max-diff
+// percent, 2 when a run fails.
 //
 //   node scripts/sst-check.mjs [--rates 0.02,0.05] [--models mesh:8x8/dor,lrt:256:4:4/loren:42]
-//        [--traffic uniform] [--sst PATH] [--mpirun PATH] [--np 2] [--topolab PATH]
-//        [--max-diff 15] [--keep]
+//        [--traffic uniform] [--window WARMUP,CYCLES,DRAIN] [--sst PATH] [--mpirun PATH]
+//        [--np 2] [--topolab PATH] [--max-diff 15] [--keep]
+//
+// --window sets the cycles of both runs (default: the export's, 2,000 + 10,000 + 10,000); the
+// Topolab run is a long run (--long-run), since research sizes are what this is for.
 //
 // A model is TOPOLOGY/ROUTING[/TRAFFIC]. --sst defaults to `sst` on PATH, else /opt/sst/bin/sst
 // (SST from scripts/sst-build.sh); --np 0 skips the MPI run. --keep leaves the directories in
@@ -21,7 +26,7 @@
 // against Topolab's 5H + 4 cycles, at every load and stage count tried.
 
 import { spawnSync } from "node:child_process";
-import { accessSync, constants, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -57,6 +62,8 @@ function onPath(name) {
 
 const RATES = option("rates", "0.02").split(",").map(Number);
 const TRAFFIC = option("traffic", "uniform");
+const WINDOW = option("window", null)?.split(",").map(Number);
+if (WINDOW && (WINDOW.length !== 3 || WINDOW.some((c) => !(c >= 0)))) throw new Error("--window: WARMUP,CYCLES,DRAIN");
 const MODELS = option("models", "mesh:8x8/dor,lrt:256:4:4/loren:42").split(",").map((m) => {
   const [topology, routing, traffic = TRAFFIC] = m.split("/");
   if (!topology || !routing) throw new Error(`--models: '${m}' is not TOPOLOGY/ROUTING[/TRAFFIC]`);
@@ -79,17 +86,21 @@ if (!existsSync(SST)) {
   process.exit(2);
 }
 
-// Runs a command; its stdout and wall seconds.
-function run(command, args, { cwd } = {}) {
+// Runs a command under /usr/bin/time (each process's peak resident memory: one line per MPI
+// rank); its stdout, wall seconds and the largest peak in MB.
+const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
+function run(command, args, { cwd, timed = false } = {}) {
   const started = process.hrtime.bigint();
-  const out = spawnSync(command, args, { cwd, encoding: "utf8", maxBuffer: 1 << 28 });
+  const [cmd, all] = timed && TIME && command !== MPIRUN ? [TIME, ["-f", "PEAK_KB %M", command, ...args]] : [command, args];
+  const out = spawnSync(cmd, all, { cwd, encoding: "utf8", maxBuffer: 1 << 28 });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   if (out.error) throw new Error(`${command}: ${out.error.message}`);
   if (out.status !== 0) {
     const shown = `${command} ${args.join(" ")}`;
     throw new Error(`${shown} failed (status ${out.status}):\n${(out.stdout ?? "").slice(-1500)}\n${(out.stderr ?? "").slice(-1500)}`);
   }
-  return { stdout: out.stdout, seconds };
+  const peaks = [...(out.stderr ?? "").matchAll(/PEAK_KB (\d+)/g)].map((m) => Number(m[1]) / 1024);
+  return { stdout: out.stdout, seconds, peakMB: peaks.length ? Math.max(...peaks) : undefined };
 }
 
 const UNIT_NS = { ps: 1e-3, ns: 1, us: 1e3, µs: 1e3, ms: 1e6, s: 1e9 };
@@ -114,12 +125,18 @@ function simArgs(s) {
     "--rate", String(s.rate), "--packet", String(s.packet_flits), "--stages", String(s.stages),
     "--link-latency", String(s.link_latency), "--vcs", String(s.vcs), "--buf", String(s.buffer_flits),
     "--warmup", String(s.warmup_cycles), "--cycles", String(s.cycles), "--drain", String(s.drain_cycles),
-    "--seed", String(s.seed), "--json"];
+    "--seed", String(s.seed), "--long-run", "--json"];
 }
 
 function exportModel(model, rate, dir) {
+  const window = WINDOW ? ["--warmup", String(WINDOW[0]), "--cycles", String(WINDOW[1]), "--drain", String(WINDOW[2])] : [];
   return run(TOPOLAB, ["export", "sst", "--topology", model.topology, "--routing", model.routing,
-    "--traffic", model.traffic, "--rate", String(rate), "--out", dir, "--force"]).seconds;
+    "--traffic", model.traffic, "--rate", String(rate), ...window, "--out", dir, "--force"]).seconds;
+}
+
+// The bytes of the files in `dir`.
+function bytesIn(dir) {
+  return readdirSync(dir).reduce((sum, f) => sum + statSync(join(dir, f)).size, 0);
 }
 
 const pct = (a, b) => (100 * (a - b)) / b;
@@ -138,13 +155,15 @@ try {
         const config = join(dir, "topolab.py");
         const scenario = JSON.parse(readFileSync(join(dir, "scenario.json"), "utf8"));
         row.scenario = scenario;
-        const ours = run(TOPOLAB, simArgs(scenario));
-        row.topolab = { ...JSON.parse(ours.stdout), seconds: ours.seconds };
-        const one = run(SST, [config], { cwd: dir });
-        row.sst1 = { ...parseSst(one.stdout), seconds: one.seconds };
+        row.modelBytes = bytesIn(dir);
+        const ours = run(TOPOLAB, simArgs(scenario), { timed: true });
+        row.topolab = { ...JSON.parse(ours.stdout), seconds: ours.seconds, peakMB: ours.peakMB };
+        const one = run(SST, [config], { cwd: dir, timed: true });
+        row.sst1 = { ...parseSst(one.stdout), seconds: one.seconds, peakMB: one.peakMB };
         if (NP > 0) {
-          const many = run(MPIRUN, ["--allow-run-as-root", "--oversubscribe", "-np", String(NP), SST, config], { cwd: dir });
-          row.sstN = { ...parseSst(many.stdout), seconds: many.seconds };
+          const timedSst = TIME ? [TIME, "-f", "PEAK_KB %M", SST] : [SST];
+          const many = run(MPIRUN, ["--allow-run-as-root", "--oversubscribe", "-np", String(NP), ...timedSst, config], { cwd: dir });
+          row.sstN = { ...parseSst(many.stdout), seconds: many.seconds, peakMB: many.peakMB };
         }
         const reference = row.topolab.avg_latency_cycles;
         row.diff1 = pct(row.sst1.latency - SST_NIC_START_NS, reference);
@@ -165,10 +184,10 @@ try {
 
 console.log(`SST ${SST}${NP > 0 ? `, MPI: ${MPIRUN} -np ${NP}` : ""}; latency in cycles (SST: ns, 1 cycle = 1 ns)`);
 console.log(`Δ = (SST − ${SST_NIC_START_NS} ns NIC start) vs Topolab, percent; '*': Merlin's sources fell behind (saturation)`);
-console.log(`wall seconds: export / topolab sim / SST 1 rank${NP > 0 ? ` / SST ${NP} ranks` : ""}\n`);
+console.log(`wall seconds: export / topolab sim / SST 1 rank${NP > 0 ? ` / SST ${NP} ranks` : ""}; peak MB: topolab sim / SST 1 rank${NP > 0 ? ` / SST per rank of ${NP}` : ""}\n`);
 const mpi = NP > 0;
-const header = ["model", "rate", "Topolab", "SST 1 rank", ...(mpi ? [`SST ${NP} ranks`] : []), "Δ 1 rank %",
-  ...(mpi ? [`Δ ${NP} ranks %`] : []), "hops", "wall s"];
+const header = ["model", "SST model (bytes)", "routers", "rate", "Topolab", "SST 1 rank", ...(mpi ? [`SST ${NP} ranks`] : []), "Δ 1 rank %",
+  ...(mpi ? [`Δ ${NP} ranks %`] : []), "hops", "wall s", "peak MB"];
 console.log(`| ${header.join(" | ")} |`);
 console.log(`|${header.map(() => "---").join("|")}|`);
 for (const r of rows) {
@@ -181,8 +200,10 @@ for (const r of rows) {
   const walls = [r.exportSeconds, r.topolab.seconds, r.sst1.seconds, ...(mpi ? [r.sstN.seconds] : [])]
     .map((s) => fmt(s, 1)).join(" / ");
   const mark = (d) => `${fmt(d, 1)}${Math.abs(d) > MAX_DIFF ? " (!)" : ""}`;
-  console.log(`| ${[name, r.rate, fmt(r.topolab.avg_latency_cycles), sst(r.sst1), ...(mpi ? [sst(r.sstN)] : []),
-    mark(r.diff1), ...(mpi ? [mark(r.diffN)] : []), fmt(r.topolab.avg_hops), walls].join(" | ")} |`);
+  const peaks = [r.topolab.peakMB, r.sst1.peakMB, ...(mpi ? [r.sstN.peakMB] : [])].map((m) => fmt(m, 0)).join(" / ");
+  const kind = `${r.scenario.model ?? "anytopo"} (${r.modelBytes.toLocaleString("en")})`;
+  console.log(`| ${[name, kind, r.topolab.switches ?? "–", r.rate, fmt(r.topolab.avg_latency_cycles), sst(r.sst1), ...(mpi ? [sst(r.sstN)] : []),
+    mark(r.diff1), ...(mpi ? [mark(r.diffN)] : []), fmt(r.topolab.avg_hops), walls, peaks].join(" | ")} |`);
 }
 const errors = rows.filter((r) => r.error);
 for (const r of errors) console.error(`\n${r.model.topology} ${r.model.routing} @ ${r.rate}:\n${r.error}`);
