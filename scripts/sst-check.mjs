@@ -8,7 +8,12 @@
 //
 //   node scripts/sst-check.mjs [--rates 0.02,0.05] [--models mesh:8x8/dor,lrt:256:4:4/loren:42]
 //        [--traffic uniform] [--window WARMUP,CYCLES,DRAIN] [--sst PATH] [--mpirun PATH]
-//        [--np 2] [--topolab PATH] [--max-diff 15] [--keep]
+//        [--np 2] [--topolab PATH] [--max-diff 15] [--from-json] [--keep]
+//
+// --from-json writes each model as SST JSON first (`sst --output-json=model.json --run-mode=init
+// topolab.py`, timed as the export's second part) and runs that on one rank and under MPI
+// (`--partitioner=sst.linear`), so that the Python configuration's build and the JSON's can be
+// compared in time and memory per rank.
 //
 // --window sets the cycles of both runs (default: the export's, 2,000 + 10,000 + 10,000); the
 // Topolab run is a long run (--long-run), since research sizes are what this is for.
@@ -75,6 +80,7 @@ const NP = Number(option("np", "2"));
 const TOPOLAB = resolve(option("topolab", join(ROOT, "target/release/topolab")));
 const MAX_DIFF = Number(option("max-diff", "15"));
 const KEEP = flag("keep");
+const FROM_JSON = flag("from-json");
 
 if (RATES.some((r) => !(r > 0 && r <= 1))) throw new Error(`--rates: each in (0, 1], got ${RATES}`);
 if (!existsSync(TOPOLAB)) {
@@ -158,11 +164,19 @@ try {
         row.modelBytes = bytesIn(dir);
         const ours = run(TOPOLAB, simArgs(scenario), { timed: true });
         row.topolab = { ...JSON.parse(ours.stdout), seconds: ours.seconds, peakMB: ours.peakMB };
-        const one = run(SST, [config], { cwd: dir, timed: true });
+        let model = config;
+        if (FROM_JSON) {
+          const json = join(dir, "model.json");
+          row.jsonSeconds = run(SST, [`--output-json=${json}`, "--run-mode=init", config], { cwd: dir }).seconds;
+          row.jsonBytes = statSync(json).size;
+          model = json;
+        }
+        const parallel = FROM_JSON ? ["--partitioner=sst.linear"] : [];
+        const one = run(SST, [...parallel, model], { cwd: dir, timed: true });
         row.sst1 = { ...parseSst(one.stdout), seconds: one.seconds, peakMB: one.peakMB };
         if (NP > 0) {
           const timedSst = TIME ? [TIME, "-f", "PEAK_KB %M", SST] : [SST];
-          const many = run(MPIRUN, ["--allow-run-as-root", "--oversubscribe", "-np", String(NP), ...timedSst, config], { cwd: dir });
+          const many = run(MPIRUN, ["--allow-run-as-root", "--oversubscribe", "-np", String(NP), ...timedSst, ...parallel, model], { cwd: dir });
           row.sstN = { ...parseSst(many.stdout), seconds: many.seconds, peakMB: many.peakMB };
         }
         const reference = row.topolab.avg_latency_cycles;
@@ -201,7 +215,7 @@ for (const r of rows) {
     .map((s) => fmt(s, 1)).join(" / ");
   const mark = (d) => `${fmt(d, 1)}${Math.abs(d) > MAX_DIFF ? " (!)" : ""}`;
   const peaks = [r.topolab.peakMB, r.sst1.peakMB, ...(mpi ? [r.sstN.peakMB] : [])].map((m) => fmt(m, 0)).join(" / ");
-  const kind = `${r.scenario.model ?? "anytopo"} (${r.modelBytes.toLocaleString("en")})`;
+  const kind = `${r.scenario.model ?? "anytopo"} (${r.modelBytes.toLocaleString("en")}${r.jsonBytes ? `; JSON ${r.jsonBytes.toLocaleString("en")} in ${fmt(r.jsonSeconds, 1)} s` : ""})`;
   console.log(`| ${[name, kind, r.topolab.switches ?? "–", r.rate, fmt(r.topolab.avg_latency_cycles), sst(r.sst1), ...(mpi ? [sst(r.sstN)] : []),
     mark(r.diff1), ...(mpi ? [mark(r.diffN)] : []), fmt(r.topolab.avg_hops), walls, peaks].join(" | ")} |`);
 }
