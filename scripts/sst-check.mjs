@@ -7,7 +7,7 @@
 // percent, 2 when a run fails.
 //
 //   node scripts/sst-check.mjs [--rates 0.02,0.05] [--models mesh:8x8/dor,lrt:256:4:4/loren:42]
-//        [--traffic uniform] [--window WARMUP,CYCLES,DRAIN] [--sst PATH] [--mpirun PATH]
+//        [--traffic uniform] [--window WARMUP,CYCLES,DRAIN] [--vcs N] [--sst PATH] [--mpirun PATH]
 //        [--np 2] [--topolab PATH] [--max-diff 15] [--from-json] [--keep]
 //
 // --from-json writes each model as SST JSON first (`sst --output-json=model.json --run-mode=init
@@ -68,6 +68,7 @@ function onPath(name) {
 const RATES = option("rates", "0.02").split(",").map(Number);
 const TRAFFIC = option("traffic", "uniform");
 const WINDOW = option("window", null)?.split(",").map(Number);
+const VCS = option("vcs", null);
 if (WINDOW && (WINDOW.length !== 3 || WINDOW.some((c) => !(c >= 0)))) throw new Error("--window: WARMUP,CYCLES,DRAIN");
 const MODELS = option("models", "mesh:8x8/dor,lrt:256:4:4/loren:42").split(",").map((m) => {
   const [topology, routing, traffic = TRAFFIC] = m.split("/");
@@ -137,7 +138,7 @@ function simArgs(s) {
 function exportModel(model, rate, dir) {
   const window = WINDOW ? ["--warmup", String(WINDOW[0]), "--cycles", String(WINDOW[1]), "--drain", String(WINDOW[2])] : [];
   return run(TOPOLAB, ["export", "sst", "--topology", model.topology, "--routing", model.routing,
-    "--traffic", model.traffic, "--rate", String(rate), ...window, "--out", dir, "--force"]).seconds;
+    "--traffic", model.traffic, "--rate", String(rate), ...window, ...(VCS ? ["--vcs", VCS] : []), "--out", dir, "--force"]).seconds;
 }
 
 // The bytes of the files in `dir`.
@@ -164,19 +165,19 @@ try {
         row.modelBytes = bytesIn(dir);
         const ours = run(TOPOLAB, simArgs(scenario), { timed: true });
         row.topolab = { ...JSON.parse(ours.stdout), seconds: ours.seconds, peakMB: ours.peakMB };
-        let model = config;
+        let input = config;
         if (FROM_JSON) {
           const json = join(dir, "model.json");
           row.jsonSeconds = run(SST, [`--output-json=${json}`, "--run-mode=init", config], { cwd: dir }).seconds;
           row.jsonBytes = statSync(json).size;
-          model = json;
+          input = json;
         }
         const parallel = FROM_JSON ? ["--partitioner=sst.linear"] : [];
-        const one = run(SST, [...parallel, model], { cwd: dir, timed: true });
+        const one = run(SST, [...parallel, input], { cwd: dir, timed: true });
         row.sst1 = { ...parseSst(one.stdout), seconds: one.seconds, peakMB: one.peakMB };
         if (NP > 0) {
           const timedSst = TIME ? [TIME, "-f", "PEAK_KB %M", SST] : [SST];
-          const many = run(MPIRUN, ["--allow-run-as-root", "--oversubscribe", "-np", String(NP), ...timedSst, ...parallel, model], { cwd: dir });
+          const many = run(MPIRUN, ["--allow-run-as-root", "--oversubscribe", "-np", String(NP), ...timedSst, ...parallel, input], { cwd: dir });
           row.sstN = { ...parseSst(many.stdout), seconds: many.seconds, peakMB: many.peakMB };
         }
         const reference = row.topolab.avg_latency_cycles;

@@ -254,10 +254,7 @@ pub const MAX_SST_ROUTE_BYTES: u64 = if cfg!(target_arch = "wasm32") {
 /// `hosts` routers, each `[src, dst, [hop, …]]` with the average distance's hops (sampled by
 /// breadth-first search) of as many digits as the largest id — against `MAX_SST_ROUTE_BYTES`.
 fn check_size(topo: &Topology, hosts: usize) -> Result<()> {
-    let pairs = (hosts as f64) * (hosts.saturating_sub(1) as f64);
-    let digits = (topo.switch_count().max(2) as f64).log10().ceil() + 2.0;
-    let hops = crate::sim::flit::average_hops(topo);
-    let bytes = pairs * (2.0 * digits + 8.0 + hops * digits);
+    let (bytes, pairs, hops) = estimated_route_bytes(topo, hosts);
     if bytes > MAX_SST_ROUTE_BYTES as f64 {
         return Err(Error::invalid(
             "topology",
@@ -269,6 +266,15 @@ fn check_size(topo: &Topology, hosts: usize) -> Result<()> {
         ));
     }
     Ok(())
+}
+
+/// The bytes of `routes.json` for `hosts` routers with end nodes on `topo`, before any route is
+/// walked, with the pairs and the sampled average distance it counts.
+fn estimated_route_bytes(topo: &Topology, hosts: usize) -> (f64, f64, f64) {
+    let pairs = (hosts as f64) * (hosts.saturating_sub(1) as f64);
+    let digits = (topo.switch_count().max(2) as f64).log10().ceil() + 2.0;
+    let hops = crate::sim::flit::average_hops(topo);
+    (pairs * (2.0 * digits + 8.0 + hops * digits), pairs, hops)
 }
 
 /// Every ordered pair of `hosts`' routes as anytopo's source routes — `[src, dst, [hop, …,
@@ -357,6 +363,41 @@ fn graphml(topo: &Topology, order: &[usize], sst_id: &[u32], endpoints: &[u32]) 
 mod tests {
     use super::*;
     use crate::routing::RouterSpec;
+
+    /// The size estimated before any route is walked bounds the size written, without
+    /// overstating it more than twice (it is what the limit is checked against).
+    #[test]
+    fn the_size_estimate_bounds_the_written_routes() {
+        for (spec, routing) in [
+            ("mesh:16x16", "shortest"),
+            ("lrt:256:4:4", "loren"),
+            ("torus:8x8", "shortest"),
+            ("fattree:4:3", "shortest"),
+            ("full:32", "shortest"),
+        ] {
+            let topo = crate::topology::build_seeded(spec, 1).unwrap();
+            let router = RouterSpec::parse(routing).unwrap().build(&topo).unwrap();
+            let files = sst(
+                router.as_ref(),
+                routing,
+                "uniform",
+                &SimParams::default(),
+                1,
+            )
+            .unwrap();
+            let written = files.routes.unwrap().len() as f64;
+            let hosts = topo
+                .endpoints_per_switch()
+                .iter()
+                .filter(|&&e| e > 0)
+                .count();
+            let (estimate, _, _) = estimated_route_bytes(&topo, hosts);
+            assert!(
+                estimate >= written && estimate <= 2.0 * written,
+                "{spec} {routing}: estimated {estimate:.0} B, written {written:.0} B"
+            );
+        }
+    }
 
     /// A network of each family, small enough to export whole.
     fn sample(family: &str) -> String {
