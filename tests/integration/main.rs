@@ -6,6 +6,7 @@
 mod common;
 
 mod cli_fronts;
+mod cli_reference;
 mod cowen;
 mod dualplane;
 mod fuzz;

@@ -19,7 +19,7 @@ const CONFIG_FILE: &str = "booksim.cfg";
 
 pub const COMMAND: LabCommand = LabCommand {
     name: "export",
-    about: "Write files for other tools: `export booksim` writes BookSim2's anynet file and a booksim.cfg with the same network, routing, traffic, buffers and per-hop latency as `topolab sim`; `export sst` writes the same experiment as an SST/Merlin model with Topolab's own routes; `export graphml` and `export dot` write a network for networkx, Gephi or Graphviz",
+    about: "Write files for other tools: `export booksim` writes BookSim2's anynet file and a booksim.cfg with the same network, routing, traffic, buffers and per-hop latency as `topolab sim`; `export sst` writes the same experiment as an SST/Merlin model (Merlin's own mesh, torus, hypercube or fat-tree where the network is one, else anytopo with Topolab's routes); `export graphml` and `export dot` write a network for networkx, Gephi or Graphviz",
     args: |command| {
         <Export as Subcommand>::augment_subcommands(command).subcommand_required(true)
     },
