@@ -453,7 +453,8 @@ fn a_cycle_is_counted_by_what_it_costs() {
 /// rate 1 had been allowed 600 million units, 4.5 minutes), and the refusal says so.
 #[test]
 fn a_long_run_is_asked_for_by_name() {
-    let hc14 = |more: &[&str]| {
+    // hc:14 at rate 1 with a window of `warmup`, `cycles`, `drain` and the `more` flags
+    let hc14 = |[warmup, cycles, drain]: [&str; 3], more: &[&str]| {
         let mut args = vec![
             "sim",
             "--topology",
@@ -463,33 +464,18 @@ fn a_long_run_is_asked_for_by_name() {
             "--rate",
             "1",
         ];
-        args.extend(["--warmup", "1000", "--cycles", "3000", "--drain", "1000"]);
+        args.extend(["--warmup", warmup, "--cycles", cycles, "--drain", drain]);
         args.extend(more);
         refusal(&args)
     };
-    let message = hc14(&[]);
+    let message = hc14(["1000", "3000", "1000"], &[]);
     assert!(
         message.contains("above the 60 million one run may take")
             && message.contains("a long run, --long-run, may take 600 million"),
         "{message}"
     );
     // with --long-run the same run fits; ten times its cycles do not, and nothing more is offered
-    let message = refusal(&[
-        "sim",
-        "--topology",
-        "hc:14",
-        "--routing",
-        "dor",
-        "--rate",
-        "1",
-        "--long-run",
-        "--warmup",
-        "10000",
-        "--cycles",
-        "30000",
-        "--drain",
-        "10000",
-    ]);
+    let message = hc14(["10000", "30000", "10000"], &["--long-run"]);
     assert!(
         message.contains("above the 600 million one run may take")
             && !message.contains("--long-run"),
