@@ -43,6 +43,28 @@ pub enum ChoiceList {
     AllToAll,
 }
 
+/// How the command line reads the text given for a field, where the page's control gives the
+/// value itself (`topolab LAB --FLAG TEXT`, the flags made from the fields).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Reads {
+    /// By its kind: text as typed, a whole number, a finite number, a name.
+    #[default]
+    AsKind,
+    /// A network: a spec as typed, or `file:PATH`, the network in that file (an edge list,
+    /// BookSim anynet or GraphML) as the `graph:` spec that carries it.
+    Network,
+    /// A traffic pattern as typed, or `matrix:PATH`, the CSV traffic matrix in that file
+    /// (`src,dst,bytes[,count]`) as the `matrix:` spec that carries it.
+    Traffic,
+    /// Whole numbers separated by commas (a list of switches).
+    List,
+    /// The name of a file whose text the field holds (a CSV the page's control reads).
+    FileText,
+    /// Dual-plane generators as typed, or `file:PATH`, plane 1 wired in a network file, whose
+    /// links give the set.
+    Generators,
+}
+
 /// One field of a lab's form.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -73,6 +95,9 @@ pub struct Field {
     pub examples: &'static [&'static str],
     /// The heading of the group this field starts, if it starts one.
     pub group: Option<&'static str>,
+    /// How the command line reads its text (the page does not need it).
+    #[serde(skip)]
+    pub reads: Reads,
 }
 
 impl Field {
@@ -90,6 +115,7 @@ impl Field {
             empty_is_default: false,
             examples: &[],
             group: None,
+            reads: Reads::AsKind,
         }
     }
 
@@ -185,6 +211,26 @@ impl Field {
             ..self
         }
     }
+    /// How the command line reads the field's text.
+    pub fn reads(self, reads: Reads) -> Field {
+        Field { reads, ..self }
+    }
+}
+
+/// The page's words as plain text, for the command line: tags left out (`t<sub>max</sub>` →
+/// `tmax`).
+pub fn plain(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut in_tag = false;
+    for c in text.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            _ if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -226,6 +272,19 @@ mod tests {
                 "{}: no seed field",
                 lab.name
             );
+            // the command line reads every field: a value the page's own control edits says
+            // how its text is read, unless it only gathers other fields (a group)
+            for field in &fields {
+                let group = fields
+                    .iter()
+                    .any(|g| g.path.starts_with(&format!("{}.", field.path)));
+                assert!(
+                    group || field.kind != FieldKind::Custom || field.reads != Reads::AsKind,
+                    "{}: the custom field '{}' does not say how the command line reads it",
+                    lab.name,
+                    field.path
+                );
+            }
         }
     }
 }

@@ -25,7 +25,7 @@ pub use crate::choice::Choice;
 use crate::export::graph::{Loads, NetworkExtras, NetworkFormat};
 use crate::model::Topology;
 use crate::{Error, Result};
-pub use field::{ChoiceList, Field, FieldKind};
+pub use field::{plain, ChoiceList, Field, FieldKind, Reads};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

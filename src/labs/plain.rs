@@ -50,6 +50,24 @@ pub(crate) fn decode<T: Serialize + DeserializeOwned + Default>(
                     ),
                 ));
             }
+            // a group (`readings`): the field inside it that does not decode
+            if let (Value::Object(inner), Some(Value::Object(_))) =
+                (given, defaults.get(name.as_str()))
+            {
+                for (key, value) in inner {
+                    let mut probe = defaults.clone();
+                    probe[name.as_str()][key.as_str()] = value.clone();
+                    if let Err(e) = serde_json::from_value::<T>(probe) {
+                        let message = e.to_string();
+                        if !message.starts_with("unknown field") {
+                            return Err(Error::invalid(
+                                &format!("{name}.{key}"),
+                                reason(&message, value),
+                            ));
+                        }
+                    }
+                }
+            }
             return Err(Error::invalid(name, reason(&message, given)));
         }
     }

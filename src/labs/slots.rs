@@ -4,7 +4,7 @@
 //! router of the registry can route (`dor`, `shortest`, `updown`, `loren:16`, `cowen:0.5`).
 
 use super::{
-    check_section, config, default_section, json, ChoiceList, Field, FieldKind, Lab, LabRun,
+    check_section, config, default_section, json, ChoiceList, Field, FieldKind, Lab, LabRun, Reads,
     StepSummary, View,
 };
 use crate::analysis::{self, AllToAllMethod};
@@ -45,6 +45,7 @@ fn fields() -> Vec<Field> {
     let generators: Vec<&str> = crate::topology::GENERATORS.iter().map(|g| g.name).collect();
     vec![
         Field::new("topology", "Topology", FieldKind::Text { required: false })
+            .reads(Reads::Network)
             .help_text(format!(
                 "{}: e.g. mesh:8x8, fattree:4:3. Enter runs.",
                 generators.join(", ")

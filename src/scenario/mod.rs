@@ -82,6 +82,24 @@ impl Scenario {
         Ok(s)
     }
 
+    /// The Scenario of lab `lab` at `seed` whose section is `section` (JSON, fields left out
+    /// at their defaults), checked as a Scenario file's section is: errors name `LAB.FIELD`.
+    pub fn of_section(lab: &str, seed: u64, section: Value) -> Result<Scenario> {
+        if seed > MAX_SEED {
+            return Err(Error::invalid(
+                "seed",
+                format!("{seed} is above the largest seed, {MAX_SEED} (2^53 − 1)"),
+            ));
+        }
+        let mut s = Scenario {
+            lab: lab.to_string(),
+            seed,
+            ..Default::default()
+        };
+        s.set_section(lab, section)?;
+        Ok(s)
+    }
+
     /// Read a Scenario from JSON, checking the version, every section and the seed.
     pub fn from_json(text: &str) -> Result<Scenario> {
         let value: Value = serde_json::from_str(text).map_err(|e| {

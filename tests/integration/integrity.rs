@@ -111,8 +111,8 @@ fn export_refuses_to_replace_files_without_force() {
 #[test]
 fn file_inputs_are_capped_before_they_are_read() {
     for args in [
-        vec!["ocs-relay", "--app", "matrix:/dev/zero"],
-        vec!["ctc", "--traffic", "csv:/dev/zero"],
+        vec!["ocs-relay", "--app", "matrix", "--matrix", "/dev/zero"],
+        vec!["ctc", "--traffic", "csv", "--matrix", "/dev/zero"],
         vec!["run", "/dev/zero"],
     ] {
         let message = refusal(&args);
@@ -230,7 +230,7 @@ fn undefined_metrics_are_null_or_refused() {
     let dir = scratch("empty");
     let matrix = dir.join("zero.csv");
     std::fs::write(&matrix, "0,1,100,0\n1,0,5,0\n").unwrap();
-    let app = format!("matrix:{}", matrix.display());
+    let file = matrix.display().to_string();
     let args = [
         "ocs-relay",
         "--edge",
@@ -242,7 +242,9 @@ fn undefined_metrics_are_null_or_refused() {
         "--destination",
         "5",
         "--app",
-        &app,
+        "matrix",
+        "--matrix",
+        &file,
         "--json",
     ];
     let message = refusal(&args);
@@ -311,12 +313,13 @@ fn a_request_is_bounded_as_a_whole() {
         "--routing",
         "dor",
         "--sweep",
+        "--sweep-step",
         "0.005",
-        "--seeds",
+        "--seed-count",
         "32",
     ]);
     assert!(
-        message.starts_with("error: --seeds:") && message.contains("router-cycles"),
+        message.starts_with("error: --seed-count:") && message.contains("router-cycles"),
         "{message}"
     );
     // buffers and queues estimated before anything is allocated
@@ -356,10 +359,10 @@ fn a_request_is_bounded_as_a_whole() {
         "random:16:0.5",
         "--solver",
         "ilp",
-        "--time-limit",
+        "--time-limit-s",
         "1e308",
     ]);
-    assert!(message.starts_with("error: --time-limit:"), "{message}");
+    assert!(message.starts_with("error: --time-limit-s:"), "{message}");
     let message = refusal(&["ctc", "--table1", "--ilp-time-limit", "1e308"]);
     assert!(message.starts_with("error: --ilp-time-limit:"), "{message}");
 }

@@ -1,10 +1,10 @@
-//! The README's limits table says what the code enforces: every row's value equals the
+//! The limits table of docs/limits.md says what the code enforces: every row's value equals the
 //! constant it names, every constant listed here has its row, and no row names a constant
 //! this test does not know (so a new limit is added to both, or the test fails).
 
 use topolab::*;
 
-/// Every documented limit: the name the README gives it and its value.
+/// Every documented limit: the name docs/limits.md gives it and its value.
 fn enforced() -> Vec<(&'static str, f64)> {
     vec![
         ("topology::MAX_SWITCHES", topology::MAX_SWITCHES as f64),
@@ -159,14 +159,14 @@ fn enforced() -> Vec<(&'static str, f64)> {
     ]
 }
 
-/// The rows of the README's "Limits" table: (constant, value).
+/// The rows of docs/limits.md's "Limits" table: (constant, value).
 fn documented() -> Vec<(String, f64)> {
     let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/limits.md")).unwrap();
     let section = readme
         .split("\n## Limits\n")
         .nth(1)
-        .expect("the README has a Limits section")
+        .expect("docs/limits.md has a Limits section")
         .split("\n## ")
         .next()
         .unwrap();
@@ -190,19 +190,18 @@ fn the_readme_limits_table_is_what_the_code_enforces() {
     let enforced = enforced();
     let documented = documented();
     for (name, value) in &documented {
-        let (_, actual) = enforced
-            .iter()
-            .find(|(n, _)| n == name)
-            .unwrap_or_else(|| panic!("the README lists {name}, which this test does not check"));
+        let (_, actual) = enforced.iter().find(|(n, _)| n == name).unwrap_or_else(|| {
+            panic!("docs/limits.md lists {name}, which this test does not check")
+        });
         assert_eq!(
             value, actual,
-            "README says {name} = {value}; the code enforces {actual}"
+            "docs/limits.md says {name} = {value}; the code enforces {actual}"
         );
     }
     for (name, _) in &enforced {
         assert!(
             documented.iter().any(|(n, _)| n == name),
-            "{name} is enforced but missing from the README's Limits table"
+            "{name} is enforced but missing from the Limits table of docs/limits.md"
         );
     }
 }

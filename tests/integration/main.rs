@@ -5,9 +5,11 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod cli_fields;
 mod cli_fronts;
 mod cli_reference;
 mod cowen;
+mod docs_examples;
 mod dualplane;
 mod fuzz;
 mod fuzz_cli;

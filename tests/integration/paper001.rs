@@ -130,7 +130,7 @@ fn the_cli_contract() {
         "--app",
         "neighbor",
         "--ratio",
-        "1:5",
+        "5",
         "--threshold",
         "8192",
         "--mtu",
@@ -160,7 +160,7 @@ fn the_cli_contract() {
     assert!(message.contains("--ocs-nodes"), "{message}");
 }
 
-/// `--app` takes the NPB structures and a traffic matrix file (a 4×16 tree keeps a debug
+/// `--app` takes the NPB structures and a traffic matrix file (`--app matrix --matrix FILE`) (a 4×16 tree keeps a debug
 /// build quick): MG on a 4×4×4 grid uses every OCS node (as §4.2 says of MG in all four
 /// configurations), and a matrix's large pair gets a direct circuit.
 #[test]
@@ -181,7 +181,9 @@ fn the_cli_runs_npb_structures_and_matrix_files() {
         "--ocs-nodes",
         "16",
         "--app",
-        &format!("matrix:{}", file.display()),
+        "matrix",
+        "--matrix",
+        &file.display().to_string(),
         "--source",
         "0",
         "--destination",
@@ -197,7 +199,13 @@ fn the_cli_runs_npb_structures_and_matrix_files() {
     assert_eq!(rows.len(), 7);
     assert_eq!(rows[0]["label"], "EPS only");
     assert_eq!(rows[0]["relative"], 1.0);
-    let (code, message) = cli::refused(&["ocs-relay", "--app", "matrix:/nonexistent/m.csv"]);
+    let (code, message) = cli::refused(&[
+        "ocs-relay",
+        "--app",
+        "matrix",
+        "--matrix",
+        "/nonexistent/m.csv",
+    ]);
     assert_ne!(code, Some(0));
     assert!(message.contains("/nonexistent/m.csv"), "{message}");
 }

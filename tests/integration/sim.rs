@@ -57,6 +57,7 @@ fn cli_contract_and_repeatability() {
         "--routing",
         "dor",
         "--sweep",
+        "--sweep-step",
         "0.1",
         "--cycles",
         "2000",

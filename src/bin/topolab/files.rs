@@ -127,20 +127,8 @@ pub fn read_input(path: &str, flag: &str, max_bytes: u64) -> Result<String, Stri
     Ok(text)
 }
 
-/// A `--topology` value: a spec as written, or for `file:PATH` the network in that file (an
-/// edge list, BookSim anynet or GraphML, `topology::import`) as the `graph:` spec that carries
-/// it, so the Scenario a run writes holds the network itself.
-pub fn topology_arg(text: &str) -> Result<String, String> {
-    network_spec(text, "--topology")
-}
-
-/// A `--start` value of TopoGen: as `topology_arg`, its errors naming `--start`.
-pub fn start_arg(text: &str) -> Result<String, String> {
-    network_spec(text, "--start")
-}
-
 /// A topology spec as written, or for `file:PATH` the `graph:` spec of that file, for `flag`.
-fn network_spec(text: &str, flag: &str) -> Result<String, String> {
+pub fn network_spec(text: &str, flag: &str) -> Result<String, String> {
     let Some(path) = text.trim().strip_prefix("file:") else {
         return Ok(text.to_string());
     };
@@ -165,25 +153,27 @@ pub fn generators_arg(
     text: &str,
     kind: topolab::topology::dualplane::Kind,
     n: u32,
+    flag: &str,
 ) -> Result<String, String> {
     let Some(path) = text.trim().strip_prefix("file:") else {
         return Ok(text.to_string());
     };
-    let network = read_network(path, "--generators")?;
+    let network = read_network(path, flag)?;
     let set =
         topolab::topology::dualplane::generators_of(kind, n, network.switches, &network.links)
             .map_err(|e| match e {
                 topolab::Error::Invalid { reason, .. } => {
-                    format!("--generators: plane 1 from '{path}': {reason}")
+                    format!("{flag}: plane 1 from '{path}': {reason}")
                 }
-                other => format!("--generators: plane 1 from '{path}': {other}"),
+                other => format!("{flag}: plane 1 from '{path}': {other}"),
             })?;
     Ok(set.iter().map(u32::to_string).collect::<Vec<_>>().join(","))
 }
 
-/// A `--pattern` / `--traffic` value: a pattern as written, or for `matrix:PATH` the CSV
-/// traffic matrix in that file (`src,dst,bytes[,count]`) as the `matrix:` spec that carries it.
-pub fn traffic_arg(text: &str) -> Result<String, String> {
+/// A pattern given with `flag` (`--pattern`, `--traffic`): as written, or for `matrix:PATH` the
+/// CSV traffic matrix in that file (`src,dst,bytes[,count]`) as the `matrix:` spec that carries
+/// it.
+pub fn traffic_spec(text: &str, flag: &str) -> Result<String, String> {
     let trimmed = text.trim();
     let Some(path) = trimmed.strip_prefix("matrix:") else {
         return Ok(text.to_string());
@@ -193,7 +183,7 @@ pub fn traffic_arg(text: &str) -> Result<String, String> {
     if !std::path::Path::new(path).exists() && topolab::traffic::demand::Demand::is_packed(path) {
         return Ok(text.to_string());
     }
-    let contents = read_input(path, "--traffic", MAX_MATRIX_BYTES)?;
+    let contents = read_input(path, flag, MAX_MATRIX_BYTES)?;
     let demand =
         topolab::traffic::demand::Demand::read(path, &contents).map_err(|e| e.to_string())?;
     demand.spec(path).map_err(|e| e.to_string())

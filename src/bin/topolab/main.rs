@@ -7,6 +7,8 @@ mod cli;
 #[cfg(not(target_arch = "wasm32"))]
 mod files;
 #[cfg(not(target_arch = "wasm32"))]
+mod lab_flags;
+#[cfg(not(target_arch = "wasm32"))]
 mod labs;
 
 #[cfg(not(target_arch = "wasm32"))]

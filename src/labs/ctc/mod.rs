@@ -77,9 +77,9 @@ fn fields() -> Vec<Field> {
                 "superlu:20x24",
                 "csv",
             ]),
-        Field::new("matrix", "Matrix (CSV)", FieldKind::Custom).help(
-            "A line per entry: source task, destination task, bytes (and optionally a count).",
-        ),
+        Field::new("matrix", "Matrix (CSV)", FieldKind::Custom)
+            .help("A line per entry: source task, destination task, bytes (and optionally a count).")
+            .reads(super::Reads::FileText),
         Field::whole("cluster_size", "T (tasks per LC)", 1)
             .hint("tasks per logical cluster, e.g. 1"),
         Field::whole("planes", "K (planes)", 1).hint("optical planes, e.g. 6"),

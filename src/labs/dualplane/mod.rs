@@ -125,6 +125,7 @@ fn fields() -> Vec<Field> {
             FieldKind::Custom,
         )
         .help("n linearly independent ids in [1, 2ⁿ), e.g. 3,5,7 (checked as you type); empty for two identical planes.")
+        .reads(super::Reads::Generators)
         .empty("identical planes"),
         node("source", "Source").group("Route"),
         node("destination", "Destination"),

@@ -86,7 +86,8 @@ fn fields() -> Vec<Field> {
             .help("Bytes to each neighbour (§4.1: 4 MB = 4194304).")
             .hint("bytes per neighbour message, e.g. 4194304"),
         Field::new("matrix", "Messages (CSV)", FieldKind::Custom)
-            .help("A line per message: source rank, destination rank, bytes, count."),
+            .help("A line per message: source rank, destination rank, bytes, count.")
+            .reads(super::Reads::FileText),
         Field::whole("iterations", "Iterations", 1).hint("a whole number of iterations, e.g. 5"),
         Field::number("compute_us", "Compute (µs)")
             .about("Compute time per iteration in µs (0: communication only; the paper does not print its times)")

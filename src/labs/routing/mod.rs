@@ -83,6 +83,7 @@ fn fields() -> Vec<Field> {
     };
     vec![
         Field::spec("topology", "Topology")
+            .reads(super::Reads::Network)
             .help("lrt:N:d:r — N = n² switches on an n×n floor, degree d, links at most r long (seeded); lrt:fig4 is the paper's Fig. 4 network.")
             .hint("write lrt:N:d:r (e.g. lrt:64:4:2) or lrt:fig4")
             .examples(&["lrt:fig4", "lrt:64:4:2", "lrt:256:4:4", "lrt:1024:4:8"]),
@@ -97,6 +98,7 @@ fn fields() -> Vec<Field> {
         Field::seed("Seeds the random topology: same seed, same network")
             .help("Source and destination: or click two switches in the figure, first the source."),
         Field::new("traffic", "Traffic", FieldKind::Text { required: false })
+            .reads(super::Reads::Traffic)
             .help("For the effective bandwidth and the average efficiency of the routes (a random traffic averaged over its patterns). Empty: the all-pairs metrics only.")
             .hint("a traffic pattern, e.g. uniform or hotspot:0.2, or empty for none")
             .empty("none"),

@@ -91,6 +91,7 @@ pub const LAB: Lab = Lab {
 fn fields() -> Vec<Field> {
     vec![
         Field::spec("topology", "Topology")
+            .reads(super::Reads::Network)
             .group("Network and routing")
             .help_text(format!(
                 "Up to {} switches with any routing, {} with loren or shortest (a next-hop tree per destination), {} with dor or dual-plane (they decide each hop themselves; no route is kept); up to {ANIMATION_MAX_SWITCHES} step through their first cycles one at a time. Enter runs.",

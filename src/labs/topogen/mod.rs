@@ -97,6 +97,7 @@ pub const LAB: Lab = Lab {
 fn fields() -> Vec<Field> {
     vec![
         Field::new("start", "Start from", FieldKind::Text { required: false })
+            .reads(super::Reads::Network)
             .help("Empty: the paper’s start, one giant switch. A topology spec (mesh:4x4) or a file: TOPOGEN keeps its switches, links and end nodes (they set V) and improves it within the max degree (our extension).")
             .empty_default("one giant switch (the paper)"),
         Field::whole("nodes", "End nodes", 0)
@@ -120,7 +121,10 @@ fn fields() -> Vec<Field> {
             .named("message-bytes")
             .about("Message size of the one-round circuit vs packet switching comparison")
             .hint("a whole number of bytes, at least 1"),
-        Field::new("fail", "Switch failures (§5.3)", FieldKind::Custom).empty("none"),
+        Field::new("fail", "Switch failures (§5.3)", FieldKind::Custom)
+            .about("The switches to fail, by number (click them in the figure; on the command line 3,7)")
+            .reads(super::Reads::List)
+            .empty("none"),
         Field::whole("fail_random", "Or fail this many switches at random", 0)
             .named("fail-random")
             .help("Clicked switches win over random ones.")

@@ -6,9 +6,10 @@
 //! writes the experiment as an SST/Merlin model with Topolab's routes
 //! (`topolab::export::sst`).
 
-use super::sim::ExperimentArgs;
+use super::sim::{experiment, Experiment};
 use crate::cli::{flags, print_value, LabCommand};
-use clap::{Args, Subcommand};
+use crate::lab_flags::LabFlags;
+use clap::{ArgMatches, Args, Command};
 use std::path::{Path, PathBuf};
 use topolab::export::booksim::{booksim, ANYNET_FILE};
 use topolab::export::graph::{NetworkExtras, NetworkFormat};
@@ -21,35 +22,36 @@ pub const COMMAND: LabCommand = LabCommand {
     name: "export",
     about: "Write files for other tools: `export booksim` writes BookSim2's anynet file and a booksim.cfg with the same network, routing, traffic, buffers and per-hop latency as `topolab sim`; `export sst` writes the same experiment as an SST/Merlin model (Merlin's own mesh, torus, hypercube or fat-tree where the network is one, else anytopo with Topolab's routes); `export graphml` and `export dot` write a network for networkx, Gephi or Graphviz",
     args: |command| {
-        <Export as Subcommand>::augment_subcommands(command).subcommand_required(true)
+        // booksim and sst take the Simulate lab's flags; graphml and dot a network's
+        let experiment = |name: &'static str, about: &'static str| {
+            ExperimentFiles::augment_args(LabFlags::of("sim").add_to(Command::new(name)))
+                .about(about)
+        };
+        let network = |name: &'static str, about: &'static str| {
+            NetworkFiles::augment_args(network_flags().add_to(Command::new(name)))
+                .mut_arg("topology", |arg| arg.required(true))
+                .about(about)
+        };
+        command
+            .subcommand_required(true)
+            .subcommand(experiment("booksim", "BookSim2: DIR/anynet and DIR/booksim.cfg, the experiment `topolab sim` would run"))
+            .subcommand(experiment("sst", "SST/Merlin: DIR/scenario.json and DIR/topolab.py (run: sst DIR/topolab.py, or under mpirun). A mesh, torus or hypercube under dor and a fat-tree under updown are Merlin's own topology from its parameters, at any size; any other network adds DIR/network.graphml and DIR/routes.json (Topolab's route for every pair) for Merlin's anytopo"))
+            .subcommand(network("graphml", "GraphML (networkx, Gephi, SST/Merlin's anytopo): a node per switch with its end nodes and drawn position, an edge per link"))
+            .subcommand(network("dot", "Graphviz DOT: switches pinned where the page draws them (`dot -Tsvg` lays it out with neato), an edge per link"))
     },
-    execute: |matches| execute(flags(matches)?),
+    execute,
 };
 
-/// The formats `topolab export` writes, one subcommand each.
-#[derive(Subcommand)]
-enum Export {
-    /// BookSim2: DIR/anynet and DIR/booksim.cfg, the experiment `topolab sim` would run.
-    Booksim(ExperimentFilesArgs),
-    /// SST/Merlin: DIR/scenario.json and DIR/topolab.py (run: sst DIR/topolab.py, or under
-    /// mpirun). A mesh, torus or hypercube under dor and a fat-tree under updown are Merlin's own
-    /// topology from its parameters, at any size; any other network adds DIR/network.graphml and
-    /// DIR/routes.json (Topolab's route for every pair) for Merlin's anytopo.
-    Sst(ExperimentFilesArgs),
-    /// GraphML (networkx, Gephi, SST/Merlin's anytopo): a node per switch with its end nodes
-    /// and drawn position, an edge per link.
-    Graphml(NetworkArgs),
-    /// Graphviz DOT: switches pinned where the page draws them (`dot -Tsvg` lays it out with
-    /// neato), an edge per link.
-    Dot(NetworkArgs),
+/// A network's flags: the Slots lab's topology and seed.
+fn network_flags() -> LabFlags {
+    LabFlags::of("slots").only(&["topology", "seed"])
 }
 
+/// What `export booksim` and `export sst` add to the Simulate lab's flags.
 #[derive(Args)]
-struct ExperimentFilesArgs {
-    #[command(flatten)]
-    experiment: ExperimentArgs,
+struct ExperimentFiles {
     /// Directory to write into (created if missing).
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", required = true)]
     out: PathBuf,
     /// Replace files of the same names already in DIR (refused without it).
     #[arg(long)]
@@ -59,18 +61,11 @@ struct ExperimentFilesArgs {
     json: bool,
 }
 
-/// A network's flags (`export graphml`, `export dot`).
+/// What `export graphml` and `export dot` add to a network's flags.
 #[derive(Args)]
-struct NetworkArgs {
-    /// Topology spec: mesh:8x8, torus:8x8, lrt:64:4:2, fattree:4:3, dual:hc:4, …
-    /// Or file:PATH, a network in an edge list, BookSim anynet or GraphML file.
-    #[arg(long, value_parser = crate::files::topology_arg)]
-    topology: String,
-    /// Seed of random topologies (lrt), as in the labs.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+struct NetworkFiles {
     /// File to write.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", required = true)]
     out: PathBuf,
     /// Replace FILE if it exists (refused without it).
     #[arg(long)]
@@ -80,18 +75,26 @@ struct NetworkArgs {
     json: bool,
 }
 
-fn execute(export: Export) -> Result<(), String> {
-    match export {
-        Export::Booksim(a) => write_booksim(a),
-        Export::Sst(a) => write_sst(a),
-        Export::Graphml(a) => write_network(a, NetworkFormat::Graphml),
-        Export::Dot(a) => write_network(a, NetworkFormat::Dot),
+fn execute(matches: &ArgMatches) -> Result<(), String> {
+    match matches.subcommand() {
+        Some(("booksim", m)) => write_booksim(experiment(m)?, flags(m)?),
+        Some(("sst", m)) => write_sst(experiment(m)?, flags(m)?),
+        Some((name @ ("graphml" | "dot"), m)) => {
+            let format = if name == "dot" {
+                NetworkFormat::Dot
+            } else {
+                NetworkFormat::Graphml
+            };
+            let (seed, section) = network_flags().section(m)?;
+            let topology = section["topology"].as_str().unwrap_or_default().to_string();
+            write_network(&topology, seed, flags(m)?, format)
+        }
+        _ => Err("export: name a format (booksim, sst, graphml, dot)".into()),
     }
 }
 
-fn write_booksim(a: ExperimentFilesArgs) -> Result<(), String> {
+fn write_booksim(x: Experiment, a: ExperimentFiles) -> Result<(), String> {
     let err = |e: topolab::Error| e.to_string();
-    let x = a.experiment.check()?;
     let topo = TopologySpec::parse(&x.config.topology)
         .and_then(|t| t.build_nth(x.seed, x.config.topology_index))
         .map_err(|e| err(e.at("topology")))?;
@@ -121,10 +124,9 @@ fn write_booksim(a: ExperimentFilesArgs) -> Result<(), String> {
     Ok(())
 }
 
-fn write_sst(a: ExperimentFilesArgs) -> Result<(), String> {
+fn write_sst(x: Experiment, a: ExperimentFiles) -> Result<(), String> {
     use topolab::export::sst::{self, CONFIG_FILE};
     let err = |e: topolab::Error| e.to_string();
-    let x = a.experiment.check()?;
     let spec = TopologySpec::parse(&x.config.topology).map_err(|e| err(e.at("topology")))?;
     let topo = spec
         .build_nth(x.seed, x.config.topology_index)
@@ -174,13 +176,18 @@ fn write_into(dir: &Path, files: &[(&str, &str)], force: bool) -> Result<Vec<Str
 
 /// The network of `--topology` (sizes checked by the spec before anything is built) in
 /// `format`, its switches where the page draws them; no loads, since nothing ran.
-fn write_network(a: NetworkArgs, format: NetworkFormat) -> Result<(), String> {
-    if a.topology.trim().is_empty() {
+fn write_network(
+    topology: &str,
+    seed: u64,
+    a: NetworkFiles,
+    format: NetworkFormat,
+) -> Result<(), String> {
+    if topology.trim().is_empty() {
         return Err("--topology is required (e.g. --topology mesh:8x8)".into());
     }
     crate::files::check_output(&a.out, "--out", a.force)?;
-    let topo = TopologySpec::parse(&a.topology)
-        .and_then(|t| t.build(a.seed))
+    let topo = TopologySpec::parse(topology)
+        .and_then(|t| t.build(seed))
         .map_err(|e| e.at("topology").to_string())?;
     let positions = topolab::layout::layout(&topo).switches;
     let extras = NetworkExtras {

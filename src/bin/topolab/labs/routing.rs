@@ -1,47 +1,24 @@
-//! `topolab routing`: the Routing lab's flags (paper 002) into its configuration, and its
-//! studies (`--sweep-tmax`: Fig. 5, `--table-study`: Fig. 6, `--imbalance-study`: Fig. 11–12,
-//! `--from/--to`: a packet walk).
+//! `topolab routing`: the Routing lab (paper 002) — its fields' flags, and its studies
+//! (`--sweep-tmax`: Fig. 5, `--table-study`: Fig. 6, `--imbalance-study`: Fig. 11–12,
+//! `--walk`: a packet's walk from `--source` to `--destination`, Fig. 4).
 
 use crate::cli::{flags, merged, print_text, run_and_report, run_study, LabCommand, Output};
+use crate::lab_flags::LabFlags;
 use clap::Args;
 use serde_json::json;
 use topolab::labs::routing::ImbalanceStudy;
-use topolab::labs::routing::RoutingConfig;
 use topolab::scenario::{self, Scenario};
 
 pub const COMMAND: LabCommand = LabCommand {
     name: "routing",
     about: "Compact routing on layout-conscious random topologies (paper 002): LOREN, Cowen, shortest, any router",
-    args: <RoutingArgs as Args>::augment_args,
-    execute: |matches| execute(flags(matches)?),
+    args: |command| RoutingArgs::augment_args(LabFlags::of("routing").add_to(command)),
+    execute: |matches| execute(LabFlags::of("routing").scenario(matches)?, flags(matches)?),
 };
 
+/// What the subcommand adds to the lab's fields: its studies and their arguments.
 #[derive(Args)]
 struct RoutingArgs {
-    /// Topology spec, e.g. lrt:64:4:2.
-    /// Or file:PATH, a network in an edge list, BookSim anynet or GraphML file.
-    #[arg(long, value_parser = crate::files::topology_arg)]
-    topology: String,
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// loren | cowen (Cowen 1999 as paper 002 counts it) | cowen-cluster | shortest (or any
-    /// router: dor, updown); cowen:T is Cowen at t_max T (the α of 0.05…0.95 with the largest
-    /// table within T), cowen:T:shortest the one within T with the shortest average path.
-    #[arg(long, default_value_t = RoutingConfig::default().scheme)]
-    scheme: String,
-    /// LOREN's maximum table entries (default |N|/2).
-    #[arg(long)]
-    tmax: Option<usize>,
-    /// Cowen's ball exponent, 0 < α < 1 (cowen and cowen-cluster).
-    #[arg(value_parser = crate::cli::finite, long, default_value_t = 0.5)]
-    alpha: f64,
-    /// uniform | transpose | shuffle | reverse | hotspot:β | local:γ | matrix:PATH (a CSV
-    /// src,dst,bytes[,count]) (adds effective_bandwidth, avg_efficiency).
-    #[arg(long, value_parser = crate::files::traffic_arg)]
-    traffic: Option<String>,
-    /// Random patterns averaged for a random traffic.
-    #[arg(long, default_value_t = 1000)]
-    patterns: usize,
     /// Print the Fig. 5 series: LOREN's average path length for every t_max, and Cowen's
     /// largest table and average path length for every α of 0.05, 0.10, …, 0.95.
     #[arg(long)]
@@ -51,20 +28,28 @@ struct RoutingArgs {
     #[arg(long)]
     imbalance_study: bool,
     /// Table limits of the imbalance study (default: Cowen's smallest on this topology and |N|/2).
-    #[arg(long, value_delimiter = ',', value_name = "T,…")]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "T,…",
+        requires = "imbalance_study"
+    )]
     tmaxes: Option<Vec<usize>>,
     /// Traffics of the imbalance study (default: hotspot:0.1,0.3,0.5,0.7 and local:1,2,3).
-    #[arg(long, value_delimiter = ',', value_name = "PATTERN,…")]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "PATTERN,…",
+        requires = "imbalance_study"
+    )]
     traffics: Option<Vec<String>>,
     /// How the imbalance study picks Cowen's α at each t_max: largest (default: the largest
     /// table within t_max, what cowen:T means) or shortest (the shortest average path within it).
-    #[arg(long, value_name = "RULE")]
+    #[arg(long, value_name = "RULE", requires = "imbalance_study")]
     cowen_rule: Option<String>,
-    /// Walk a packet from switch FROM to switch --to, printing every decision (Fig. 4).
-    #[arg(long, value_name = "FROM", requires = "to")]
-    from: Option<u32>,
-    #[arg(long, value_name = "TO")]
-    to: Option<u32>,
+    /// Walk a packet from --source to --destination, printing every decision (Fig. 4).
+    #[arg(long, requires_all = ["source", "destination"])]
+    walk: bool,
     /// §VI-B: minimum required entries of LOREN and Cowen over this many random topologies
     /// (on every core).
     #[arg(long, value_name = "COUNT")]
@@ -73,27 +58,15 @@ struct RoutingArgs {
     output: Output,
 }
 
-fn execute(args: RoutingArgs) -> Result<(), String> {
-    let config = RoutingConfig {
-        topology: args.topology.clone(),
-        scheme: args.scheme,
-        tmax: args.tmax,
-        alpha: args.alpha,
-        traffic: args.traffic,
-        patterns: args.patterns,
-        source: args.from,
-        destination: args.to,
-    };
-    let scenario = Scenario::for_lab("routing", args.seed, &config).map_err(|e| e.to_string())?;
+fn execute(scenario: Scenario, args: RoutingArgs) -> Result<(), String> {
+    let section = scenario
+        .section("routing")
+        .map_err(|e| e.to_string())?
+        .clone();
     let json = args.output.json;
-    if let (Some(src), Some(dst)) = (args.from, args.to) {
-        return run_study(
-            &scenario,
-            "walk",
-            json!({ "src": src, "dst": dst }),
-            |w| w,
-            json,
-        );
+    if args.walk {
+        let walk = json!({ "src": section["source"], "dst": section["destination"] });
+        return run_study(&scenario, "walk", walk, |w| w, json);
     }
     if let Some(count) = args.table_study {
         return run_study(
@@ -120,7 +93,7 @@ fn execute(args: RoutingArgs) -> Result<(), String> {
         return Ok(());
     }
     if args.sweep_tmax {
-        let about = json!({ "topology": args.topology, "seed": args.seed });
+        let about = json!({ "topology": section["topology"], "seed": scenario.seed });
         let shape = |points| merged(about, json!({ "points": points }));
         return run_study(&scenario, "sweep-tmax", json!({}), shape, json);
     }

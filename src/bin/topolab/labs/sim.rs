@@ -1,36 +1,36 @@
-//! `topolab sim`: the Simulate lab's flags into its configuration, run as `topolab run` runs
-//! it (the cycle-level flit simulator on any topology, router and pattern); `--sweep` is the
-//! lab's `sweep` study (the latency–load curve up to saturation), `--paper002` its `paper002`
-//! study (paper 002's Fig. 7–10).
+//! `topolab sim`: the Simulate lab — its fields' flags, run as `topolab run` runs it (the
+//! cycle-level flit simulator on any topology, router and pattern); `--sweep` is the lab's
+//! `sweep` study (the latency–load curve up to saturation, by `--sweep-step`), `--paper002` its
+//! `paper002` study (paper 002's Fig. 7–10).
 
 use crate::cli::{flags, out, print_value, run_and_report, run_study, LabCommand, Output};
-use clap::Args;
+use crate::lab_flags::LabFlags;
+use clap::parser::ValueSource;
+use clap::{ArgMatches, Args};
 use serde_json::{json, Value};
 use topolab::labs::sim::SimConfig;
 use topolab::routing::RouterSpec;
 use topolab::scenario::{self, Scenario};
-use topolab::sim::flit::{SimParams, VcAssignment};
+use topolab::sim::flit::VcAssignment;
 
 pub const COMMAND: LabCommand = LabCommand {
     name: "sim",
     about: "Cycle-level virtual-channel flit simulation (input-queued VC routers, credits, wormhole): latency and accepted throughput at an offered load, or the curve to saturation",
-    args: <SimArgs as Args>::augment_args,
-    execute: |matches| execute(flags(matches)?),
+    args: |command| SimArgs::augment_args(LabFlags::of("sim").add_to(command)),
+    execute,
 };
 
+/// What the subcommand adds to the lab's fields: its studies, and the long run the page does
+/// not offer.
 #[derive(Args)]
 struct SimArgs {
-    #[command(flatten)]
-    experiment: ExperimentArgs,
     /// Sweep offered loads step, 2·step, … up to saturation instead of one rate (the lab's
-    /// `sweep` study).
-    #[arg(value_parser = crate::cli::finite, long, value_name = "STEP", num_args = 0..=1, default_missing_value = "0.05")]
-    sweep: Option<f64>,
-    /// Seeds per sweep point, merged with their spread (error bars): seed, seed + 1, …
-    #[arg(long, default_value_t = SimConfig::default().seed_count)]
-    seeds: usize,
+    /// `sweep` study; the step is --sweep-step).
+    #[arg(long)]
+    sweep: bool,
     /// A research run that may take minutes: held to a work limit ten times the usual one
-    /// (`labs::sim::MAX_LONG_RUN_WORK`) instead of one that keeps a run within seconds.
+    /// (`labs::sim::MAX_LONG_RUN_WORK`) instead of one that keeps a run within seconds (the
+    /// section's `long_run`, which only the command line sets).
     #[arg(long)]
     long_run: bool,
     /// Paper 002 §VI-C: the 32 curves of Fig. 7–10 (LOREN and Cowen, LRT(64,4,2) and
@@ -43,150 +43,53 @@ struct SimArgs {
     /// With --paper002: only the curves whose label contains this text (e.g. "Fig. 7a").
     #[arg(long, requires = "paper002")]
     only: Option<String>,
-    /// How the per-pair routes' hops get their deadlock-free VC layers [default: lash-tor];
-    /// ACRO needs every pair's route kept (networks of up to 576 switches). With --paper002:
-    /// only this assignment (without: both, LASH-TOR and ACRO).
-    #[arg(long, value_enum)]
-    vc_assignment: Option<VcAssignment>,
     #[command(flatten)]
     output: Output,
 }
 
-/// One experiment's flags (`topolab sim` and `topolab export booksim`).
-#[derive(Args)]
-pub(crate) struct ExperimentArgs {
-    /// Topology spec: mesh:8x8, torus:8x8, lrt:64:4:2, fattree:4:3, … (required, except with
-    /// `sim --paper002`)
-    /// Or file:PATH, a network in an edge list, BookSim anynet or GraphML file.
-    #[arg(long, default_value = "", value_parser = crate::files::topology_arg)]
-    topology: String,
-    /// Which of the seed's random topologies: the table-size study's numbering (0: the one
-    /// the other labs show for the seed).
-    #[arg(long, default_value_t = 0)]
-    topology_index: u32,
-    /// Router: dor | shortest | updown | loren[:T] | cowen[:α or :T] | cowen-cluster[…]
-    /// (required, except with `sim --paper002`).
-    #[arg(long, default_value = "")]
-    routing: String,
-    /// LOREN's table limit, or Cowen at t_max T.
-    #[arg(long)]
-    tmax: Option<usize>,
-    /// Cowen's α.
-    #[arg(value_parser = crate::cli::finite, long)]
-    alpha: Option<f64>,
-    /// Pattern, a fresh destination per packet: uniform, transpose, shuffle, bitrev, bitcomp,
-    /// tornado, neighbor, randperm, hotspot:β, local:γ, …, or matrix:PATH, a CSV traffic matrix
-    /// (src,dst,bytes[,count]): destinations in proportion to the bytes, each node's injection
-    /// to its row's total (the rate is the mean over nodes).
-    #[arg(long, default_value = "uniform", value_parser = crate::files::traffic_arg)]
-    traffic: String,
-    /// Offered load, flits per node per cycle (0–1].
-    #[arg(value_parser = crate::cli::finite, long, default_value_t = SimParams::default().rate)]
-    rate: f64,
-    /// Virtual channels per port.
-    #[arg(long, default_value_t = SimParams::default().vcs)]
-    vcs: usize,
-    /// Flits per VC buffer.
-    #[arg(long, default_value_t = SimParams::default().buffer)]
-    buf: usize,
-    /// Flits per packet.
-    #[arg(long, default_value_t = SimParams::default().packet)]
-    packet: usize,
-    /// Router pipeline stages.
-    #[arg(long, default_value_t = SimParams::default().stages)]
-    stages: u32,
-    /// Cycles per channel.
-    #[arg(long, default_value_t = SimParams::default().link_latency)]
-    link_latency: u32,
-    /// Cycles per metre of cable added to each channel (its link's length: dual-plane networks
-    /// carry paper 004's rack floor; 1.953125 is its 5 ns/m at 2.56 ns per cycle); 0: none.
-    #[arg(value_parser = crate::cli::finite, long, default_value_t = SimParams::default().latency_per_m)]
-    latency_per_m: f64,
-    /// Cycles for a credit to come back.
-    #[arg(long, default_value_t = SimParams::default().credit_delay)]
-    credit_delay: u32,
-    /// Measured cycles.
-    #[arg(long, default_value_t = SimParams::default().cycles)]
-    cycles: u64,
-    /// Warm-up cycles.
-    #[arg(long, default_value_t = SimParams::default().warmup)]
-    warmup: u64,
-    /// Most cycles after the window to wait for the measured packets.
-    #[arg(long, default_value_t = SimParams::default().drain)]
-    drain: u64,
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-}
-
 /// A checked experiment: the Simulate lab's configuration (checked as the page checks it),
-/// the router's spec and the seed.
+/// the router's spec and the seed (`topolab export booksim|sst`).
 pub(crate) struct Experiment {
     pub(crate) config: SimConfig,
     pub(crate) routing: RouterSpec,
     pub(crate) seed: u64,
 }
 
-impl ExperimentArgs {
-    /// The flags as the Simulate lab's configuration, checked (sizes within the simulator's
-    /// limits, router and parameters parsed) before anything is built.
-    pub(crate) fn check(self) -> Result<Experiment, String> {
-        for (flag, value, example) in [
-            ("topology", &self.topology, "mesh:8x8"),
-            ("routing", &self.routing, "dor"),
-        ] {
-            if value.trim().is_empty() {
-                return Err(format!("--{flag} is required (e.g. --{flag} {example})"));
-            }
-        }
-        let config = SimConfig {
-            topology: self.topology,
-            topology_index: self.topology_index,
-            routing: self.routing,
-            tmax: self.tmax,
-            alpha: self.alpha,
-            traffic: self.traffic,
-            rate: self.rate,
-            vcs: self.vcs,
-            buf: self.buf,
-            packet: self.packet,
-            stages: self.stages,
-            link_latency: self.link_latency,
-            latency_per_m: self.latency_per_m,
-            credit_delay: self.credit_delay,
-            warmup: self.warmup,
-            cycles: self.cycles,
-            drain: self.drain,
-            ..SimConfig::default()
-        };
-        let (_, routing) = config.check().map_err(|e| e.to_string())?;
-        Ok(Experiment {
-            config,
-            routing,
-            seed: self.seed,
-        })
-    }
+/// The experiment the Simulate lab's flags in `matches` give, checked (sizes within the
+/// simulator's limits, router and parameters parsed) before anything is built.
+pub(crate) fn experiment(matches: &ArgMatches) -> Result<Experiment, String> {
+    let lab = LabFlags::of("sim");
+    let scenario = lab.scenario(matches)?;
+    let section = scenario.section("sim").map_err(|e| e.to_string())?;
+    let config: SimConfig = serde_json::from_value(section.clone()).map_err(|e| e.to_string())?;
+    let (_, routing) = config.check().map_err(|e| lab.name_flag(&e))?;
+    Ok(Experiment {
+        config,
+        routing,
+        seed: scenario.seed,
+    })
 }
 
-fn execute(a: SimArgs) -> Result<(), String> {
+fn execute(matches: &ArgMatches) -> Result<(), String> {
+    let a: SimArgs = flags(matches)?;
     if a.paper002 {
-        return paper002(a.only.as_deref(), a.vc_assignment, a.output.json);
+        // only the assignment given on the command line (none given: both)
+        let assignment = match matches.value_source("vc-assignment") {
+            Some(ValueSource::CommandLine) => Some(experiment(matches)?.config.vc_assignment),
+            _ => None,
+        };
+        return paper002(a.only.as_deref(), assignment, a.output.json);
     }
-    let Experiment {
-        mut config, seed, ..
-    } = a.experiment.check()?;
-    config.seed_count = a.seeds;
-    config.long_run = a.long_run;
-    if let Some(assignment) = a.vc_assignment {
-        config.vc_assignment = assignment;
+    let lab = LabFlags::of("sim");
+    let (seed, mut section) = lab.section(matches)?;
+    if a.long_run {
+        section["long_run"] = Value::Bool(true);
     }
-    if let Some(step) = a.sweep {
-        config.sweep_step = step;
+    let scenario = Scenario::of_section("sim", seed, section).map_err(|e| lab.name_flag(&e))?;
+    if a.sweep {
+        return run_study(&scenario, "sweep", json!({}), |v| v, a.output.json);
     }
-    let scenario = Scenario::for_lab("sim", seed, &config).map_err(|e| e.to_string())?;
-    match a.sweep {
-        Some(_) => run_study(&scenario, "sweep", json!({}), |v| v, a.output.json),
-        None => run_and_report(&scenario, &a.output),
-    }
+    run_and_report(&scenario, &a.output)
 }
 
 /// Paper 002 §VI-C (the lab's `paper002` study), with `assignment` only or both VC
