@@ -1280,14 +1280,17 @@ async function exportAs(kind) {
 }
 
 /**
- * What the guided tours (www/tours.js) may ask of the page: the labs to list, a tour's stop
- * shown (the lab's form set to its seed and section, the fields it leaves out at their
- * defaults, the lab shown and run at the stop's step; resolves with the run's output once it is
- * on screen), a stop's result run aside (nothing shown changes), a channel selected.
+ * What the guided tours (www/tours.js) may ask of the page: the labs to list, a lab's entry of
+ * the core's catalog (its defaults and presets, from which a stop's section is built; null
+ * before the catalog), a tour's stop shown (the lab's form set to its seed and section, the
+ * fields it leaves out at their defaults, the lab shown and run at the stop's step; resolves
+ * with the run's output once it is on screen), a stop's result run aside (nothing shown
+ * changes), a channel selected.
  */
 function tourHost() {
   return {
     labs: () => Object.values(labs).map((lab) => ({ name: lab.name, label: lab.label, about: lab.about })),
+    entry: (name) => labs[name]?.form?.entry() ?? null,
     showLab: (name) => switchLab(name),
     notify: (message) => showNotice(message, 8000),
     updateHash,

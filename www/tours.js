@@ -1,5 +1,6 @@
 // Guided tours (issue 28): plays a tour of www/tour-list.js in a card above the figure — each
-// stop set up through the page (`host`, app.js `tourHost`: the lab's form, its run, its step),
+// stop set up through the page (`host`, app.js `tourHost`: the lab's form, its run, its step;
+// the section a stop runs is built here from the lab's catalog entry, `stopSetup`),
 // its text, "stop k of N", ← → and Close, and on the last stop the paper's number beside ours,
 // read from the run's output. While a tour is open ← → (and a clicker's PageDown PageUp) move
 // between stops and Escape closes it — the page's key map (www/keys.js) calls forward(), back()
@@ -27,6 +28,46 @@ export function isTourLink(hash) {
 
 function hashOf(tour, index) {
   return `tour=${encodeURIComponent(tour.id)}&stop=${index + 1}`;
+}
+
+/** A plain object (not a list, not null): where a stop's settings merge per key. */
+function isObject(value) {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * `base` overlaid by `over`, an object in both merged per key. A key `base` does not have is
+ * refused, by its dotted path (`readings.tie`) and `where` it came from: a setting the lab no
+ * longer has must fail loudly, not be dropped.
+ */
+function overlay(base, over, where, path = '') {
+  const out = { ...base };
+  for (const [key, value] of Object.entries(over ?? {})) {
+    const at = path ? `${path}.${key}` : key;
+    if (!Object.hasOwn(base, key)) throw new Error(`${where} has no setting '${at}'`);
+    out[key] = isObject(value) && isObject(base[key]) ? overlay(base[key], value, where, at) : value;
+  }
+  return out;
+}
+
+/**
+ * What a stop of www/tour-list.js runs, `{lab, seed, section, step}`: the section is the lab's
+ * defaults (`entry`: the lab's entry of the core's catalog), overlaid by the section of the
+ * preset the stop names, overlaid by its `settings` (an object such as `readings` merges per
+ * key). Throws on a lab, a preset or a setting the catalog does not have.
+ * @param {{ lab: string, preset?: string, seed: number, settings?: object, step?: number | 'last' | null }} stop
+ * @param {import('./types/core').LabEntry | null | undefined} entry
+ */
+export function stopSetup(stop, entry) {
+  if (!entry) throw new Error(`this page has no lab '${stop.lab}' (or not yet: its catalog is loading)`);
+  let section = /** @type {Record<string, any>} */ (entry.defaults);
+  if (stop.preset !== undefined) {
+    const preset = entry.presets.find((p) => p.id === stop.preset);
+    if (!preset) throw new Error(`the ${stop.lab} lab has no preset '${stop.preset}' (its presets: ${entry.presets.map((p) => p.id).join(', ') || 'none'})`);
+    section = overlay(section, preset.section, `the ${stop.lab} lab (its preset ${preset.id})`);
+  }
+  section = overlay(section, stop.settings, `the ${stop.lab} lab`);
+  return { lab: stop.lab, seed: stop.seed, section, step: stop.step ?? null };
 }
 
 /** The paper rows of a stop (one object or a list), as a list. */
@@ -237,7 +278,7 @@ class Tours {
     Object.assign(this.card.dataset, { stop: String(index + 1), ready: 'false' });
     holdHash(hashOf(tour, index));
     try {
-      const out = await this.host.applyStop(stop);
+      const out = await this.host.applyStop(this.setup(stop));
       if (seq !== this.seq) return;
       this.results.set(index, out.result);
       const resultOf = (k) => this.resultOf(k, tour);
@@ -277,11 +318,16 @@ class Tours {
     return { value, text: formatValue(row.ours, value, row.unit) };
   }
 
+  /** What a stop runs (`stopSetup`), from its lab's entry of the page's catalog. */
+  setup(stop) {
+    return stopSetup(stop, this.host.entry(stop.lab));
+  }
+
   /** Stop k's result (k from 1): the one shown when the tour passed it, else run aside. */
   async resultOf(k, tour) {
     const kept = this.results.get(k - 1);
     if (kept) return kept;
-    const result = await this.host.resultFor(tour.stops[k - 1]);
+    const result = await this.host.resultFor(this.setup(tour.stops[k - 1]));
     if (this.tour === tour) this.results.set(k - 1, result);
     return result;
   }
