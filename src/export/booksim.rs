@@ -140,6 +140,7 @@ fn booksim_traffic(traffic: &str) -> Result<&'static str> {
             Pattern::BitComp => "bitcomp",
             Pattern::Tornado => "tornado",
             Pattern::Butterfly
+            | Pattern::BitRot
             | Pattern::AllToAll
             | Pattern::Hotspot { .. }
             | Pattern::Local { .. }

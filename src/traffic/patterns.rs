@@ -51,6 +51,7 @@ pub const PATTERNS: &[PatternDef] = &[
     plain!("transpose", [], Pattern::Transpose, "matrix transpose: swap the upper and lower halves of the address bits, d_i = s_(i+B/2 mod B); on a 2^b × 2^b mesh, (x,y) → (y,x)"),
     plain!("neighbor", ["neighbour"], Pattern::Neighbor, "each digit plus one: d_x = s_x + 1 mod k in every dimension"),
     plain!("shuffle", [], Pattern::Shuffle, "perfect shuffle: rotate the address bits left by one, d_i = s_(i-1 mod B)"),
+    plain!("bitrot", ["bit-rotation"], Pattern::BitRot, "bit rotation: rotate the address bits right by one, d_i = s_(i+1 mod B) (Dally & Towles, Table 3.2)"),
     plain!("butterfly", [], Pattern::Butterfly, "swap the most and least significant address bits"),
     plain!("bitcomp", ["complement"], Pattern::BitComp, "bit complement: d_i = ¬s_i"),
     plain!("tornado", [], Pattern::Tornado, "each digit moves ⌈k/2⌉−1 places: d_x = s_x + ⌈k/2⌉ − 1 mod k in every dimension"),
@@ -103,6 +104,7 @@ pub enum Pattern {
     Transpose,
     Neighbor,
     Shuffle,
+    BitRot,
     Butterfly,
     BitComp,
     Tornado,
@@ -182,6 +184,9 @@ impl Pattern {
             }
             Pattern::Shuffle => fixed(bit_pattern(name, n, |s, b| {
                 ((s << 1) & ((1 << b) - 1)) | (s >> (b - 1))
+            })?),
+            Pattern::BitRot => fixed(bit_pattern(name, n, |s, b| {
+                (s >> 1) | ((s & 1) << (b - 1))
             })?),
             Pattern::Butterfly => fixed(bit_pattern(name, n, |s, b| {
                 let (hi, lo) = ((s >> (b - 1)) & 1, s & 1);
@@ -409,6 +414,8 @@ mod tests {
         assert!(dests("bitrev", "mesh:4x4").contains(&(1, 8)));
         assert!(dests("transpose", "mesh:4x4").contains(&(1, 4))); // (1,0) → (0,1)
         assert!(dests("shuffle", "mesh:4x4").contains(&(9, 3))); // 1001 → 0011
+        assert!(dests("bitrot", "mesh:4x4").contains(&(9, 12))); // 1001 → 1100
+        assert!(dests("bitrot", "mesh:4x4").contains(&(6, 3))); // 0110 → 0011
         assert!(dests("butterfly", "mesh:4x4").contains(&(1, 8))); // 0001 → 1000
         assert!(dests("butterfly", "mesh:4x4").contains(&(3, 10))); // 0011 → 1010
         assert!(dests("bitcomp", "mesh:4x4").contains(&(0, 15)));
