@@ -66,7 +66,8 @@ pub enum Shape {
     },
     /// A two-level tree (paper 001): edge switches 0…edges−1, the upper switch `edges`.
     Tree2 { edges: usize, nodes_per_edge: usize },
-    /// Switches on a circle in id order with configured links (paper 003's LC graphs).
+    /// Switches on a circle in id order with configured links (paper 003's LC graphs, a
+    /// dragonfly's groups side by side).
     Circle { n: usize },
     /// No known regularity.
     Irregular,

@@ -5,6 +5,7 @@
 //! with a `Generator` entry, listed once in `GENERATORS`.
 
 pub mod dualplane;
+mod dragonfly;
 mod fattree;
 mod full;
 mod graph;
@@ -67,6 +68,7 @@ pub(crate) const GENERATORS: &[Generator] = &[
     grid::HYPERCUBE,
     fattree::FAT_TREE,
     full::FULL,
+    dragonfly::DRAGONFLY,
     lrt::LRT,
     dualplane::DUAL,
     tree2::TREE2,
