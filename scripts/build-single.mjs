@@ -28,6 +28,11 @@ const inline = {
 let html = read('index.html');
 const jsTag = '<script type="module" src="www/app.js"></script>';
 if (!html.includes(jsTag)) throw new Error(`index.html must contain ${jsTag}`);
+// The header's Docs link names the docs/ beside the page (npm start, the published site); the
+// single file has none beside it, offline, so it goes rather than lead nowhere.
+const docsLink = /\n\s*<a id="docs" [^>]*>.*?<\/a>/;
+if (!docsLink.test(html)) throw new Error('index.html must contain the header\'s <a id="docs" …>…</a> on one line');
+html = html.replace(docsLink, '');
 // every local stylesheet (the page's and its libraries') is inlined
 html = html
   .replace(/<link rel="stylesheet" href="([^"]+)">/g, (_, href) => `<style>\n${read(href).replace(/<\/style/gi, '<\\/style')}\n</style>`)

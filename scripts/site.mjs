@@ -1,13 +1,16 @@
 // The static site the Pages workflow publishes (.github/workflows/pages.yml): what `npm start`
 // serves — index.html, www/ with the WASM module in www/pkg, uPlot's two files from
-// node_modules — plus dist/topolab.html, the single offline file, as topolab.html. Needs
+// node_modules — plus dist/topolab.html, the single offline file, as topolab.html, and the
+// documentation of docs/ as HTML pages (scripts/docs-html.mjs: docs/README.md as
+// docs/index.html, docs/…/X.md as docs/…/X.html, docs/img and other files as they are). Needs
 // `npm run build` and `npm run build:single` first; writes only into a new or empty folder, or
 // one it wrote before (marked by .topolab-site), so it never replaces anything else.
 //
 //   node scripts/site.mjs [DIR]   (default _site)
 
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { docsPage, htmlName } from './docs-html.mjs';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
 const MARK = '.topolab-site';
@@ -21,14 +24,46 @@ export const SITE_FILES = [
   ['dist/topolab.html', 'topolab.html'],
 ];
 
-/** Builds the site in `dir` (see the header); returns its absolute path. */
-export function assembleSite(dir = '_site') {
+/**
+ * Where a docs page's link to a repository file outside docs/ (`path` from the repository's
+ * root, `rest` its ?query and #anchor) goes: on GitHub, at the commit published, when the Pages
+ * workflow says which repository that is; elsewhere (a site assembled by hand) the link stays
+ * as written, to the repository's copy beside it.
+ */
+function onGitHub(env = process.env) {
+  if (!env.GITHUB_REPOSITORY) return null;
+  const server = env.GITHUB_SERVER_URL || 'https://github.com';
+  return (path, rest) => `${server}/${env.GITHUB_REPOSITORY}/blob/${env.GITHUB_SHA || 'HEAD'}/${path}${rest}`;
+}
+
+/** Writes the docs in folder `from` into folder `to`: Markdown rendered as pages, every other file copied. */
+function writeDocs(from, to, outside, prefix = '') {
+  for (const entry of readdirSync(join(from, prefix), { withFileTypes: true })) {
+    const path = prefix + entry.name;
+    if (entry.isDirectory()) {
+      writeDocs(from, to, outside, `${path}/`);
+    } else if (/\.md$/i.test(entry.name)) {
+      mkdirSync(join(to, prefix), { recursive: true });
+      writeFileSync(join(to, htmlName(path)), docsPage(readFileSync(join(from, path), 'utf8'), { path, outside }));
+    } else {
+      mkdirSync(join(to, prefix), { recursive: true });
+      cpSync(join(from, path), join(to, path));
+    }
+  }
+}
+
+/**
+ * Builds the site in `dir` (see the header); returns its absolute path. `docs` is the folder of
+ * the documentation (the repository's docs/; a test may give another).
+ */
+export function assembleSite(dir = '_site', { docs = join(root, 'docs') } = {}) {
   const out = resolve(root, dir);
-  const missing = SITE_FILES.map(([from]) => from)
-    .concat(['www/pkg/topolab_bg.wasm', 'www/pkg/topolab.js'])
-    .filter((from) => !existsSync(join(root, from)));
+  docs = resolve(root, docs);
+  const missing = SITE_FILES.map(([from]) => join(root, from))
+    .concat(['www/pkg/topolab_bg.wasm', 'www/pkg/topolab.js'].map((from) => join(root, from)), [join(docs, 'README.md')])
+    .filter((from) => !existsSync(from));
   if (missing.length) {
-    throw new Error(`the site needs ${missing.join(', ')}: run npm run build and npm run build:single first`);
+    throw new Error(`the site needs ${missing.map((path) => relative(root, path)).join(', ')}: run npm run build and npm run build:single first (docs/README.md is the docs' index)`);
   }
   if (existsSync(out)) {
     if (!statSync(out).isDirectory()) throw new Error(`${out} is a file, not a folder: choose a folder for the site`);
@@ -43,6 +78,7 @@ export function assembleSite(dir = '_site') {
     mkdirSync(join(out, to, '..'), { recursive: true });
     cpSync(join(root, from), join(out, to), { recursive: true });
   }
+  writeDocs(docs, join(out, 'docs'), onGitHub());
   // Pages would otherwise run Jekyll, which drops folders starting with '_' or '.'
   writeFileSync(join(out, '.nojekyll'), '');
   writeFileSync(join(out, MARK), 'written by scripts/site.mjs\n');

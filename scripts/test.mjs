@@ -2,15 +2,10 @@
 // Chromium), then run every test: cargo tests, wasm-bindgen tests (Node), WASM-vs-native, and
 // the browser tests in real Chromium via playwright-core.
 import { existsSync } from 'node:fs';
-import { ensureRustWasm, run } from './toolchain.mjs';
+import { ensureNodePackages, ensureRustWasm, run } from './toolchain.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
 process.chdir(root);
-
-function ensureNodePackages() {
-  const needed = ['playwright-core', 'esbuild', 'uplot', 'typescript', 'eslint', '@eslint/js', 'globals', 'axe-core'];
-  if (needed.some((name) => !existsSync(`node_modules/${name}`))) run('npm ci --no-audit --no-fund');
-}
 
 function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return;

@@ -1,7 +1,7 @@
 // Installs what the build needs when it is missing: the wasm32 target and the wasm-bindgen CLI
 // at exactly the version in Cargo.lock (the generated glue must match the crate).
 import { execSync, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 export function run(cmd, opts = {}) {
   console.log(`$ ${cmd}`);
@@ -45,3 +45,16 @@ export function buildWasm() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) buildWasm();
+
+/**
+ * `npm ci` when a package of package.json (dependencies and devDependencies) is missing from
+ * node_modules: the list is package.json's, so a package added there is installed by `npm start`
+ * and `npm test` on a checkout that predates it.
+ */
+export function ensureNodePackages() {
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  const needed = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies });
+  if (needed.some((name) => !existsSync(new URL(`../node_modules/${name}/package.json`, import.meta.url)))) {
+    run('npm ci --no-audit --no-fund');
+  }
+}
