@@ -7,7 +7,8 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::time::Duration;
 use topolab::graph::DistanceTable;
-use topolab::labs::routing::{run_routing, table_study, RoutingConfig};
+use topolab::labs::routing::{run_routing, RoutingConfig};
+use topolab::papers::p002::table_study;
 use topolab::routing::Loren;
 use topolab::topology::build_seeded;
 

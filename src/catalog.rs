@@ -80,9 +80,8 @@ pub fn catalog() -> Catalog {
                 name: l.name,
                 title: l.title,
                 about: l.about,
-                studies: l
-                    .studies
-                    .iter()
+                studies: crate::papers::studies(l)
+                    .into_iter()
                     .map(|s| StudyEntry {
                         name: s.name,
                         title: s.title,
@@ -120,7 +119,7 @@ pub fn catalog() -> Catalog {
         max_matrix_file_bytes: crate::scenario::MAX_MATRIX_FILE_BYTES as usize,
         max_draw_switches: crate::render::MAX_DRAW_SWITCHES,
         max_all_to_all_endpoints: crate::traffic::MAX_ALL_TO_ALL_ENDPOINTS,
-        sim_presets: crate::labs::sim::paper002::curves()
+        sim_presets: crate::papers::p002::curves()
             .into_iter()
             .map(|c| {
                 let section = serde_json::to_value(&c.config).expect("configurations serialize");

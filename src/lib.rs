@@ -33,7 +33,8 @@ pub mod layout; // positions for drawing
 pub mod render; // the figure as typed data, its SVG, the overview of large networks
 
 // the labs and their fronts
-pub mod labs; // the lab registry: one module per lab (config, run, figure, steps, studies)
+pub mod labs; // the lab registry: one module per lab (config, run, figure, steps, its own studies)
+pub mod papers; // the papers' figures and tables, each a study of the lab that shows it
 pub mod scenario; // Scenario (the whole configuration, one section per lab) and permalinks
 pub mod catalog; // what the page's controls offer: the labs, the registries' names, the limits
 

@@ -407,6 +407,7 @@ mod tests {
             "hypercube" => "hypercube:4".into(),
             "fattree" => "fattree:2:3".into(),
             "full" => "full:6".into(),
+            "dragonfly" => "dragonfly:1:2:1".into(),
             "lrt" => "lrt:16:3:2".into(),
             "dual" => "dual:hc:3".into(),
             "tree2" => "tree2:3x2".into(),

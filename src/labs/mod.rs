@@ -252,6 +252,8 @@ pub struct Lab {
     /// it of each choice it offers in place of a refused one, and a comparison asks it of both
     /// sides before either runs. `no_precheck` for a lab whose checks are its section's.
     pub precheck: PrecheckFn,
+    /// Its own studies (a sweep, a search, a packet's walk); the papers' figures and tables it
+    /// shows are studies too, listed in `papers` (`papers::studies` gives both).
     pub studies: &'static [Study],
     /// The set-ups the page offers as buttons (the papers' examples, lecture sizes).
     pub presets: fn() -> Vec<Preset>,
@@ -393,23 +395,6 @@ pub(crate) fn no_presets() -> Vec<Preset> {
     Vec::new()
 }
 
-impl Lab {
-    /// The study `name` of this lab.
-    pub fn study(&self, name: &str) -> Result<&'static Study> {
-        self.studies.iter().find(|s| s.name == name).ok_or_else(|| {
-            let names: Vec<&str> = self.studies.iter().map(|s| s.name).collect();
-            Error::invalid(
-                "study",
-                format!(
-                    "the {} lab has no study '{name}'; {}",
-                    self.title,
-                    crate::error::suggest(name, &names)
-                ),
-            )
-        })
-    }
-}
-
 /// The lab named `name`.
 pub fn lab(name: &str) -> Result<&'static Lab> {
     LABS.iter().find(|l| l.name == name).ok_or_else(|| {
@@ -546,40 +531,6 @@ mod tests {
             }
         }
         assert!(checked >= 10, "{checked}");
-    }
-
-    #[test]
-    fn study_limits_are_the_studies_own() {
-        let mut checked = 0;
-        for lab in LABS {
-            for study in lab.studies {
-                let defaults = (study.args.defaults)();
-                for limit in (study.args.limits)() {
-                    let value = defaults[limit.field].as_f64().expect("a number default");
-                    assert!(
-                        (limit.min..=limit.max).contains(&value),
-                        "{}/{} {}",
-                        lab.name,
-                        study.name,
-                        limit.field
-                    );
-                    for outside in limit.just_outside() {
-                        let mut args = defaults.clone();
-                        args[limit.field] = serde_json::json!(outside);
-                        let run = (study.run)(&(lab.default_config)(), 1, &args, &mut |_, _| {});
-                        assert!(
-                            run.is_err(),
-                            "{}/{} {} = {outside}",
-                            lab.name,
-                            study.name,
-                            limit.field
-                        );
-                    }
-                    checked += 1;
-                }
-            }
-        }
-        assert!(checked >= 3, "{checked}");
     }
 
     /// The value at a dotted path of a section (`readings.tie`).

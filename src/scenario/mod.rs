@@ -408,7 +408,7 @@ pub fn study(
         .at("compare"));
     }
     let lab = scenario.current_lab()?;
-    let study = lab.study(name)?;
+    let study = crate::papers::study(lab, name)?;
     (study.run)(
         scenario.section(lab.name)?,
         scenario.seed_of(lab.name),

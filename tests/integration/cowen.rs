@@ -4,8 +4,9 @@
 //! random LRTs, and `cowen`'s tables are exactly L ∪ R_u computed naïvely from the distances.
 
 use topolab::graph::DistanceTable;
-use topolab::labs::routing::{table_study, RoutingConfig};
+use topolab::labs::routing::RoutingConfig;
 use topolab::model::SwitchId;
+use topolab::papers::p002::table_study;
 use topolab::routing::{
     alpha_grid, ball_size, Balls, Cowen, CowenParam, Reading, Router, RouterSpec, TmaxRule,
 };

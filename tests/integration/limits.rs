@@ -129,7 +129,7 @@ fn work_limits_are_refused_at_once() {
         Some("topogen.nodes"),
     );
     // the table study: topologies × switches²
-    let err = topolab::labs::routing::table_study("lrt:4096:4:16", 66, 1, &mut |_| {})
+    let err = topolab::papers::p002::table_study("lrt:4096:4:16", 66, 1, &mut |_| {})
         .unwrap_err()
         .to_string();
     assert!(err.contains("at most 65"), "{err}");

@@ -145,16 +145,16 @@ fn enforced() -> Vec<(&'static str, f64)> {
         ),
         ("labs::ctc::MAX_SA_WORK", labs::ctc::MAX_SA_WORK as f64),
         (
-            "labs::ctc::studies::MAX_TABLE_1_WORK",
-            labs::ctc::studies::MAX_TABLE_1_WORK as f64,
+            "papers::p003::MAX_TABLE_1_WORK",
+            papers::p003::MAX_TABLE_1_WORK as f64,
         ),
         (
-            "labs::ctc::studies::MAX_TABLE_1_ILP_S",
-            labs::ctc::studies::MAX_TABLE_1_ILP_S,
+            "papers::p003::MAX_TABLE_1_ILP_S",
+            papers::p003::MAX_TABLE_1_ILP_S,
         ),
         (
-            "labs::ctc::studies::MAX_TABLE_1_ILP_NODES",
-            labs::ctc::studies::MAX_TABLE_1_ILP_NODES as f64,
+            "papers::p003::MAX_TABLE_1_ILP_NODES",
+            papers::p003::MAX_TABLE_1_ILP_NODES as f64,
         ),
     ]
 }

@@ -69,7 +69,8 @@ fn bad_values_name_their_field_before_anything_is_built() {
 fn sweep(extra: Value, loads: Option<Vec<f64>>) -> Value {
     let l = lab("sim").unwrap();
     let args = loads.map_or(Value::Null, |loads| json!({ "loads": loads }));
-    (l.study("sweep").unwrap().run)(&section(extra), 3, &args, &mut |_, _| {}).unwrap()
+    (topolab::papers::study(l, "sweep").unwrap().run)(&section(extra), 3, &args, &mut |_, _| {})
+        .unwrap()
 }
 
 #[test]

@@ -36,9 +36,9 @@ fn fig5_example_through_the_lab() {
 #[test]
 fn fig12_claim_at_1024_nodes() {
     // §5.2 / Fig. 12–13: at equal N, fewer switches and links than the 32×32 mesh, fewer hops.
-    let rows = topolab::labs::topogen::compare(1024, "uniform", 1).unwrap();
+    let rows = topolab::papers::p000::compare(1024, "uniform", 1).unwrap();
     let mesh = rows.iter().find(|r| r.name == "2-D mesh").unwrap();
-    let points = topolab::labs::topogen::tradeoff(1024, "uniform", 1, mesh.max_slots, &mut |_| {})
+    let points = topolab::papers::p000::tradeoff(1024, "uniform", 1, mesh.max_slots, &mut |_| {})
         .unwrap()
         .points;
     let at_mesh_n = &points[0];

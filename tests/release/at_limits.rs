@@ -8,8 +8,9 @@
 use crate::common::{routing_config as routing, slots};
 use serde_json::json;
 use std::time::Instant;
-use topolab::labs::routing::{RoutingConfig, MAX_PATTERN_ROUTES, MAX_STUDY_WORK};
+use topolab::labs::routing::{RoutingConfig, MAX_PATTERN_ROUTES};
 use topolab::labs::topogen::TopoGenConfig;
+use topolab::papers::p002::MAX_STUDY_WORK;
 use topolab::scenario::{self, Scenario};
 
 /// Most memory a run may take (the bound), checked on the process's peak.
@@ -516,7 +517,7 @@ fn dual_plane_statements_at_n_12() {
 )]
 fn dual_plane_simulation_at_n_8() {
     use topolab::dualplane::search::Objective;
-    use topolab::labs::dualplane::simulate::simulate_variants;
+    use topolab::papers::p004::simulate_variants;
     use topolab::topology::dualplane::Kind;
     let variants = [
         (Kind::Hc, None),

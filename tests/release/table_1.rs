@@ -17,7 +17,7 @@ fn table_1() {
     let scenario = topolab::scenario::Scenario::for_lab("ctc", 1, &section).unwrap();
     let args = serde_json::json!({ "ilp_node_limit": 100000, "ilp_time_limit_s": 3600 });
     let v = topolab::scenario::study(&scenario, "table-1", &args, &mut |_, _| {}).unwrap();
-    let t: topolab::labs::ctc::studies::Table1 = serde_json::from_value(v).unwrap();
+    let t: topolab::papers::p003::Table1 = serde_json::from_value(v).unwrap();
     assert_eq!(t.rows.len(), 20);
     for r in &t.rows {
         assert!(r.sa1000 <= r.sa100 && r.sa100 <= r.hdf, "{r:?}");

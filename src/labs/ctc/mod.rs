@@ -2,11 +2,11 @@
 //! (§4.2.1), the OCS of K planes × P ports per LC is configured by serving the inter-LC
 //! demands in HDF order (§4.2.2–4.2.3, one step per decision) and the order improved by
 //! simulated annealing; optionally the ILP (§4.1) for small instances; beside it the same LCs
-//! mapped onto a torus (§5) and the cost of both (§5.2.1). Studies (`studies`): Table I and a
-//! live annealing curve.
+//! mapped onto a torus (§5) and the cost of both (§5.2.1). Its own study is a live annealing
+//! curve (`anneal`); Table I is its study in `papers::p003`.
 
+mod anneal;
 mod steps;
-pub mod studies;
 
 use super::{check_section, config, default_section, json, Lab, LabRun, StepSummary, View};
 use crate::hybrid::ctc::anneal::{CurvePoint, Schedule};
@@ -40,7 +40,7 @@ pub const LAB: Lab = Lab {
         Ok(Box::new(CtcRun::run(&config(section)?, seed, record, progress)?))
     },
     precheck: super::no_precheck,
-    studies: studies::STUDIES,
+    studies: anneal::STUDIES,
     presets,
     limits: super::no_limits,
     choices,

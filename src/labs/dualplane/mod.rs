@@ -72,25 +72,6 @@ pub const LAB: Lab = Lab {
                 Ok(json(&sweep_n(&c, seed, a.from, a.to, report)?))
             },
         },
-        Study {
-            name: "simulate",
-            title: "The six variants in the flit simulator",
-            about: "D-HC, DI-HC, DI-HC-r, D-FHC, DI-FHC and DI-FHC-r at the config's n (at most 8: 512 routers) under uniform traffic, 4 nodes per switch, cables as per-channel latencies (§3.4): throughput and latency beside the graph metrics; one point per variant",
-            args: crate::labs::NO_ARGS,
-            run: |section, seed, _args, report| {
-                let c: DualPlaneConfig = config(section)?;
-                c.check()?;
-                let variants = simulate::six_variants();
-                Ok(json(&simulate::simulate_variants(
-                    c.n,
-                    &variants,
-                    &simulate::LOADS,
-                    seed,
-                    (c.effort, c.combine),
-                    &mut |f, p| report(f, p.map(json)),
-                )?))
-            },
-        },
     ],
     presets,
     limits: || {
@@ -339,7 +320,7 @@ pub(crate) fn dual_spec(d: &DualPlane, suffix: &str) -> String {
 }
 
 /// The name of a variant (Fig. 3's legend).
-fn variant(kind: Kind, identical: bool, objective: Option<Objective>) -> String {
+pub(crate) fn variant(kind: Kind, identical: bool, objective: Option<Objective>) -> String {
     let base = match kind {
         Kind::Hc => "HC",
         Kind::Fhc => "FHC",
@@ -365,7 +346,7 @@ pub struct Scores {
     pub floor: floor::Floor,
 }
 
-fn scores(d: &DualPlane, cables: CableReading) -> Result<(Scores, [Vec<u64>; 2])> {
+pub(crate) fn scores(d: &DualPlane, cables: CableReading) -> Result<(Scores, [Vec<u64>; 2])> {
     let (m, loads) = d.metrics_and_loads();
     let f = floor::floor(d, m.avg_distance, cables)?;
     Ok((

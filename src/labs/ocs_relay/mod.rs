@@ -8,8 +8,6 @@
 //! communication only unless `compute_us` is set (the paper's compute times are not printed).
 //! Studies (`studies`): Fig. 4–5's bars and Table 2.
 
-mod studies;
-
 use super::{check_section, config, default_section, json, Lab, LabRun, StepSummary, View};
 use super::{Choice, Field, FieldKind};
 use crate::hybrid::relay::alloc::{allocate, Allocation, Readings};
@@ -33,7 +31,7 @@ pub const LAB: Lab = Lab {
         Ok(Box::new(OcsRelayRun::run(&config(section)?, progress)?))
     },
     precheck: super::no_precheck,
-    studies: studies::STUDIES,
+    studies: &[],
     presets,
     limits: super::no_limits,
     choices,
@@ -348,7 +346,7 @@ pub struct Planned {
 }
 
 /// The large messages' directed pairs with their bytes (the router's input).
-fn large_messages(demands: &[Demand], threshold: u64) -> Vec<(u32, u32, u64)> {
+pub(crate) fn large_messages(demands: &[Demand], threshold: u64) -> Vec<(u32, u32, u64)> {
     demands
         .iter()
         .filter(|d| d.bytes >= threshold && d.src != d.dst)

@@ -3,27 +3,23 @@
 //! `cowen-cluster`), shortest paths with full tables, or any other — and the metrics of §VI:
 //! average path length over all pairs, table sizes, stretch, and with a traffic pattern the
 //! effective bandwidth and average efficiency averaged over random patterns (measured by
-//! `analysis::routes`), and a packet's walk hop by hop as the steps (`routing::walk`). Its
-//! studies are in `studies.rs`: the t_max sweep (§VI-A, Fig. 5), the table-size study (§VI-B,
-//! Fig. 6), imbalanced traffic (§VI-D, Fig. 11–12) and a packet walk under any scheme.
-
-mod studies;
+//! `analysis::routes`), and a packet's walk hop by hop as the steps (`routing::walk`). Its own
+//! study is a packet's walk under any scheme; the t_max sweep (§VI-A, Fig. 5), the table-size
+//! study (§VI-B, Fig. 6) and imbalanced traffic (§VI-D, Fig. 11–12) are in `papers::p002`.
 
 pub use crate::routing::walk::{RouteWalk, WalkHop};
-pub use studies::*;
 
-use super::{check_section, config, default_section, json, Lab, LabRun, StepSummary, View};
+use super::{
+    check_section, config, default_section, json, study_args, Lab, LabRun, StepSummary, Study, View,
+};
 use super::{Choice, Field, FieldKind};
 pub use crate::analysis::routes::TrafficMetrics;
 use crate::analysis::routes::{pair_stats, traffic_metrics};
 use crate::graph::DistanceTable;
 use crate::model::{SwitchId, Topology};
 use crate::routing::walk::Walker;
-use crate::routing::{
-    alpha_grid, check_alpha, Balls, Cowen, CowenParam, Loren, Reading, Router, RouterSpec, TmaxRule,
-};
+use crate::routing::{check_alpha, Balls, Cowen, CowenParam, Loren, Reading, Router, RouterSpec};
 use crate::topology::TopologySpec;
-use crate::traffic::Pattern;
 use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -41,7 +37,31 @@ pub const LAB: Lab = Lab {
         let config: RoutingConfig = config(section)?;
         config.topology(seed, &config.router()?).map(drop)
     },
-    studies: studies::STUDIES,
+    studies: &[
+        Study {
+            name: "walk",
+            title: "A packet's walk",
+            about: "the path of a packet from `src` to `dst` under `scheme` (default: the configured one), with LOREN's decisions",
+            args: crate::labs::NO_ARGS,
+            run: |section, seed, args, report| {
+                #[derive(Default, Deserialize, Serialize)]
+                #[serde(default, deny_unknown_fields)]
+                struct Args {
+                    src: u32,
+                    dst: u32,
+                    scheme: Option<String>,
+                }
+                let mut c: RoutingConfig = config(section)?;
+                let a = study_args::<Args>(args)?;
+                if let Some(scheme) = a.scheme {
+                    c.scheme = scheme;
+                }
+                let walk = route_walk(&c, seed, a.src, a.dst)?;
+                report(1.0, None);
+                Ok(json(&walk))
+            },
+        },
+    ],
     presets,
     limits: super::no_limits,
     choices,
@@ -216,7 +236,7 @@ impl RoutingConfig {
 
     /// The topology, parsed, checked against the router's and the distance table's limits
     /// from its switch count (and the pattern count checked), then built.
-    fn topology(&self, seed: u64, routing: &RouterSpec) -> Result<Topology> {
+    pub(crate) fn topology(&self, seed: u64, routing: &RouterSpec) -> Result<Topology> {
         if self.traffic.is_some() && self.patterns > MAX_PATTERNS {
             return Err(Error::invalid(
                 "patterns",
@@ -297,7 +317,7 @@ pub struct RoutingResult {
 
 /// A router that cannot be built: about its parameter when that is what is wrong, else about
 /// the scheme.
-fn router_error(e: Error) -> Error {
+pub(crate) fn router_error(e: Error) -> Error {
     router_error_at(e, None)
 }
 

@@ -4,9 +4,8 @@
 //! `ANIMATION_MAX_SWITCHES` routers it also records the first `ANIMATION_CYCLES` cycles of the
 //! measurement window, one step per cycle (flits crossing, buffers filling, a router's VCs on
 //! click). Its study is the latency–load sweep up to saturation, which the page splits over
-//! several workers a load at a time. `paper002` holds the 32 curves of Fig. 7–10.
-
-pub mod paper002;
+//! several workers a load at a time. The 32 curves of paper 002's Fig. 7–10 are its study in
+//! `papers::p002`.
 
 use super::{
     check_section, config, default_section, json, study_args, ChoiceList, Field, FieldKind, Lab,
@@ -57,26 +56,6 @@ pub const LAB: Lab = Lab {
             };
             c.check_request(loads.len())?;
             Ok(json(&c.sweep(seed, &loads, report)?))
-        },
-    },
-    Study {
-        name: "paper002",
-        title: "Paper 002, Fig. 7–10",
-        about: "paper 002 §VI-C: the 32 latency–load curves of Fig. 7–10 (LOREN and Cowen on LRT(64,4,2) and LRT(256,4,4), two t_max each, four traffics, Table II's router), or those whose label contains `only`, each with both VC assignments (LASH-TOR and ACRO, the paper's [25]) or the one `vc_assignment` names, and the saturation throughputs beside the paper's statements per assignment; the section is not used (each curve has its own). About 5 minutes natively on 2 cores (half with one assignment); one point per curve and assignment",
-        args: crate::labs::NO_ARGS,
-        run: |_section, _seed, args, report| {
-            #[derive(Default, Deserialize, Serialize)]
-            #[serde(default, deny_unknown_fields)]
-            struct Args {
-                only: Option<String>,
-                vc_assignment: Option<flit::VcAssignment>,
-            }
-            let a = study_args::<Args>(args)?;
-            let assignments = match a.vc_assignment {
-                Some(one) => vec![one],
-                None => paper002::ASSIGNMENTS.to_vec(),
-            };
-            Ok(json(&paper002::reproduce(a.only.as_deref(), &assignments, report)?))
         },
     }],
     presets,
@@ -179,7 +158,7 @@ fn fields() -> Vec<Field> {
     ]
 }
 
-/// The Simulate lab's presets (paper 002's Fig. 7–10 curves are `paper002::curves`).
+/// The Simulate lab's presets (paper 002's Fig. 7–10 curves are `papers::p002::curves`).
 fn presets() -> Vec<crate::labs::Preset> {
     vec![
         crate::labs::Preset {

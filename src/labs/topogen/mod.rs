@@ -1,18 +1,11 @@
 //! The TopoGen lab (paper 000 §4–5): Scenario → pattern on V end nodes → TOPOGEN (and
 //! TOPOGEN_REV with a target N) → result, optional failures (§5.3). The pattern is generated on
 //! the 2-D mesh of V nodes that §5.2 compares against, so "transpose" means the same in both.
-//! Its studies: the comparison with mesh and tori (Fig. 12) and the N-versus-resources
-//! trade-off (Fig. 13), in `compare`.
-
-mod compare;
-
-pub use compare::{
-    compare, torus_sides, tradeoff, CompareRow, Tradeoff, TradeoffBaseline, TradeoffPoint,
-};
+//! The comparison with mesh and tori (Fig. 12) and the N-versus-resources trade-off (Fig. 13)
+//! are its studies in `papers::p000`.
 
 use super::{
-    check_section, config, default_section, json, study_args, Field, FieldKind, Lab, LabRun,
-    StepSummary, Study, View,
+    check_section, config, default_section, json, Field, FieldKind, Lab, LabRun, StepSummary, View,
 };
 use crate::circuit::topogen::{
     random_failures, reconfigure, topogen_from, FailedNodes, GenState, Reconfig, Reconfiguration,
@@ -40,46 +33,7 @@ pub const LAB: Lab = Lab {
         Ok(Box::new(run_topogen(&config(section)?, seed, record, progress)?))
     },
     precheck: super::no_precheck,
-    studies: &[
-        Study {
-            name: "compare",
-            title: "Generated network vs mesh and tori (Fig. 12)",
-            about: "the generated network against the 2-D mesh and the 2-D/3-D/4-D tori of the same degree; one row per network",
-            args: crate::labs::NO_ARGS,
-            run: |section, seed, _args, report| {
-                let c: TopoGenConfig = config(section)?;
-                from_scratch(&c)?;
-                let rows = compare::compare_rows(c.nodes, &c.pattern, seed, &mut |f, row| {
-                    report(f, row.map(json))
-                })?;
-                Ok(json(&rows))
-            },
-        },
-        Study {
-            name: "tradeoff",
-            title: "N against network cost (Fig. 13)",
-            about: "TOPOGEN_REV for every target N from the highest N of the mesh and the 2-D/3-D/4-D tori down to `lowest`, with those networks as points; one point per target",
-            args: crate::labs::StudyArgs {
-                defaults: || json(&TradeoffArgs::default()),
-                limits: super::no_limits,
-            },
-            run: |section, seed, args, report| {
-                let c: TopoGenConfig = config(section)?;
-                from_scratch(&c)?;
-                let args = study_args::<TradeoffArgs>(args)?;
-                let lowest = args.lowest.unwrap_or(1);
-                let pattern = args.pattern.unwrap_or(c.pattern);
-                let curve = compare::tradeoff_points(
-                    c.nodes,
-                    &pattern,
-                    seed,
-                    lowest,
-                    &mut |f, point| report(f, point.map(json)),
-                )?;
-                Ok(json(&curve))
-            },
-        },
-    ],
+    studies: &[],
     presets,
     limits: || vec![super::Limit::closed("nodes", 2.0, crate::circuit::topogen::MAX_TOPOGEN_NODES as f64)],
     choices: || {
@@ -134,26 +88,6 @@ fn fields() -> Vec<Field> {
         Field::choice("reconfig", "Reconfiguration"),
         Field::choice("failed_nodes", "End nodes of a failed switch").named("failed-nodes"),
     ]
-}
-
-/// The arguments of the `tradeoff` study.
-#[derive(Deserialize, Serialize)]
-#[serde(default, deny_unknown_fields)]
-struct TradeoffArgs {
-    /// The last target N (null: 1). By default 5, where the page's study starts (a run of
-    /// lecture length).
-    lowest: Option<u32>,
-    /// Another pattern than the lab's (Fig. 13 for each deterministic pattern).
-    pattern: Option<String>,
-}
-
-impl Default for TradeoffArgs {
-    fn default() -> Self {
-        TradeoffArgs {
-            lowest: Some(5),
-            pattern: None,
-        }
-    }
 }
 
 /// The TopoGen lab's presets.
@@ -416,19 +350,6 @@ pub fn topogen_traffic(
         }
     };
     traffic::generate(&pattern, &carrier, seed, pattern_text).map_err(|e| e.at("pattern"))
-}
-
-/// The studies design from one giant switch, as the paper's figures do: a configuration with
-/// a starting network is refused there, saying so.
-fn from_scratch(config: &TopoGenConfig) -> Result<()> {
-    if config.start.trim().is_empty() {
-        return Ok(());
-    }
-    Err(crate::Error::invalid(
-        "start",
-        "the studies (Fig. 12, Fig. 13) design from one giant switch, as the paper does: clear the starting network to run them",
-    )
-    .at("start"))
 }
 
 /// The starting network of a configuration (`start`), built and placed for TOPOGEN with the

@@ -6,7 +6,7 @@ use crate::cli::{flags, merged, print_text, run_and_report, run_study, LabComman
 use crate::lab_flags::LabFlags;
 use clap::Args;
 use serde_json::json;
-use topolab::labs::routing::ImbalanceStudy;
+use topolab::papers::p002::ImbalanceStudy;
 use topolab::scenario::{self, Scenario};
 
 pub const COMMAND: LabCommand = LabCommand {

@@ -1,12 +1,19 @@
-//! The Routing lab's studies (paper 002 §VI): the t_max sweep (§VI-A, Fig. 5, LOREN beside
-//! Cowen), the table-size study (§VI-B, Fig. 6), imbalanced traffic (§VI-D, Fig. 11–12) and a
-//! packet's walk. The studies' Cowen is `cowen` over the α grid of `routing::alpha_grid`.
+//! Paper 002 §VI, studies of the Routing lab: the t_max sweep (§VI-A, Fig. 5, LOREN beside
+//! Cowen), the table-size study (§VI-B, Fig. 6) and imbalanced traffic (§VI-D, Fig. 11–12).
+//! The studies' Cowen is `cowen` over the α grid of `routing::alpha_grid`.
 
-use super::*;
+use super::super::Reproduction;
+use crate::analysis::routes::traffic_metrics;
 use crate::analysis::routes::{mean_hops_over_pairs, mean_positive_hops};
-use crate::labs::{json, study_args, Study};
+use crate::labs::routing::*;
+use crate::labs::{config, json, study_args, Study};
+use crate::model::Topology;
+use crate::routing::{alpha_grid, Balls, Cowen, CowenParam, Loren, Reading, RouterSpec, TmaxRule};
+use crate::topology::TopologySpec;
+use crate::traffic::Pattern;
+use crate::{Error, Result};
+use serde::{Deserialize, Serialize};
 
-/// The lab's studies, in the order the page offers them.
 /// The arguments of the `table-study` study: how many random topologies (Fig. 6 averages 100).
 #[derive(Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
@@ -20,8 +27,8 @@ impl Default for TableArgs {
     }
 }
 
-pub(super) const STUDIES: &[Study] = &[
-        Study {
+pub(crate) const STUDIES: &[Reproduction] = &[
+    Reproduction::of("routing", Study {
             name: "sweep-tmax",
             title: "Average path against t_max (Fig. 5)",
             about: "LOREN's average path length for every t_max from the minimum to |N|/2, then Cowen's (paper 002 reading) largest table and average path length for every α of 0.05, 0.10, …, 0.95; one point per t_max or α",
@@ -29,8 +36,8 @@ pub(super) const STUDIES: &[Study] = &[
             run: |section, seed, _args, report| {
                 Ok(json(&sweep_tmax_points(&config(section)?, seed, report)?))
             },
-        },
-        Study {
+    }),
+    Reproduction::of("routing", Study {
             name: "table-study",
             title: "Table entries needed: LOREN vs Cowen (Fig. 6)",
             about: "the smallest tables of LOREN and Cowen (paper 002 reading, best α of 0.05, 0.10, …, 0.95) over `count` random topologies like this one; each point is the summary so far",
@@ -49,8 +56,8 @@ pub(super) const STUDIES: &[Study] = &[
                 let count = study_args::<TableArgs>(args)?.count;
                 Ok(json(&table_study_streamed(&c.topology, count, seed, report)?))
             },
-        },
-        Study {
+    }),
+    Reproduction::of("routing", Study {
             name: "imbalance",
             title: "Imbalanced traffic: Γ and efficiency, LOREN vs Cowen (Fig. 11–12)",
             about: "effective bandwidth Γ and average efficiency of LOREN and Cowen (paper 002 reading) at each t_max of `tmaxes` (default: Cowen's smallest on this topology and |N|/2) under each traffic of `traffics` (default hotspot β = 0.1, 0.3, 0.5, 0.7 and local γ = 1, 2, 3), averaged over `patterns` random patterns (default: the configured count); one row per traffic and t_max",
@@ -60,31 +67,8 @@ pub(super) const STUDIES: &[Study] = &[
                 let args = study_args::<ImbalanceArgs>(args)?;
                 Ok(json(&imbalance_study(&c, seed, &args, report)?))
             },
-        },
-        Study {
-            name: "walk",
-            title: "A packet's walk",
-            about: "the path of a packet from `src` to `dst` under `scheme` (default: the configured one), with LOREN's decisions",
-            args: crate::labs::NO_ARGS,
-            run: |section, seed, args, report| {
-                #[derive(Default, Deserialize, Serialize)]
-                #[serde(default, deny_unknown_fields)]
-                struct Args {
-                    src: u32,
-                    dst: u32,
-                    scheme: Option<String>,
-                }
-                let mut c: RoutingConfig = config(section)?;
-                let a = study_args::<Args>(args)?;
-                if let Some(scheme) = a.scheme {
-                    c.scheme = scheme;
-                }
-                let walk = route_walk(&c, seed, a.src, a.dst)?;
-                report(1.0, None);
-                Ok(json(&walk))
-            },
-        },
-    ];
+    }),
+];
 
 /// One point of the Fig. 5 series: a scheme's largest table and its average path length over
 /// all ordered pairs of switches.

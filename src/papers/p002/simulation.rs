@@ -16,9 +16,36 @@
 //! every curve with both of our assignments (`ASSIGNMENTS`: LASH-TOR, and our reading of ACRO in
 //! `sim::flit::acro`), or the one it is asked for, and reports the layers each needs.
 
-use super::SimConfig;
+use super::super::Reproduction;
+use crate::labs::sim::SimConfig;
+use crate::labs::{json, study_args, Study};
+use crate::sim::flit;
 use crate::sim::flit::VcAssignment;
 use serde::{Deserialize, Serialize};
+
+/// Fig. 7–10, a study of the Simulate lab.
+pub(crate) const STUDIES: &[Reproduction] = &[
+    Reproduction::of("sim", Study {
+        name: "paper002",
+        title: "Paper 002, Fig. 7–10",
+        about: "paper 002 §VI-C: the 32 latency–load curves of Fig. 7–10 (LOREN and Cowen on LRT(64,4,2) and LRT(256,4,4), two t_max each, four traffics, Table II's router), or those whose label contains `only`, each with both VC assignments (LASH-TOR and ACRO, the paper's [25]) or the one `vc_assignment` names, and the saturation throughputs beside the paper's statements per assignment; the section is not used (each curve has its own). About 5 minutes natively on 2 cores (half with one assignment); one point per curve and assignment",
+        args: crate::labs::NO_ARGS,
+        run: |_section, _seed, args, report| {
+            #[derive(Default, Deserialize, Serialize)]
+            #[serde(default, deny_unknown_fields)]
+            struct Args {
+                only: Option<String>,
+                vc_assignment: Option<flit::VcAssignment>,
+            }
+            let a = study_args::<Args>(args)?;
+            let assignments = match a.vc_assignment {
+                Some(one) => vec![one],
+                None => ASSIGNMENTS.to_vec(),
+            };
+            Ok(json(&reproduce(a.only.as_deref(), &assignments, report)?))
+        },
+    }),
+];
 
 /// The Scenario seed of the topologies (the table-size study's seed).
 pub(crate) const SEED: u64 = 1;
@@ -243,7 +270,7 @@ pub(crate) struct CurveResult {
 /// §VI-C reproduced: every curve's sweep (in the order of `curves`), then the paper's
 /// statements beside ours.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub(crate) struct Reproduction {
+pub(crate) struct Figures {
     pub curves: Vec<CurveResult>,
     pub statements: Vec<Statement>,
 }
@@ -255,7 +282,7 @@ pub(crate) fn reproduce(
     only: Option<&str>,
     assignments: &[VcAssignment],
     report: crate::labs::Report<'_>,
-) -> crate::Result<Reproduction> {
+) -> crate::Result<Figures> {
     let chosen: Vec<Curve> = curves()
         .into_iter()
         .filter(|c| only.is_none_or(|o| c.label().contains(o)))
@@ -331,7 +358,7 @@ pub(crate) fn reproduce(
             statements(a, &saturation)
         })
         .collect();
-    Ok(Reproduction {
+    Ok(Figures {
         curves: done,
         statements,
     })
@@ -356,7 +383,7 @@ mod tests {
     #[test]
     fn the_64_node_topology_is_the_first_with_cowens_smallest_table() {
         let study =
-            crate::labs::routing::table_study_streamed(SIZES[0].topology, 40, SEED, &mut |_, _| {})
+            crate::papers::p002::table_study_streamed(SIZES[0].topology, 40, SEED, &mut |_, _| {})
                 .unwrap();
         assert_eq!(study.cowen.min, 18);
         assert_eq!(study.cowen.min_at, SIZES[0].index as usize);

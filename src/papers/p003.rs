@@ -1,29 +1,21 @@
-//! The CTC lab's studies (paper 003 §5.1): `anneal`, the configuration's annealing run with
-//! its convergence curve streamed as it goes (Cancel keeps the points); `table-1`, Table I's
-//! setting — 10 random unit matrices with N = 16 and 32 LCs, p = 0.5, K = 6, P = 1 — with HDF,
+//! Paper 003 §5.1, a study of the CTC lab: `table-1`, Table I's setting — 10 random unit matrices with N = 16 and 32 LCs, p = 0.5, K = 6, P = 1 — with HDF,
 //! SA 100 and SA 1000 (one chain read at 100 and 1000), the 2V − M* lower bound, the ILP for
 //! N = 16, and the 3-D torus mapping by the same annealing, with id and random HDF ties.
 
-use super::{order_and_anneal, CtcConfig, OrderKind};
-use crate::hybrid::ctc::anneal::CurvePoint;
+use super::Reproduction;
 use crate::hybrid::ctc::ilp::{self, IlpLimits};
 use crate::hybrid::ctc::pipeline::ilp_from_order;
 use crate::hybrid::ctc::torus::TorusMapping;
 use crate::hybrid::ctc::{bound, torus, LcTraffic, Tie};
+use crate::labs::ctc::{order_and_anneal, CtcConfig, OrderKind};
 use crate::labs::{config, json, study_args, Report, Study};
 use crate::rng::{stream, Purpose};
 use crate::Result;
 use serde::{Deserialize, Serialize};
 
-pub(crate) const STUDIES: &[Study] = &[
-    Study {
-        name: "anneal",
-        title: "Annealing, live",
-        about: "the configuration's simulated annealing over demand orders from HDF, its current and best hop-bytes streamed every 1% of the iterations",
-        args: crate::labs::NO_ARGS,
-        run: |section, seed, _args, report| Ok(json(&anneal_live(&config(section)?, seed, report)?)),
-    },
-    Study {
+/// Table I, a study of the CTC lab.
+pub(crate) const STUDIES: &[Reproduction] = &[
+    Reproduction::of("ctc", Study {
         name: "table-1",
         title: "Table I: heuristic against ILP and torus",
         about: "§5.1: 10 random unit matrices (p = 0.5) with 16 and 32 LCs, K = 6, P = 1: HDF, SA 100, SA 1000 (id ties and random ties), the 2V − M* lower bound, the ILP at N = 16, and the 3-D torus mapping; per matrix and the means",
@@ -31,45 +23,8 @@ pub(crate) const STUDIES: &[Study] = &[
         run: |section, seed, args, report| {
             Ok(json(&table_1(&config(section)?, seed, &study_args(args)?, report)?))
         },
-    },
+    }),
 ];
-
-/// The live curve's result.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub(crate) struct AnnealResult {
-    pub hdf: u64,
-    pub best: u64,
-    pub iterations: u32,
-    pub points: Vec<CurvePoint>,
-}
-
-/// Anneal the configuration's demands, reporting a point every 1% of the iterations.
-pub(crate) fn anneal_live(c: &CtcConfig, seed: u64, report: Report<'_>) -> Result<AnnealResult> {
-    // annealing whatever the order field says, so its work limit applies
-    let c = &CtcConfig {
-        order: OrderKind::Sa,
-        ..c.clone()
-    };
-    let p = c.prepare(seed, 0)?;
-    let iterations = c.iterations;
-    let every = (iterations / 100).max(1);
-    let mut points = Vec::new();
-    let ordered = order_and_anneal(c, &p, seed, 0, iterations, |pt| {
-        if pt.iteration % every == 0 || pt.iteration == iterations {
-            points.push(pt);
-            report(
-                f64::from(pt.iteration) / f64::from(iterations.max(1)),
-                Some(json(&pt)),
-            );
-        }
-    });
-    Ok(AnnealResult {
-        hdf: ordered.hdf_cost,
-        best: ordered.cost,
-        iterations,
-        points,
-    })
-}
 
 /// Table I's arguments.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -267,7 +222,7 @@ fn torus_mapping(c: &CtcConfig, t: &LcTraffic, seed: u64, index: u32) -> (TorusM
 
 /// Most annealing work of a Table I request: three chains of 1,000 iterations (two tie rules
 /// and the torus) per matrix, each about 1,000 × N² steps; ten runs' worth of `MAX_SA_WORK`.
-pub const MAX_TABLE_1_WORK: u64 = 10 * super::MAX_SA_WORK;
+pub const MAX_TABLE_1_WORK: u64 = 10 * crate::labs::ctc::MAX_SA_WORK;
 /// Most seconds the ILPs of one Table I request may be given in all (matrices × ILP sizes ×
 /// the limit per matrix) when no node limit is given; the solver stops at the limit and
 /// reports its bound.

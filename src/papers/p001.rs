@@ -1,38 +1,39 @@
-//! The OCS relay lab's studies (paper 001 §4.2): `figure`, the bars of Fig. 4 (8×32) and
+//! Paper 001 §4.2, studies of the OCS relay lab: `figure`, the bars of Fig. 4 (8×32) and
 //! Fig. 5 (16×16) for the configuration's tree and application — EPS only, the full-bisection
 //! EPS, ours with a quarter and a half of the nodes on the OCS (64 and 128 of 256), and the
 //! low-bisection (1:20) EPS with and without the OCS — as times relative to EPS only; and
 //! `table-2`, the OCS nodes used by each application in the paper's four configurations
 //! (Table 2's layout), with the circuits by step and the route kinds.
 
-use super::{OcsRelayConfig, RouteKinds, LOW_RATIO};
+use super::Reproduction;
 use crate::hybrid::relay::alloc::allocate;
 use crate::hybrid::relay::route::RelayNet;
 use crate::hybrid::relay::{communications, OcsPlacement};
+use crate::labs::ocs_relay::{large_messages, OcsRelayConfig, RouteKinds, LOW_RATIO};
 use crate::labs::{config, json, Report, Study};
 use crate::Result;
 use serde::{Deserialize, Serialize};
 
-pub(crate) const STUDIES: &[Study] = &[
-    Study {
+pub(crate) const STUDIES: &[Reproduction] = &[
+    Reproduction::of("ocs-relay", Study {
         name: "figure",
         title: "Fig. 4–5: relative execution times",
         about: "the configuration's tree and application on EPS only, the full-bisection EPS, ours with a quarter and a half of the nodes on the OCS (64 and 128 of 256), and the low-bisection (1:20) EPS without and with the OCS: one bar per network, its time relative to EPS only and its link-load bound",
         args: crate::labs::NO_ARGS,
         run: |section, _seed, _args, report| Ok(json(&figure(&config(section)?, report)?)),
-    },
-    Study {
+    }),
+    Reproduction::of("ocs-relay", Study {
         name: "table-2",
         title: "Table 2: OCS nodes used",
         about: "the OCS nodes each application uses in the paper's four configurations (8x32 and 16x16, 64 and 128 OCS nodes) at the configuration's class, threshold and readings, with the circuits by step and the route kinds (allocation and routing only)",
         args: crate::labs::NO_ARGS,
         run: |section, _seed, _args, report| Ok(json(&table_2(&config(section)?, report)?)),
-    },
+    }),
 ];
 
 /// One bar of Fig. 4–5.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub(crate) struct Bar {
+pub struct Bar {
     pub label: String,
     /// eps, full or ours.
     pub network: String,
@@ -45,7 +46,7 @@ pub(crate) struct Bar {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub(crate) struct FigureResult {
+pub struct FigureResult {
     pub edge: String,
     pub app: String,
     pub rows: Vec<Bar>,
@@ -116,7 +117,7 @@ pub struct TableRow {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub(crate) struct TableResult {
+pub struct TableResult {
     pub class: String,
     pub rows: Vec<TableRow>,
 }
@@ -128,7 +129,7 @@ pub(crate) const CONFIGURATIONS: [(&str, usize); 4] =
 pub(crate) const APPS: [&str; 4] = ["neighbor", "cg", "lu", "mg"];
 
 /// Table 2 at the configuration's class, threshold and readings.
-pub(crate) fn table_2(c: &OcsRelayConfig, report: Report<'_>) -> Result<TableResult> {
+pub fn table_2(c: &OcsRelayConfig, report: Report<'_>) -> Result<TableResult> {
     let mut rows = Vec::new();
     let total = (CONFIGURATIONS.len() * APPS.len()) as f64;
     for (edge, ocs_nodes) in CONFIGURATIONS {
@@ -148,7 +149,7 @@ pub(crate) fn table_2(c: &OcsRelayConfig, report: Report<'_>) -> Result<TableRes
             );
             let q = cell.net_params(&p, c.ratio);
             let routes = RelayNet::new(&p, &alloc, q.bandwidths(), c.uplink_cost)
-                .route_all(&super::large_messages(&demands, c.threshold));
+                .route_all(&large_messages(&demands, c.threshold));
             let row = TableRow {
                 edge: edge.into(),
                 ocs_nodes,

@@ -2,11 +2,88 @@
 //! maximum switch degree (a d-D torus switch has 2d links and one end node), for one pattern and
 //! size (Fig. 12); and the N-versus-resources trade-off against the mesh (Fig. 13).
 
-use super::{mesh_sides, topogen_traffic};
+use super::Reproduction;
 use crate::circuit::topogen::{topogen, TargetRuns};
 use crate::labs::slots::{run_slots, SlotsConfig};
+use crate::labs::topogen::{mesh_sides, topogen_traffic, TopoGenConfig};
+use crate::labs::{config, json, study_args, Study};
 use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
+
+/// Fig. 12 and Fig. 13, studies of the TopoGen lab.
+pub(crate) const STUDIES: &[Reproduction] = &[
+    Reproduction::of("topogen", Study {
+            name: "compare",
+            title: "Generated network vs mesh and tori (Fig. 12)",
+            about: "the generated network against the 2-D mesh and the 2-D/3-D/4-D tori of the same degree; one row per network",
+            args: crate::labs::NO_ARGS,
+            run: |section, seed, _args, report| {
+                let c: TopoGenConfig = config(section)?;
+                from_scratch(&c)?;
+                let rows = compare_rows(c.nodes, &c.pattern, seed, &mut |f, row| {
+                    report(f, row.map(json))
+                })?;
+                Ok(json(&rows))
+            },
+    }),
+    Reproduction::of("topogen", Study {
+            name: "tradeoff",
+            title: "N against network cost (Fig. 13)",
+            about: "TOPOGEN_REV for every target N from the highest N of the mesh and the 2-D/3-D/4-D tori down to `lowest`, with those networks as points; one point per target",
+            args: crate::labs::StudyArgs {
+                defaults: || json(&TradeoffArgs::default()),
+                limits: crate::labs::no_limits,
+            },
+            run: |section, seed, args, report| {
+                let c: TopoGenConfig = config(section)?;
+                from_scratch(&c)?;
+                let args = study_args::<TradeoffArgs>(args)?;
+                let lowest = args.lowest.unwrap_or(1);
+                let pattern = args.pattern.unwrap_or(c.pattern);
+                let curve = tradeoff_points(
+                    c.nodes,
+                    &pattern,
+                    seed,
+                    lowest,
+                    &mut |f, point| report(f, point.map(json)),
+                )?;
+                Ok(json(&curve))
+            },
+    }),
+];
+
+/// The arguments of the `tradeoff` study.
+#[derive(Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+struct TradeoffArgs {
+    /// The last target N (null: 1). By default 5, where the page's study starts (a run of
+    /// lecture length).
+    lowest: Option<u32>,
+    /// Another pattern than the lab's (Fig. 13 for each deterministic pattern).
+    pattern: Option<String>,
+}
+
+impl Default for TradeoffArgs {
+    fn default() -> Self {
+        TradeoffArgs {
+            lowest: Some(5),
+            pattern: None,
+        }
+    }
+}
+
+/// The studies design from one giant switch, as the paper's figures do: a configuration with
+/// a starting network is refused there, saying so.
+fn from_scratch(config: &TopoGenConfig) -> Result<()> {
+    if config.start.trim().is_empty() {
+        return Ok(());
+    }
+    Err(crate::Error::invalid(
+        "start",
+        "the studies (Fig. 12, Fig. 13) design from one giant switch, as the paper does: clear the starting network to run them",
+    )
+    .at("start"))
+}
 
 /// One row of the comparison.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
