@@ -31,6 +31,25 @@ pub(crate) fn decode<T: Serialize + DeserializeOwned + Default>(
         Err(e) => e,
     };
     let defaults = serde_json::to_value(T::default()).expect("defaults serialize");
+    // the search for the wrong field is the same for every type: only decoding is T's
+    let decodes = |probe: Value| {
+        serde_json::from_value::<T>(probe)
+            .err()
+            .map(|e| e.to_string())
+    };
+    Err(wrong_field(fields, &defaults, &decodes, what)
+        .unwrap_or_else(|| Error::invalid(what, reason(&error.to_string(), value))))
+}
+
+/// The first of `fields` that does not decode put alone into `defaults` (`decodes`: serde's
+/// message, or None when it decodes), in plain words; inside a group (`readings`), the field of
+/// the group.
+fn wrong_field(
+    fields: &serde_json::Map<String, Value>,
+    defaults: &Value,
+    decodes: &dyn Fn(Value) -> Option<String>,
+    what: &str,
+) -> Option<Error> {
     let known: Vec<&str> = defaults
         .as_object()
         .map(|m| m.keys().map(String::as_str).collect())
@@ -38,40 +57,38 @@ pub(crate) fn decode<T: Serialize + DeserializeOwned + Default>(
     for (name, given) in fields {
         let mut probe = defaults.clone();
         probe[name.as_str()] = given.clone();
-        if let Err(e) = serde_json::from_value::<T>(probe) {
-            let message = e.to_string();
-            if message.starts_with("unknown field") {
-                return Err(Error::invalid(
-                    what,
-                    format!(
-                        "'{}' is not one of its settings; {}",
-                        shorten(name),
-                        suggest(name, &known)
-                    ),
-                ));
-            }
-            // a group (`readings`): the field inside it that does not decode
-            if let (Value::Object(inner), Some(Value::Object(_))) =
-                (given, defaults.get(name.as_str()))
-            {
-                for (key, value) in inner {
-                    let mut probe = defaults.clone();
-                    probe[name.as_str()][key.as_str()] = value.clone();
-                    if let Err(e) = serde_json::from_value::<T>(probe) {
-                        let message = e.to_string();
-                        if !message.starts_with("unknown field") {
-                            return Err(Error::invalid(
-                                &format!("{name}.{key}"),
-                                reason(&message, value),
-                            ));
-                        }
+        let Some(message) = decodes(probe) else {
+            continue;
+        };
+        if message.starts_with("unknown field") {
+            return Some(Error::invalid(
+                what,
+                format!(
+                    "'{}' is not one of its settings; {}",
+                    shorten(name),
+                    suggest(name, &known)
+                ),
+            ));
+        }
+        if let (Value::Object(inner), Some(Value::Object(_))) = (given, defaults.get(name.as_str()))
+        {
+            for (key, value) in inner {
+                let mut probe = defaults.clone();
+                probe[name.as_str()][key.as_str()] = value.clone();
+                match decodes(probe) {
+                    Some(message) if !message.starts_with("unknown field") => {
+                        return Some(Error::invalid(
+                            &format!("{name}.{key}"),
+                            reason(&message, value),
+                        ));
                     }
+                    _ => {}
                 }
             }
-            return Err(Error::invalid(name, reason(&message, given)));
         }
+        return Some(Error::invalid(name, reason(&message, given)));
     }
-    Err(Error::invalid(what, reason(&error.to_string(), value)))
+    None
 }
 
 /// What a field must be, from serde's message about `given`.
