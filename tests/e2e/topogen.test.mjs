@@ -361,6 +361,7 @@ test('fail mode: clicking a switch fails it, the reconfiguration is shown, Clear
   const links4 = await page.evaluate(() => [...document.querySelectorAll('#figure line.ch title')].filter((t) => /^l\(4,|,4\):/.test(t.textContent)).length);
   assert.equal(links4, 0, 'the failed switch has no channels left');
   assert.equal(await text(page, '#step-counter'), `Step ${count} / ${count}`, 'the step stays');
+  await page.waitForFunction((h) => location.hash !== h, hash).catch(() => {});
   assert.notEqual(await page.evaluate(() => location.hash), hash, 'the link carries the failure');
   assert.equal(await page.isDisabled('#tg-fail-random'), true, 'clicked switches replace random failures');
   await page.screenshot({ path: screenshotPath('topogen-d-fail-light'), fullPage: true });
@@ -374,6 +375,8 @@ test('fail mode: clicking a switch fails it, the reconfiguration is shown, Clear
   assert.equal(await page.isVisible('#tg-reconf'), false);
   assert.equal(await page.locator('#figure svg rect.sw.failed').count(), 0);
   assert.equal(await page.isVisible('#tg-fail-clear'), false);
+  // the address is written once the worker has encoded the run shown, after the run ends
+  await page.waitForFunction((h) => location.hash === h, hash).catch(() => {});
   assert.equal(await page.evaluate(() => location.hash), hash, 'back to the link without failures');
 
   // Random failures instead.
