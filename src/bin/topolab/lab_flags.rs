@@ -227,7 +227,7 @@ fn help(field: &Field, default: Option<&Value>, choices: &[labs::Choice]) -> Str
     for text in [&field.help, &field.about] {
         if !text.is_empty() {
             let text = plain(text);
-            words.push(if text.ends_with(['.', ')', '!', '?']) {
+            words.push(if text.ends_with(['.', '!', '?']) {
                 text
             } else {
                 format!("{text}.")
@@ -244,7 +244,16 @@ fn help(field: &Field, default: Option<&Value>, choices: &[labs::Choice]) -> Str
                 words.push(format!("{}.", c.decides.trim_end_matches('.')));
                 c.options
                     .iter()
-                    .map(|o| format!("{} ({})", o.value, plain(o.label)))
+                    .map(|o| {
+                        // a label that only spells the value adds nothing
+                        let label = plain(o.label);
+                        let alike = |t: &str| t.to_lowercase().replace(['-', ' ', '_'], "");
+                        if alike(&label) == alike(&o.value) {
+                            o.value.clone()
+                        } else {
+                            format!("{} ({label})", o.value)
+                        }
+                    })
                     .collect()
             })
             .unwrap_or_default(),
@@ -263,8 +272,10 @@ fn help(field: &Field, default: Option<&Value>, choices: &[labs::Choice]) -> Str
         FieldKind::Choice {
             from: ChoiceList::AllToAll,
         } => names_of(topolab::analysis::ALL_TO_ALL_METHODS),
+        // (a matrix is named below, with how the command line reads one)
         FieldKind::Pattern => topolab::traffic::PATTERNS
             .iter()
+            .filter(|p| !p.syntax.ends_with('…'))
             .map(|p| p.syntax.to_string())
             .collect(),
         _ => Vec::new(),

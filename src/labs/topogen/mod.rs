@@ -76,7 +76,7 @@ fn fields() -> Vec<Field> {
             .about("Message size of the one-round circuit vs packet switching comparison")
             .hint("a whole number of bytes, at least 1"),
         Field::new("fail", "Switch failures (§5.3)", FieldKind::Custom)
-            .about("The switches to fail, by number (click them in the figure; on the command line 3,7)")
+            .about("The switches to fail, by number (clicked in the figure)")
             .reads(super::Reads::List)
             .empty("none"),
         Field::whole("fail_random", "Or fail this many switches at random", 0)
