@@ -268,6 +268,12 @@ test('1024 nodes: the design, the comparison (Fig. 12) and the trade-off (Fig. 1
   }
   await page.screenshot({ path: screenshotPath('topogen-c-compare-light'), fullPage: true });
 
+  // Fig. 13's patterns are the registry's without a parameter (bitrot too), all-to-all left out.
+  const choices = await page.locator('#tg-tradeoff-pattern option').evaluateAll((os) => os.map((o) => o.value));
+  assert.equal(choices[0], '', 'the lab’s pattern first');
+  assert.ok(['uniform', 'transpose', 'bitrot', 'tornado'].every((p) => choices.includes(p)), choices.join(' '));
+  assert.ok(!choices.includes('all-to-all') && !choices.some((p) => p.includes(':')), choices.join(' '));
+
   // Fig. 13 down to N = 12, with the mesh and the tori on the same axes.
   const meshN = Number(await rows.nth(1).locator('td').nth(3).textContent());
   await page.fill('#tg-tradeoff-lowest', '12');

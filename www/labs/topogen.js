@@ -69,6 +69,17 @@ function failControl({ id, runNow }) {
   return control;
 }
 
+/**
+ * The trade-off study's patterns, from the core's registry: those without a parameter (Fig. 13
+ * draws one curve per pattern), all-to-all left out (n(n−1) communications at every target N).
+ * @param {import('../types/core').Catalog} catalog
+ */
+function tradeoffPatterns(catalog) {
+  const select = /** @type {HTMLSelectElement} */ (document.getElementById('tg-tradeoff-pattern'));
+  const names = catalog.patterns.map(([syntax]) => syntax).filter((syntax) => !syntax.includes(':') && syntax !== 'all-to-all');
+  select.replaceChildren(select.options[0], ...names.map((name) => el('option', { value: name, text: name })));
+}
+
 /** How the fields look and behave beyond their kinds (their words: src/labs/topogen/mod.rs). */
 /** @type {Record<string, import('../types/page').FieldLook>} */
 const looks = {
@@ -136,6 +147,7 @@ export default /** @satisfies {import('../types/page').LabView<'topogen'>} */ ({
       showStep: (index) => results.showStep(index),
       decorate: (figure, result) => figure.markSwitches(result?.reconfiguration?.failed_switches ?? [], 'failed'),
       shownChanged: (scenario) => analysis.shownChanged(scenario),
+      populate: tradeoffPatterns,
       switchClicked(id) {
         if (!failures.failMode) return `Switch ${id}. Turn on "Fail switches" to fail it.`;
         failures.toggle(id);
@@ -263,13 +275,6 @@ export default /** @satisfies {import('../types/page').LabView<'topogen'>} */ ({
           <label for="tg-tradeoff-pattern">pattern</label>
           <select id="tg-tradeoff-pattern" aria-describedby="tg-tradeoff-hint">
             <option value="">the lab’s</option>
-            <option value="uniform">uniform</option>
-            <option value="transpose">transpose</option>
-            <option value="bitrev">bitrev</option>
-            <option value="shuffle">shuffle</option>
-            <option value="bitcomp">bitcomp</option>
-            <option value="neighbor">neighbor</option>
-            <option value="tornado">tornado</option>
           </select>
           <label for="tg-tradeoff-lowest">down to N =</label>
           <input id="tg-tradeoff-lowest" type="number" min="1" step="1" inputmode="numeric" data-study-arg="topogen/tradeoff/lowest" aria-describedby="tg-tradeoff-error">
