@@ -2,7 +2,7 @@
 // pattern, step by step; switches can be failed by clicking them (§5.3); the comparison with
 // mesh and tori (Fig. 12) and the N-versus-cost trade-off (Fig. 13) run as studies. Its form is
 // the core's fields (www/fields.js); its panels are in www/labs/topogen-panels.js.
-import { el, show } from '../dom.js';
+import { byId, el, show } from '../dom.js';
 import { NETWORK_FILE } from '../fields.js';
 import { TopoGenResults, TopoGenAnalysis } from './topogen-panels.js';
 
@@ -75,7 +75,7 @@ function failControl({ id, runNow }) {
  * @param {import('../types/core').Catalog} catalog
  */
 function tradeoffPatterns(catalog) {
-  const select = /** @type {HTMLSelectElement} */ (document.getElementById('tg-tradeoff-pattern'));
+  const select = /** @type {HTMLSelectElement} */ (byId('tg-tradeoff-pattern'));
   const names = catalog.patterns.map(([syntax]) => syntax).filter((syntax) => !syntax.includes(':') && syntax !== 'all-to-all');
   select.replaceChildren(select.options[0], ...names.map((name) => el('option', { value: name, text: name })));
 }

@@ -169,11 +169,9 @@ fn read(field: &Field, text: &str, flag: &str, default: Option<&Value>) -> Resul
             });
         }
     }
-    Ok(match (field.reads, field.kind) {
+    Ok(match (reading(field), field.kind) {
         (Reads::Network, _) => Value::String(files::network_spec(text, flag)?),
-        (Reads::Traffic, _) | (Reads::AsKind, FieldKind::Pattern) => {
-            Value::String(files::traffic_spec(text, flag)?)
-        }
+        (Reads::Traffic, _) => Value::String(files::traffic_spec(text, flag)?),
         (Reads::List, _) => Value::Array(
             text.split(',')
                 .map(|part| whole(part, flag).map(Value::from))
@@ -190,10 +188,19 @@ fn read(field: &Field, text: &str, flag: &str, default: Option<&Value>) -> Resul
         (Reads::AsKind, FieldKind::Text { .. } | FieldKind::Choice { .. }) => {
             Value::String(text.to_string())
         }
+        (Reads::AsKind, FieldKind::Pattern) => unreachable!("a pattern is read as a traffic"),
         (Reads::AsKind, FieldKind::Custom) => {
             unreachable!("every custom field says how it is read (a test checks)")
         }
     })
+}
+
+/// How the command line reads a field: as it says, a pattern's field as a traffic.
+fn reading(field: &Field) -> Reads {
+    match (field.reads, field.kind) {
+        (Reads::AsKind, FieldKind::Pattern) => Reads::Traffic,
+        (reads, _) => reads,
+    }
 }
 
 /// A whole number given with `flag`.
@@ -283,14 +290,11 @@ fn help(field: &Field, default: Option<&Value>, choices: &[labs::Choice]) -> Str
     if !names.is_empty() {
         words.push(format!("One of: {}.", names.join(", ")));
     }
-    match field.reads {
+    match reading(field) {
         Reads::Network => words.push(
             "file:PATH reads a network file (an edge list, BookSim anynet or GraphML).".into(),
         ),
         Reads::Traffic => {
-            words.push("matrix:PATH reads a CSV traffic matrix (src,dst,bytes[,count]).".into())
-        }
-        Reads::AsKind if field.kind == FieldKind::Pattern => {
             words.push("matrix:PATH reads a CSV traffic matrix (src,dst,bytes[,count]).".into())
         }
         Reads::List => words.push("Comma-separated, e.g. 3,7.".into()),
