@@ -355,6 +355,15 @@ impl Session {
         self.run.network(crate::export::graph::NetworkFormat::Dot)
     }
 
+    /// The run as a BookSim2 experiment, `topolab export booksim`'s files: `{ config, anynet }`,
+    /// `anynet` null where the config uses BookSim's own network; the config reads the anynet
+    /// file as `network_file` (the name the page downloads it under).
+    pub fn booksim(&self, network_file: &str) -> Result<JsValue, JsValue> {
+        let files = self.run.booksim(network_file).map_err(js_error)?;
+        let anynet = (!files.native).then_some(files.anynet);
+        to_js(&serde_json::json!({ "config": files.config, "anynet": anynet }))
+    }
+
     /// The run as an SST/Merlin model in one Python file (`topolab export sst`'s files in one).
     pub fn sst(&self) -> Result<String, JsValue> {
         self.run.sst().map_err(js_error)

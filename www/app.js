@@ -1222,9 +1222,9 @@ const DATA_EXPORTS = {
   sst: ['sst', 'py', 'text/x-python'],
 };
 /** Every item of the Export menu (`#export-KIND`). */
-const EXPORTS = ['svg', 'png', ...Object.keys(DATA_EXPORTS)];
-/** Exports only the labs that list them offer (an SST model needs the Simulate lab's traffic). */
-const LISTED_ONLY = ['sst'];
+const EXPORTS = ['svg', 'png', ...Object.keys(DATA_EXPORTS), 'booksim'];
+/** Exports only the labs that list them offer (an experiment needs the Simulate lab's traffic). */
+const LISTED_ONLY = ['sst', 'booksim'];
 
 /** The exports the shown lab offers (a lab without per-channel data offers no CSV). */
 function exportsOf(lab) {
@@ -1265,6 +1265,8 @@ async function exportAs(kind) {
       if (!svg) throw new Error('there is no figure to export for this topology (too large to draw); CSV and JSON still work');
       name = fileName(['topolab', ...labOf(rec.shown).fileParts(rec.shown)], kind);
       download(name, kind === 'svg' ? svgBlob(svg) : await pngBlob(svg, { scale: 2, background: '#ffffff' }));
+    } else if (kind === 'booksim') {
+      name = await downloadBooksim(rec);
     } else {
       const spec = DATA_EXPORTS[kind];
       if (!(await ensureSession(rec))) throw new Error('the result is not available');
@@ -1277,6 +1279,23 @@ async function exportAs(kind) {
   } catch (err) {
     if (!isCancelled(err)) showGeneralError(`Export failed: ${err.message}`);
   }
+}
+
+/**
+ * The shown run as a BookSim2 experiment (`topolab export booksim`'s files): its config, and the
+ * anynet file it reads where BookSim has no network of its own, under the name the config gives.
+ * Resolves with what was downloaded.
+ */
+async function downloadBooksim(rec) {
+  if (!(await ensureSession(rec))) throw new Error('the result is not available');
+  const base = fileName(['topolab', ...labOf(rec.shown).fileParts(rec.shown)]);
+  const networkFile = `${base}.anynet`;
+  const files = await engineOf(rec).request('booksim', { networkFile });
+  const config = `${base}.booksim.cfg`;
+  download(config, textBlob(files.config, 'text/plain'));
+  if (!files.anynet) return config;
+  download(networkFile, textBlob(files.anynet, 'text/plain'));
+  return `${config} and ${networkFile}`;
 }
 
 /**

@@ -92,13 +92,14 @@ const handlers = {
   graphml: () => session.graphml(),
   dot: () => session.dot(),
   sst: () => session.sst(),
+  booksim: ({ networkFile }) => session.booksim(networkFile),
 };
 
 self.onmessage = async (event) => {
   const { id, type, ...args } = event.data;
   const handler = handlers[type];
   if (!handler) return reply(id, false, `unknown request '${type}'`);
-  if (type !== 'init' && type !== 'run' && !session && ['figure', 'svg', 'detail', 'csv', 'resultJson', 'anynet', 'graphml', 'dot', 'sst'].includes(type)) {
+  if (type !== 'init' && type !== 'run' && !session && ['figure', 'svg', 'detail', 'csv', 'resultJson', 'anynet', 'graphml', 'dot', 'sst', 'booksim'].includes(type)) {
     return reply(id, false, 'nothing has run yet');
   }
   try {

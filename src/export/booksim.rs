@@ -29,7 +29,9 @@ pub const ANYNET_FILE: &str = "anynet";
 /// one cycle of VC allocation, one of switch allocation with traversal.
 pub(crate) const MIN_STAGES: u32 = 3;
 
-/// The BookSim2 files for simulating `params` with `traffic` on `topo` routed by `routing`.
+/// The BookSim2 files for simulating `params` with `traffic` on `topo` routed by `routing`,
+/// the config naming the anynet file `network_file` (`ANYNET_FILE` beside it on the command
+/// line; the page's download name).
 ///
 /// The config uses BookSim's native `mesh`/`torus` (`k`, `n`, `dim_order`) when the network
 /// is a grid with equal sides routed by `dor` on 1-cycle links, the routes ours take; anything
@@ -40,6 +42,7 @@ pub fn booksim(
     traffic: &str,
     params: &SimParams,
     seed: u64,
+    network_file: &str,
 ) -> Result<BooksimFiles> {
     let traffic_name = booksim_traffic(traffic)?;
     check_readable(topo, params)?;
@@ -63,7 +66,7 @@ pub fn booksim(
     ));
     c.line("Run it where this file is: booksim booksim.cfg");
     c.blank();
-    let native = network(&mut c, topo, routing, params);
+    let native = network(&mut c, topo, routing, params, network_file);
     c.blank();
     c.line("Traffic: BookSim's pattern of the same name, Bernoulli arrivals counted in flits.");
     if traffic_name == "uniform" {
@@ -155,7 +158,13 @@ fn booksim_traffic(traffic: &str) -> Result<&'static str> {
 }
 
 /// The topology and routing lines; true when BookSim's own network is used.
-fn network(c: &mut Config, topo: &Topology, routing: &RouterSpec, params: &SimParams) -> bool {
+fn network(
+    c: &mut Config,
+    topo: &Topology,
+    routing: &RouterSpec,
+    params: &SimParams,
+    network_file: &str,
+) -> bool {
     let grid = match topo.shape() {
         Shape::Grid { dims, wrap } if dims.iter().all(|&k| k == dims[0]) => Some((dims, *wrap)),
         _ => None,
@@ -172,11 +181,9 @@ fn network(c: &mut Config, topo: &Topology, routing: &RouterSpec, params: &SimPa
                 topo.spec()
             ));
             if wrap {
-                c.line("dim_order on a torus splits the VCs into two dateline classes, as ours does; a tie at k/2 may go the other way round.");
+                c.line("dim_order on a torus halves the VCs between two dateline classes (a dimension whose way wraps is travelled in the second) and sends a tie at k/2 either way at random: ours does the same, its ties alternating between a source's packets.");
             }
-            c.line(&format!(
-                "The same network as anynet: topology = anynet; network_file = {ANYNET_FILE}; routing_function = min;"
-            ));
+            c.line("(The anynet file beside this config is the same network, but BookSim routes anynet only by min: shortest paths without dateline classes, a different experiment.)");
             c.set("topology", kind);
             c.set("k", dims[0]);
             c.set("n", dims.len());
@@ -213,7 +220,7 @@ fn network(c: &mut Config, topo: &Topology, routing: &RouterSpec, params: &SimPa
                 ));
             }
             c.set("topology", "anynet");
-            c.set("network_file", ANYNET_FILE);
+            c.set("network_file", network_file);
             c.set("routing_function", "min");
             false
         }

@@ -151,6 +151,15 @@ pub trait LabRun: Send {
             "an SST model needs a traffic pattern and a rate: export it from the Simulate lab",
         ))
     }
+    /// The run as a BookSim2 experiment (`export::booksim`), the config naming the anynet file
+    /// `network_file`: labs with a traffic and a rate to simulate (the Simulate lab) have one.
+    fn booksim(&self, network_file: &str) -> Result<crate::export::booksim::BooksimFiles> {
+        let _ = network_file;
+        Err(Error::invalid(
+            "export",
+            "a BookSim2 experiment needs a traffic pattern and a rate: export it from the Simulate lab",
+        ))
+    }
     /// Where the figure draws each switch (by default the layout of the topology's shape).
     fn positions(&self) -> Vec<(f64, f64)> {
         crate::layout::layout(self.topology()).switches

@@ -1,8 +1,12 @@
 //! Dimension-order routing on meshes and tori (and hypercubes, where it is e-cube routing):
-//! correct dimension 0 first, then 1, …; on a torus take the shorter way round, ties to +.
-//! This is the routing behind paper 000 Table 1 and Fig. 3. On a torus the per-hop form gives
-//! a dateline VC class: class 1 from the wrap-around link of the current dimension on, so the
-//! ring of each dimension has no cyclic channel dependency (Dally & Seitz).
+//! correct dimension 0 first, then 1, …; on a torus take the shorter way round, ties to + (the
+//! routing behind paper 000 Table 1 and Fig. 3). On a torus the per-hop form gives dateline VC
+//! classes as BookSim2's `dim_order` does (`dor_next_torus`): a packet whose way round a
+//! dimension crosses the wrap-around link travels that whole dimension in class 1, the others
+//! in class 0, so no ring has a cyclic channel dependency (Dally & Seitz's dateline, each
+//! class's arcs stopping short of the link opposite the dateline). A packet with
+//! `Header::OTHER_WAY` takes − at a tie, so the simulator splits ties half and half as
+//! BookSim's random choice does.
 
 use super::{Header, Hop, Router, RouterDef};
 use crate::model::{GridShape, Path, Shape, SwitchId, Topology};
@@ -53,11 +57,12 @@ impl<'t> DimensionOrder<'t> {
 }
 
 impl DorRule {
-    /// Whether a packet at coordinate `at` for `target` in a dimension of side `k` moves +.
-    fn goes_up(&self, at: usize, target: usize, k: usize) -> bool {
+    /// Whether a packet at coordinate `at` for `target` in a dimension of side `k` moves +
+    /// (on a torus at a tie: + unless `other_way`).
+    fn goes_up(&self, at: usize, target: usize, k: usize, other_way: bool) -> bool {
         if self.wrap {
             let forward = (target + k - at) % k;
-            forward <= k - forward
+            forward < k - forward || (forward == k - forward && !other_way)
         } else {
             target > at
         }
@@ -74,7 +79,8 @@ impl super::CompactRouter for DorRule {
             let (here, target) = (here_rest % k, target_rest % k);
             (here_rest, target_rest) = (here_rest / k, target_rest / k);
             if here != target {
-                let up = self.goes_up(here, target, k);
+                let other_way = header.state & Header::OTHER_WAY != 0;
+                let up = self.goes_up(here, target, k, other_way);
                 let wraps = if up { here == k - 1 } else { here == 0 };
                 let index = match (up, wraps) {
                     (true, false) => at.index() + stride,
@@ -82,13 +88,22 @@ impl super::CompactRouter for DorRule {
                     (false, false) => at.index() - stride,
                     (false, true) => at.index() + (k - 1) * stride,
                 };
-                // state: (dimension + 1) << 1 | crossed the dateline in that dimension
-                let same_dimension = (header.state >> 1) == d as u32 + 1;
-                let crossed = (same_dimension && header.state & 1 == 1) || wraps;
-                header.state = ((d as u32 + 1) << 1) | u32::from(crossed);
+                // state: OTHER_WAY | (dimension + 1) << 1 | this dimension's way crosses the
+                // dateline, decided where the packet turns into the dimension (BookSim's
+                // partition: ahead of the wrap-around link, or on it)
+                let same_dimension = (header.state & !Header::OTHER_WAY) >> 1 == d as u32 + 1;
+                let crosses = if same_dimension {
+                    header.state & 1 == 1
+                } else if up {
+                    target < here
+                } else {
+                    target > here
+                };
+                header.state =
+                    (header.state & Header::OTHER_WAY) | ((d as u32 + 1) << 1) | u32::from(crosses);
                 return Ok(Hop {
                     next: SwitchId::new(index),
-                    vc_class: u8::from(self.wrap && crossed),
+                    vc_class: u8::from(self.wrap && crosses),
                 });
             }
             stride *= k;
@@ -105,6 +120,10 @@ impl super::CompactRouter for DorRule {
     fn by_destination(&self) -> bool {
         !self.wrap
     }
+
+    fn splits_ties(&self) -> bool {
+        self.wrap
+    }
 }
 
 impl Router for DimensionOrder<'_> {
@@ -115,6 +134,10 @@ impl Router for DimensionOrder<'_> {
     /// DOR on a mesh is deadlock-free, and on a torus with its dateline classes (Dally & Seitz).
     fn compact(&self) -> Option<Box<dyn super::CompactRouter>> {
         Some(Box::new(self.rule.clone()))
+    }
+
+    fn splits_ties(&self) -> bool {
+        self.rule.wrap
     }
 
     fn vc_classes(&self) -> u8 {
@@ -134,7 +157,7 @@ impl Router for DimensionOrder<'_> {
         let mut switches = vec![src];
         let mut stride = 1;
         for (d, &k) in rule.grid.dims().iter().enumerate() {
-            let go_up = rule.goes_up(at[d], target[d], k);
+            let go_up = rule.goes_up(at[d], target[d], k, false);
             while at[d] != target[d] {
                 if go_up {
                     let wraps = at[d] == k - 1;
@@ -199,16 +222,58 @@ mod tests {
         assert_eq!(route("torus:4x4", 2, 0), [2, 3, 0]); // tie: + direction, wraps
     }
 
-    #[test]
-    fn dateline_class_after_the_wrap_link() {
-        let t = build("torus:4x4").unwrap();
+    /// The VC classes of the route from `s` to `d` on `spec`, hop by hop, from `header`.
+    fn classes(spec: &str, mut header: Header) -> (Vec<u32>, Vec<u8>) {
+        let t = build(spec).unwrap();
         let r = DimensionOrder::new(&t).unwrap();
-        let mut h = Header::new(SwitchId(2), SwitchId(0));
-        let classes: Vec<u8> = [2, 3]
-            .iter()
-            .map(|&at| r.next(SwitchId(at), &mut h).unwrap().vc_class)
-            .collect();
-        assert_eq!(classes, [0, 1]); // 2→3 before the dateline, 3→0 crosses it
-        assert_eq!(r.vc_classes(), 2);
+        let (mut at, mut switches, mut classes) = (header.src, vec![header.src.0], Vec::new());
+        while at != header.dst {
+            let hop = r.next(at, &mut header).unwrap();
+            (at, _) = (hop.next, switches.push(hop.next.0));
+            classes.push(hop.vc_class);
+        }
+        (switches, classes)
+    }
+
+    #[test]
+    fn a_dimension_whose_way_wraps_is_travelled_in_class_1() {
+        // BookSim's dim_order partition: 1 → 3 on a ring of 4 in x (+, a tie) does not wrap,
+        // 2 → 0 (+, a tie) wraps at 3 → 0: class 1 from its first hop in x
+        let h = |s, d| Header::new(SwitchId(s), SwitchId(d));
+        assert_eq!(classes("torus:4x4", h(1, 3)), (vec![1, 2, 3], vec![0, 0]));
+        assert_eq!(classes("torus:4x4", h(2, 0)), (vec![2, 3, 0], vec![1, 1]));
+        // x wraps (3 → 0), then y does not (0 → 4 → 8): the class starts again at the turn
+        assert_eq!(
+            classes("torus:4x4", h(3, 8)),
+            (vec![3, 0, 4, 8], vec![1, 0, 0])
+        );
+        // y going − from row 0 wraps (0 → 12 → 8)
+        assert_eq!(
+            classes("torus:5x5", h(0, 15)),
+            (vec![0, 20, 15], vec![1, 1])
+        );
+        let t = build("torus:4x4").unwrap();
+        assert_eq!(DimensionOrder::new(&t).unwrap().vc_classes(), 2);
+    }
+
+    #[test]
+    fn the_other_way_at_a_tie_only() {
+        let other = |s, d| Header::other_way(SwitchId(s), SwitchId(d));
+        // a tie (distance 2 of 4) goes − with the bit, and keeps the bit for the next dimension
+        assert_eq!(
+            classes("torus:4x4", other(0, 2)),
+            (vec![0, 3, 2], vec![1, 1])
+        );
+        assert_eq!(
+            classes("torus:4x4", other(0, 10)),
+            (vec![0, 3, 2, 14, 10], vec![1, 1, 1, 1])
+        );
+        // not a tie: the bit changes nothing
+        assert_eq!(classes("torus:5x5", other(0, 2)).0, [0, 1, 2]);
+        // and on a mesh the router does not split ties at all
+        let t = build("mesh:4x4").unwrap();
+        assert!(!Router::splits_ties(&DimensionOrder::new(&t).unwrap()));
+        let t = build("torus:4x4").unwrap();
+        assert!(Router::splits_ties(&DimensionOrder::new(&t).unwrap()));
     }
 }

@@ -45,9 +45,23 @@ pub struct Header {
 }
 
 impl Header {
+    /// The state bit of a packet that takes the other way at a tie, for routers that split
+    /// ties between packets (`Router::splits_ties`; without it they take their own way, as the
+    /// analyses do); such routers keep it in `state` from hop to hop.
+    pub const OTHER_WAY: u32 = 1 << 31;
+
     /// A fresh header for a packet from `src` to `dst`.
     pub fn new(src: SwitchId, dst: SwitchId) -> Self {
         Header { src, dst, state: 0 }
+    }
+
+    /// A fresh header for a packet that takes the other way at a tie (`OTHER_WAY`).
+    pub fn other_way(src: SwitchId, dst: SwitchId) -> Self {
+        Header {
+            src,
+            dst,
+            state: Self::OTHER_WAY,
+        }
     }
 }
 
@@ -78,6 +92,10 @@ pub trait CompactRouter: Send + Sync {
     fn by_destination(&self) -> bool {
         false
     }
+    /// As `Router::splits_ties`.
+    fn splits_ties(&self) -> bool {
+        false
+    }
 }
 
 /// Routes packets over one topology.
@@ -97,6 +115,14 @@ pub trait Router: Send + Sync {
     /// How many virtual-channel classes `next` uses (1: none).
     fn vc_classes(&self) -> u8 {
         1
+    }
+
+    /// True when a packet whose header carries `Header::OTHER_WAY` may take another route than
+    /// one without it: the simulator then gives the bit to every other packet of a source, so
+    /// the two ways of a tie carry half each (DOR on a torus at a distance of k/2, as BookSim's
+    /// `dim_order` draws it per packet); the analyses use the plain header.
+    fn splits_ties(&self) -> bool {
+        false
     }
 
     /// The path from `src` to `dst`: the per-hop walk, stopped (with an error naming the pair)

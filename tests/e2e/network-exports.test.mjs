@@ -145,3 +145,40 @@ test('Dual-plane: no anynet of a network whose nodes sit on two planes, said in 
   assert.match(graphml.name, /^topolab-dualplane-.*\.graphml$/);
   assertNoProblems(problems);
 });
+
+test('Simulate: the BookSim2 experiment — BookSim\'s own torus under dim_order, or its config with the anynet file it names (issue 61)', async () => {
+  const { page, problems } = await openPage(env, env.url, { acceptDownloads: true });
+  await waitForResult(page);
+  await page.click('#export-menu summary');
+  assert.equal(await page.isVisible('#export-booksim'), false, 'an experiment only where a traffic and a rate are set');
+  assert.match(await page.textContent('#export-anynet'), /network only/);
+  await page.click('#export-menu summary');
+  await afterRun(page, () => page.click('#lab-sim'));
+  await afterRun(page, async () => {
+    await page.fill('#sim-topology', 'torus:8x8');
+    await page.press('#sim-topology', 'Enter');
+  });
+  const config = await grab(page, 'booksim');
+  assert.match(config.name, /^topolab-sim-.*\.booksim\.cfg$/);
+  const settings = config.text.split('\n').filter((line) => !line.startsWith('//') && line.trim());
+  for (const line of ['topology = torus;', 'k = 8;', 'n = 2;', 'routing_function = dim_order;', 'num_vcs = 4;', 'traffic = uniform;']) {
+    assert.ok(settings.includes(line), `${line} in:\n${config.text}`);
+  }
+  assert.ok(settings.includes(`injection_rate = ${Number(await page.inputValue('#sim-rate'))};`), config.text);
+  assert.ok(!config.text.includes('routing_function = min'), 'no comment offers anynet with min as the same experiment');
+  // shortest paths: BookSim has no network of its own for them, so the anynet file comes too,
+  // under the name the config reads
+  await afterRun(page, () => page.selectOption('#sim-routing', 'shortest'));
+  await page.click('#export-menu summary');
+  const files = [];
+  page.on('download', (d) => files.push(d));
+  await page.click('#export-booksim');
+  await page.waitForFunction(() => /Downloaded .* and /.test(document.body.textContent ?? ''));
+  await new Promise((resolve) => { const wait = () => (files.length >= 2 ? resolve() : setTimeout(wait, 20)); wait(); });
+  const [cfg, anynet] = files;
+  const text = readFileSync(await cfg.path(), 'utf8');
+  assert.ok(text.includes('topology = anynet;'), text);
+  assert.ok(text.includes(`network_file = ${anynet.suggestedFilename()};`), `${anynet.suggestedFilename()} in ${text}`);
+  assert.equal(readFileSync(await anynet.path(), 'utf8').trim().split('\n').length, 64, 'a line per router');
+  assertNoProblems(problems);
+});

@@ -16,6 +16,7 @@ fn config(spec: &str, routing: &str, traffic: &str, params: &SimParams) -> (Stri
         traffic,
         params,
         1,
+        "anynet",
     )
     .unwrap();
     assert_eq!(files.anynet, topolab::export::anynet(&topo).unwrap());
@@ -87,6 +88,23 @@ fn a_torus_keeps_one_cycle_links_and_other_routers_go_to_anynet() {
     has(&cfg, "topology = torus;");
     has(&cfg, "use_noc_latency = 0;");
     has(&cfg, "traffic = transpose;");
+    // issue 61: the comments never offer anynet with min as the same experiment (it has no
+    // dateline classes: a different one)
+    for (spec, routing) in [
+        ("torus:4x4", "dor"),
+        ("mesh:4x4", "dor"),
+        ("hypercube:4", "dor"),
+    ] {
+        let (cfg, native) = config(spec, routing, "uniform", &SimParams::default());
+        assert!(native, "{spec}");
+        let comments: Vec<&str> = cfg.lines().filter(|l| l.starts_with("//")).collect();
+        assert!(
+            comments
+                .iter()
+                .all(|l| !l.contains("routing_function = min")),
+            "{spec}: {comments:?}"
+        );
+    }
 
     let (cfg, native) = config("lrt:64:4:2", "loren", "bitrev", &SimParams::default());
     assert!(!native);
@@ -144,6 +162,7 @@ fn stages_warm_up_and_links_follow_the_parameters() {
         "uniform",
         &params,
         1,
+        "anynet",
     )
     .unwrap();
     assert!(!files.native);
@@ -160,20 +179,33 @@ fn stages_warm_up_and_links_follow_the_parameters() {
 fn what_booksim_cannot_run_is_refused() {
     let topo = build("mesh:4x4").unwrap();
     let dor = RouterSpec::parse("dor").unwrap();
-    let e = booksim(&topo, &dor, "local:1.5", &SimParams::default(), 1).unwrap_err();
+    let e = booksim(&topo, &dor, "local:1.5", &SimParams::default(), 1, "anynet").unwrap_err();
     assert!(e.to_string().contains("BookSim2 has no pattern"), "{e}");
+    // the page names the anynet file as it downloads it
+    let lrt = build("lrt:64:4:2").unwrap();
+    let loren = RouterSpec::parse("loren").unwrap();
+    let files = booksim(
+        &lrt,
+        &loren,
+        "uniform",
+        &SimParams::default(),
+        1,
+        "x.anynet",
+    )
+    .unwrap();
+    has(&files.config, "network_file = x.anynet;");
     let two = SimParams {
         stages: 2,
         ..SimParams::default()
     };
-    let e = booksim(&topo, &dor, "uniform", &two, 1).unwrap_err();
+    let e = booksim(&topo, &dor, "uniform", &two, 1, "anynet").unwrap_err();
     assert!(e.to_string().contains("at least 3"), "{e}");
     // cables as latencies: one latency per channel is all the export writes
     let cabled = SimParams {
         latency_per_m: 1.0,
         ..SimParams::default()
     };
-    let e = booksim(&topo, &dor, "uniform", &cabled, 1).unwrap_err();
+    let e = booksim(&topo, &dor, "uniform", &cabled, 1, "anynet").unwrap_err();
     assert_eq!(e.field().as_deref(), Some("latency_per_m"), "{e}");
 }
 

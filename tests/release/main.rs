@@ -1,9 +1,10 @@
 //! The runs that take seconds in release and minutes in debug (`npm test` runs them with
 //! `cargo test --release --test release`; a debug build marks them ignored): every documented
-//! limit reached, and paper 003's Table I.
+//! limit reached, paper 003's Table I, and the simulator against BookSim2's recorded curves.
 
 #[path = "../common/mod.rs"]
 mod common;
 
 mod at_limits;
+mod booksim_agreement;
 mod table_1;

@@ -67,7 +67,7 @@ export default /** @satisfies {import('../types/page').LabView<'sim'>} */ ({
   noSteps: 'No cycles to step through: only small networks (see the topology help) record their first measured cycles. The figure shows each channel’s utilisation over the whole run.',
   channels: true,
   /** Every export, with the SST/Merlin model of the run (the Simulate lab alone has a traffic and a rate). */
-  exports: ['svg', 'png', 'json', 'csv', 'anynet', 'graphml', 'dot', 'sst'],
+  exports: ['svg', 'png', 'json', 'csv', 'booksim', 'anynet', 'graphml', 'dot', 'sst'],
   figureLabel: 'Topology: at a cycle, channels coloured by the flits buffered at their far end, the ones carrying a flit drawn thick; without cycles, by utilisation. Click a router for its virtual channels, a channel for its detail',
   /** The asked cycle, or the first recorded one. */
   wantStep: (scenario, step) => step ?? 0,

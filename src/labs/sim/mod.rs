@@ -930,6 +930,20 @@ impl LabRun for SimRun {
         Ok(files.single())
     }
 
+    fn booksim(&self, network_file: &str) -> Result<crate::export::booksim::BooksimFiles> {
+        let spec = self.config.router()?;
+        // the routing must work on the topology even where BookSim routes by its own function
+        spec.build(self.topo()).map_err(|e| e.at("routing"))?;
+        crate::export::booksim::booksim(
+            self.topo(),
+            &spec,
+            &self.config.traffic,
+            &self.config.params(),
+            self.seed,
+            network_file,
+        )
+    }
+
     fn csv(&self) -> String {
         let topo = self.topo();
         let mut out = String::from("channel,from,to,utilisation\n");

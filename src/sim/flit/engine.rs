@@ -363,6 +363,8 @@ struct Shared<'a> {
     /// Whether VC allocation asks for a granted head's next hop (`Routes::prefetches`): its
     /// switch traversal, later in the cycle, routes it one hop on (`route_ahead`).
     prefetching_routes: bool,
+    /// `Routes::splits_ties`, asked once.
+    splits_ties: bool,
 }
 
 impl Shared<'_> {
@@ -480,6 +482,14 @@ struct Sources<'a> {
     node_terminals: Vec<u32>,
     /// Per endpoint: which of two equal entries its next tied packet takes (they alternate).
     toggle: Vec<bool>,
+    /// Per terminal: whether its next packet takes the other way at a tie, where the router
+    /// splits ties (`Routes::splits_ties`: they alternate, so each way carries half).
+    other_way: Vec<bool>,
+    /// Per terminal, the injection VC its last packet took: the next one tries the VCs after
+    /// it first, round robin, as BookSim's source does (`_last_vc`). Starting from the switch
+    /// allocator's pointer instead put a burst of packets into one VC, where each head waits
+    /// for the one before it: mesh 8×8 queued 50% longer than BookSim at 0.3.
+    last_vc: Vec<u16>,
     /// Per terminal, its injection port (ip) and its switch's part.
     inject_ip: Vec<u32>,
     inject_part: Vec<u32>,
@@ -801,6 +811,7 @@ impl<'a> Engine<'a> {
             // (the WebAssembly target has no prefetch: its loops would read ahead for nothing)
             prefetching: PREFETCH && (c + t) * v * std::mem::size_of::<InVc>() > PREFETCH_ABOVE,
             prefetching_routes: PREFETCH && next_local.is_empty() && routes.prefetches(),
+            splits_ties: routes.splits_ties(),
             next_local,
             first_op,
             p,
@@ -819,6 +830,8 @@ impl<'a> Engine<'a> {
             terminal_node,
             node_terminals,
             toggle: vec![false; e],
+            other_way: vec![false; t],
+            last_vc: vec![(sh.p.vcs - 1) as u16; t],
             inject_ip,
             inject_part,
             next_arrival: vec![0; e],
@@ -1353,10 +1366,10 @@ impl<'a> Sources<'a> {
             let Some(&(created, to)) = self.source[t].front() else {
                 return;
             };
-            // a VC of the injection port with room (round robin)
+            // a VC of the injection port with room, round robin after the last one taken
             let port = self.inject_ip[t] as usize;
             let part = &parts[owner];
-            let start = usize::from(part.in_rr[port]);
+            let start = usize::from(self.last_vc[t]) + 1;
             let Some(k) = (0..v)
                 .map(|i| (start + i) % v)
                 .find(|&k| usize::from(part.ivcs[port * v + k].len) < b)
@@ -1364,6 +1377,7 @@ impl<'a> Sources<'a> {
                 return;
             };
             self.source[t].pop_front();
+            self.last_vc[t] = k as u16;
             let dst = if to == NONE {
                 let node = self.terminal_node[t] as usize;
                 let d = self.placed.destination(node, &mut self.rng);
@@ -1379,8 +1393,9 @@ impl<'a> Sources<'a> {
                 dst_switch,
                 dst,
                 sh.in_window(created),
-                sh.routes.begin(src_switch, dst_switch),
+                sh.routes.begin(src_switch, dst_switch, self.other_way[t]),
             );
+            self.other_way[t] ^= sh.splits_ties;
             // (freed records are the run's: the first part's tally holds them)
             pkt = match parts[0].tally.free.pop() {
                 Some(i) => {

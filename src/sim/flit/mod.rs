@@ -316,17 +316,18 @@ fn load_bound(topo: &Topology, routes: &RouteTable, placed: &Placed) -> Option<f
     };
     let mut load = vec![0.0f64; topo.channel_count()];
     // w packets per unit of offered load from home switch s to home switch d, on every channel
-    // of the route (half each way where the router alternates between two entries)
+    // of the route (half each way where the router alternates between two entries, or splits
+    // ties between a source's packets: the engine gives every other packet the other way)
     let mut add = |s: usize, d: usize, w: f64| {
         for alternate in [false, true] {
             let (a, b, _) = routes.entry(s as u32, d as u32, alternate);
-            for h in routes.route(a as usize, b as usize) {
+            for h in routes.route_way(a as usize, b as usize, alternate) {
                 load[h.channel as usize] += w / 2.0;
             }
         }
     };
     match placed {
-        Placed::Uniform { .. } if e > 1 && !routes.per_pair() => {
+        Placed::Uniform { .. } if e > 1 && !routes.per_pair() && routes.variants() == 1 => {
             // as below, summed in integers per destination's tree (`destination_flows`): the
             // pair (s, d) weighs endpoints at s × endpoints at d, each pair 1/(e − 1)
             let per: Vec<u64> = topo

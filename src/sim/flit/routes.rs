@@ -183,19 +183,36 @@ impl Routes {
         }
     }
 
-    /// Where a packet from switch `src` to switch `dst` starts on its route (`step`).
+    /// Where a packet from switch `src` to switch `dst` starts on its route (`step`); with
+    /// `other_way`, on the route that takes the other way at a tie, where the router splits
+    /// ties (`splits_ties`).
     #[inline]
-    pub(crate) fn begin(&self, src: u32, dst: u32) -> RoutePos {
+    pub(crate) fn begin(&self, src: u32, dst: u32, other_way: bool) -> RoutePos {
         match self {
             Routes::Table(t) if !t.by_destination.is_empty() => RoutePos { state: 0, end: 0 },
             Routes::Table(t) => {
-                let i = src as usize * t.n + dst as usize;
+                let i = t.route_index(src as usize, dst as usize, other_way);
                 RoutePos {
                     state: t.offsets[i],
                     end: t.offsets[i + 1],
                 }
             }
+            Routes::Compact(c) if other_way && c.rule.splits_ties() => RoutePos {
+                state: Header::OTHER_WAY,
+                end: 0,
+            },
             Routes::Compact(_) | Routes::ByDestination(_) => RoutePos { state: 0, end: 0 },
+        }
+    }
+
+    /// Whether a packet may take another route than its source's previous one to the same
+    /// place (`Router::splits_ties`): the engine then gives `other_way` to every other packet
+    /// of a source.
+    pub(crate) fn splits_ties(&self) -> bool {
+        match self {
+            Routes::Table(t) => t.variants == 2,
+            Routes::Compact(c) => c.rule.splits_ties(),
+            Routes::ByDestination(_) => false,
         }
     }
 
@@ -564,6 +581,9 @@ pub struct RouteTable {
     /// Whether `offsets` and `hops` hold every pair's route: not for a compact router whose
     /// routes agree per destination, read from `by_destination` alone (`route`).
     per_pair: bool,
+    /// 2 where the router splits ties (`Router::splits_ties`): `offsets` then holds every
+    /// pair's route twice, plainly (s·n + d) and the other way at a tie (n² + s·n + d); else 1.
+    variants: usize,
     /// Per channel, the switch it leads to (walking `by_destination`).
     channel_end: Vec<u32>,
 }
@@ -661,15 +681,19 @@ impl RouteTable {
                     by_destination: next,
                     per_pair: false,
                     channel_end,
+                    variants: 1,
                 });
             }
         }
-        for s in 0..n {
-            for d in 0..n {
-                if wanted[s * n + d] {
-                    walk(router, topo, &links, s, d, &mut hops)?;
+        let variants = if router.splits_ties() { 2 } else { 1 };
+        for other_way in [false, true].into_iter().take(variants) {
+            for s in 0..n {
+                for d in 0..n {
+                    if wanted[s * n + d] {
+                        walk(router, topo, &links, s, d, other_way, &mut hops)?;
+                    }
+                    offsets.push(hops.len() as u32);
                 }
-                offsets.push(hops.len() as u32);
             }
         }
         let layers = match assignment.acro_order() {
@@ -706,9 +730,21 @@ impl RouteTable {
         for h in &hops {
             use_per_group[usize::from(h.group)] += 1;
         }
+        if compact {
+            // a router's own classes (DOR's datelines) share the VCs evenly, as BookSim's
+            // dim_order halves them: a class few hops use still carries whole rings' traffic
+            // at the wrap-around links (shared by use, torus 8×8 had 1 VC of 4 in class 1
+            // and saturated at 0.23 where BookSim carries 0.5)
+            use_per_group = vec![1; groups];
+        }
+        let by_destination = if variants == 1 {
+            destination_hops(topo, &offsets, &hops)
+        } else {
+            Vec::new()
+        };
         Ok(RouteTable {
             n,
-            by_destination: destination_hops(topo, &offsets, &hops),
+            by_destination,
             offsets,
             hops,
             groups,
@@ -717,7 +753,21 @@ impl RouteTable {
             entries,
             per_pair: true,
             channel_end,
+            variants,
         })
+    }
+
+    /// Where the route from `s` to `d` is listed in `offsets` (the other way at a tie where
+    /// the table keeps both).
+    #[inline]
+    fn route_index(&self, s: usize, d: usize, other_way: bool) -> usize {
+        let variant = usize::from(other_way && self.variants == 2);
+        variant * self.n * self.n + s * self.n + d
+    }
+
+    /// How many routes the table keeps per pair: 2 where the router splits ties.
+    pub(crate) fn variants(&self) -> usize {
+        self.variants
     }
 
     /// Every route in VC group 0, deadlock-prone on purpose (tests of the deadlock detector).
@@ -757,8 +807,19 @@ impl RouteTable {
     /// without endpoints has the route its destination's hops give).
     #[inline]
     pub fn route(&self, s: usize, d: usize) -> impl Iterator<Item = RouteHop> + '_ {
+        self.route_way(s, d, false)
+    }
+
+    /// As `route`, the other way at a tie where the router splits ties.
+    #[inline]
+    pub fn route_way(
+        &self,
+        s: usize,
+        d: usize,
+        other_way: bool,
+    ) -> impl Iterator<Item = RouteHop> + '_ {
         let listed: &[RouteHop] = if self.per_pair {
-            let i = s * self.n + d;
+            let i = self.route_index(s, d, other_way);
             &self.hops[self.offsets[i] as usize..self.offsets[i + 1] as usize]
         } else {
             &[]
@@ -1114,10 +1175,16 @@ fn walk(
     links: &OutChannels,
     s: usize,
     d: usize,
+    other_way: bool,
     out: &mut Vec<RouteHop>,
 ) -> Result<()> {
     let limit = topo.switch_count() * 4 + 16;
-    let mut header = Header::new(SwitchId::new(s), SwitchId::new(d));
+    let (s_id, d_id) = (SwitchId::new(s), SwitchId::new(d));
+    let mut header = if other_way {
+        Header::other_way(s_id, d_id)
+    } else {
+        Header::new(s_id, d_id)
+    };
     let mut at = SwitchId::new(s);
     let mut steps = 0;
     while at.index() != d {
@@ -1430,12 +1497,21 @@ mod tests {
                     }
                     let listed: Vec<RouteHop> = table.route(s as usize, d as usize).collect();
                     let mut own = Vec::new();
-                    walk(r.as_ref(), &t, &links, s as usize, d as usize, &mut own).unwrap();
+                    walk(
+                        r.as_ref(),
+                        &t,
+                        &links,
+                        s as usize,
+                        d as usize,
+                        false,
+                        &mut own,
+                    )
+                    .unwrap();
                     let channels = |hops: &[RouteHop]| hops.iter().map(|h| h.channel).collect();
                     let (listed_channels, own_channels): (Vec<u32>, Vec<u32>) =
                         (channels(&listed), channels(&own));
                     assert_eq!(listed_channels, own_channels, "{topo} {routing}: {s} → {d}");
-                    let (mut at, mut pos, mut walked) = (s, routes.begin(s, d), Vec::new());
+                    let (mut at, mut pos, mut walked) = (s, routes.begin(s, d, false), Vec::new());
                     while let Some(hop) = routes.step(s, at, d, &mut pos).unwrap() {
                         walked.push(hop);
                         at = t.channel_ends(crate::model::ChannelId(hop.channel)).1 .0;
@@ -1510,7 +1586,7 @@ mod tests {
                     let (mut offsets, mut hops) = (vec![0u32], Vec::new());
                     for s in 0..t.switch_count() {
                         for d in 0..t.switch_count() {
-                            walk(r.as_ref(), &t, &links, s, d, &mut hops).unwrap();
+                            walk(r.as_ref(), &t, &links, s, d, false, &mut hops).unwrap();
                             offsets.push(hops.len() as u32);
                         }
                     }

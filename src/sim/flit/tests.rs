@@ -373,7 +373,7 @@ fn destination_routes_are_the_tables_routes_and_deadlock_free() {
         for s in 0..n {
             for d in (0..n).filter(|&d| d != s) {
                 let mut walked = Vec::new();
-                let (mut at, mut pos) = (s, by_destination.begin(s, d));
+                let (mut at, mut pos) = (s, by_destination.begin(s, d, false));
                 while let Some(hop) = by_destination.step(s, at, d, &mut pos).unwrap() {
                     walked.push(hop.channel);
                     at = t.channel_ends(crate::model::ChannelId(hop.channel)).1 .0;

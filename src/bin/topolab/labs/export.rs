@@ -106,6 +106,7 @@ fn write_booksim(x: Experiment, a: ExperimentFiles) -> Result<(), String> {
         &x.config.traffic,
         &x.config.params(),
         x.seed,
+        ANYNET_FILE,
     )
     .map_err(err)?;
     let dir = &a.out;

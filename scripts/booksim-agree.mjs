@@ -1,0 +1,160 @@
+// Does `topolab sim` agree with BookSim2 (issue 61)? For every network both simulators run with
+// their own routing — mesh and torus under dimension order, the hypercube as BookSim's k = 2
+// mesh — and networks BookSim takes as anynet, both run the same experiment (the config `topolab
+// export booksim` writes) at loads from 0.05 up, step 0.05, until both have saturated. It prints
+// one markdown table (docs/simulator.md, "BookSim2 side by side") and, with --record, writes the
+// curves with BookSim's commit to tests/data/booksim-reference.json, which
+// tests/integration/booksim_agreement.rs holds ours to without BookSim installed.
+//
+//   node scripts/booksim-agree.mjs BOOKSIM_BINARY [--record] [--only torus:8x8] [--jobs 2]
+//
+// Conventions, so that the two columns mean the same: BookSim's packet latency counts the
+// injection and ejection channels and one cycle from creation to injection, which ours does not
+// model (3 cycles at any load, measured at zero load), so ours is shown + 3; BookSim's hops count
+// routers traversed (ours + 1) and its uniform traffic sends 1/N of its packets to the source
+// itself (0 hops), which ours never does. Saturation throughput: the most either accepted over
+// the loads run. Needs target/release/topolab (cargo build --release) and a BookSim2 binary
+// (fetch booksim/booksim2, then make -C src). Not part of `npm test`.
+
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { parseBooksim } from "./booksim-run.mjs";
+
+/** The networks compared: spec, routing, traffic. */
+export const FAMILIES = [
+  { topology: "mesh:8x8", routing: "dor" },
+  { topology: "mesh:16x16", routing: "dor", cycles: 5000 },
+  { topology: "torus:8x8", routing: "dor" },
+  { topology: "torus:4x4x4", routing: "dor" },
+  { topology: "hypercube:6", routing: "dor" },
+];
+
+/** BookSim's extra cycles in its packet latency (see the header). */
+export const BOOKSIM_EXTRA_CYCLES = 3;
+
+const args = process.argv.slice(2);
+const option = (name) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const booksim = args[0] && !args[0].startsWith("--") ? resolve(args[0]) : process.env.BOOKSIM;
+if (!booksim || !existsSync(booksim)) {
+  console.log(`BookSim2 binary ${booksim ? `'${booksim}' not found` : "not given"}: fetch or clone
+booksim/booksim2, apt-get install -y g++ flex bison, make -C src, then
+  node scripts/booksim-agree.mjs path/to/booksim2/src/booksim [--record]`);
+  process.exit(0);
+}
+const topolab = resolve("target/release/topolab");
+if (!existsSync(topolab)) {
+  console.log("target/release/topolab is missing: run `cargo build --release` first.");
+  process.exit(0);
+}
+const JOBS = Number(option("jobs") ?? 2);
+const only = option("only");
+const families = FAMILIES.filter((f) => !only || f.topology === only);
+
+/** The flags of one experiment (the same for both simulators). */
+function experiment(family, rate) {
+  return ["--topology", family.topology, "--routing", family.routing, "--traffic", family.traffic ?? "uniform",
+    "--vcs", "4", "--buf", "8", "--packet", "1", "--stages", "4", "--warmup", "2000",
+    "--cycles", String(family.cycles ?? 10000), "--seed", "1", "--rate", String(rate)];
+}
+
+/** Runs `command` without blocking the others; its stdout. */
+function runAsync(command, argv, cwd, okStatus = [0]) {
+  return new Promise((done, fail) => {
+    const child = spawn(command, argv, { cwd });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (err += d));
+    child.on("close", (status) => (okStatus.includes(status) ? done(out) : fail(new Error(`${command} ${argv.join(" ")}: ${status} ${err}`))));
+  });
+}
+
+async function booksimPoint(family, rate) {
+  const work = mkdtempSync(join(tmpdir(), "booksim-agree-"));
+  try {
+    spawnSync(topolab, ["export", "booksim", ...experiment(family, rate), "--out", work]);
+    const out = await runAsync(booksim, ["booksim.cfg"], work, [0, 255]);
+    const stats = parseBooksim(out);
+    const hops = out.slice(out.indexOf("====== Overall")).match(/Hops average = ([\d.eE+-]+)/);
+    return { latency: stats.latency, accepted: stats.accepted, hops: hops ? Number(hops[1]) : null };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function oursPoint(family, rate) {
+  const out = JSON.parse(await runAsync(topolab, ["sim", ...experiment(family, rate), "--long-run", "--json"]));
+  return { latency: out.avg_latency_cycles, accepted: out.accepted_flits_per_node_cycle, hops: out.avg_hops };
+}
+
+/** A point is past saturation when it accepts under 95% of the offered load. */
+const past = (p, rate) => p.accepted < 0.95 * rate;
+
+async function curve(family) {
+  const points = [];
+  // loads in pairs (both simulators of one load at once, JOBS at a time), until each has a
+  // point past saturation (BookSim drains every measured packet, so each further point past
+  // it costs minutes)
+  for (let step = 1; step <= 20; step += Math.max(1, JOBS / 2)) {
+    const rates = [step, step + 1].slice(0, Math.max(1, JOBS / 2)).map((s) => Number((0.05 * s).toFixed(2)));
+    const got = await Promise.all(rates.map(async (rate) => {
+      const [bs, ours] = await Promise.all([booksimPoint(family, rate), oursPoint(family, rate)]);
+      return { rate, booksim: bs, ours };
+    }));
+    points.push(...got);
+    process.stderr.write(`${family.topology}: ${got.map((p) => p.rate).join(", ")} done\n`);
+    const saturated = (who) => points.some((p) => past(p[who], p.rate));
+    if (saturated("booksim") && saturated("ours")) break;
+  }
+  return points;
+}
+
+const fmt = (x, d = 2) => (x == null ? "—" : x.toFixed(d));
+const pct = (a, b) => `${a >= b ? "+" : ""}${((100 * (a - b)) / b).toFixed(1)} %`;
+
+const results = [];
+for (const family of families) {
+  const points = await curve(family);
+  const sat = (who) => Math.max(...points.map((p) => p[who].accepted));
+  results.push({ ...family, points, saturation: { booksim: sat("booksim"), ours: sat("ours") } });
+}
+
+const commit = spawnSync("git", ["-C", dirname(dirname(booksim)), "rev-parse", "HEAD"], { encoding: "utf8" }).stdout.trim() || "unknown";
+console.log(`BookSim2 ${commit}; ${new Date().toISOString().slice(0, 10)}; uniform, 4 VCs × 8 flits, 1-flit packets, 4 stages, seed 1`);
+console.log("latency in cycles, ours + 3 (BookSim's terminal channels and creation cycle); hops as BookSim counts (routers)\n");
+console.log("| network | load | × sat | latency BookSim | latency ours + 3 | Δ | accepted BookSim | accepted ours | hops BookSim | hops ours + 1 |");
+console.log("|---|---|---|---|---|---|---|---|---|---|");
+for (const r of results) {
+  for (const p of r.points) {
+    const ours = p.ours.latency + BOOKSIM_EXTRA_CYCLES;
+    console.log(`| ${r.topology} ${r.routing} | ${p.rate} | ${fmt(p.rate / r.saturation.booksim)} | ${fmt(p.booksim.latency)} | ${fmt(ours)} | ${pct(ours, p.booksim.latency)} | ${fmt(p.booksim.accepted, 3)} | ${fmt(p.ours.accepted, 3)} | ${fmt(p.booksim.hops)} | ${fmt(p.ours.hops + 1)} |`);
+  }
+}
+console.log("\n| network | saturation BookSim | saturation ours | Δ |");
+console.log("|---|---|---|---|");
+for (const r of results) {
+  console.log(`| ${r.topology} ${r.routing} | ${fmt(r.saturation.booksim, 3)} | ${fmt(r.saturation.ours, 3)} | ${pct(r.saturation.ours, r.saturation.booksim)} |`);
+}
+
+if (args.includes("--record")) {
+  // the families run replace their entries; the others stay as recorded
+  const file = resolve("tests/data/booksim-reference.json");
+  const before = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")).families : [];
+  const recorded = {
+    booksim_commit: commit,
+    recorded: new Date().toISOString().slice(0, 10),
+    booksim_extra_cycles: BOOKSIM_EXTRA_CYCLES,
+    families: [...before.filter((f) => !results.some((r) => r.topology === f.topology)), ...results.map((r) => ({
+      topology: r.topology, routing: r.routing, traffic: r.traffic ?? "uniform", cycles: r.cycles ?? 10000,
+      saturation: r.saturation.booksim,
+      points: r.points.map((p) => ({ rate: p.rate, latency: p.booksim.latency, accepted: p.booksim.accepted, hops: p.booksim.hops })),
+    }))],
+  };
+  writeFileSync(file, `${JSON.stringify(recorded, null, 1)}\n`);
+  console.log(`\nwrote ${file}`);
+}
