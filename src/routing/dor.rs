@@ -229,7 +229,8 @@ mod tests {
         let (mut at, mut switches, mut classes) = (header.src, vec![header.src.0], Vec::new());
         while at != header.dst {
             let hop = r.next(at, &mut header).unwrap();
-            (at, _) = (hop.next, switches.push(hop.next.0));
+            at = hop.next;
+            switches.push(at.0);
             classes.push(hop.vc_class);
         }
         (switches, classes)

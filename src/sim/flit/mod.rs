@@ -327,7 +327,7 @@ fn load_bound(topo: &Topology, routes: &RouteTable, placed: &Placed) -> Option<f
         }
     };
     match placed {
-        Placed::Uniform { .. } if e > 1 && !routes.per_pair() && routes.variants() == 1 => {
+        Placed::Uniform { .. } if e > 1 && !routes.per_pair() => {
             // as below, summed in integers per destination's tree (`destination_flows`): the
             // pair (s, d) weighs endpoints at s × endpoints at d, each pair 1/(e − 1)
             let per: Vec<u64> = topo

@@ -197,7 +197,9 @@ impl Routes {
                     end: t.offsets[i + 1],
                 }
             }
-            Routes::Compact(c) if other_way && c.rule.splits_ties() => RoutePos {
+            // (`other_way` is only ever set where the router splits ties: the engine asks
+            // `splits_ties` once, not per packet)
+            Routes::Compact(_) if other_way => RoutePos {
                 state: Header::OTHER_WAY,
                 end: 0,
             },
@@ -210,7 +212,7 @@ impl Routes {
     /// of a source.
     pub(crate) fn splits_ties(&self) -> bool {
         match self {
-            Routes::Table(t) => t.variants == 2,
+            Routes::Table(t) => t.two_ways,
             Routes::Compact(c) => c.rule.splits_ties(),
             Routes::ByDestination(_) => false,
         }
@@ -581,9 +583,9 @@ pub struct RouteTable {
     /// Whether `offsets` and `hops` hold every pair's route: not for a compact router whose
     /// routes agree per destination, read from `by_destination` alone (`route`).
     per_pair: bool,
-    /// 2 where the router splits ties (`Router::splits_ties`): `offsets` then holds every
-    /// pair's route twice, plainly (s·n + d) and the other way at a tie (n² + s·n + d); else 1.
-    variants: usize,
+    /// Whether the router splits ties (`Router::splits_ties`): `offsets` then holds every
+    /// pair's route twice, plainly (s·n + d) and the other way at a tie (n² + s·n + d).
+    two_ways: bool,
     /// Per channel, the switch it leads to (walking `by_destination`).
     channel_end: Vec<u32>,
 }
@@ -681,12 +683,12 @@ impl RouteTable {
                     by_destination: next,
                     per_pair: false,
                     channel_end,
-                    variants: 1,
+                    two_ways: false,
                 });
             }
         }
-        let variants = if router.splits_ties() { 2 } else { 1 };
-        for other_way in [false, true].into_iter().take(variants) {
+        let two_ways = router.splits_ties();
+        for other_way in [false, true].into_iter().take(1 + usize::from(two_ways)) {
             for s in 0..n {
                 for d in 0..n {
                     if wanted[s * n + d] {
@@ -737,10 +739,10 @@ impl RouteTable {
             // and saturated at 0.23 where BookSim carries 0.5)
             use_per_group = vec![1; groups];
         }
-        let by_destination = if variants == 1 {
-            destination_hops(topo, &offsets, &hops)
-        } else {
+        let by_destination = if two_ways {
             Vec::new()
+        } else {
+            destination_hops(topo, &offsets, &hops)
         };
         Ok(RouteTable {
             n,
@@ -753,7 +755,7 @@ impl RouteTable {
             entries,
             per_pair: true,
             channel_end,
-            variants,
+            two_ways,
         })
     }
 
@@ -761,13 +763,8 @@ impl RouteTable {
     /// the table keeps both).
     #[inline]
     fn route_index(&self, s: usize, d: usize, other_way: bool) -> usize {
-        let variant = usize::from(other_way && self.variants == 2);
+        let variant = usize::from(other_way && self.two_ways);
         variant * self.n * self.n + s * self.n + d
-    }
-
-    /// How many routes the table keeps per pair: 2 where the router splits ties.
-    pub(crate) fn variants(&self) -> usize {
-        self.variants
     }
 
     /// Every route in VC group 0, deadlock-prone on purpose (tests of the deadlock detector).
