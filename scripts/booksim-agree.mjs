@@ -7,6 +7,10 @@
 // tests/integration/booksim_agreement.rs holds ours to without BookSim installed.
 //
 //   node scripts/booksim-agree.mjs BOOKSIM_BINARY [--record] [--only torus:8x8] [--jobs 2]
+//   node scripts/booksim-agree.mjs --recorded [--only torus:8x8]
+//
+// --recorded takes BookSim's side from tests/data/booksim-reference.json (at the loads recorded
+// there) and runs ours alone: the table again after a change of ours, without BookSim.
 //
 // Conventions, so that the two columns mean the same: BookSim's packet latency counts the
 // injection and ejection channels and one cycle from creation to injection, which ours does not
@@ -40,7 +44,9 @@ const option = (name) => {
   return at >= 0 ? args[at + 1] : undefined;
 };
 const booksim = args[0] && !args[0].startsWith("--") ? resolve(args[0]) : process.env.BOOKSIM;
-if (!booksim || !existsSync(booksim)) {
+const REFERENCE = resolve("tests/data/booksim-reference.json");
+const recordedRun = args.includes("--recorded") ? JSON.parse(readFileSync(REFERENCE, "utf8")) : null;
+if (!recordedRun && (!booksim || !existsSync(booksim))) {
   console.log(`BookSim2 binary ${booksim ? `'${booksim}' not found` : "not given"}: fetch or clone
 booksim/booksim2, apt-get install -y g++ flex bison, make -C src, then
   node scripts/booksim-agree.mjs path/to/booksim2/src/booksim [--record]`);
@@ -95,7 +101,20 @@ async function oursPoint(family, rate) {
 /** A point is past saturation when it accepts under 95% of the offered load. */
 const past = (p, rate) => p.accepted < 0.95 * rate;
 
+/** Ours at the loads BookSim's recorded curve has, beside it. */
+async function recordedCurve(family) {
+  const recorded = recordedRun.families.find((f) => f.topology === family.topology);
+  if (!recorded) throw new Error(`${family.topology} is not recorded in ${REFERENCE}`);
+  const points = [];
+  for (const p of recorded.points) {
+    points.push({ rate: p.rate, booksim: p, ours: await oursPoint(family, p.rate) });
+  }
+  process.stderr.write(`${family.topology}: done\n`);
+  return points;
+}
+
 async function curve(family) {
+  if (recordedRun) return recordedCurve(family);
   const points = [];
   // loads in pairs (both simulators of one load at once, JOBS at a time), until each has a
   // point past saturation (BookSim drains every measured packet, so each further point past
@@ -124,8 +143,10 @@ for (const family of families) {
   results.push({ ...family, points, saturation: { booksim: sat("booksim"), ours: sat("ours") } });
 }
 
-const commit = spawnSync("git", ["-C", dirname(dirname(booksim)), "rev-parse", "HEAD"], { encoding: "utf8" }).stdout.trim() || "unknown";
-console.log(`BookSim2 ${commit}; ${new Date().toISOString().slice(0, 10)}; uniform, 4 VCs × 8 flits, 1-flit packets, 4 stages, seed 1`);
+const commit = recordedRun?.booksim_commit
+  ?? (spawnSync("git", ["-C", dirname(dirname(booksim)), "rev-parse", "HEAD"], { encoding: "utf8" }).stdout.trim() || "unknown");
+const when = recordedRun ? `BookSim recorded ${recordedRun.recorded}, ours ` : "";
+console.log(`BookSim2 ${commit}; ${when}${new Date().toISOString().slice(0, 10)}; uniform, 4 VCs × 8 flits, 1-flit packets, 4 stages, seed 1`);
 console.log("latency in cycles, ours + 3 (BookSim's terminal channels and creation cycle); hops as BookSim counts (routers)\n");
 console.log("| network | load | × sat | latency BookSim | latency ours + 3 | Δ | accepted BookSim | accepted ours | hops BookSim | hops ours + 1 |");
 console.log("|---|---|---|---|---|---|---|---|---|---|");
@@ -141,9 +162,9 @@ for (const r of results) {
   console.log(`| ${r.topology} ${r.routing} | ${fmt(r.saturation.booksim, 3)} | ${fmt(r.saturation.ours, 3)} | ${pct(r.saturation.ours, r.saturation.booksim)} |`);
 }
 
-if (args.includes("--record")) {
+if (args.includes("--record") && !recordedRun) {
   // the families run replace their entries; the others stay as recorded
-  const file = resolve("tests/data/booksim-reference.json");
+  const file = REFERENCE;
   const before = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")).families : [];
   const recorded = {
     booksim_commit: commit,

@@ -3,28 +3,29 @@
 //!
 //! Per router: an input port per incoming channel and per attached endpoint (injection), an
 //! output port per outgoing channel and per endpoint (ejection); every input port has `vcs`
-//! VCs of `buffer` flits. A flit written into an input VC at cycle t may cross the switch at
-//! t + `stages` (routing, VC and switch allocation, traversal: `stages` cycles per router, body
-//! flits pipelined behind the head), then spends `link_latency` cycles on the channel; a head
-//! queued behind another packet in its VC starts its pipeline when it reaches the front (the
-//! cycle after that packet's tail leaves, its traversal overlapping the tail's), as BookSim's
-//! does. A head
-//! flit gets an output VC of its route's VC group on the next channel (round robin over the
-//! group's VCs); the VC is held until the tail crosses. Switch allocation is separable, input
-//! first: each input port requests for one VC, each output port grants one input, both by
-//! round robin (BookSim's `separable_input_first`, one iteration); a flit needs a
-//! credit of the downstream VC, which comes back `credit_delay` cycles after the flit leaves
-//! that buffer. Zero-load packet latency, from creation to the tail's ejection, is therefore
+//! VCs of `buffer` flits. A head written into an input VC at cycle t may cross the switch at
+//! t + `stages` (routing, VC and switch allocation, traversal), a body flit at t + `stages` − 2
+//! (no routing, no VC allocation: `Shared::pipeline`), then spends `link_latency` cycles on the
+//! channel; a head queued behind another packet in its VC starts its pipeline when it reaches
+//! the front (the cycle after that packet's tail leaves, its traversal overlapping the tail's),
+//! as BookSim's does. A head asks for an output VC of its route's VC group on the next channel
+//! the cycle before it may cross (round robin over the group's VCs) and crosses no earlier
+//! than the cycle after its grant, as BookSim's switch allocation follows its VC allocation;
+//! the VC is held until the tail crosses. Switch allocation is separable, input first: each
+//! input port requests for one VC, each output port grants one input, both by round robin
+//! (BookSim's `separable_input_first`, one iteration); a flit needs a credit of the downstream
+//! VC, which comes back `credit_delay` cycles after the flit leaves that buffer. Zero-load
+//! packet latency, from creation to the tail's ejection, is therefore
 //! (H + 1)·stages + H·link_latency + (P − 1) cycles for H channel hops.
 //!
 //! VC allocation is separable and input first too: each waiting head picks one free VC of its
 //! group (round robin from its own pointer), each output VC grants one of the heads that picked
 //! it (round robin over input VCs).
 //!
-//! Where it departs from BookSim (`iq` router, separable allocators): there is no speculation; body flits wait the full pipeline like heads (one cycle more per hop only for
-//! their pipelined stages, not for the packet); output VCs are released when the tail leaves
-//! (BookSim `wait_for_tail_credit = 0`); ejection takes one flit per endpoint per cycle with no
-//! buffer limit.
+//! Where it departs from BookSim (`iq` router, separable allocators): there is no speculation;
+//! output VCs are released when the tail leaves (BookSim `wait_for_tail_credit = 0`); ejection
+//! takes one flit per endpoint per cycle with no buffer limit; no injection or ejection channel
+//! (BookSim's latency has 3 cycles more at any load, docs/simulator.md).
 
 use super::routes::{RouteHop, RoutePos, Routes};
 use super::{prefetch, PREFETCH_ABOVE};
@@ -213,8 +214,9 @@ struct Request {
 #[derive(Debug, Clone, Copy)]
 struct Waiting {
     vc: u32,
-    /// The cycle it may be allocated (its arrival plus the pipeline).
-    ready: u32,
+    /// The cycle it asks for an output VC: the one before it may cross (`Flit::ready`), as
+    /// BookSim allocates the VC a cycle ahead of the switch.
+    asks: u32,
     /// Its next output (`Flit::next`; `GRANTED` once it has its output VC) and its group's VCs
     /// (first, count).
     want: u32,
@@ -368,6 +370,22 @@ struct Shared<'a> {
 }
 
 impl Shared<'_> {
+    /// Cycles from a flit's arrival in an input VC to the first it may cross the switch: the
+    /// whole pipeline for a head (routing, VC and switch allocation, traversal), two stages
+    /// fewer for a body flit, which is neither routed nor given a VC (BookSim's body flits go
+    /// straight to switch allocation; waiting the head's stages too, ours queued 10% longer
+    /// than BookSim with 4-flit packets on mesh 8×8 at 0.3). Zero-load latency is the same:
+    /// a body flit never passes the head before it.
+    #[inline]
+    fn pipeline(&self, head: bool) -> u64 {
+        let stages = if head {
+            self.p.stages
+        } else {
+            self.p.stages.saturating_sub(2).max(1)
+        };
+        u64::from(stages)
+    }
+
     /// Whether the loops ask for memory ahead (`prefetching`): a constant false on targets
     /// without a prefetch, so their WebAssembly has none of that code.
     #[inline(always)]
@@ -1422,7 +1440,7 @@ impl<'a> Sources<'a> {
                 packet: pkt,
                 seq: written,
                 group: 0,
-                ready: (now + u64::from(sh.p.stages)) as u32,
+                ready: (now + sh.pipeline(written == 0)) as u32,
                 next: NONE,
             },
         ));
@@ -1515,7 +1533,7 @@ impl Part {
             if self.ivcs[vc].out_vc != NONE {
                 self.mark(sh, vc, true);
             } else if flit.seq == 0 {
-                self.wait(sh, vc, flit);
+                self.wait(sh, vc, flit, self.now);
             }
         }
     }
@@ -1523,14 +1541,15 @@ impl Part {
     /// The head `flit` at the front of input VC `vc` waits for an output VC from the cycle it
     /// is ready on (always after this one: it goes down the pipeline first).
     #[inline]
-    fn wait(&mut self, sh: &Shared, vc: usize, flit: Flit) {
-        let slot = (flit.ready as usize) & (self.pipeline.len() - 1);
+    fn wait(&mut self, sh: &Shared, vc: usize, flit: Flit, earliest: u64) {
+        let asks = (flit.ready - 1).max(earliest as u32);
+        let slot = (asks as usize) & (self.pipeline.len() - 1);
         // (a head for ejection has group 0 and no use for its VCs: looked up all the same, as
         // a test of which it is was a mispredicted branch)
         let (base, count) = sh.vc_ranges[usize::from(flit.group)];
         self.pipeline[slot].push(Waiting {
             vc: vc as u32,
-            ready: flit.ready,
+            asks,
             want: flit.next,
             base,
             count,
@@ -1602,6 +1621,16 @@ impl Part {
         f
     }
 
+    /// A head granted its output VC at cycle `now` crosses the switch no earlier than the next
+    /// cycle (BookSim's switch allocation follows its VC allocation): it keeps the VC a cycle
+    /// before the switch, so the next packet to the same output takes another VC instead of
+    /// queueing behind it downstream.
+    #[inline]
+    fn cross_after(&mut self, ivc: usize, now: u64) {
+        let front = &mut self.ivcs[ivc].front;
+        front.ready = front.ready.max(now as u32 + 1);
+    }
+
     /// Head flits at the front of their VC get an output VC of their group (round robin over
     /// the group's VCs), in the order they reached the front.
     fn allocate_vcs(&mut self, sh: &Shared, packets: &[Packet]) {
@@ -1613,9 +1642,7 @@ impl Part {
         // nothing (every head's request and every arbiter's grant depend only on the set of
         // heads)
         let slot = (now as usize) & (self.pipeline.len() - 1);
-        debug_assert!(self.pipeline[slot]
-            .iter()
-            .all(|w| u64::from(w.ready) == now));
+        debug_assert!(self.pipeline[slot].iter().all(|w| u64::from(w.asks) == now));
         if waiting.is_empty() {
             // (the common case at low loads: the bucket's vector is taken, not copied)
             std::mem::swap(&mut waiting, &mut self.pipeline[slot]);
@@ -1649,6 +1676,7 @@ impl Part {
                 // at its destination: the ejection port, without allocation
                 self.ivcs[ivc].out_vc = (sh.channels * v) as u32 + (w.want - channels);
                 self.ivcs[ivc].out_port = w.want;
+                self.cross_after(ivc, now);
                 w.want = GRANTED;
                 granted += 1;
                 self.mark(sh, ivc, true);
@@ -1704,6 +1732,7 @@ impl Part {
             self.ivcs[ivc].out_vc = ovc as u32;
             self.ivcs[ivc].out_port = w.want;
             self.ivcs[ivc].rr = j + 1;
+            self.cross_after(ivc, now);
             self.out_vcs[ovc].rr = if ivc + 1 == total { 0 } else { ivc as u32 + 1 };
             if PREFETCH && sh.prefetching_routes {
                 let pk = &packets[self.ivcs[ivc].front.packet as usize];
@@ -1948,7 +1977,7 @@ impl Part {
                 let ready = u64::from(self.ivcs[ivc].front.ready)
                     .max(now + u64::from(sh.p.stages.saturating_sub(1)).max(1));
                 self.ivcs[ivc].front.ready = ready as u32;
-                self.wait(sh, ivc, self.ivcs[ivc].front);
+                self.wait(sh, ivc, self.ivcs[ivc].front, now + 1);
             }
         } else if self.ivcs[ivc].len == 0 {
             self.mark_at(port, k, false);
@@ -1983,7 +2012,7 @@ impl Part {
             (flit.next, flit.group) = self.route_ahead(sh, packets, flit.packet);
         }
         let arrive = now + u64::from(latency);
-        flit.ready = (arrive + u64::from(sh.p.stages)) as u32;
+        flit.ready = (arrive + sh.pipeline(head)) as u32;
         let due = (arrive as usize) & (self.flits_due.len() - 1);
         let into = into as usize * v + out_k;
         if cfg!(target_arch = "wasm32") || part as usize == self.index {
