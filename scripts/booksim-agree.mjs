@@ -33,7 +33,12 @@ export const FAMILIES = [
   { topology: "torus:8x8", routing: "dor" },
   { topology: "torus:4x4x4", routing: "dor" },
   { topology: "hypercube:6", routing: "dor" },
+  // body flits (issue 61: they skip routing and VC allocation, as BookSim's do)
+  { topology: "mesh:8x8", routing: "dor", packet: 4, name: "mesh:8x8 4-flit" },
 ];
+
+/** A family's name in the table and the record (its topology unless it says otherwise). */
+const nameOf = (family) => family.name ?? family.topology;
 
 /** BookSim's extra cycles in its packet latency (see the header). */
 export const BOOKSIM_EXTRA_CYCLES = 3;
@@ -59,12 +64,12 @@ if (!existsSync(topolab)) {
 }
 const JOBS = Number(option("jobs") ?? 2);
 const only = option("only");
-const families = FAMILIES.filter((f) => !only || f.topology === only);
+const families = FAMILIES.filter((f) => !only || nameOf(f) === only);
 
 /** The flags of one experiment (the same for both simulators). */
 function experiment(family, rate) {
   return ["--topology", family.topology, "--routing", family.routing, "--traffic", family.traffic ?? "uniform",
-    "--vcs", "4", "--buf", "8", "--packet", "1", "--stages", "4", "--warmup", "2000",
+    "--vcs", "4", "--buf", "8", "--packet", String(family.packet ?? 1), "--stages", "4", "--warmup", "2000",
     "--cycles", String(family.cycles ?? 10000), "--seed", "1", "--rate", String(rate)];
 }
 
@@ -103,13 +108,13 @@ const past = (p, rate) => p.accepted < 0.95 * rate;
 
 /** Ours at the loads BookSim's recorded curve has, beside it. */
 async function recordedCurve(family) {
-  const recorded = recordedRun.families.find((f) => f.topology === family.topology);
-  if (!recorded) throw new Error(`${family.topology} is not recorded in ${REFERENCE}`);
+  const recorded = recordedRun.families.find((f) => (f.name ?? f.topology) === nameOf(family));
+  if (!recorded) throw new Error(`${nameOf(family)} is not recorded in ${REFERENCE}`);
   const points = [];
   for (const p of recorded.points) {
     points.push({ rate: p.rate, booksim: p, ours: await oursPoint(family, p.rate) });
   }
-  process.stderr.write(`${family.topology}: done\n`);
+  process.stderr.write(`${nameOf(family)}: done\n`);
   return points;
 }
 
@@ -126,7 +131,7 @@ async function curve(family) {
       return { rate, booksim: bs, ours };
     }));
     points.push(...got);
-    process.stderr.write(`${family.topology}: ${got.map((p) => p.rate).join(", ")} done\n`);
+    process.stderr.write(`${nameOf(family)}: ${got.map((p) => p.rate).join(", ")} done\n`);
     const saturated = (who) => points.some((p) => past(p[who], p.rate));
     if (saturated("booksim") && saturated("ours")) break;
   }
@@ -146,20 +151,20 @@ for (const family of families) {
 const commit = recordedRun?.booksim_commit
   ?? (spawnSync("git", ["-C", dirname(dirname(booksim)), "rev-parse", "HEAD"], { encoding: "utf8" }).stdout.trim() || "unknown");
 const when = recordedRun ? `BookSim recorded ${recordedRun.recorded}, ours ` : "";
-console.log(`BookSim2 ${commit}; ${when}${new Date().toISOString().slice(0, 10)}; uniform, 4 VCs × 8 flits, 1-flit packets, 4 stages, seed 1`);
+console.log(`BookSim2 ${commit}; ${when}${new Date().toISOString().slice(0, 10)}; uniform, 4 VCs × 8 flits, 1-flit packets unless named, 4 stages, seed 1`);
 console.log("latency in cycles, ours + 3 (BookSim's terminal channels and creation cycle); hops as BookSim counts (routers)\n");
 console.log("| network | load | × sat | latency BookSim | latency ours + 3 | Δ | accepted BookSim | accepted ours | hops BookSim | hops ours + 1 |");
 console.log("|---|---|---|---|---|---|---|---|---|---|");
 for (const r of results) {
   for (const p of r.points) {
     const ours = p.ours.latency + BOOKSIM_EXTRA_CYCLES;
-    console.log(`| ${r.topology} ${r.routing} | ${p.rate} | ${fmt(p.rate / r.saturation.booksim)} | ${fmt(p.booksim.latency)} | ${fmt(ours)} | ${pct(ours, p.booksim.latency)} | ${fmt(p.booksim.accepted, 3)} | ${fmt(p.ours.accepted, 3)} | ${fmt(p.booksim.hops)} | ${fmt(p.ours.hops + 1)} |`);
+    console.log(`| ${nameOf(r)} ${r.routing} | ${p.rate} | ${fmt(p.rate / r.saturation.booksim)} | ${fmt(p.booksim.latency)} | ${fmt(ours)} | ${pct(ours, p.booksim.latency)} | ${fmt(p.booksim.accepted, 3)} | ${fmt(p.ours.accepted, 3)} | ${fmt(p.booksim.hops)} | ${fmt(p.ours.hops + 1)} |`);
   }
 }
 console.log("\n| network | saturation BookSim | saturation ours | Δ |");
 console.log("|---|---|---|---|");
 for (const r of results) {
-  console.log(`| ${r.topology} ${r.routing} | ${fmt(r.saturation.booksim, 3)} | ${fmt(r.saturation.ours, 3)} | ${pct(r.saturation.ours, r.saturation.booksim)} |`);
+  console.log(`| ${nameOf(r)} ${r.routing} | ${fmt(r.saturation.booksim, 3)} | ${fmt(r.saturation.ours, 3)} | ${pct(r.saturation.ours, r.saturation.booksim)} |`);
 }
 
 if (args.includes("--record") && !recordedRun) {
@@ -170,8 +175,10 @@ if (args.includes("--record") && !recordedRun) {
     booksim_commit: commit,
     recorded: new Date().toISOString().slice(0, 10),
     booksim_extra_cycles: BOOKSIM_EXTRA_CYCLES,
-    families: [...before.filter((f) => !results.some((r) => r.topology === f.topology)), ...results.map((r) => ({
+    families: [...before.filter((f) => !results.some((r) => nameOf(r) === (f.name ?? f.topology))), ...results.map((r) => ({
+      ...(r.name ? { name: r.name } : {}),
       topology: r.topology, routing: r.routing, traffic: r.traffic ?? "uniform", cycles: r.cycles ?? 10000,
+      packet: r.packet ?? 1,
       saturation: r.saturation.booksim,
       points: r.points.map((p) => ({ rate: p.rate, latency: p.booksim.latency, accepted: p.booksim.accepted, hops: p.booksim.hops })),
     }))],

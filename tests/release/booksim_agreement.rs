@@ -3,7 +3,8 @@
 //! the file) are in tests/data/booksim-reference.json, and every shared family's run of ours,
 //! the same flags, is held to them: below 80% of BookSim's saturation the latency (ours plus
 //! the 3 cycles of terminal channels BookSim counts and ours does not model) within
-//! `LATENCY_TOLERANCE`, the accepted load within 1%, and at the load where BookSim accepted
+//! `LATENCY_TOLERANCE`, the accepted load within 2% (each side samples Bernoulli arrivals:
+//! 4-flit packets at 0.15 are 24,000 a run, ±0.65%), and at the load where BookSim accepted
 //! most, ours within 5% of it (saturation throughput). The script says how the conventions
 //! differ; docs/simulator.md has the table.
 
@@ -22,10 +23,14 @@ struct Reference {
 
 #[derive(Deserialize)]
 struct Family {
+    /// Where a topology is recorded twice (with longer packets), the second's name.
+    name: Option<String>,
     topology: String,
     routing: String,
     traffic: String,
     cycles: u64,
+    #[serde(default = "one_flit")]
+    packet: u64,
     saturation: f64,
     points: Vec<Point>,
 }
@@ -35,6 +40,16 @@ struct Point {
     rate: f64,
     latency: f64,
     accepted: f64,
+}
+
+fn one_flit() -> u64 {
+    1
+}
+
+impl Family {
+    fn name(&self) -> &str {
+        self.name.as_deref().unwrap_or(&self.topology)
+    }
 }
 
 fn reference() -> Reference {
@@ -47,7 +62,11 @@ fn reference() -> Reference {
 
 /// Ours on `family` at `rate`, the experiment the script ran: (latency, accepted).
 fn ours(family: &Family, rate: f64) -> (f64, f64) {
-    let (rate, cycles) = (rate.to_string(), family.cycles.to_string());
+    let (rate, cycles, packet) = (
+        rate.to_string(),
+        family.cycles.to_string(),
+        family.packet.to_string(),
+    );
     let out = cli::json(&[
         "sim",
         "--topology",
@@ -61,7 +80,7 @@ fn ours(family: &Family, rate: f64) -> (f64, f64) {
         "--buf",
         "8",
         "--packet",
-        "1",
+        &packet,
         "--stages",
         "4",
         "--warmup",
@@ -106,7 +125,7 @@ fn every_shared_family_agrees_with_booksim_below_saturation() {
         assert!(
             below.len() >= 2,
             "{}: points below saturation",
-            family.topology
+            family.name()
         );
         for p in below {
             let (latency, accepted) = ours(family, p.rate);
@@ -115,13 +134,13 @@ fn every_shared_family_agrees_with_booksim_below_saturation() {
             assert!(
                 gap.abs() <= LATENCY_TOLERANCE,
                 "{} at {}: ours {shifted:.2} (+{}) against BookSim's {:.2}: {:+.1}%",
-                family.topology,
+                family.name(),
                 p.rate,
                 r.booksim_extra_cycles,
                 p.latency,
                 100.0 * gap
             );
-            accepts_within(0.01, family, p, accepted);
+            accepts_within(0.02, family, p, accepted);
         }
         // saturation throughput: at the load where BookSim accepted most
         let top = family
@@ -139,7 +158,7 @@ fn accepts_within(share: f64, family: &Family, p: &Point, accepted: f64) {
     assert!(
         (accepted - p.accepted).abs() <= share * p.accepted,
         "{} at {}: ours accepts {accepted}, BookSim {}",
-        family.topology,
+        family.name(),
         p.rate,
         p.accepted
     );
