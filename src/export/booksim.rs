@@ -34,8 +34,9 @@ pub(crate) const MIN_STAGES: u32 = 3;
 /// line; the page's download name).
 ///
 /// The config uses BookSim's native `mesh`/`torus` (`k`, `n`, `dim_order`) when the network
-/// is a grid with equal sides routed by `dor` on 1-cycle links, the routes ours take; anything
-/// else becomes `anynet` with BookSim's only anynet routing, `min` (shortest paths).
+/// is a grid with equal sides routed by `dor` on 1-cycle links, and its `fattree` (`nca`) for
+/// a fat-tree routed by `nca`: the routes ours take; anything else becomes `anynet` with
+/// BookSim's only anynet routing, `min` (shortest paths).
 pub fn booksim(
     topo: &Topology,
     routing: &RouterSpec,
@@ -169,6 +170,22 @@ fn network(
         Shape::Grid { dims, wrap } if dims.iter().all(|&k| k == dims[0]) => Some((dims, *wrap)),
         _ => None,
     };
+    if let Shape::FatTree { k, levels } = *topo.shape() {
+        if routing.name() == "nca" && params.link_latency == 1 {
+            c.line(&format!(
+                "Network: BookSim's native fattree (k = {k}, n = {levels}), the faithful choice \
+                 for {} with nca: both number the leaves as ours, k nodes each, and climb to the \
+                 nearest common ancestor on up-ports drawn at random (BookSim per hop, ours per \
+                 packet and layer), then descend the one way down.",
+                topo.spec()
+            ));
+            c.set("topology", "fattree");
+            c.set("k", k);
+            c.set("n", levels);
+            c.set("routing_function", "nca");
+            return true;
+        }
+    }
     match grid {
         Some((dims, wrap)) if routing.name() == "dor" && params.link_latency == 1 => {
             let kind = if wrap { "torus" } else { "mesh" };
@@ -201,6 +218,17 @@ fn network(
                 _ if matches!(topo.shape(), Shape::Grid { .. }) && routing.name() == "dor" => {
                     "unequal sides, which BookSim's k-ary n-cube cannot have".to_string()
                 }
+                _ if matches!(topo.shape(), Shape::FatTree { .. }) && routing.name() == "nca" => {
+                    format!(
+                        "{}-cycle links, which BookSim's fattree cannot have",
+                        params.link_latency
+                    )
+                }
+                _ if matches!(topo.shape(), Shape::FatTree { .. }) => format!(
+                    "routing {}, which BookSim's fattree lacks (it routes by nca: --routing nca \
+                     gives ours the same routes and BookSim's own fattree)",
+                    routing.text()
+                ),
                 _ => format!(
                     "routing {}, which BookSim's native networks lack",
                     routing.text()

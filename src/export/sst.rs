@@ -122,6 +122,17 @@ pub fn sst(
     let topo = router.topology();
     let n = topo.switch_count();
     check_network(topo, router.name())?;
+    if router.draws_ways() {
+        // (a routes file holds one route per pair, and Merlin's fat-tree climbs by the
+        // destination or adaptively: neither is the experiment)
+        return Err(Error::invalid(
+            "routing",
+            format!(
+                "{} draws each packet's way at random, which neither Merlin's own routing nor a file of one route per pair can do: export it for BookSim2 (its fattree routes by nca), or for SST with --routing updown",
+                router.name()
+            ),
+        ));
+    }
     let target = TARGETS
         .iter()
         .find(|(ours, _)| ours.eq_ignore_ascii_case(traffic.trim()))

@@ -7,7 +7,7 @@
 //! `cowen:0.5`, `cowen:18`, `cowen:18:shortest`).
 //!
 //! Which router to use: `dor` on meshes, tori and hypercubes (paper 000), `updown` on
-//! fat-trees, `shortest` anywhere, `loren` and `cowen` (paper 002) on switches laid out on a
+//! fat-trees (`nca` for BookSim2's spread of the climb), `shortest` anywhere, `loren` and `cowen` (paper 002) on switches laid out on a
 //! square floor (LRT) — the compact-table schemes; `cowen` is Cowen 1999 as paper 002 counts
 //! it, `cowen-cluster` the smaller-table cluster reading.
 
@@ -17,6 +17,7 @@ mod dor;
 mod dualplane;
 mod landmarks;
 mod loren;
+mod nca;
 mod shortest;
 mod updown;
 pub mod walk;
@@ -28,6 +29,7 @@ pub use landmarks::{
     alpha_grid, ball_size, check_alpha, route_hops, Balls, CowenParam, TmaxRule, MAX_COWEN_SWITCHES,
 };
 pub use loren::{Decision, Entry, Loren};
+pub use nca::Nca;
 pub use shortest::ShortestPath;
 pub use updown::UpDown;
 
@@ -49,6 +51,12 @@ impl Header {
     /// ties between packets (`Router::splits_ties`; without it they take their own way, as the
     /// analyses do); such routers keep it in `state` from hop to hop.
     pub const OTHER_WAY: u32 = 1 << 31;
+
+    /// The state bit of a packet whose other bits (all but `OTHER_WAY`) are a random word the
+    /// simulator drew for it, for routers that choose among several ways per packet
+    /// (`Router::draws_ways`: `nca`'s up-ports); without it they take one fixed way, as the
+    /// analyses do.
+    pub const DRAWN: u32 = 1 << 30;
 
     /// A fresh header for a packet from `src` to `dst`.
     pub fn new(src: SwitchId, dst: SwitchId) -> Self {
@@ -96,6 +104,10 @@ pub trait CompactRouter: Send + Sync {
     fn splits_ties(&self) -> bool {
         false
     }
+    /// As `Router::draws_ways`.
+    fn draws_ways(&self) -> bool {
+        false
+    }
 }
 
 /// Routes packets over one topology.
@@ -122,6 +134,15 @@ pub trait Router: Send + Sync {
     /// the two ways of a tie carry half each (DOR on a torus at a distance of k/2, as BookSim's
     /// `dim_order` draws it per packet); the analyses use the plain header.
     fn splits_ties(&self) -> bool {
+        false
+    }
+
+    /// True when a packet whose header carries `Header::DRAWN` and a random word chooses its
+    /// way from the word (`nca`'s up-ports, drawn per packet as BookSim's `nca` draws them per
+    /// hop): the simulator then draws one for every packet from the run's seeded stream and
+    /// decides its hops as it goes (the router's compact form), since no table could hold
+    /// every way. The analyses use the plain header, one of the ways.
+    fn draws_ways(&self) -> bool {
         false
     }
 
@@ -261,6 +282,7 @@ pub const ROUTERS: &[RouterDef] = &[
     dor::DOR,
     shortest::SHORTEST,
     updown::UPDOWN,
+    nca::NCA,
     loren::LOREN,
     cowen::COWEN,
     cowen_cluster::COWEN_CLUSTER,

@@ -28,6 +28,7 @@ const TOKENS: &[&str] = &[
     "dor",
     "shortest",
     "updown",
+    "nca",
     "loren",
     "cowen",
     "random",

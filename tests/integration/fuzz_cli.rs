@@ -72,6 +72,7 @@ const WORDS: &[&str] = &[
     "dor",
     "shortest",
     "updown",
+    "nca",
     "loren",
     "loren:0",
     "loren:99999999999999999999",

@@ -82,8 +82,12 @@ fn router_cases() -> impl Strategy<Value = (String, String)> {
     prop_oneof![
         grid_spec().prop_map(|s| (s, "dor".to_string())),
         (1usize..7).prop_map(|d| (format!("hypercube:{d}"), "dor".to_string())),
-        (2usize..5, 2usize..4)
-            .prop_map(|(k, n)| (format!("fattree:{k}:{n}"), "updown".to_string())),
+        (
+            2usize..5,
+            2usize..4,
+            prop::sample::select(vec!["updown", "nca"])
+        )
+            .prop_map(|(k, n, r)| (format!("fattree:{k}:{n}"), r.to_string())),
         any_spec().prop_map(|s| (s, "shortest".to_string())),
         (
             0u64..50,

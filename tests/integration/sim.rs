@@ -293,6 +293,33 @@ fn torus_8x8_carries_what_booksim_carries() {
     assert!((bound - 63.0 / 64.0).abs() < 1e-9, "bound {bound}");
 }
 
+/// Issue 61: `updown` brings all of a leaf's traffic down one of its k up-links (bound 0.26 on
+/// fattree:4:3); `nca` draws each packet's up-ports as BookSim's nca does, and carries 0.5
+/// unsaturated as BookSim does (31.5 cycles there, 32.3 ours + 3).
+#[test]
+fn a_fat_tree_under_nca_carries_what_booksim_carries() {
+    let out = sim(&[
+        "--topology",
+        "fattree:4:3",
+        "--routing",
+        "nca",
+        "--rate",
+        "0.5",
+    ]);
+    let accepted = out["accepted_flits_per_node_cycle"].as_f64().unwrap();
+    assert!(accepted >= 0.49, "accepted {accepted} at 0.5: {out}");
+    assert_eq!(out["saturated"], false, "{out}");
+    let updown = sim(&[
+        "--topology",
+        "fattree:4:3",
+        "--routing",
+        "updown",
+        "--rate",
+        "0.5",
+    ]);
+    assert!(updown["accepted_flits_per_node_cycle"].as_f64().unwrap() < 0.3);
+}
+
 #[test]
 fn torus_dateline_classes_stay_acyclic() {
     for spec in ["torus:8x8", "torus:5x5", "torus:4x4x4"] {

@@ -120,6 +120,22 @@ fn a_torus_keeps_one_cycle_links_and_other_routers_go_to_anynet() {
 }
 
 #[test]
+fn a_fat_tree_under_nca_is_booksims_own_fattree() {
+    let (cfg, native) = config("fattree:4:3", "nca", "uniform", &SimParams::default());
+    assert!(native);
+    has(&cfg, "topology = fattree;");
+    has(&cfg, "k = 4;");
+    has(&cfg, "n = 3;");
+    has(&cfg, "routing_function = nca;");
+    assert!(!cfg.contains("network_file"), "{cfg}");
+    // up/down's d-mod-k climb is not BookSim's: anynet, and the comment names nca
+    let (cfg, native) = config("fattree:4:3", "updown", "uniform", &SimParams::default());
+    assert!(!native);
+    has(&cfg, "topology = anynet;");
+    assert!(cfg.contains("--routing nca"), "{cfg}");
+}
+
+#[test]
 fn stages_warm_up_and_links_follow_the_parameters() {
     let params = SimParams {
         stages: 6,

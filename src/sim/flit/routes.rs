@@ -67,6 +67,26 @@ impl Routes {
         assignment: VcAssignment,
     ) -> Result<Self> {
         let n = router.topology().switch_count();
+        if router.draws_ways() {
+            // a way per packet: no table holds them, the hops are decided as the packet goes
+            let rule = router.compact().ok_or_else(|| {
+                Error::routing(
+                    router.name(),
+                    "draws its ways per packet but has no compact form",
+                )
+            })?;
+            if assignment.acro_order().is_some() {
+                return Err(Error::invalid(
+                    "vc_assignment",
+                    format!(
+                        "{} layers every pair's route, but {} draws each packet's way as it goes: use lash-tor (its one class needs no layers)",
+                        assignment.label(),
+                        router.name()
+                    ),
+                ));
+            }
+            return Self::hop_by_hop(router, rule, max_groups);
+        }
         if n <= MAX_SIM_SWITCHES {
             return RouteTable::with_assignment(router, max_groups, assignment).map(Routes::Table);
         }
@@ -183,27 +203,35 @@ impl Routes {
         }
     }
 
-    /// Where a packet from switch `src` to switch `dst` starts on its route (`step`); with
-    /// `other_way`, on the route that takes the other way at a tie, where the router splits
-    /// ties (`splits_ties`).
+    /// Where a packet from switch `src` to switch `dst` starts on its route (`step`), its
+    /// header's first `state`: 0, or with `Header::OTHER_WAY` on the route that takes the other
+    /// way at a tie where the router splits ties (`splits_ties`), or `Header::DRAWN` and a
+    /// random word where it draws its ways (`draws_ways`).
     #[inline]
-    pub(crate) fn begin(&self, src: u32, dst: u32, other_way: bool) -> RoutePos {
+    pub(crate) fn begin(&self, src: u32, dst: u32, state: u32) -> RoutePos {
         match self {
             Routes::Table(t) if !t.by_destination.is_empty() => RoutePos { state: 0, end: 0 },
             Routes::Table(t) => {
+                let other_way = state & Header::OTHER_WAY != 0;
                 let i = t.route_index(src as usize, dst as usize, other_way);
                 RoutePos {
                     state: t.offsets[i],
                     end: t.offsets[i + 1],
                 }
             }
-            // (`other_way` is only ever set where the router splits ties: the engine asks
-            // `splits_ties` once, not per packet)
-            Routes::Compact(_) if other_way => RoutePos {
-                state: Header::OTHER_WAY,
-                end: 0,
-            },
-            Routes::Compact(_) | Routes::ByDestination(_) => RoutePos { state: 0, end: 0 },
+            // (`state` is only ever set where the router splits ties or draws: the engine asks
+            // once, not per packet)
+            Routes::Compact(_) => RoutePos { state, end: 0 },
+            Routes::ByDestination(_) => RoutePos { state: 0, end: 0 },
+        }
+    }
+
+    /// Whether every packet draws its way (`Router::draws_ways`): the engine then gives each
+    /// a random word from the run's stream.
+    pub(crate) fn draws_ways(&self) -> bool {
+        match self {
+            Routes::Compact(c) => c.rule.draws_ways(),
+            Routes::Table(_) | Routes::ByDestination(_) => false,
         }
     }
 
@@ -1508,7 +1536,7 @@ mod tests {
                     let (listed_channels, own_channels): (Vec<u32>, Vec<u32>) =
                         (channels(&listed), channels(&own));
                     assert_eq!(listed_channels, own_channels, "{topo} {routing}: {s} → {d}");
-                    let (mut at, mut pos, mut walked) = (s, routes.begin(s, d, false), Vec::new());
+                    let (mut at, mut pos, mut walked) = (s, routes.begin(s, d, 0), Vec::new());
                     while let Some(hop) = routes.step(s, at, d, &mut pos).unwrap() {
                         walked.push(hop);
                         at = t.channel_ends(crate::model::ChannelId(hop.channel)).1 .0;

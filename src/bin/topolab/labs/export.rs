@@ -34,7 +34,7 @@ pub const COMMAND: LabCommand = LabCommand {
         };
         command
             .subcommand_required(true)
-            .subcommand(experiment("booksim", "BookSim2: DIR/anynet and DIR/booksim.cfg, the experiment `topolab sim` would run"))
+            .subcommand(experiment("booksim", "BookSim2: DIR/anynet and DIR/booksim.cfg, the experiment `topolab sim` would run. A mesh, torus or hypercube with equal sides under dor and a fat-tree under nca are BookSim's own topology and routing; any other network is BookSim's anynet, which it routes by min (shortest paths)"))
             .subcommand(experiment("sst", "SST/Merlin: DIR/scenario.json and DIR/topolab.py (run: sst DIR/topolab.py, or under mpirun). A mesh, torus or hypercube under dor and a fat-tree under updown are Merlin's own topology from its parameters, at any size; any other network adds DIR/network.graphml and DIR/routes.json (Topolab's route for every pair) for Merlin's anytopo"))
             .subcommand(network("graphml", "GraphML (networkx, Gephi, SST/Merlin's anytopo): a node per switch with its end nodes and drawn position, an edge per link"))
             .subcommand(network("dot", "Graphviz DOT: switches pinned where the page draws them (`dot -Tsvg` lays it out with neato), an edge per link"))
