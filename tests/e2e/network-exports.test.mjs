@@ -146,7 +146,7 @@ test('Dual-plane: no anynet of a network whose nodes sit on two planes, said in 
   assertNoProblems(problems);
 });
 
-test('Simulate: the BookSim2 experiment — BookSim\'s own torus under dim_order, or its config with the anynet file it names (issue 61)', async () => {
+test('Simulate: the BookSim2 experiment — BookSim\'s own torus under dim_order and fattree under nca, or its config with the anynet file it names (issue 61)', async () => {
   const { page, problems } = await openPage(env, env.url, { acceptDownloads: true });
   await waitForResult(page);
   await page.click('#export-menu summary');
@@ -180,5 +180,17 @@ test('Simulate: the BookSim2 experiment — BookSim\'s own torus under dim_order
   assert.ok(text.includes('topology = anynet;'), text);
   assert.ok(text.includes(`network_file = ${anynet.suggestedFilename()};`), `${anynet.suggestedFilename()} in ${text}`);
   assert.equal(readFileSync(await anynet.path(), 'utf8').trim().split('\n').length, 64, 'a line per router');
+  // a fat tree under nca: BookSim's own fattree and nca, no anynet file
+  await afterRun(page, async () => {
+    await page.fill('#sim-topology', 'fattree:4:3');
+    await page.press('#sim-topology', 'Enter');
+  });
+  await afterRun(page, () => page.selectOption('#sim-routing', 'nca'));
+  const tree = await grab(page, 'booksim');
+  const treeSettings = tree.text.split('\n').filter((line) => !line.startsWith('//') && line.trim());
+  for (const line of ['topology = fattree;', 'k = 4;', 'n = 3;', 'routing_function = nca;']) {
+    assert.ok(treeSettings.includes(line), `${line} in:\n${tree.text}`);
+  }
+  assert.ok(!tree.text.includes('network_file'), tree.text);
   assertNoProblems(problems);
 });
