@@ -362,6 +362,20 @@ impl RouterSpec {
             Shape::DualPlane { .. } => "dual-plane",
             _ => "shortest",
         };
+        Self::listed(name)
+    }
+    /// `default_for` from a topology spec's generator (`TopologySpec::kind`), before it is
+    /// built: what a lab's `auto` routing runs, and a sentence saying why.
+    pub fn default_for_kind(kind: &str) -> (Self, &'static str) {
+        let (name, why) = match kind {
+            "mesh" | "torus" | "hypercube" => ("dor", "dimension order, the default on meshes, tori and hypercubes"),
+            "fattree" => ("updown", "up/down, the default on fat-trees"),
+            "dual" => ("dual-plane", "the dual-plane router, the default on dual planes"),
+            _ => ("shortest", "shortest paths, the default on any network without a router of its own (a file, LRT, a dragonfly, …)"),
+        };
+        (Self::listed(name), why)
+    }
+    fn listed(name: &str) -> Self {
         RouterSpec {
             def: ROUTERS.iter().find(|r| r.name == name).expect("listed"),
             param: None,

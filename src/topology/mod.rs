@@ -79,6 +79,8 @@ pub(crate) const GENERATORS: &[Generator] = &[
 #[derive(Debug, Clone)]
 pub struct TopologySpec {
     text: String,
+    /// The generator's name (`mesh`, `fattree`, `graph`, …).
+    kind: &'static str,
     generator: Arc<dyn Generate>,
 }
 
@@ -91,8 +93,13 @@ impl TopologySpec {
         spec.finish(&format!("write {}", generator.syntax))?;
         Ok(TopologySpec {
             text: spec.text.to_string(),
+            kind: generator.name,
             generator: Arc::from(parsed),
         })
+    }
+    /// The generator's name (`mesh`, `torus`, `fattree`, `graph` for a file, …).
+    pub fn kind(&self) -> &'static str {
+        self.kind
     }
     /// The spec as written (trimmed).
     pub fn text(&self) -> &str {

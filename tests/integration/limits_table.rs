@@ -80,8 +80,8 @@ fn enforced() -> Vec<(&'static str, f64)> {
             labs::sim::MAX_ROUTER_CYCLES_HOP_BY_HOP as f64,
         ),
         (
-            "labs::sim::MAX_LONG_RUN_WORK",
-            labs::sim::MAX_LONG_RUN_WORK as f64,
+            "labs::sim::MAX_LONG_RUN_SAMPLES",
+            labs::sim::MAX_LONG_RUN_SAMPLES as f64,
         ),
         ("labs::sim::MAX_RUN_WORK", labs::sim::MAX_RUN_WORK as f64),
         (

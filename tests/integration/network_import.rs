@@ -574,3 +574,52 @@ fn a_plane_from_a_file_gives_its_generator_set() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 62: a field the user did not set never refuses their network. On a network from a
+/// file (our own GraphML export of LRT(64,4,2), which LOREN and DOR cannot route as a file),
+/// the Routing lab's scheme, the Simulate lab's routing and the BookSim export's routing are
+/// `auto` by default: each runs shortest paths and says which and why; on LRT the Routing lab
+/// keeps LOREN and on a mesh the Simulate lab dimension order; a routing the user names is
+/// kept and refused with its reason.
+#[test]
+fn defaults_fit_a_network_from_a_file() {
+    let dir = folder("defaults");
+    let exported = dir.join("lrt.graphml");
+    let topo = build("lrt:64:4:2").unwrap();
+    std::fs::write(&exported, graphml(&topo, &NetworkExtras::default())).unwrap();
+    let file = format!("file:{}", exported.display());
+
+    let routing = cli::json(&["routing", "--topology", &file, "--json"]);
+    assert_eq!(routing["scheme"], "shortest", "{routing}");
+    assert!(routing["scheme_default"]
+        .as_str()
+        .unwrap()
+        .contains("LOREN needs"));
+    let lrt = cli::json(&["routing", "--json"]);
+    assert_eq!(lrt["scheme"], "loren");
+
+    let sim = cli::json(&["sim", "--topology", &file, "--rate", "0.05", "--json"]);
+    assert_eq!(sim["routing"], "shortest", "{sim}");
+    assert!(sim["routing_default"].as_str().unwrap().contains("a file"));
+    assert!(sim["accepted_flits_per_node_cycle"].as_f64().unwrap() > 0.04);
+    let mesh = cli::json(&["sim", "--topology", "mesh:4x4", "--rate", "0.05", "--json"]);
+    assert_eq!(mesh["routing"], "dor");
+
+    let out = dir.join("booksim");
+    let export = cli::run(&[
+        "export",
+        "booksim",
+        "--topology",
+        &file,
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(export.status.success(), "{export:?}");
+    let config = std::fs::read_to_string(out.join("booksim.cfg")).unwrap();
+    assert!(config.contains("routing shortest"), "{config}");
+
+    // named by the user: kept, and refused with the reason
+    let named = cli::run(&["sim", "--topology", &file, "--routing", "dor", "--json"]);
+    assert!(!named.status.success());
+    assert!(String::from_utf8_lossy(&named.stderr).contains("routing"));
+}

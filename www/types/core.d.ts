@@ -731,7 +731,11 @@ delivered_pairs: number, total_pairs: number,
 /**
  * Largest path length / shortest length over all pairs.
  */
-max_stretch: number, traffic: string | null, patterns: number | null, effective_bandwidth: number | null, avg_efficiency: number | null, 
+max_stretch: number, 
+/**
+ * Why, when the scheme was left to the network's default (`auto`).
+ */
+scheme_default: string | null, traffic: string | null, patterns: number | null, effective_bandwidth: number | null, avg_efficiency: number | null, 
 /**
  * "Simulate this": the Simulate lab's fields for this network and router (the others
  * keep what its form holds).
@@ -835,8 +839,9 @@ sweep_step: number,
  */
 seed_count: number, 
 /**
- * A research run that may take minutes: held to `MAX_LONG_RUN_WORK` instead of
- * `MAX_RUN_WORK` (natively only; the page's runs keep to its limit).
+ * A research run that may take minutes or hours: no work limit, only what it keeps
+ * (`MAX_LONG_RUN_SAMPLES`) instead of `MAX_RUN_WORK` (natively only; the page's runs keep
+ * to its limit).
  */
 long_run?: boolean, };
 
@@ -844,7 +849,15 @@ long_run?: boolean, };
  * What a Simulate run hands the page: the simulator's result, the network's size and the
  * loads a sweep of this configuration runs (the page hands them out to its workers).
  */
-export type SimOutput = { switches: number, channels: number, sweep_loads: Array<number>, offered_flits_per_node_cycle: number, accepted_flits_per_node_cycle: number, 
+export type SimOutput = { 
+/**
+ * The router run (`auto` resolved).
+ */
+routing: string, 
+/**
+ * Why, when the routing was left to the topology's default (`auto`).
+ */
+routing_default: string | null, switches: number, channels: number, sweep_loads: Array<number>, offered_flits_per_node_cycle: number, accepted_flits_per_node_cycle: number, 
 /**
  * Mean and 99th percentile latency of the measured packets (creation to tail ejection,
  * source queueing included); null when none arrived.

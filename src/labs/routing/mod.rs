@@ -107,7 +107,9 @@ fn fields() -> Vec<Field> {
             .help("lrt:N:d:r — N = n² switches on an n×n floor, degree d, links at most r long (seeded); lrt:fig4 is the paper's Fig. 4 network.")
             .hint("write lrt:N:d:r (e.g. lrt:64:4:2) or lrt:fig4")
             .examples(&["lrt:fig4", "lrt:64:4:2", "lrt:256:4:4", "lrt:1024:4:8"]),
-        Field::choice("scheme", "Scheme"),
+        Field::choice("scheme", "Scheme")
+            .empty("auto")
+            .about("LOREN on LRT networks, shortest paths on any other (a network from a file)"),
         Field::whole("tmax", "t<sub>max</sub> (LOREN table limit)", 1)
             .help("Empty: |N|/2. The slider runs from the entries LOREN needs to |N|.")
             .hint("a whole number of table entries, or empty for |N|/2")
@@ -188,7 +190,9 @@ impl Default for RoutingConfig {
     fn default() -> Self {
         RoutingConfig {
             topology: "lrt:64:4:2".into(),
-            scheme: "loren".into(),
+            // `auto`: LOREN here, shortest paths on a network LOREN cannot route
+            // (`default_scheme`)
+            scheme: String::new(),
             tmax: None,
             alpha: 0.5,
             traffic: None,
@@ -204,7 +208,12 @@ impl RoutingConfig {
     /// The router spec: the scheme with LOREN's t_max or Cowen's α (unless the scheme names
     /// its own parameter).
     fn router(&self) -> Result<RouterSpec> {
-        let spec = RouterSpec::parse(&self.scheme).map_err(|e| e.at("scheme"))?;
+        let scheme = if self.scheme.trim().is_empty() {
+            self.default_scheme()?.0
+        } else {
+            self.scheme.trim()
+        };
+        let spec = RouterSpec::parse(scheme).map_err(|e| e.at("scheme"))?;
         if spec.param.is_some() {
             return Ok(spec);
         }
@@ -222,10 +231,26 @@ impl RoutingConfig {
         RouterSpec::named(spec.name(), param).map_err(|e| e.at(field))
     }
 
+    /// The scheme an empty `scheme` runs (`auto`) and why: LOREN on an LRT network (the
+    /// paper's), shortest paths on any other, where LOREN's square floor is missing (issue 62:
+    /// a field the user did not set never refuses their network).
+    pub(crate) fn default_scheme(&self) -> Result<(&'static str, &'static str)> {
+        let topology = TopologySpec::parse(&self.topology).map_err(|e| e.at("topology"))?;
+        Ok(if topology.kind() == "lrt" {
+            ("loren", "LOREN, the default on LRT networks (paper 002)")
+        } else {
+            ("shortest", "shortest paths, the default on networks other than LRT (LOREN needs switches on a square floor)")
+        })
+    }
+
     /// The field that sets the router's parameter: `scheme` when its spec names one
     /// (`cowen:18`, `loren:16`), else `alpha` (Cowen) or `tmax` (LOREN).
     fn param_field(&self) -> &'static str {
-        match RouterSpec::parse(&self.scheme) {
+        let scheme = match self.scheme.trim() {
+            "" => self.default_scheme().map_or("", |d| d.0),
+            s => s,
+        };
+        match RouterSpec::parse(scheme) {
             Ok(spec) if spec.param.is_none() && Reading::of_router(spec.name()).is_some() => {
                 "alpha"
             }
@@ -306,6 +331,9 @@ pub struct RoutingResult {
     pub total_pairs: usize,
     /// Largest path length / shortest length over all pairs.
     pub max_stretch: f64,
+    /// Why, when the scheme was left to the network's default (`auto`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scheme_default: Option<String>,
     pub traffic: Option<String>,
     pub patterns: Option<usize>,
     pub effective_bandwidth: Option<f64>,
@@ -460,6 +488,12 @@ fn metrics(
     Ok(RoutingResult {
         topology: config.topology.clone(),
         scheme: routing.name().to_string(),
+        scheme_default: config
+            .scheme
+            .trim()
+            .is_empty()
+            .then(|| config.default_scheme().ok().map(|(_, why)| why.to_string()))
+            .flatten(),
         seed,
         switches: n,
         links: topo.link_count(),

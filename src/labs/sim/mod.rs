@@ -101,7 +101,9 @@ fn fields() -> Vec<Field> {
             FieldKind::Choice {
                 from: ChoiceList::Routers,
             },
-        ),
+        )
+        .empty("auto")
+        .about("the topology's default: dimension order on meshes, tori and hypercubes, up/down on fat-trees, the dual-plane router on dual planes, shortest paths otherwise (a network from a file)"),
         Field::whole("tmax", "t<sub>max</sub> (table limit)", 1)
             .hint("a whole number of table entries, or empty for the default")
             .empty("default"),
@@ -196,14 +198,15 @@ pub(crate) const FULL_SPEED_SWITCHES: u64 = 256;
 /// hop, `flit::Routes::Compact`): idle routers cost nothing there, so what bounds a run is
 /// its traffic, `MAX_FLIT_HOPS`; this only bounds the cycles (100,000 on 16,384 routers).
 pub const MAX_ROUTER_CYCLES_HOP_BY_HOP: u64 = 1_638_400_000;
-/// Most work units (`MAX_RUN_WORK`'s units) a long run may take, asked for by name
-/// (`SimConfig::long_run`, `topolab sim --long-run`; natively only). A request on a network above
-/// `MAX_SIM_SWITCHES` may take this much in all, one below it `REQUEST_RUNS` runs of it. Such a
-/// run takes minutes, not seconds: a unit costs about 0.45 µs on hc:14 at rate 1 on two threads
-/// (600 million: 4.5 min, 1.1 GB), 0.08 µs on mesh:128x128 (50 s). Research runs need it: paper
-/// 004 §3.4 at n = 12 (8,192 routers with 10–30 m cables take some 2,000 cycles to reach a
-/// steady state past saturation, and as many to measure it: 390 million at most).
-pub const MAX_LONG_RUN_WORK: u64 = 600_000_000;
+/// Most latency samples one run of a long run keeps (4 bytes each: 2 GiB): a long run
+/// (`SimConfig::long_run`, `topolab sim --long-run`; natively only) takes any work, since what
+/// it holds besides its buffers (checked per run against `flit::MAX_SIM_MEMORY_BYTES`, source
+/// queues capped) is one latency per measured packet. A work unit costs about 0.45 µs on
+/// hc:14 at rate 1 on two threads, 0.08 µs on mesh:128x128, so 600 million take 1–5 minutes;
+/// paper 002's study (`sim --paper002`) is 1,813 million for one of its 32 curves. (Until
+/// issue 62 a long run was held to 600 million work units, which the project's own studies
+/// exceeded.)
+pub const MAX_LONG_RUN_SAMPLES: u64 = 1 << 29;
 
 /// Most work units of one run (twice this for a request on up to `MAX_SIM_SWITCHES` routers,
 /// `REQUEST_RUNS`; a request above is held to one run's worth), where what a cycle costs is counted (`cycle_units`), not the routers: a
@@ -215,7 +218,7 @@ pub const MAX_LONG_RUN_WORK: u64 = 600_000_000;
 /// tree2:2x2048 (4,096 end nodes on 3 routers) and 0.18 µs on full:576 (575 ports a router),
 /// so a run at this limit takes 7–26 s natively; router-cycles alone had let these run for
 /// 100–200 s. On 16,384 routers a unit costs up to 0.45 µs on two threads (hc:14 at rate 1:
-/// 27 s at this limit); longer runs are asked for by name (`MAX_LONG_RUN_WORK`).
+/// 27 s at this limit); longer runs are asked for by name (`SimConfig::long_run`).
 pub const MAX_RUN_WORK: u64 = if cfg!(target_arch = "wasm32") {
     30_000_000
 } else {
@@ -308,8 +311,9 @@ pub struct SimConfig {
     pub sweep_step: f64,
     /// Seeds per sweep point (error bars): the seed, seed + 1, …
     pub seed_count: usize,
-    /// A research run that may take minutes: held to `MAX_LONG_RUN_WORK` instead of
-    /// `MAX_RUN_WORK` (natively only; the page's runs keep to its limit).
+    /// A research run that may take minutes or hours: no work limit, only what it keeps
+    /// (`MAX_LONG_RUN_SAMPLES`) instead of `MAX_RUN_WORK` (natively only; the page's runs keep
+    /// to its limit).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     #[cfg_attr(test, ts(optional, type = "boolean"))]
     pub long_run: bool,
@@ -319,7 +323,9 @@ impl Default for SimConfig {
     fn default() -> Self {
         SimConfig {
             rate: 0.3,
-            ..SimConfig::with_params("mesh:8x8", "dor", &SimParams::default())
+            // `auto`: the topology's default (`default_router`), so a network from a file runs
+            // without the user naming a router
+            ..SimConfig::with_params("mesh:8x8", "", &SimParams::default())
         }
     }
 }
@@ -392,8 +398,19 @@ impl SimConfig {
         }
     }
 
-    /// The router spec: `routing` with t_max or α unless it names its own parameter.
+    /// The router an empty `routing` runs (`auto`) and why (issue 62: a field the user did not
+    /// set never refuses their network, a file's among them).
+    pub fn default_router(&self) -> Result<(RouterSpec, &'static str)> {
+        let topology = TopologySpec::parse(&self.topology).map_err(|e| e.at("topology"))?;
+        Ok(RouterSpec::default_for_kind(topology.kind()))
+    }
+
+    /// The router spec: `routing` with t_max or α unless it names its own parameter; empty
+    /// (`auto`), the topology's default (`RouterSpec::default_for_kind`).
     pub fn router(&self) -> Result<RouterSpec> {
+        if self.routing.trim().is_empty() {
+            return Ok(self.default_router()?.0);
+        }
         let text = match (self.routing.trim(), self.tmax, self.alpha) {
             (r, Some(t), _) if !r.contains(':') => format!("{r}:{t}"),
             (r, None, Some(alpha)) if !r.contains(':') => format!("{r}:{alpha}"),
@@ -446,12 +463,14 @@ impl SimConfig {
         flit::check(&self.params())?;
         let horizon = self.warmup + self.cycles + self.drain;
         let limit = max_router_cycles(n);
-        if (n as u64).saturating_mul(horizon) > limit {
+        // (a long run's work is not limited: `check_samples`)
+        if !self.long_run && (n as u64).saturating_mul(horizon) > limit {
             return Err(Error::invalid(
                 "cycles",
                 format!(
-                    "{n} routers × {horizon} cycles is above the limit of {limit} router-cycles per run on {n} routers: at most {} cycles (warm-up + window + drain) on this network",
-                    limit / n.max(1) as u64
+                    "{n} routers × {horizon} cycles is above the limit of {limit} router-cycles per run on {n} routers: at most {} cycles (warm-up + window + drain) on this network{}",
+                    limit / n.max(1) as u64,
+                    if cfg!(target_arch = "wasm32") { "" } else { ", or a long run (--long-run)" }
                 ),
             ));
         }
@@ -479,6 +498,9 @@ impl SimConfig {
     /// estimate.
     pub(crate) fn check_request(&self, loads: usize) -> Result<()> {
         let (topology, _) = self.check()?;
+        if self.long_run {
+            return Ok(());
+        }
         let runs = (loads as u64).saturating_mul(self.seed_count as u64);
         let per_run =
             (topology.switch_count() as u64).saturating_mul(self.warmup + self.cycles + self.drain);
@@ -488,9 +510,10 @@ impl SimConfig {
             return Err(Error::invalid(
                 "seed_count",
                 format!(
-                    "{loads} loads × {} seed(s) × {per_run} router-cycles is {work} router-cycles, above the limit of {limit} for one request on this network: at most {} runs of this size (fewer loads — a larger load step — fewer seeds, or fewer cycles)",
+                    "{loads} loads × {} seed(s) × {per_run} router-cycles is {work} router-cycles, above the limit of {limit} for one request on this network: at most {} runs of this size (fewer loads — a larger load step — fewer seeds, or fewer cycles){}",
                     self.seed_count,
-                    limit / per_run.max(1)
+                    limit / per_run.max(1),
+                    if cfg!(target_arch = "wasm32") { "" } else { ", or a long run (--long-run)" }
                 ),
             ));
         }
@@ -544,6 +567,30 @@ impl SimConfig {
         .knowing_average_hops(Some(hops)))
     }
 
+    /// A long run's latency samples against `MAX_LONG_RUN_SAMPLES`: one per measured packet, at
+    /// most one packet per end node and cycle, in its largest run (at the highest of `rates`;
+    /// a run's samples go when its point is done, and a sweep stops at saturation).
+    fn check_samples(&self, topo: &Topology, rates: &[f64]) -> Result<()> {
+        let ends = topo.endpoint_count() as f64;
+        let top = rates.iter().fold(0.0f64, |a, &r| a.max(r.clamp(0.0, 1.0)));
+        let per_cycle = top * ends / self.packet.max(1) as f64;
+        let samples = per_cycle * self.cycles as f64;
+        if samples > MAX_LONG_RUN_SAMPLES as f64 {
+            let most = MAX_LONG_RUN_SAMPLES as f64 / per_cycle;
+            return Err(Error::invalid(
+                "cycles",
+                format!(
+                    "{} measured cycles keep about {:.0} million packet latencies in a run, above the {} million (2 GiB) a long run's run may keep: at most {:.0} measured cycles",
+                    self.cycles,
+                    samples / 1e6,
+                    MAX_LONG_RUN_SAMPLES / 1_000_000,
+                    most.floor()
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     /// The work units of a cycle of `topo` at each of `rates` (`MAX_RUN_WORK`): the expected
     /// flit-hops (the smaller of the channels and the offered flits × `hops`, the average
     /// distance), a unit per `ENDPOINTS_PER_UNIT` end nodes and per `CROSSPOINTS_PER_UNIT`
@@ -574,9 +621,12 @@ impl SimConfig {
 
     /// The work expected at `rates` (`runs` seeds each) on `topo`, whose switches are `hops`
     /// apart on average (`flit::average_hops`), against the limits, before any route or buffer
-    /// is built: `MAX_RUN_WORK` a run (`MAX_LONG_RUN_WORK` for a long run) and `REQUEST_RUNS`
+    /// is built: `MAX_RUN_WORK` a run (a long run: only its samples, `check_samples`) and `REQUEST_RUNS`
     /// runs' worth a request on up to `MAX_SIM_SWITCHES` routers, one run's worth above.
     fn check_work(&self, topo: &Topology, hops: f64, rates: &[f64], runs: usize) -> Result<()> {
+        if self.long_run {
+            return self.check_samples(topo, rates);
+        }
         let horizon = (self.warmup + self.cycles + self.drain) as f64;
         let units = Self::cycle_units(topo, hops, rates);
         let per_cycle = |&(f, e, x): &(f64, f64, f64)| f + e + x;
@@ -586,11 +636,7 @@ impl SimConfig {
             .map(|u| (per_cycle(u), *u))
             .fold((0.0, (0.0, 0.0, 0.0)), |a, b| if b.0 > a.0 { b } else { a });
         let (flit_hops, ends, crosspoints) = worst;
-        let run_limit = if self.long_run {
-            MAX_LONG_RUN_WORK
-        } else {
-            MAX_RUN_WORK
-        };
+        let run_limit = MAX_RUN_WORK;
         // above MAX_SIM_SWITCHES a run already keeps every core busy: one run's worth a request
         let request_runs = if topo.switch_count() > flit::MAX_SIM_SWITCHES {
             1
@@ -628,10 +674,13 @@ impl SimConfig {
                 limit / 1e6,
                 most.floor(),
                 if of == "one request" { " per run, or fewer loads or seeds" } else { ", or a lower load" },
-                if self.long_run || cfg!(target_arch = "wasm32") {
+                if cfg!(target_arch = "wasm32") {
                     String::new()
                 } else {
-                    format!(" (a long run, --long-run, may take {:.0} million and minutes)", MAX_LONG_RUN_WORK as f64 / 1e6)
+                    format!(
+                        " (or ask for a long run, --long-run: about {:.0} minutes at 0.2 µs a unit on this machine's kind)",
+                        (work * 0.2e-6 / 60.0).max(1.0).ceil()
+                    )
                 }
             ),
         ))
@@ -672,6 +721,11 @@ struct Frame {
 pub struct SimOutput {
     #[serde(flatten)]
     pub result: SimResult,
+    /// The router run (`auto` resolved).
+    pub routing: String,
+    /// Why, when the routing was left to the topology's default (`auto`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub routing_default: Option<String>,
     pub switches: usize,
     pub channels: usize,
     pub sweep_loads: Vec<f64>,
@@ -798,6 +852,19 @@ impl LabRun for SimRun {
     fn result(&self) -> Value {
         json(&SimOutput {
             result: self.result.clone(),
+            routing: self.network_router_name(),
+            routing_default: self
+                .config
+                .routing
+                .trim()
+                .is_empty()
+                .then(|| {
+                    self.config
+                        .default_router()
+                        .ok()
+                        .map(|(_, why)| why.to_string())
+                })
+                .flatten(),
             switches: self.topo().switch_count(),
             channels: self.topo().channel_count(),
             sweep_loads: flit::loads(self.config.sweep_step),

@@ -28,9 +28,9 @@ struct SimArgs {
     /// `sweep` study; the step is --sweep-step).
     #[arg(long)]
     sweep: bool,
-    /// A research run that may take minutes: held to a work limit ten times the usual one
-    /// (`labs::sim::MAX_LONG_RUN_WORK`) instead of one that keeps a run within seconds (the
-    /// section's `long_run`, which only the command line sets).
+    /// A research run that may take minutes or hours: no work limit, only what it keeps
+    /// (`labs::sim::MAX_LONG_RUN_SAMPLES` packet latencies) instead of the limit that keeps a
+    /// run within seconds (the section's `long_run`, which only the command line sets).
     #[arg(long)]
     long_run: bool,
     /// Paper 002 §VI-C: the 32 curves of Fig. 7–10 (LOREN and Cowen, LRT(64,4,2) and
