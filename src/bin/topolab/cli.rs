@@ -332,6 +332,23 @@ pub fn print_value(value: &serde_json::Value, json: bool) {
         out!("{value}");
         return;
     }
+    // a list of results (a study's rows, `dualplane --simulate`): a line each, its plain
+    // values (printed nothing before issue 62)
+    if let Some(items) = value.as_array() {
+        for item in items {
+            let line = match item.as_object() {
+                Some(fields) => fields
+                    .iter()
+                    .filter(|(_, v)| !(v.is_array() || v.is_object() || v.is_null()))
+                    .map(|(k, v)| format!("{k} {v}"))
+                    .collect::<Vec<_>>()
+                    .join(" · "),
+                None => item.to_string(),
+            };
+            out!("{line}");
+        }
+        return;
+    }
     if let Some(map) = value.as_object() {
         for (key, v) in map {
             if v.is_array() && v.as_array().is_some_and(|a| a.len() > 4) {

@@ -28,7 +28,7 @@ pub(crate) const STUDIES: &[Reproduction] = &[
     Reproduction::of("sim", Study {
         name: "paper002",
         title: "Paper 002, Fig. 7–10",
-        about: "paper 002 §VI-C: the 32 latency–load curves of Fig. 7–10 (LOREN and Cowen on LRT(64,4,2) and LRT(256,4,4), two t_max each, four traffics, Table II's router), or those whose label contains `only`, each with both VC assignments (LASH-TOR and ACRO, the paper's [25]) or the one `vc_assignment` names, and the saturation throughputs beside the paper's statements per assignment; the section is not used (each curve has its own). About 5 minutes natively on 2 cores (half with one assignment); one point per curve and assignment",
+        about: "paper 002 §VI-C: the 32 latency–load curves of Fig. 7–10 (LOREN and Cowen on LRT(64,4,2) and LRT(256,4,4), two t_max each, four traffics, Table II's router), or those whose label contains `only`, each with both VC assignments (LASH-TOR and ACRO, the paper's [25]) or the one `vc_assignment` names, and the saturation throughputs beside the paper's statements per assignment; the section is not used (each curve has its own). About 3.5 minutes natively on 2 cores (half with one assignment), a long run; one point per curve and assignment",
         args: crate::labs::NO_ARGS,
         run: |_section, _seed, args, report| {
             #[derive(Default, Deserialize, Serialize)]
