@@ -46,11 +46,11 @@ export default /** @satisfies {import('../types/page').LabView<'routing'>} */ ({
   analysisLabel: 't_max sweep and table-size study',
   documentTitle: (r) => `Topolab — Routing · ${r.topology} · ${r.scheme}${r.scheme === 'loren' ? ` · t_max ${r.tmax}` : ''}`,
   runLabel: (s) =>
-    `${s.routing.topology} · ${s.routing.scheme}${s.routing.source !== null && s.routing.destination !== null ? ` · ${s.routing.source} → ${s.routing.destination}` : ''}`,
+    `${s.routing.topology} · ${s.routing.scheme || 'auto'}${s.routing.source !== null && s.routing.destination !== null ? ` · ${s.routing.source} → ${s.routing.destination}` : ''}`,
   /** routing-lrt-fig4-loren(-t7 | -a0.5)(-15-5) */
   fileParts(s) {
     const r = s.routing;
-    const parts = ['routing', r.topology, r.scheme];
+    const parts = ['routing', r.topology, r.scheme || 'auto'];
     if (r.scheme === 'loren' && r.tmax !== null && r.tmax !== undefined) parts.push(`t${r.tmax}`);
     if (r.scheme === 'cowen' || r.scheme === 'cowen-cluster') parts.push(`a${r.alpha}`);
     if (r.source !== null && r.source !== undefined && r.destination !== null && r.destination !== undefined) parts.push(`${r.source}-${r.destination}`);

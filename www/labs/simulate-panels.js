@@ -163,7 +163,7 @@ function sweepKey(scenario) {
 function describe(scenario) {
   const s = readable(scenario.sim);
   const tmax = s.tmax !== null && s.tmax !== undefined ? ` · t_max ${s.tmax}` : s.alpha !== null && s.alpha !== undefined ? ` · α ${s.alpha}` : '';
-  return `${s.topology}${s.topology_index ? ` #${s.topology_index}` : ''} · ${s.routing}${tmax} · ${s.traffic} · seed ${scenario.seed}`;
+  return `${s.topology}${s.topology_index ? ` #${s.topology_index}` : ''} · ${s.routing || 'auto'}${tmax} · ${s.traffic} · seed ${scenario.seed}`;
 }
 
 /** The points as CSV: one row per load, the seeds' spread where there is one. */

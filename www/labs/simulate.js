@@ -79,14 +79,15 @@ export default /** @satisfies {import('../types/page').LabView<'sim'>} */ ({
   resultsLabel: 'Simulation results',
   analysisLabel: 'Latency against offered load',
   documentTitle: (r, s) =>
-    `Topolab — Simulate · ${s.sim.topology} · ${s.sim.routing} · ${s.sim.traffic} · offered ${r.offered_flits_per_node_cycle.toFixed(2)} · accepted ${r.accepted_flits_per_node_cycle.toFixed(3)}`,
-  runLabel: (s) => `${s.sim.topology} · ${s.sim.routing} · ${s.sim.traffic} at ${s.sim.rate}`,
+    `Topolab — Simulate · ${s.sim.topology} · ${r.routing ?? (s.sim.routing || 'auto')} · ${s.sim.traffic} · offered ${r.offered_flits_per_node_cycle.toFixed(2)} · accepted ${r.accepted_flits_per_node_cycle.toFixed(3)}`,
+  // (an empty routing is the topology's default, `auto`: issue 62)
+  runLabel: (s) => `${s.sim.topology} · ${s.sim.routing || 'auto'} · ${s.sim.traffic} at ${s.sim.rate}`,
   /** sim-mesh-8x8-dor(-t18)-uniform-0.3 */
   fileParts(s) {
     const c = s.sim;
     const parts = ['sim', c.topology];
     if (c.topology_index) parts.push(`i${c.topology_index}`);
-    parts.push(c.routing);
+    parts.push(c.routing || 'auto');
     if (c.tmax !== null && c.tmax !== undefined) parts.push(`t${c.tmax}`);
     else if (c.alpha !== null && c.alpha !== undefined) parts.push(`a${c.alpha}`);
     parts.push(c.traffic, String(c.rate));
