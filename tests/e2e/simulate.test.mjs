@@ -156,7 +156,7 @@ test('the sweep fills the chart and table as loads arrive and marks saturation; 
   await page.waitForSelector('#sim-sweep-chart canvas');
   for (const id of ['#sim-sweep-png', '#sim-sweep-csv', '#sim-sweep-json']) assert.equal(await page.isVisible(id), true, `${id} offered`);
   const csv = await download(page, '#sim-sweep-csv');
-  assert.match(csv.name, /^topolab-sim-mesh-4x4-dor-uniform-0\.3-sweep\.csv$/);
+  assert.match(csv.name, /^topolab-sim-mesh-4x4-auto-uniform-0\.3-sweep\.csv$/);
   const lines = csv.text.trim().split('\n');
   assert.match(lines[0], /^offered,accepted,avg_latency_cycles,/);
   assert.equal(lines.length, rows.length + 1, 'a CSV line per load');

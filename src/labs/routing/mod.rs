@@ -107,9 +107,7 @@ fn fields() -> Vec<Field> {
             .help("lrt:N:d:r — N = n² switches on an n×n floor, degree d, links at most r long (seeded); lrt:fig4 is the paper's Fig. 4 network.")
             .hint("write lrt:N:d:r (e.g. lrt:64:4:2) or lrt:fig4")
             .examples(&["lrt:fig4", "lrt:64:4:2", "lrt:256:4:4", "lrt:1024:4:8"]),
-        Field::choice("scheme", "Scheme")
-            .empty("auto")
-            .about("LOREN on LRT networks, shortest paths on any other (a network from a file)"),
+        Field::choice("scheme", "Scheme"),
         Field::whole("tmax", "t<sub>max</sub> (LOREN table limit)", 1)
             .help("Empty: |N|/2. The slider runs from the entries LOREN needs to |N|.")
             .hint("a whole number of table entries, or empty for |N|/2")
@@ -190,9 +188,10 @@ impl Default for RoutingConfig {
     fn default() -> Self {
         RoutingConfig {
             topology: "lrt:64:4:2".into(),
-            // `auto`: LOREN here, shortest paths on a network LOREN cannot route
-            // (`default_scheme`)
-            scheme: String::new(),
+            // (an empty scheme is `auto`, `default_scheme`: what the command line runs when
+            // --scheme is not given; the page offers the schemes by name, and where LOREN
+            // cannot route its network, the ones that can)
+            scheme: "loren".into(),
             tmax: None,
             alpha: 0.5,
             traffic: None,

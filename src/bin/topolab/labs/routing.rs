@@ -13,7 +13,17 @@ pub const COMMAND: LabCommand = LabCommand {
     name: "routing",
     about: "Compact routing on layout-conscious random topologies (paper 002): LOREN, Cowen, shortest, any router",
     args: |command| RoutingArgs::augment_args(LabFlags::of("routing").add_to(command)),
-    execute: |matches| execute(LabFlags::of("routing").scenario(matches)?, flags(matches)?),
+    execute: |matches| {
+        let lab = LabFlags::of("routing");
+        let (seed, mut section) = lab.section(matches)?;
+        // a scheme the user did not set fits their network (issue 62): `auto`, LOREN on LRT
+        // and shortest paths elsewhere (a network from a file), said in `scheme_default`
+        if matches.value_source("scheme") != Some(clap::parser::ValueSource::CommandLine) {
+            section["scheme"] = serde_json::json!("");
+        }
+        let scenario = Scenario::of_section("routing", seed, section).map_err(|e| lab.name_flag(&e))?;
+        execute(scenario, flags(matches)?)
+    },
 };
 
 /// What the subcommand adds to the lab's fields: its studies and their arguments.
