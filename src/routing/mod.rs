@@ -356,13 +356,14 @@ impl RouterSpec {
     /// The router a topology uses when none is given: DOR on grids, up/down on fat-trees,
     /// shortest path otherwise.
     pub fn default_for(topo: &Topology) -> Self {
-        let name = match topo.shape() {
-            Shape::Grid { .. } => "dor",
-            Shape::FatTree { .. } => "updown",
-            Shape::DualPlane { .. } => "dual-plane",
-            _ => "shortest",
+        // (one table of defaults, `default_for_kind`: a built network by its shape's generator)
+        let kind = match topo.shape() {
+            Shape::Grid { .. } => "mesh",
+            Shape::FatTree { .. } => "fattree",
+            Shape::DualPlane { .. } => "dual",
+            _ => "",
         };
-        Self::listed(name)
+        Self::default_for_kind(kind).0
     }
     /// `default_for` from a topology spec's generator (`TopologySpec::kind`), before it is
     /// built: what a lab's `auto` routing runs, and a sentence saying why.
