@@ -1,23 +1,45 @@
 // The documentation in docs/ (Markdown, as GitHub shows it in the repository) as HTML pages
 // beside the playground (issue 55): scripts/serve.mjs renders them on request, scripts/site.mjs
 // writes them into the published site. docs/README.md is the docs' index.html; every other
-// docs/…/X.md is docs/…/X.html. A page has its first heading as title, a small stylesheet for
-// light and dark (the system's choice, or the playground's theme button's), a link back to the
-// playground, relative .md links rewritten to .html (anchors kept) and headings with the ids
-// GitHub gives them, so `../cli.md#topolab-slots` lands where it does on GitHub.
+// docs/…/X.md is docs/…/X.html; the repository's own README.md, ARCHITECTURE.md and
+// CONTRIBUTING.md (issue 62) are docs/project/readme.html, architecture.html and
+// contributing.html (PROJECT_PAGES). A page has its first heading as title, a small stylesheet
+// for light and dark (the system's choice, or the playground's theme button's), a link back to
+// the playground, relative links to those Markdown files rewritten to their pages (anchors
+// kept) and headings with the ids GitHub gives them, so `../cli.md#topolab-slots` lands where
+// it does on GitHub.
 import { Marked, Renderer } from 'marked';
 import { posix } from 'node:path';
 
-/** The page's name for docs file `md` (relative to docs/, '/'-separated): README.md → index.html, X.md → X.html. */
+/**
+ * The repository's own Markdown files shown among the docs: their path from the repository's
+ * root → their page, relative to docs/ (a folder of its own, so no docs file can take the name).
+ */
+export const PROJECT_PAGES = {
+  'README.md': 'project/readme.html',
+  'ARCHITECTURE.md': 'project/architecture.html',
+  'CONTRIBUTING.md': 'project/contributing.html',
+};
+
+/**
+ * The page's name for docs file `md` (relative to docs/, '/'-separated): README.md →
+ * index.html, X.md → X.html; one of the repository's PROJECT_PAGES, named from docs/
+ * ('../README.md'), → its page in project/.
+ */
 export function htmlName(md) {
+  const project = md.startsWith('../') ? PROJECT_PAGES[md.slice(3)] : undefined;
+  if (project) return project;
   return md.replace(/(^|\/)README\.md$/i, '$1index.html').replace(/\.md$/i, '.html');
 }
 
 /**
  * The docs file (relative to docs/) that page `html` (relative to docs/; '' or ending in '/'
- * for a folder) is rendered from, or null when it names no Markdown page.
+ * for a folder) is rendered from, or null when it names no Markdown page; a page of
+ * PROJECT_PAGES names its file from docs/ ('../README.md').
  */
 export function markdownName(html) {
+  const project = Object.entries(PROJECT_PAGES).find(([, page]) => page === html);
+  if (project) return `../${project[0]}`;
   if (html === '' || html.endsWith('/')) return `${html}README.md`;
   if (/(^|\/)index\.html$/i.test(html)) return html.replace(/index\.html$/i, 'README.md');
   if (/\.html$/i.test(html)) return html.replace(/\.html$/i, '.md');
@@ -49,21 +71,38 @@ const decodeHtml = (s) =>
   });
 
 /**
- * `href` of a link in docs file `from` as the rendered page needs it: a relative link to a
- * Markdown file in docs/ names its page (.html, README.md → index.html), keeping ?query and
- * #anchor; a relative link that leaves docs/ goes through `outside(path from the repository's
- * root, rest)` when given; absolute URLs, pure anchors and other files stay as written.
+ * `href` of a link in docs file `from` (relative to docs/; '../README.md' for a PROJECT_PAGES
+ * file) as the rendered page needs it: a relative link to a Markdown file in docs/ or to one of
+ * PROJECT_PAGES names its page (.html, README.md → index.html), keeping ?query and #anchor; a
+ * relative link to another repository file outside docs/ goes through `outside(path from the
+ * repository's root, rest)` when given; absolute URLs, pure anchors and other files stay as
+ * written (from a PROJECT_PAGES file, which is not where its page is, they are written again
+ * from the page's place: `docs/img/x.png` → `../img/x.png`, `src/lib.rs` → `../../src/lib.rs`).
  */
 export function rewriteHref(href, from, outside = null) {
   if (!href || /^([a-z][a-z0-9+.-]*:|\/\/|\/|#|\?)/i.test(href)) return href;
   const at = href.search(/[?#]/);
   const target = at < 0 ? href : href.slice(0, at);
   const rest = at < 0 ? '' : href.slice(at);
-  const resolved = posix.normalize(posix.join(posix.dirname(from), decodeURI(target)));
-  if (resolved === '..' || resolved.startsWith('../')) {
-    return outside ? outside(resolved.replace(/^\.\.\/?/, ''), rest) : href;
+  // both from the repository's root
+  const source = posix.join('docs', from);
+  let resolved = posix.normalize(posix.join(posix.dirname(source), decodeURI(target)));
+  if (resolved === '.' || resolved === '..' || resolved.startsWith('../')) return href; // not a file of the repository
+  if (target.endsWith('/') && !resolved.endsWith('/')) resolved += '/';
+  const page = htmlName(from);
+  const moved = from.startsWith('../'); // a PROJECT_PAGES file: its page is in docs/project/
+  // a path from the repository's root as a link from the page (docs/ + page)
+  const relativeTo = (path) => {
+    const link = posix.relative(posix.dirname(posix.join('docs', page)), path) || '.';
+    return path.endsWith('/') && !link.endsWith('/') ? `${link}/` : link;
+  };
+  if (PROJECT_PAGES[resolved]) return relativeTo(posix.join('docs', PROJECT_PAGES[resolved])) + rest;
+  if (resolved === 'docs/' || resolved.startsWith('docs/')) {
+    if (/\.md$/i.test(target)) return relativeTo(posix.join('docs', htmlName(resolved.slice('docs/'.length)))) + rest;
+    return moved ? relativeTo(resolved) + rest : href;
   }
-  return /\.md$/i.test(target) ? htmlName(target) + rest : href;
+  if (outside) return outside(resolved, rest);
+  return moved ? relativeTo(resolved) + rest : href;
 }
 
 const STYLE = `
@@ -126,7 +165,7 @@ const THEME = `try{const t=localStorage.getItem('topolab.theme');if(t==='dark'||
 
 /**
  * The complete HTML page for docs file `path` (relative to docs/, '/'-separated, e.g.
- * 'labs/slots.md') whose text is `markdown`. `outside(path, rest)` gives the address of a
+ * 'labs/slots.md'; '../README.md' for a PROJECT_PAGES file) whose text is `markdown`. `outside(path, rest)` gives the address of a
  * repository file a link leaves docs/ for (scripts/site.mjs: the file on GitHub).
  */
 export function docsPage(markdown, { path = 'README.md', outside = null } = {}) {
@@ -145,6 +184,10 @@ export function docsPage(markdown, { path = 'README.md', outside = null } = {}) 
       link(token) {
         return base.link.call(this, { ...token, href: rewriteHref(token.href, path, outside) });
       },
+      image(token) {
+        // an image is shown, not visited: never GitHub's page of it (a PROJECT_PAGES file's moves with its page)
+        return base.image.call(this, { ...token, href: rewriteHref(token.href, path) });
+      },
       table(token) {
         // a wide table scrolls on its own (and takes focus, so a keyboard can scroll it)
         return `<div class="wide" tabindex="0">${base.table.call(this, token)}</div>\n`;
@@ -152,7 +195,7 @@ export function docsPage(markdown, { path = 'README.md', outside = null } = {}) 
     },
   });
   const body = marked.parse(markdown, { async: false });
-  const depth = path.split('/').length - 1;
+  const depth = htmlName(path).split('/').length - 1;
   const up = '../'.repeat(depth);
   const index = `${up}index.html`;
   const pageTitle = title ? `${title} — Topolab docs` : 'Topolab docs';
@@ -172,7 +215,7 @@ export function docsPage(markdown, { path = 'README.md', outside = null } = {}) 
 <header class="docs-top">
 <nav aria-label="Topolab">
 <a href="${up}../">← Topolab playground</a>
-${path === 'README.md' ? '' : `<a href="${index}">Documentation index</a>\n`}</nav>
+${htmlName(path) === 'index.html' ? '' : `<a href="${index}">Documentation index</a>\n`}</nav>
 </header>
 <main id="content">
 ${body}</main>

@@ -2,9 +2,11 @@
 // the repository root (or another folder: `root`, e.g. the site scripts/site.mjs assembles) on
 // localhost with the right MIME types, on PORT or the first free port from 8080. The Markdown
 // documentation in docs/ is rendered as the site has it (scripts/docs-html.mjs): /docs/ is
-// docs/README.md, /docs/…/X.html is docs/…/X.md; where there is no such Markdown file (the
-// assembled site's docs/, docs/img) the files are served as they are. marked, which renders
-// them, is loaded on the first such request, so the page is served without it.
+// docs/README.md, /docs/…/X.html is docs/…/X.md, /docs/project/readme.html the repository's
+// README.md (and ARCHITECTURE.md, CONTRIBUTING.md: PROJECT_PAGES); where there is no such
+// Markdown file (the assembled site's docs/, docs/img) the files are served as they are.
+// marked, which renders them, is loaded on the first such request, so the page is served
+// without it.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, relative, resolve, sep } from 'node:path';
@@ -22,21 +24,32 @@ const inside = (file, folder) => file === folder || file.startsWith(folder + sep
 
 /**
  * The rendered page for request path `path` (decoded) when it names a Markdown file under
- * `root`'s docs/ (/docs/ → docs/README.md, /docs/…/X.html → docs/…/X.md), else null.
+ * `root`'s docs/ (/docs/ → docs/README.md, /docs/…/X.html → docs/…/X.md) or one of the
+ * repository's own pages (/docs/project/readme.html → README.md, docs-html.mjs PROJECT_PAGES),
+ * else null.
  */
 async function renderedDoc(root, path) {
   if (!path.startsWith('/docs/')) return null;
-  const { docsPage, markdownName } = await import('./docs-html.mjs');
-  const md = markdownName(path.slice('/docs/'.length));
+  const { docsPage, markdownName, PROJECT_PAGES } = await import('./docs-html.mjs');
+  const page = path.slice('/docs/'.length);
+  const md = markdownName(page);
   const docs = join(root, 'docs');
-  const file = md && normalize(join(docs, md));
-  if (!file || !inside(file, docs)) return null;
+  let file = null;
+  let name = null;
+  if (md?.startsWith('../')) {
+    // only the pages of PROJECT_PAGES leave docs/, each for its one file (not /docs/..%2FREADME.html)
+    if (PROJECT_PAGES[md.slice(3)] === page) [file, name] = [join(root, md.slice(3)), md];
+  } else if (md) {
+    file = normalize(join(docs, md));
+    if (inside(file, docs)) name = relative(docs, file).split(sep).join('/');
+  }
+  if (!name) return null;
   try {
     if (!(await stat(file)).isFile()) return null;
   } catch {
     return null;
   }
-  return docsPage(await readFile(file, 'utf8'), { path: relative(docs, file).split(sep).join('/') });
+  return docsPage(await readFile(file, 'utf8'), { path: name });
 }
 
 export function serve(port = Number(process.env.PORT) || 8080, { quiet = false, root = repository } = {}) {

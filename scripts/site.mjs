@@ -2,7 +2,9 @@
 // serves — index.html, www/ with the WASM module in www/pkg, uPlot's two files from
 // node_modules — plus dist/topolab.html, the single offline file, as topolab.html, and the
 // documentation of docs/ as HTML pages (scripts/docs-html.mjs: docs/README.md as
-// docs/index.html, docs/…/X.md as docs/…/X.html, docs/img and other files as they are). Needs
+// docs/index.html, docs/…/X.md as docs/…/X.html, docs/img and other files as they are; the
+// repository's README.md, ARCHITECTURE.md and CONTRIBUTING.md as docs/project/readme.html,
+// architecture.html and contributing.html, PROJECT_PAGES). Needs
 // `npm run build` and `npm run build:single` first; writes only into a new or empty folder, or
 // one it wrote before (marked by .topolab-site), so it never replaces anything else.
 //
@@ -10,7 +12,7 @@
 
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { docsPage, htmlName } from './docs-html.mjs';
+import { docsPage, htmlName, PROJECT_PAGES } from './docs-html.mjs';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
 const MARK = '.topolab-site';
@@ -52,15 +54,26 @@ function writeDocs(from, to, outside, prefix = '') {
   }
 }
 
+/** Writes the repository's own pages (PROJECT_PAGES, each file in folder `from`) into the docs' folder `to`. */
+function writeProjectPages(from, to, outside) {
+  for (const [file, page] of Object.entries(PROJECT_PAGES)) {
+    mkdirSync(join(to, page, '..'), { recursive: true });
+    writeFileSync(join(to, page), docsPage(readFileSync(join(from, file), 'utf8'), { path: `../${file}`, outside }));
+  }
+}
+
 /**
  * Builds the site in `dir` (see the header); returns its absolute path. `docs` is the folder of
- * the documentation (the repository's docs/; a test may give another).
+ * the documentation (the repository's docs/; a test may give another), `project` the folder of
+ * PROJECT_PAGES (the repository's root). `outside(path, rest)` is where a docs page's link to
+ * another repository file goes (default: GitHub's copy when the Pages workflow says which
+ * repository; a test may give its own).
  */
-export function assembleSite(dir = '_site', { docs = join(root, 'docs') } = {}) {
+export function assembleSite(dir = '_site', { docs = join(root, 'docs'), project = root, outside = onGitHub() } = {}) {
   const out = resolve(root, dir);
   docs = resolve(root, docs);
   const missing = SITE_FILES.map(([from]) => join(root, from))
-    .concat(['www/pkg/topolab_bg.wasm', 'www/pkg/topolab.js'].map((from) => join(root, from)), [join(docs, 'README.md')])
+    .concat(['www/pkg/topolab_bg.wasm', 'www/pkg/topolab.js'].map((from) => join(root, from)), [join(docs, 'README.md')], Object.keys(PROJECT_PAGES).map((file) => join(resolve(root, project), file)))
     .filter((from) => !existsSync(from));
   if (missing.length) {
     throw new Error(`the site needs ${missing.map((path) => relative(root, path)).join(', ')}: run npm run build and npm run build:single first (docs/README.md is the docs' index)`);
@@ -78,7 +91,8 @@ export function assembleSite(dir = '_site', { docs = join(root, 'docs') } = {}) 
     mkdirSync(join(out, to, '..'), { recursive: true });
     cpSync(join(root, from), join(out, to), { recursive: true });
   }
-  writeDocs(docs, join(out, 'docs'), onGitHub());
+  writeDocs(docs, join(out, 'docs'), outside);
+  writeProjectPages(resolve(root, project), join(out, 'docs'), outside);
   // Pages would otherwise run Jekyll, which drops folders starting with '_' or '.'
   writeFileSync(join(out, '.nojekyll'), '');
   writeFileSync(join(out, MARK), 'written by scripts/site.mjs\n');
