@@ -5,7 +5,11 @@
 // The docs (issue 55): docs/*.md as HTML pages beside the page, in the site and under `npm
 // start` — the header's Docs link by keyboard, the index, a lab's and a paper's page, every link
 // between the docs landing on a page and an id that exist, axe on every page in both colour
-// schemes; the single offline file has no link to docs it does not carry.
+// schemes; the single offline file has no link to docs it does not carry. Issue 62: the
+// repository's README.md, ARCHITECTURE.md and CONTRIBUTING.md are docs pages too
+// (docs/project/), and the crawl follows every same-origin link of every page: a docs page (never
+// raw Markdown) with the anchor's id, the playground with its tour (#tour=ID), another file of the
+// site; a link to a repository file outside the site names a file the repository has.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -14,13 +18,17 @@ import { join } from 'node:path';
 import { useBrowser, openPage, waitForResult, text, assertNoProblems, ROOT } from './harness.mjs';
 import { serve } from '../../scripts/serve.mjs';
 import { assembleSite } from '../../scripts/site.mjs';
-import { docsPage, slug } from '../../scripts/docs-html.mjs';
+import { docsPage, slug, PROJECT_PAGES } from '../../scripts/docs-html.mjs';
+import { TOURS } from '../../www/tour-list.js';
 
 const env = useBrowser({ server: false });
 const scratch = mkdtempSync(join(tmpdir(), 'topolab-site-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
 const AXE = `${ROOT}node_modules/axe-core/axe.min.js`;
+/** Where the crawl's site sends a link to a repository file outside it (the Pages workflow: GitHub's copy). */
+const OUTSIDE = 'https://github.invalid/topolab/blob/HEAD/';
+const outside = (path, rest) => `${OUTSIDE}${path}${rest}`;
 
 /** The docs' Markdown files under `dir`, relative to it ('labs/slots.md', …). */
 function markdownFiles(dir, prefix = '') {
@@ -118,6 +126,20 @@ test('a docs page: GitHub\'s heading ids, .md links as .html with their anchors,
   }
   assert.match(html, /<a href="\.\.\/\.\.\/">← Topolab playground<\/a>/, 'the way back to the playground');
   assert.match(html, /@media \(prefers-color-scheme: dark\)/, 'a dark scheme');
+
+  // the repository's README.md, written from the repository's root, as docs/project/readme.html
+  const readme = docsPage('# Topolab\n\n## The published site\n\n![page](docs/img/page.png) [docs](docs/README.md) [a lab](docs/labs/slots.md#cli) [architecture](ARCHITECTURE.md#dependencies) [code](src/lib.rs) [here](#the-published-site)\n', { path: '../README.md', outside });
+  for (const href of ['../index.html', '../labs/slots.html#cli', 'architecture.html#dependencies', `${OUTSIDE}src/lib.rs`, '#the-published-site']) {
+    assert.ok(readme.includes(`href="${href}"`), `README's link to ${href}`);
+  }
+  assert.ok(readme.includes('src="../img/page.png"'), 'its image, from the page\'s place');
+  assert.match(readme, /<a href="\.\.\/\.\.\/">← Topolab playground<\/a>/, 'the way back to the playground');
+  assert.match(readme, /<a href="\.\.\/index\.html">Documentation index<\/a>/);
+  assert.equal(docsPage('# Architecture\n\n[contributing](CONTRIBUTING.md) [code](src/lib.rs)', { path: '../ARCHITECTURE.md' }).match(/href="[^"]+"(?=>(?:contributing|code))/g).join(' '), 'href="contributing.html" href="../../src/lib.rs"', 'without outside: the repository\'s copy beside the site');
+  // and a docs page's link to them lands there
+  const lab = docsPage('[r](../../README.md#the-published-site) [c](../../CONTRIBUTING.md)', { path: 'labs/x.md', outside });
+  for (const href of ['../project/readme.html#the-published-site', '../project/contributing.html']) assert.ok(lab.includes(`href="${href}"`), `a lab's link to ${href}`);
+  assert.ok(docsPage('[r](../README.md#the-published-site)', { path: 'lecturers.md', outside }).includes('href="project/readme.html#the-published-site"'));
 });
 
 /** axe's serious and critical findings on `page` as it is now (as tests/e2e/a11y.test.mjs runs it). */
@@ -131,8 +153,8 @@ async function axeFindings(page, where) {
 }
 
 test('the site\'s docs: the header\'s Docs link by keyboard, the index, a lab\'s and a paper\'s page, every link landing on an id, axe in both schemes', async () => {
-  const site = assembleSite(join(scratch, 'site-docs'), { docs: DOCS });
-  const pages = markdownFiles(DOCS).map((f) => f.replace(/(^|\/)README\.md$/, '$1index.html').replace(/\.md$/, '.html'));
+  const site = assembleSite(join(scratch, 'site-docs'), { docs: DOCS, outside });
+  const pages = markdownFiles(DOCS).map((f) => f.replace(/(^|\/)README\.md$/, '$1index.html').replace(/\.md$/, '.html')).concat(Object.values(PROJECT_PAGES));
   for (const page of pages) assert.ok(existsSync(join(site, 'docs', page)), `docs/${page} is in the site`);
   if (existsSync(join(DOCS, 'img', 'page.png'))) assert.deepEqual(readFileSync(join(site, 'docs', 'img', 'page.png')), readFileSync(join(DOCS, 'img', 'page.png')), 'docs/img as it is');
   const { server, url } = await serve(0, { quiet: true, root: site });
@@ -165,33 +187,54 @@ test('the site\'s docs: the header\'s Docs link by keyboard, the index, a lab\'s
       await docs.goBack();
     }
 
-    // every link between the docs lands on a page of the site and, with an anchor, on its id
-    const ids = new Map();
-    const idsOf = async (address) => {
-      if (!ids.has(address)) {
+    // every same-origin link of every page lands: a docs page (HTML, never the raw Markdown) and,
+    // with an anchor, its id; the playground and, with #tour=ID, that tour (its other hashes are
+    // its state); any other file of the site. A link to a repository file outside the site names
+    // a file the repository has.
+    const answers = new Map();
+    const fetched = async (address) => {
+      if (!answers.has(address)) {
         const response = await fetch(address);
-        const html = response.ok ? await response.text() : null;
-        ids.set(address, html && new Set([...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1])));
+        const type = response.headers.get('content-type') ?? '';
+        const html = response.ok && type.startsWith('text/html') ? await response.text() : null;
+        answers.set(address, { status: response.status, type, ids: html && new Set([...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1])) });
       }
-      return ids.get(address);
+      return answers.get(address);
     };
+    const idsOf = async (address) => (await fetched(address)).ids;
+    const playground = new Set(['/', '/index.html']);
     const dead = [];
     let checked = 0;
     for (const from of pages) {
       await docs.goto(`${env.url}docs/${from}`);
       const hrefs = await docs.locator('a[href]').evaluateAll((links) => links.map((a) => a.href));
       for (const href of hrefs) {
+        if (href.startsWith(OUTSIDE)) {
+          const path = decodeURIComponent(new URL(href).pathname.slice(new URL(OUTSIDE).pathname.length));
+          if (!existsSync(join(ROOT, path))) dead.push(`${from} → ${path} (no such file in the repository)`);
+          continue;
+        }
         const target = new URL(href);
-        if (target.origin !== new URL(env.url).origin || !target.pathname.startsWith('/docs/')) continue;
-        const found = await idsOf(target.origin + target.pathname);
+        if (target.origin !== new URL(env.url).origin) continue;
+        const { status, type, ids: found } = await fetched(target.origin + target.pathname);
         const anchor = decodeURIComponent(target.hash.slice(1));
+        const where = `${from} → ${target.pathname}${target.hash}`;
         checked++;
-        if (!found) dead.push(`${from} → ${target.pathname} (no page)`);
-        else if (anchor && !found.has(anchor)) dead.push(`${from} → ${target.pathname}#${anchor} (no such id)`);
+        if (status !== 200) dead.push(`${where} (${status})`);
+        else if (/\.md$/i.test(target.pathname) || type.startsWith('text/plain')) dead.push(`${where} (raw ${type}, not a page)`);
+        else if (playground.has(target.pathname)) {
+          if (!found) dead.push(`${where} (the playground is not HTML: ${type})`);
+          const tour = anchor.startsWith('tour=') ? new URLSearchParams(anchor) : null;
+          const known = tour && TOURS.find((t) => t.id === tour.get('tour'));
+          if (tour && !known) dead.push(`${where} (no such tour: ${TOURS.map((t) => t.id).join(', ')})`);
+          else if (tour && tour.has('stop') && !(Number(tour.get('stop')) >= 1 && Number(tour.get('stop')) <= known.stops.length)) dead.push(`${where} (no such stop)`);
+        } else if (anchor && !found) dead.push(`${where} (an anchor on a file that is not a page: ${type})`);
+        else if (anchor && !found.has(anchor)) dead.push(`${where} (no such id)`);
       }
     }
     assert.ok(checked > pages.length, `links between the docs checked: ${checked}`);
     assert.deepEqual(dead, [], 'links that land nowhere');
+    assert.ok((await idsOf(`${env.url}docs/project/readme.html`)).has('the-published-site'), "the README's page, with GitHub's ids");
     if (pages.some((p) => p.startsWith('labs/'))) {
       const toCli = [...(await idsOf(`${env.url}docs/cli.html`))].filter((id) => id.startsWith('topolab-'));
       assert.ok(toCli.length > 5, 'cli.html has an id per subcommand');
@@ -224,7 +267,7 @@ test('npm start renders the docs from their Markdown, serves docs/img as files, 
   // a root as the repository's: the page, its files, and the docs under test
   const root = join(scratch, 'root');
   mkdirSync(root);
-  for (const name of ['index.html', 'www', 'node_modules', 'README.md']) symlinkSync(`${ROOT}${name}`, join(root, name));
+  for (const name of ['index.html', 'www', 'node_modules', 'README.md', 'ARCHITECTURE.md', 'CONTRIBUTING.md']) symlinkSync(`${ROOT}${name}`, join(root, name));
   symlinkSync(DOCS, join(root, 'docs'));
   const { server, url } = await serve(0, { quiet: true, root });
   try {
@@ -248,8 +291,16 @@ test('npm start renders the docs from their Markdown, serves docs/img as files, 
       assert.deepEqual(Buffer.from(await png.arrayBuffer()), readFileSync(join(DOCS, 'img', 'page.png')));
     }
     assert.equal((await get('docs/no-such-page.html')).status, 404);
-    // the repository's README.md is beside docs/, not in it: never rendered as a docs page
+    // the repository's own pages (issue 62), rendered from the repository's root
+    for (const [file, page] of Object.entries(PROJECT_PAGES)) {
+      const response = await get(`docs/${page}`);
+      assert.equal(response.status, 200, `docs/${page}`);
+      assert.equal(await response.text(), docsPage(readFileSync(`${ROOT}${file}`, 'utf8'), { path: `../${file}` }), `${file} rendered`);
+    }
+    assert.equal((await get('docs/project/')).status, 404, 'no index of its own');
+    // the repository's README.md is beside docs/, not in it: only its page renders it
     assert.equal((await get('docs/..%2FREADME.html')).status, 404);
+    assert.equal((await get('docs/project/..%2F..%2FREADME.html')).status, 404);
     assert.equal((await get('docs/..%2F..%2F..%2Fetc%2Fpasswd')).status, 404);
     assert.equal((await get('docs/..%2F..%2F..%2Fetc%2Fhostname.html')).status, 404);
   } finally {
