@@ -6,7 +6,7 @@
 // between stops and Escape closes it — the page's key map (www/keys.js) calls forward(), back()
 // and close(); the step player keeps Home, End and Space. The address holds `#tour=ID&stop=K`,
 // and so do Share and Embed (`tourShareHash`). Also the start screen a first-time visitor sees
-// (the tours and the labs), reopened by "Tours".
+// (the tours and the labs, and links into the docs), reopened by "Tours".
 import { TOURS } from './tour-list.js';
 import { byId, el, show, trackHeight } from './dom.js';
 import { holdHash, isEmbed } from './permalink.js';
@@ -120,6 +120,29 @@ export function formatValue(spec, value, unit = '') {
   return unit ? `${text} ${unit}` : text;
 }
 
+/**
+ * The start screen's way into the docs (issue 62): getting started, the glossary and the docs'
+ * index, each in a new tab as the header's Docs link opens them, from that link's address; null
+ * where the page has no such link (the single offline file: no docs beside it).
+ */
+function docsLinks() {
+  const docs = document.getElementById('docs')?.getAttribute('href');
+  if (!docs) return null;
+  const base = docs.endsWith('/') ? docs : `${docs}/`;
+  const link = (page, text, id) =>
+    el('a', { id, href: `${base}${page}`, target: '_blank', rel: 'noopener', 'aria-label': `${text} (opens in a new tab)` }, text, el('span', { class: 'new-tab', 'aria-hidden': 'true', text: '↗' }));
+  return el(
+    'p',
+    { class: 'start-docs' },
+    'New here? ',
+    link('getting-started.html', 'Getting started', 'start-getting-started'),
+    ' · ',
+    link('glossary.html', 'Glossary', 'start-glossary'),
+    ' · ',
+    link('', 'Docs', 'start-docs-index'),
+  );
+}
+
 /** The tour player and the start screen. */
 class Tours {
   constructor(host) {
@@ -191,7 +214,7 @@ class Tours {
       el('h2', { id: 'start-heading', text: 'Welcome to Topolab' }),
       el('p', { class: 'start-intro', text: 'Interconnection networks from five papers, computed in this tab. Take a guided tour of a paper\'s figure — → moves to the next stop, Escape leaves — or open a lab and explore.' }),
       el('div', { class: 'start-columns' }, el('section', { 'aria-labelledby': 'start-tours-heading' }, el('h3', { id: 'start-tours-heading', text: 'Guided tours' }), tours), el('section', { 'aria-labelledby': 'start-labs-heading' }, el('h3', { id: 'start-labs-heading', text: 'Labs' }), labs)),
-      el('div', { class: 'start-actions' }, el('button', { type: 'button', id: 'start-explore', class: 'primary', text: 'Start exploring', onclick: () => this.closeStart() })),
+      el('div', { class: 'start-actions' }, docsLinks(), el('button', { type: 'button', id: 'start-explore', class: 'primary', text: 'Start exploring', onclick: () => this.closeStart() })),
     );
     this.start.addEventListener('close', () => remember());
     document.body.append(this.start);

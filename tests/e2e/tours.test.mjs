@@ -2,7 +2,8 @@
 // with the keyboard — in the page (each stop's text, lab and step shown; the last stop's numbers
 // against the run's result as the page exports it) and embedded at 800×450 with A+ (everything
 // in the frame and uncovered); a `#tour=ID&stop=3` link lands on stop 3; the start screen shows
-// on a first visit and not after it is dismissed. Screenshots in test-results/.
+// on a first visit, with its links into the docs, and not after it is dismissed. Screenshots in
+// test-results/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -185,6 +186,21 @@ test('the start screen greets a first visit, lists the tours and the labs, and s
     const box = await page.locator('#start-screen').boundingBox();
     assert.ok(box.y >= 0 && box.y + box.height <= height + 0.5 && box.x >= 0 && box.x + box.width <= width + 0.5, 'the start screen fits the window');
     assert.ok(await page.isVisible('#start-explore'), '"Start exploring" is in view without scrolling');
+    // the way into the docs (issue 62): getting started, the glossary and the index, each a page
+    const docs = page.locator('#start-screen .start-docs a');
+    assert.deepEqual(await docs.evaluateAll((links) => links.map((a) => [a.getAttribute('href'), a.target, a.getAttribute('aria-label')])), [
+      ['docs/getting-started.html', '_blank', 'Getting started (opens in a new tab)'],
+      ['docs/glossary.html', '_blank', 'Glossary (opens in a new tab)'],
+      ['docs/', '_blank', 'Docs (opens in a new tab)'],
+    ]);
+    for (const link of await docs.all()) {
+      assert.ok(await link.isVisible(), `${await link.textContent()} is shown`);
+      const response = await fetch(new URL(await link.getAttribute('href'), env.url));
+      assert.ok(response.ok && response.headers.get('content-type').startsWith('text/html'), `${await link.getAttribute('href')} is a page`);
+    }
+    await page.focus('#start-explore');
+    await page.keyboard.press('Shift+Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'start-docs-index', 'the Docs link by keyboard, before "Start exploring"');
     await waitForRun(page, 0);
     await page.screenshot({ path: screenshotPath(`start-screen-${width}x${height}-${theme}`) });
     await page.click('#start-explore');
