@@ -741,6 +741,17 @@ pub fn search(spec: &SearchSpec, report: &mut dyn FnMut(f64, &Candidate)) -> Res
     search_from(spec, None, report)
 }
 
+/// What `search` refuses before it begins: its effort, and its work within the budget.
+pub fn precheck(spec: &SearchSpec) -> Result<()> {
+    if !(spec.effort.is_finite() && spec.effort > 0.0 && spec.effort <= 100.0) {
+        return Err(Error::invalid(
+            "effort",
+            format!("a factor in (0, 100], not {}", spec.effort),
+        ));
+    }
+    check_work(work(spec), spec.effort)
+}
+
 /// `search`, for a -r search from `prior`, the distance search it starts with, when one was
 /// run (`SearchResult::answers`): its best and ties are where the delay phase starts, as they
 /// would be if it were run again (its sets are offered in another order; `Best::offer` does
@@ -750,13 +761,7 @@ fn search_from(
     prior: Option<&SearchResult>,
     report: &mut dyn FnMut(f64, &Candidate),
 ) -> Result<SearchResult> {
-    if !(spec.effort.is_finite() && spec.effort > 0.0 && spec.effort <= 100.0) {
-        return Err(Error::invalid(
-            "effort",
-            format!("a factor in (0, 100], not {}", spec.effort),
-        ));
-    }
-    check_work(work(spec), spec.effort)?;
+    precheck(spec)?;
     let started = crate::clock::now_seconds();
     let distance = Evaluator::new(
         spec.kind,

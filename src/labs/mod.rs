@@ -217,6 +217,10 @@ pub struct Study {
     /// `run(config section, seed, args, report)`: the whole result; every point it reports
     /// as it goes is also part of that result, so a cancelled study keeps what it streamed.
     pub run: fn(&Value, u64, &Value, Report<'_>) -> Result<Value>,
+    /// `precheck(config section, seed, args)`: what `run` refuses before its work begins (its
+    /// arguments, the section it reads, the work they ask for), without doing that work — the
+    /// command line's `--check` and a documented command's test stop here.
+    pub precheck: fn(&Value, u64, &Value) -> Result<()>,
 }
 
 /// What a study's arguments default to and the ranges of its number arguments, as its run

@@ -95,6 +95,15 @@ mod tests {
                             study.name,
                             limit.field
                         );
+                        // and the precheck refuses it as the run does (`--check`)
+                        let check = (study.precheck)(&(lab.default_config)(), 1, &args);
+                        assert!(
+                            check.is_err(),
+                            "{}/{} precheck {} = {outside}",
+                            lab.name,
+                            study.name,
+                            limit.field
+                        );
                     }
                     checked += 1;
                 }

@@ -25,6 +25,12 @@ pub(crate) const STUDIES: &[Reproduction] = &[
                 })?;
                 Ok(json(&rows))
             },
+            precheck: |section, seed, _args| {
+                let c: TopoGenConfig = config(section)?;
+                from_scratch(&c)?;
+                compare_sides(c.nodes)?;
+                topogen_traffic(&c.pattern, c.nodes, seed).map(drop)
+            },
     }),
     Reproduction::of("topogen", Study {
             name: "tradeoff",
@@ -48,6 +54,13 @@ pub(crate) const STUDIES: &[Reproduction] = &[
                     &mut |f, point| report(f, point.map(json)),
                 )?;
                 Ok(json(&curve))
+            },
+            precheck: |section, seed, args| {
+                let c: TopoGenConfig = config(section)?;
+                from_scratch(&c)?;
+                let args = study_args::<TradeoffArgs>(args)?;
+                crate::circuit::topogen::check_target(c.nodes, Some(args.lowest.unwrap_or(1)))?;
+                topogen_traffic(&args.pattern.unwrap_or(c.pattern), c.nodes, seed).map(drop)
             },
     }),
 ];
@@ -184,6 +197,16 @@ pub fn compare(nodes: usize, pattern: &str, seed: u64) -> Result<Vec<CompareRow>
     compare_rows(nodes, pattern, seed, &mut |_, _| {})
 }
 
+/// The 2-D mesh of `nodes` end nodes the comparison needs.
+fn compare_sides(nodes: usize) -> Result<(usize, usize)> {
+    mesh_sides(nodes).ok_or_else(|| {
+        Error::invalid(
+            "nodes",
+            format!("{nodes} end nodes do not form a 2-D mesh; use a composite number"),
+        )
+    })
+}
+
 /// `compare`, telling `report(fraction, row)` about each row as it is computed.
 pub(crate) fn compare_rows(
     nodes: usize,
@@ -191,12 +214,7 @@ pub(crate) fn compare_rows(
     seed: u64,
     report: &mut dyn FnMut(f64, Option<&CompareRow>),
 ) -> Result<Vec<CompareRow>> {
-    let (a, b) = mesh_sides(nodes).ok_or_else(|| {
-        Error::invalid(
-            "nodes",
-            format!("{nodes} end nodes do not form a 2-D mesh; use a composite number"),
-        )
-    })?;
+    let (a, b) = compare_sides(nodes)?;
     // The work is the generated networks (the mesh and tori are quick): up to four TopoGen runs,
     // a quarter each, whose own progress moves the bar within their quarter.
     let mut rows = Vec::new();

@@ -21,6 +21,10 @@ pub(crate) const STUDIES: &[Reproduction] = &[
         about: "the configuration's tree and application on EPS only, the full-bisection EPS, ours with a quarter and a half of the nodes on the OCS (64 and 128 of 256), and the low-bisection (1:20) EPS without and with the OCS: one bar per network, its time relative to EPS only and its link-load bound",
         args: crate::labs::NO_ARGS,
         run: |section, _seed, _args, report| Ok(json(&figure(&config(section)?, report)?)),
+        precheck: |section, _seed, _args| {
+            let c: OcsRelayConfig = config(section)?;
+            c.workload(&c.placement()?).map(drop)
+        },
     }),
     Reproduction::of("ocs-relay", Study {
         name: "table-2",
@@ -28,6 +32,13 @@ pub(crate) const STUDIES: &[Reproduction] = &[
         about: "the OCS nodes each application uses in the paper's four configurations (8x32 and 16x16, 64 and 128 OCS nodes) at the configuration's class, threshold and readings, with the circuits by step and the route kinds (allocation and routing only)",
         args: crate::labs::NO_ARGS,
         run: |section, _seed, _args, report| Ok(json(&table_2(&config(section)?, report)?)),
+        precheck: |section, _seed, _args| {
+            let c: OcsRelayConfig = config(section)?;
+            for cell in table_2_cells(&c) {
+                cell.workload(&cell.placement()?)?;
+            }
+            Ok(())
+        },
     }),
 ];
 
@@ -128,39 +139,47 @@ pub(crate) const CONFIGURATIONS: [(&str, usize); 4] =
 /// Table 2's applications, in its column order.
 pub(crate) const APPS: [&str; 4] = ["neighbor", "cg", "lu", "mg"];
 
+/// Table 2's cells: the paper's four configurations, each with every application, at `c`'s
+/// other settings.
+fn table_2_cells(c: &OcsRelayConfig) -> Vec<OcsRelayConfig> {
+    CONFIGURATIONS
+        .iter()
+        .flat_map(|&(edge, ocs_nodes)| {
+            APPS.iter().map(move |app| OcsRelayConfig {
+                edge: edge.into(),
+                ocs_nodes,
+                app: (*app).into(),
+                ..c.clone()
+            })
+        })
+        .collect()
+}
+
 /// Table 2 at the configuration's class, threshold and readings.
 pub fn table_2(c: &OcsRelayConfig, report: Report<'_>) -> Result<TableResult> {
     let mut rows = Vec::new();
     let total = (CONFIGURATIONS.len() * APPS.len()) as f64;
-    for (edge, ocs_nodes) in CONFIGURATIONS {
-        for app in APPS {
-            let cell = OcsRelayConfig {
-                edge: edge.into(),
-                ocs_nodes,
-                app: app.into(),
-                ..c.clone()
-            };
-            let p: OcsPlacement = cell.placement()?;
-            let demands = cell.workload(&p)?.demands();
-            let alloc = allocate(
-                &p,
-                &communications(&demands, c.threshold, c.counting),
-                &c.readings,
-            );
-            let q = cell.net_params(&p, c.ratio);
-            let routes = RelayNet::new(&p, &alloc, q.bandwidths(), c.uplink_cost)
-                .route_all(&large_messages(&demands, c.threshold));
-            let row = TableRow {
-                edge: edge.into(),
-                ocs_nodes,
-                app: app.into(),
-                ocs_nodes_used: alloc.nodes_used(),
-                circuits_by_step: alloc.by_step(),
-                routes: RouteKinds::of(&routes),
-            };
-            report((rows.len() + 1) as f64 / total, Some(json(&row)));
-            rows.push(row);
-        }
+    for cell in table_2_cells(c) {
+        let p: OcsPlacement = cell.placement()?;
+        let demands = cell.workload(&p)?.demands();
+        let alloc = allocate(
+            &p,
+            &communications(&demands, c.threshold, c.counting),
+            &c.readings,
+        );
+        let q = cell.net_params(&p, c.ratio);
+        let routes = RelayNet::new(&p, &alloc, q.bandwidths(), c.uplink_cost)
+            .route_all(&large_messages(&demands, c.threshold));
+        let row = TableRow {
+            edge: cell.edge.clone(),
+            ocs_nodes: cell.ocs_nodes,
+            app: cell.app.clone(),
+            ocs_nodes_used: alloc.nodes_used(),
+            circuits_by_step: alloc.by_step(),
+            routes: RouteKinds::of(&routes),
+        };
+        report((rows.len() + 1) as f64 / total, Some(json(&row)));
+        rows.push(row);
     }
     Ok(TableResult {
         class: c.class.clone(),

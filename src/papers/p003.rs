@@ -23,6 +23,12 @@ pub(crate) const STUDIES: &[Reproduction] = &[
         run: |section, seed, args, report| {
             Ok(json(&table_1(&config(section)?, seed, &study_args(args)?, report)?))
         },
+        precheck: |section, _seed, args| {
+            config::<CtcConfig>(section)?.check()?;
+            let a: Table1Args = study_args(args)?;
+            check_table_1_sizes(&a)?;
+            check_table_1_work(&a)
+        },
     }),
 ];
 

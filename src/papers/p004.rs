@@ -36,22 +36,16 @@ pub(crate) const STUDIES: &[Reproduction] = &[
                     &mut |f, p| report(f, p.map(json)),
                 )?))
             },
+            precheck: |section, _seed, _args| {
+                let c: DualPlaneConfig = config(section)?;
+                c.check()?;
+                check_simulation(c.n, &six_variants(), c.effort)
+            },
     }),
 ];
 
-/// `variants` at n (at most 8: 512 routers), each at `LOW_LOAD` and at `loads`; the DI sets
-/// from the search with `seed`, `effort` and `combine` (the in-rack cables at the default
-/// reading, the one the simulated topology's channel lengths follow). `report` hears the fraction done after each
-/// simulated load (the work units: variants × loads, alike in cycles) and each variant, with
-/// its point, as it is done.
-pub fn simulate_variants(
-    n: u32,
-    variants: &[Variant],
-    loads: &[f64],
-    seed: u64,
-    (effort, combine): (f64, search::Combine),
-    report: &mut dyn FnMut(f64, Option<&SimPoint>),
-) -> Result<Vec<SimPoint>> {
+/// What `simulate_variants` refuses before its searches: n's range and the searches' work.
+fn check_simulation(n: u32, variants: &[Variant], effort: f64) -> Result<()> {
     if !(search::MIN_N..=8).contains(&n) || (2usize << n) > MAX_SIM_SWITCHES {
         return Err(Error::invalid(
             "n",
@@ -69,7 +63,23 @@ pub fn simulate_variants(
             search::variants_work(kind, n, &objectives, effort)
         })
         .sum();
-    search::check_work(units, effort)?;
+    search::check_work(units, effort)
+}
+
+/// `variants` at n (at most 8: 512 routers), each at `LOW_LOAD` and at `loads`; the DI sets
+/// from the search with `seed`, `effort` and `combine` (the in-rack cables at the default
+/// reading, the one the simulated topology's channel lengths follow). `report` hears the fraction done after each
+/// simulated load (the work units: variants × loads, alike in cycles) and each variant, with
+/// its point, as it is done.
+pub fn simulate_variants(
+    n: u32,
+    variants: &[Variant],
+    loads: &[f64],
+    seed: u64,
+    (effort, combine): (f64, search::Combine),
+    report: &mut dyn FnMut(f64, Option<&SimPoint>),
+) -> Result<Vec<SimPoint>> {
+    check_simulation(n, variants, effort)?;
     let mut out = Vec::new();
     let units = (variants.len() * (loads.len() + 1)) as f64;
     let mut searched = search::Searched::new();

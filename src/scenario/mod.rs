@@ -390,14 +390,23 @@ pub fn precheck(scenario: &Scenario) -> Result<()> {
     Ok(())
 }
 
-/// Run study `name` of the Scenario's lab with `args`; `report(fraction, point)` hears about
-/// each point as it is computed.
-pub fn study(
+/// Check study `name` of the Scenario's lab with `args` as its run would before its work
+/// begins (`Study::precheck`), running nothing: `topolab … --check`.
+pub fn precheck_study(scenario: &Scenario, name: &str, args: &Value) -> Result<()> {
+    let (lab, study) = study_of(scenario, name)?;
+    (study.precheck)(
+        scenario.section(lab.name)?,
+        scenario.seed_of(lab.name),
+        args,
+    )
+    .map_err(|e| e.within(lab.name))
+}
+
+/// The lab and study `name` a Scenario's study runs, the Scenario checked for one.
+fn study_of(
     scenario: &Scenario,
     name: &str,
-    args: &Value,
-    report: labs::Report<'_>,
-) -> Result<Value> {
+) -> Result<(&'static crate::labs::Lab, &'static crate::labs::Study)> {
     scenario.check()?;
     if scenario.compare.is_some() {
         // (a study of one side would drop the other without a word)
@@ -408,7 +417,18 @@ pub fn study(
         .at("compare"));
     }
     let lab = scenario.current_lab()?;
-    let study = crate::papers::study(lab, name)?;
+    Ok((lab, crate::papers::study(lab, name)?))
+}
+
+/// Run study `name` of the Scenario's lab with `args`; `report(fraction, point)` hears about
+/// each point as it is computed.
+pub fn study(
+    scenario: &Scenario,
+    name: &str,
+    args: &Value,
+    report: labs::Report<'_>,
+) -> Result<Value> {
+    let (lab, study) = study_of(scenario, name)?;
     (study.run)(
         scenario.section(lab.name)?,
         scenario.seed_of(lab.name),

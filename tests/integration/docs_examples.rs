@@ -7,8 +7,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The Markdown files whose examples run.
-fn documents() -> Vec<PathBuf> {
+/// The Markdown files whose examples run (and whose commands are checked: `docs_commands`).
+pub(crate) fn documents() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = vec![
         root.join("README.md"),

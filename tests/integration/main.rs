@@ -9,6 +9,7 @@ mod cli_fields;
 mod cli_fronts;
 mod cli_reference;
 mod cowen;
+mod docs_commands;
 mod docs_examples;
 mod dualplane;
 mod fuzz;

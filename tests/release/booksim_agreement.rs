@@ -39,8 +39,8 @@ struct Family {
 #[derive(Deserialize)]
 struct Point {
     rate: f64,
-    /// Over all BookSim's measured packets (its `Packet latency average`).
-    latency: f64,
+    // (the file's `latency`, over all BookSim's measured packets, self-packets included, is
+    // shown in docs/simulator.md's table and not compared here)
     /// Over its packets between two different nodes (from its `pair_stats`): what ours
     /// measures, whose uniform never sends to the source.
     latency_others: f64,

@@ -46,6 +46,10 @@ pub fn flags<A: FromArgMatches>(matches: &ArgMatches) -> Result<A, String> {
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Check the command as its run would (flags, files, sizes, the work against its budget)
+    /// and stop before its work begins: "check passed" or the refusal the run would give.
+    #[arg(long, global = true)]
+    check: bool,
 }
 
 #[derive(Subcommand)]
@@ -133,14 +137,19 @@ pub fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    // the flags of the subcommand that ran, however deep (`export graphml`)
+    // the flags of the subcommand that ran, however deep (`export graphml`); --check given at
+    // any depth
     let (mut ran, mut ran_matches) = (None, &matches);
+    let checked = |m: &ArgMatches| matches!(m.try_get_one::<bool>("check"), Ok(Some(true)));
+    let mut check = checked(&matches);
     while let Some((name, sub)) = ran_matches.subcommand() {
         match ran.unwrap_or(&command).find_subcommand(name) {
             Some(found) => (ran, ran_matches) = (Some(found), sub),
             None => break,
         }
+        check |= checked(sub);
     }
+    crate::check::set(check);
     let flags_of: Vec<String> = ran
         .map(|sub| {
             sub.get_arguments()
@@ -178,12 +187,19 @@ fn execute(command: Command) -> Result<(), String> {
             let scenario = load_scenario(&scenario)?;
             let args: serde_json::Value = serde_json::from_str(&args)
                 .map_err(|e| format!("--args: {}", topolab::labs::plain::syntax(&e)))?;
+            if crate::check::only() {
+                return crate::check::study(&scenario, &name, &args);
+            }
             let value = scenario::study(&scenario, &name, &args, &mut |_, _| {})
                 .map_err(|e| e.to_string())?;
             out!("{value}");
             Ok(())
         }
         Command::Permalink { scenario } => {
+            if crate::check::only() {
+                encode_permalink(&load_scenario(&scenario)?).map_err(|e| e.to_string())?;
+                return crate::check::passed("the Scenario's permalink");
+            }
             out!(
                 "{}",
                 encode_permalink(&load_scenario(&scenario)?).map_err(|e| e.to_string())?
@@ -219,6 +235,9 @@ pub fn run_and_report(scenario: &Scenario, output: &Output) -> Result<(), String
     // before the Scenario's own (B), whose files are written only once both have run — a bad A
     // is found before B's work, and no output is left of a comparison that failed
     let other = scenario.compared().map_err(|e| format!("compare: {e}"))?;
+    if crate::check::only() {
+        return crate::check::run(scenario);
+    }
     if other.is_some() {
         scenario::precheck(scenario).map_err(|e| e.to_string())?;
     }
@@ -373,6 +392,9 @@ pub fn run_study(
     shape: impl FnOnce(serde_json::Value) -> serde_json::Value,
     json: bool,
 ) -> Result<(), String> {
+    if crate::check::only() {
+        return crate::check::study(scenario, name, &args);
+    }
     // progress on stderr every tenth of the way (a study can take minutes); none with --json,
     // where a script reads the output
     let mut shown = 0;

@@ -3,6 +3,8 @@
 //! Each lab's subcommand is its own file in `labs/`, listed once in `labs::LAB_COMMANDS`.
 
 #[cfg(not(target_arch = "wasm32"))]
+mod check;
+#[cfg(not(target_arch = "wasm32"))]
 mod cli;
 #[cfg(not(target_arch = "wasm32"))]
 mod files;

@@ -14,6 +14,7 @@ pub(crate) const STUDIES: &[Study] = &[
         about: "the configuration's simulated annealing over demand orders from HDF, its current and best hop-bytes streamed every 1% of the iterations",
         args: crate::labs::NO_ARGS,
         run: |section, seed, _args, report| Ok(json(&anneal_live(&config(section)?, seed, report)?)),
+        precheck: |section, seed, _args| annealing(&config(section)?).prepare(seed, 0).map(drop),
     },
 ];
 
@@ -26,13 +27,17 @@ pub(crate) struct AnnealResult {
     pub points: Vec<CurvePoint>,
 }
 
-/// Anneal the configuration's demands, reporting a point every 1% of the iterations.
-pub(crate) fn anneal_live(c: &CtcConfig, seed: u64, report: Report<'_>) -> Result<AnnealResult> {
-    // annealing whatever the order field says, so its work limit applies
-    let c = &CtcConfig {
+/// The configuration annealing whatever its order field says, so its work limit applies.
+fn annealing(c: &CtcConfig) -> CtcConfig {
+    CtcConfig {
         order: OrderKind::Sa,
         ..c.clone()
-    };
+    }
+}
+
+/// Anneal the configuration's demands, reporting a point every 1% of the iterations.
+pub(crate) fn anneal_live(c: &CtcConfig, seed: u64, report: Report<'_>) -> Result<AnnealResult> {
+    let c = &annealing(c);
     let p = c.prepare(seed, 0)?;
     let iterations = c.iterations;
     let every = (iterations / 100).max(1);

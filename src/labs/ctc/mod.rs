@@ -361,7 +361,7 @@ impl CtcConfig {
     }
 
     /// Every scalar checked (sizes are checked once the matrix is known).
-    fn check(&self) -> Result<()> {
+    pub(crate) fn check(&self) -> Result<()> {
         let r = &self.readings;
         if !(1..=MAX_DEPTH).contains(&r.depth) {
             return Err(Error::invalid(

@@ -39,14 +39,15 @@ pub const LAB: Lab = Lab {
             about: "the generator set improving most on the identical planes (config's kind, n, objective, effort; `method`: auto, exhaustive or annealing): one point each time the best so far improves, then the best, its ties (with their cables) and the time taken",
             args: crate::labs::NO_ARGS,
             run: |section, seed, args, report| {
-                #[derive(Default, Deserialize, Serialize)]
-                #[serde(default, deny_unknown_fields)]
-                struct Args {
-                    method: Method,
-                }
                 let c: DualPlaneConfig = config(section)?;
-                let method = study_args::<Args>(args)?.method;
+                let method = study_args::<SearchArgs>(args)?.method;
                 Ok(json(&c.search(seed, method, report)?))
+            },
+            precheck: |section, seed, args| {
+                let c: DualPlaneConfig = config(section)?;
+                c.check()?;
+                let method = study_args::<SearchArgs>(args)?.method;
+                search::precheck(&c.search_spec(seed, method))
             },
         },
         Study {
@@ -70,6 +71,11 @@ pub const LAB: Lab = Lab {
                 let c: DualPlaneConfig = config(section)?;
                 let a = study_args::<SweepArgs>(args)?;
                 Ok(json(&sweep_n(&c, seed, a.from, a.to, report)?))
+            },
+            precheck: |section, _seed, args| {
+                let c: DualPlaneConfig = config(section)?;
+                let a = study_args::<SweepArgs>(args)?;
+                check_sweep_n(&c, a.from, a.to)
             },
         },
     ],
@@ -265,8 +271,8 @@ impl DualPlaneConfig {
         }
     }
 
-    fn search(&self, seed: u64, method: Method, report: super::Report<'_>) -> Result<SearchRecord> {
-        let spec = SearchSpec {
+    fn search_spec(&self, seed: u64, method: Method) -> SearchSpec {
+        SearchSpec {
             kind: self.kind,
             n: self.n,
             objective: self.objective,
@@ -275,7 +281,11 @@ impl DualPlaneConfig {
             method,
             cables: self.cables,
             combine: self.combine,
-        };
+        }
+    }
+
+    fn search(&self, seed: u64, method: Method, report: super::Report<'_>) -> Result<SearchRecord> {
+        let spec = self.search_spec(seed, method);
         let mut points: Vec<SearchPoint> = Vec::new();
         let result = search::search(&spec, &mut |fraction, best| {
             let improved = points.last().is_none_or(|p| best.score > p.best.score);
@@ -747,6 +757,30 @@ pub(crate) fn sweep_n_units(from: u32, to: u32, effort: f64) -> f64 {
         .sum()
 }
 
+/// What `sweep_n` refuses before its searches: n's range and the whole request's work.
+fn check_sweep_n(c: &DualPlaneConfig, from: u32, to: u32) -> Result<()> {
+    if !(search::MIN_N..=search::MAX_N).contains(&from) || !(from..=search::MAX_N).contains(&to) {
+        return Err(Error::invalid(
+            "arguments",
+            format!(
+                "from and to within {}…{} and from ≤ to, not {from}…{to}",
+                search::MIN_N,
+                search::MAX_N
+            ),
+        ));
+    }
+    // the whole request's searches against one budget (each search alone would fit)
+    let units = sweep_n_units(from, to, c.effort);
+    search::check_work(units, c.effort)
+}
+
+/// The search study's arguments.
+#[derive(Default, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+struct SearchArgs {
+    method: Method,
+}
+
 /// The arguments of the `sweep-n` study: n from … to (all of search's range by default).
 #[derive(Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
@@ -772,16 +806,7 @@ fn sweep_n(
     to: u32,
     report: super::Report<'_>,
 ) -> Result<Vec<VariantPoint>> {
-    if !(search::MIN_N..=search::MAX_N).contains(&from) || !(from..=search::MAX_N).contains(&to) {
-        return Err(Error::invalid(
-            "arguments",
-            format!(
-                "from and to within {}…{} and from ≤ to, not {from}…{to}",
-                search::MIN_N,
-                search::MAX_N
-            ),
-        ));
-    }
+    check_sweep_n(c, from, to)?;
     let runs: Vec<(u32, Kind, Option<Objective>)> = (from..=to)
         .flat_map(|n| {
             simulate::six_variants()
@@ -789,9 +814,6 @@ fn sweep_n(
                 .map(move |(k, o)| (n, k, o))
         })
         .collect();
-    // the whole request's searches against one budget (each search alone would fit)
-    let units = sweep_n_units(from, to, c.effort);
-    search::check_work(units, c.effort)?;
     // each search's cost grows with n·2ⁿ (annealing) or is small: weigh progress by it
     let weight = |n: u32| f64::from(n) * f64::from(1u32 << n);
     let total: f64 = runs.iter().map(|r| weight(r.0)).sum();

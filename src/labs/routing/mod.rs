@@ -24,6 +24,25 @@ use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+/// The walk study's arguments.
+#[derive(Default, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+struct WalkArgs {
+    src: u32,
+    dst: u32,
+    scheme: Option<String>,
+}
+
+/// A walk's configuration (its scheme the argument's, when given) and arguments.
+fn walk_request(section: &Value, args: &Value) -> Result<(RoutingConfig, WalkArgs)> {
+    let mut c: RoutingConfig = config(section)?;
+    let a = study_args::<WalkArgs>(args)?;
+    if let Some(scheme) = &a.scheme {
+        c.scheme = scheme.clone();
+    }
+    Ok((c, a))
+}
+
 pub const LAB: Lab = Lab {
     name: "routing",
     title: "Routing",
@@ -44,21 +63,15 @@ pub const LAB: Lab = Lab {
             about: "the path of a packet from `src` to `dst` under `scheme` (default: the configured one), with LOREN's decisions",
             args: crate::labs::NO_ARGS,
             run: |section, seed, args, report| {
-                #[derive(Default, Deserialize, Serialize)]
-                #[serde(default, deny_unknown_fields)]
-                struct Args {
-                    src: u32,
-                    dst: u32,
-                    scheme: Option<String>,
-                }
-                let mut c: RoutingConfig = config(section)?;
-                let a = study_args::<Args>(args)?;
-                if let Some(scheme) = a.scheme {
-                    c.scheme = scheme;
-                }
+                let (c, a) = walk_request(section, args)?;
                 let walk = route_walk(&c, seed, a.src, a.dst)?;
                 report(1.0, None);
                 Ok(json(&walk))
+            },
+            precheck: |section, seed, args| {
+                let (c, a) = walk_request(section, args)?;
+                let topo = c.topology(seed, &c.router()?)?;
+                check_walk_ends(&topo, a.src, a.dst)
             },
         },
     ],
@@ -567,6 +580,18 @@ pub(crate) fn route_walk(
     walk(&prepared, src, dst)
 }
 
+/// A walk's ends, switches of `topo`.
+fn check_walk_ends(topo: &Topology, src: u32, dst: u32) -> Result<()> {
+    let n = topo.switch_count() as u32;
+    if src >= n || dst >= n {
+        let field = if src >= n { "source" } else { "destination" };
+        return Err(
+            Error::invalid("switch", format!("switches are numbered 0–{} here", n - 1)).at(field),
+        );
+    }
+    Ok(())
+}
+
 /// The walk from `src` to `dst` on a prepared run (LOREN's decisions from its tables).
 fn walk(prepared: &Prepared<'_>, src: u32, dst: u32) -> Result<RouteWalk> {
     let Prepared {
@@ -575,13 +600,7 @@ fn walk(prepared: &Prepared<'_>, src: u32, dst: u32) -> Result<RouteWalk> {
         table,
         ..
     } = prepared;
-    let n = topo.switch_count() as u32;
-    if src >= n || dst >= n {
-        let field = if src >= n { "source" } else { "destination" };
-        return Err(
-            Error::invalid("switch", format!("switches are numbered 0–{} here", n - 1)).at(field),
-        );
-    }
+    check_walk_ends(topo, src, dst)?;
     crate::routing::walk::walk(topo, table, routing.name(), prepared.walker(), src, dst)
 }
 

@@ -44,18 +44,12 @@ pub const LAB: Lab = Lab {
         about: "the run at offered loads `loads` (default: sweep_step, 2·sweep_step, … up to 1), each with `seed_count` seeds merged, in load order until the first point past saturation; one point per load. The page gives each worker one load at a time",
         args: crate::labs::NO_ARGS,
         run: |section, seed, args, report| {
-            #[derive(Default, Deserialize, Serialize)]
-            #[serde(default, deny_unknown_fields)]
-            struct Args {
-                loads: Option<Vec<f64>>,
-            }
-            let c: SimConfig = config(section)?;
-            let loads = match study_args::<Args>(args)?.loads {
-                Some(loads) => check_loads(loads)?,
-                None => flit::loads(c.sweep_step),
-            };
-            c.check_request(loads.len())?;
+            let (c, loads) = sweep_request(section, args)?;
             Ok(json(&c.sweep(seed, &loads, report)?))
+        },
+        precheck: |section, seed, args| {
+            let (c, loads) = sweep_request(section, args)?;
+            c.checked_sweep(seed, &loads)
         },
     }],
     presets,
@@ -361,6 +355,24 @@ impl SimConfig {
 }
 
 /// The loads of a sweep request, checked.
+/// The sweep study's arguments.
+#[derive(Default, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+struct SweepArgs {
+    loads: Option<Vec<f64>>,
+}
+
+/// A sweep's configuration and loads, checked as one request (`check_request`).
+fn sweep_request(section: &Value, args: &Value) -> Result<(SimConfig, Vec<f64>)> {
+    let c: SimConfig = config(section)?;
+    let loads = match study_args::<SweepArgs>(args)?.loads {
+        Some(loads) => check_loads(loads)?,
+        None => flit::loads(c.sweep_step),
+    };
+    c.check_request(loads.len())?;
+    Ok((c, loads))
+}
+
 fn check_loads(loads: Vec<f64>) -> Result<Vec<f64>> {
     if loads.is_empty() || loads.len() > flit::MAX_SWEEP_POINTS {
         return Err(Error::invalid(
@@ -684,6 +696,12 @@ impl SimConfig {
                 }
             ),
         ))
+    }
+
+    /// What `sweep` at `loads` refuses before its routes are built (`checked_topology`).
+    pub(crate) fn checked_sweep(&self, seed: u64, loads: &[f64]) -> Result<()> {
+        self.checked_topology(seed, loads, self.seed_count.max(1))
+            .map(drop)
     }
 
     /// The latency–load curve at `loads` (a point per load, `seed_count` seeds each).

@@ -36,6 +36,11 @@ pub(crate) const STUDIES: &[Reproduction] = &[
             run: |section, seed, _args, report| {
                 Ok(json(&sweep_tmax_points(&config(section)?, seed, report)?))
             },
+            precheck: |section, seed, _args| {
+                let c: RoutingConfig = config(section)?;
+                let topo = c.topology(seed, &RouterSpec::named("loren", None)?)?;
+                Cowen::check_size(topo.switch_count()).map_err(|e| e.at("topology"))
+            },
     }),
     Reproduction::of("routing", Study {
             name: "table-study",
@@ -56,6 +61,11 @@ pub(crate) const STUDIES: &[Reproduction] = &[
                 let count = study_args::<TableArgs>(args)?.count;
                 Ok(json(&table_study_streamed(&c.topology, count, seed, report)?))
             },
+            precheck: |section, _seed, args| {
+                let c: RoutingConfig = config(section)?;
+                let count = study_args::<TableArgs>(args)?.count;
+                check_table_study(&c.topology, count).map(drop)
+            },
     }),
     Reproduction::of("routing", Study {
             name: "imbalance",
@@ -66,6 +76,10 @@ pub(crate) const STUDIES: &[Reproduction] = &[
                 let c: RoutingConfig = config(section)?;
                 let args = study_args::<ImbalanceArgs>(args)?;
                 Ok(json(&imbalance_study(&c, seed, &args, report)?))
+            },
+            precheck: |section, seed, args| {
+                let c: RoutingConfig = config(section)?;
+                imbalance_request(&c, seed, &study_args::<ImbalanceArgs>(args)?).map(drop)
             },
     }),
 ];
@@ -227,17 +241,22 @@ pub struct ImbalancePaths {
     pub path_gain: f64,
 }
 
-/// Γ and the average efficiency of LOREN and of Cowen at t_max T (the α of the grid that
-/// `args.cowen_rule` picks within T), under the same `patterns` draws of each traffic, and both
-/// schemes' average path length at each T.
-/// Rows (traffic, t_max) are independent: natively they run on every core, streamed in order
-/// with the same numbers as one after another.
-pub fn imbalance_study(
+/// An imbalance study's set-up, checked before its patterns are routed: the Cowen rule, the
+/// traffics, the topology (its size within Cowen's), the t_maxes and the rows they make.
+struct ImbalanceRequest {
+    patterns: usize,
+    rule: TmaxRule,
+    traffics: Vec<String>,
+    topo: Topology,
+    balls: std::sync::Arc<Balls>,
+    tmaxes: Vec<usize>,
+}
+
+fn imbalance_request(
     config: &RoutingConfig,
     seed: u64,
     args: &ImbalanceArgs,
-    report: crate::labs::Report<'_>,
-) -> Result<ImbalanceStudy> {
+) -> Result<ImbalanceRequest> {
     let patterns = args.patterns.unwrap_or(config.patterns);
     let rule = match &args.cowen_rule {
         Some(word) => TmaxRule::parse(word, "cowen_rule")?,
@@ -257,6 +276,30 @@ pub fn imbalance_study(
         None => default_tmaxes(&balls, topo.switch_count())?,
     };
     check_imbalance_rows(&traffics, &tmaxes)?;
+    Ok(ImbalanceRequest {
+        patterns,
+        rule,
+        traffics,
+        topo,
+        balls,
+        tmaxes,
+    })
+}
+
+/// Γ and the average efficiency of LOREN and of Cowen at t_max T (the α of the grid that
+/// `args.cowen_rule` picks within T), under the same `patterns` draws of each traffic, and both
+/// schemes' average path length at each T.
+/// Rows (traffic, t_max) are independent: natively they run on every core, streamed in order
+/// with the same numbers as one after another.
+pub fn imbalance_study(
+    config: &RoutingConfig,
+    seed: u64,
+    args: &ImbalanceArgs,
+    report: crate::labs::Report<'_>,
+) -> Result<ImbalanceStudy> {
+    let r = imbalance_request(config, seed, args)?;
+    let (patterns, rule, traffics, topo, balls, tmaxes) =
+        (r.patterns, r.rule, r.traffics, r.topo, r.balls, r.tmaxes);
     let routers = imbalance_routers(&topo, &balls, &tmaxes, rule)?;
     let cells: Vec<(usize, usize)> = (0..traffics.len())
         .flat_map(|p| (0..tmaxes.len()).map(move |t| (p, t)))
@@ -479,15 +522,9 @@ pub fn table_study(
     table_study_streamed(spec, count, seed, &mut |f, _| progress(f))
 }
 
-/// `table_study`, reporting the summary so far after every topology. The topologies are
-/// independent: natively they are drawn and measured on every core, with the same result as
-/// one after another.
-pub(crate) fn table_study_streamed(
-    spec: &str,
-    count: usize,
-    seed: u64,
-    report: crate::labs::Report<'_>,
-) -> Result<TableStudy> {
+/// What the table study refuses before it draws a topology: the count, the size and their
+/// work; the parsed topology spec.
+fn check_table_study(spec: &str, count: usize) -> Result<TopologySpec> {
     if count == 0 || count > MAX_STUDY_TOPOLOGIES {
         return Err(Error::invalid(
             "topologies",
@@ -507,6 +544,19 @@ pub(crate) fn table_study_streamed(
             ),
         ));
     }
+    Ok(parsed)
+}
+
+/// `table_study`, reporting the summary so far after every topology. The topologies are
+/// independent: natively they are drawn and measured on every core, with the same result as
+/// one after another.
+pub(crate) fn table_study_streamed(
+    spec: &str,
+    count: usize,
+    seed: u64,
+    report: crate::labs::Report<'_>,
+) -> Result<TableStudy> {
+    let parsed = check_table_study(spec, count)?;
     let alphas = alpha_grid();
     let indices: Vec<usize> = (0..count).collect();
     let measure = |&k: &usize| -> Result<(usize, usize)> {

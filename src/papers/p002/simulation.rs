@@ -31,21 +31,41 @@ pub(crate) const STUDIES: &[Reproduction] = &[
         about: "paper 002 §VI-C: the 32 latency–load curves of Fig. 7–10 (LOREN and Cowen on LRT(64,4,2) and LRT(256,4,4), two t_max each, four traffics, Table II's router), or those whose label contains `only`, each with both VC assignments (LASH-TOR and ACRO, the paper's [25]) or the one `vc_assignment` names, and the saturation throughputs beside the paper's statements per assignment; the section is not used (each curve has its own). About 3.5 minutes natively on 2 cores (half with one assignment), a long run; one point per curve and assignment",
         args: crate::labs::NO_ARGS,
         run: |_section, _seed, args, report| {
-            #[derive(Default, Deserialize, Serialize)]
-            #[serde(default, deny_unknown_fields)]
-            struct Args {
-                only: Option<String>,
-                vc_assignment: Option<flit::VcAssignment>,
+            let (only, assignments) = study_request(args)?;
+            Ok(json(&reproduce(only.as_deref(), &assignments, report)?))
+        },
+        precheck: |_section, _seed, args| {
+            let (only, assignments) = study_request(args)?;
+            for (curve, vc_assignment) in chosen_runs(only.as_deref(), &assignments)? {
+                let config = curve_config(&curve, vc_assignment);
+                let loads = crate::sim::flit::loads(config.sweep_step);
+                config
+                    .check_request(loads.len())
+                    .and_then(|()| config.checked_sweep(SEED, &loads))
+                    .map_err(|e| curve_error(only.as_deref(), &curve, vc_assignment, e))?;
             }
-            let a = study_args::<Args>(args)?;
-            let assignments = match a.vc_assignment {
-                Some(one) => vec![one],
-                None => ASSIGNMENTS.to_vec(),
-            };
-            Ok(json(&reproduce(a.only.as_deref(), &assignments, report)?))
+            Ok(())
         },
     }),
 ];
+
+/// The study's arguments.
+#[derive(Default, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+struct StudyArgs {
+    only: Option<String>,
+    vc_assignment: Option<flit::VcAssignment>,
+}
+
+/// The curves' label filter and the VC assignments (the one named, or both).
+fn study_request(args: &serde_json::Value) -> crate::Result<(Option<String>, Vec<VcAssignment>)> {
+    let a = study_args::<StudyArgs>(args)?;
+    let assignments = match a.vc_assignment {
+        Some(one) => vec![one],
+        None => ASSIGNMENTS.to_vec(),
+    };
+    Ok((a.only, assignments))
+}
 
 /// The Scenario seed of the topologies (the table-size study's seed).
 pub(crate) const SEED: u64 = 1;
@@ -278,11 +298,8 @@ pub(crate) struct Figures {
 /// The `paper002` study: the sweeps of the curves whose label contains `only` (all of them
 /// without), each with every VC assignment of `assignments` (in that order), one point per
 /// sweep as it is done, and the statements of §VI-C that those curves decide, per assignment.
-pub(crate) fn reproduce(
-    only: Option<&str>,
-    assignments: &[VcAssignment],
-    report: crate::labs::Report<'_>,
-) -> crate::Result<Figures> {
+/// The curves whose label contains `only` (all of them without it), at least one.
+fn chosen_curves(only: Option<&str>) -> crate::Result<Vec<Curve>> {
     let chosen: Vec<Curve> = curves()
         .into_iter()
         .filter(|c| only.is_none_or(|o| c.label().contains(o)))
@@ -296,29 +313,70 @@ pub(crate) fn reproduce(
             ),
         ));
     }
-    let runs: Vec<(&Curve, VcAssignment)> = chosen
+    Ok(chosen)
+}
+
+/// Each chosen curve with each assignment, in that order.
+fn runs_of<'a>(
+    chosen: &'a [Curve],
+    assignments: &[VcAssignment],
+) -> Vec<(&'a Curve, VcAssignment)> {
+    chosen
         .iter()
         .flat_map(|c| assignments.iter().map(move |&a| (c, a)))
-        .collect();
+        .collect()
+}
+
+/// `chosen_curves` and `runs_of` for a precheck (the curves owned).
+fn chosen_runs(
+    only: Option<&str>,
+    assignments: &[VcAssignment],
+) -> crate::Result<Vec<(Curve, VcAssignment)>> {
+    let chosen = chosen_curves(only)?;
+    Ok(runs_of(&chosen, assignments)
+        .into_iter()
+        .map(|(c, a)| (c.clone(), a))
+        .collect())
+}
+
+/// A curve's simulation with `vc_assignment`: a research run by name (issue 62), natively a
+/// long run, held to what it keeps and not to an interactive request's work (100 loads ×
+/// 120,000 cycles is 1,813 million units for one curve, refused by that); its sweeps stop at
+/// saturation (below 0.1 at 256 nodes). In the page it stays within the page's limits.
+fn curve_config(curve: &Curve, vc_assignment: VcAssignment) -> SimConfig {
+    SimConfig {
+        vc_assignment,
+        long_run: !cfg!(target_arch = "wasm32"),
+        ..curve.config.clone()
+    }
+}
+
+/// A curve's refusal, the curve named and the field kept (`only` named only when it was given).
+fn curve_error(
+    only: Option<&str>,
+    curve: &Curve,
+    vc_assignment: VcAssignment,
+    e: crate::Error,
+) -> crate::Error {
+    let why = format!("{} ({}): {e}", curve.label(), vc_assignment.label());
+    crate::Error::invalid(if only.is_some() { "only" } else { "paper002" }, why)
+}
+
+pub(crate) fn reproduce(
+    only: Option<&str>,
+    assignments: &[VcAssignment],
+    report: crate::labs::Report<'_>,
+) -> crate::Result<Figures> {
+    let chosen = chosen_curves(only)?;
+    let runs = runs_of(&chosen, assignments);
     let mut done = Vec::with_capacity(runs.len());
     for (i, &(curve, vc_assignment)) in runs.iter().enumerate() {
-        // a research run by name (issue 62): natively a long run, held to what it keeps and
-        // not to an interactive request's work (100 loads × 120,000 cycles is 1,813 million
-        // units for one curve, refused by that); its sweeps stop at saturation (below 0.1 at
-        // 256 nodes). In the page it stays within the page's limits.
-        let config = SimConfig {
-            vc_assignment,
-            long_run: !cfg!(target_arch = "wasm32"),
-            ..curve.config.clone()
-        };
+        let config = curve_config(curve, vc_assignment);
         let loads = crate::sim::flit::loads(config.sweep_step);
         config.check()?;
-        // (the curve named, and the field the message is about kept: `only` is named only
-        // when it was given)
-        let sweep = config.sweep(SEED, &loads, &mut |_, _| {}).map_err(|e| {
-            let why = format!("{} ({}): {e}", curve.label(), vc_assignment.label());
-            crate::Error::invalid(if only.is_some() { "only" } else { "paper002" }, why)
-        })?;
+        let sweep = config
+            .sweep(SEED, &loads, &mut |_, _| {})
+            .map_err(|e| curve_error(only, curve, vc_assignment, e))?;
         let first = sweep.points.first();
         let row = CurveResult {
             figure: curve.figure.clone(),

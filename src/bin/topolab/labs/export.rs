@@ -109,6 +109,10 @@ fn write_booksim(x: Experiment, a: ExperimentFiles) -> Result<(), String> {
         ANYNET_FILE,
     )
     .map_err(err)?;
+    if crate::check::only() {
+        check_into(&a.out, [ANYNET_FILE, CONFIG_FILE].into_iter(), a.force)?;
+        return crate::check::passed("a BookSim2 experiment");
+    }
     let dir = &a.out;
     let written = write_into(
         dir,
@@ -146,6 +150,10 @@ fn write_sst(x: Experiment, a: ExperimentFiles) -> Result<(), String> {
     .map_err(err)?;
     let mut named = files.files();
     named.push((CONFIG_FILE, sst::CONFIG));
+    if crate::check::only() {
+        check_into(&a.out, named.iter().map(|(name, _)| *name), a.force)?;
+        return crate::check::passed("an SST/Merlin model");
+    }
     let written = write_into(&a.out, &named, a.force)?;
     let config = written.last().expect("the configuration");
     let scenario: serde_json::Value =
@@ -161,12 +169,22 @@ fn write_sst(x: Experiment, a: ExperimentFiles) -> Result<(), String> {
     Ok(())
 }
 
+/// The paths files `names` would have in `dir`, checked as `write_into` checks them.
+fn check_into<'a>(
+    dir: &Path,
+    names: impl Iterator<Item = &'a str>,
+    force: bool,
+) -> Result<Vec<PathBuf>, String> {
+    let paths: Vec<PathBuf> = names.map(|name| dir.join(name)).collect();
+    let outputs: Vec<(&str, &Path)> = paths.iter().map(|p| ("--out", p.as_path())).collect();
+    crate::files::check_outputs(&outputs, force)?;
+    Ok(paths)
+}
+
 /// Write `files` (name, text) into `dir`, created if missing, after checking every one of them
 /// (none replaced without `force`, none an input): the paths written.
 fn write_into(dir: &Path, files: &[(&str, &str)], force: bool) -> Result<Vec<String>, String> {
-    let paths: Vec<PathBuf> = files.iter().map(|(name, _)| dir.join(name)).collect();
-    let outputs: Vec<(&str, &Path)> = paths.iter().map(|p| ("--out", p.as_path())).collect();
-    crate::files::check_outputs(&outputs, force)?;
+    let paths = check_into(dir, files.iter().map(|(name, _)| *name), force)?;
     std::fs::create_dir_all(dir)
         .map_err(|e| format!("--out: cannot create '{}': {e}", dir.display()))?;
     for (path, (_, text)) in paths.iter().zip(files) {
@@ -190,6 +208,9 @@ fn write_network(
     let topo = TopologySpec::parse(topology)
         .and_then(|t| t.build(seed))
         .map_err(|e| e.at("topology").to_string())?;
+    if crate::check::only() {
+        return crate::check::passed(&format!("the network as {}", format.name()));
+    }
     let positions = topolab::layout::layout(&topo).switches;
     let extras = NetworkExtras {
         positions: Some(&positions),

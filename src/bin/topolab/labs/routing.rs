@@ -93,7 +93,7 @@ fn execute(scenario: Scenario, args: RoutingArgs) -> Result<(), String> {
             "traffics": args.traffics,
             "cowen_rule": args.cowen_rule,
         });
-        if json {
+        if json || crate::check::only() {
             return run_study(&scenario, "imbalance", study, |s| s, json);
         }
         let value = scenario::study(&scenario, "imbalance", &study, &mut |_, _| {})

@@ -101,24 +101,23 @@ fn paper002(
     json: bool,
 ) -> Result<(), String> {
     let scenario = Scenario::for_lab("sim", 1, &SimConfig::default()).map_err(|e| e.to_string())?;
+    let args = json!({ "only": only, "vc_assignment": assignment });
+    if crate::check::only() {
+        return crate::check::study(&scenario, "paper002", &args);
+    }
     let mut done = 0;
-    let value = scenario::study(
-        &scenario,
-        "paper002",
-        &json!({ "only": only, "vc_assignment": assignment }),
-        &mut |_, point| {
-            if let Some(p) = point {
-                done += 1;
-                eprintln!(
-                    "[{done}] {} · {}: saturation {:.3} ({} points)",
-                    p["label"].as_str().unwrap_or_default(),
-                    p["vc_assignment"].as_str().unwrap_or_default(),
-                    p["saturation_throughput"].as_f64().unwrap_or(f64::NAN),
-                    p["points"].as_array().map_or(0, Vec::len)
-                );
-            }
-        },
-    )
+    let value = scenario::study(&scenario, "paper002", &args, &mut |_, point| {
+        if let Some(p) = point {
+            done += 1;
+            eprintln!(
+                "[{done}] {} · {}: saturation {:.3} ({} points)",
+                p["label"].as_str().unwrap_or_default(),
+                p["vc_assignment"].as_str().unwrap_or_default(),
+                p["saturation_throughput"].as_f64().unwrap_or(f64::NAN),
+                p["points"].as_array().map_or(0, Vec::len)
+            );
+        }
+    })
     .map_err(|e| e.to_string())?;
     if json {
         print_value(&value, true);

@@ -42,6 +42,9 @@ fn seed_sweep(base: &Scenario, count: u64, json: bool) -> Result<(), String> {
             base.seed
         )
     })?;
+    if crate::check::only() {
+        return crate::check::run(base);
+    }
     let seeds: Vec<u64> = (base.seed..=last).collect();
     let mut failure = None;
     let ns = topolab::parallel::map_chunked(
