@@ -11,6 +11,7 @@ pub mod rng; // seeded random streams by purpose and index
 pub mod trace; // Step / Trace: what an algorithm did, step by step, for the page
 pub mod choice; // closed sets of choices (readings, schemes) with the words for each option
 pub mod spec; // spec strings: split once, numbers parsed, names looked up with suggestions
+pub mod text; // a result as text a person reads (the CLI without --json)
 pub mod sort; // one compiled sort shared by the call sites that sort by a key (keeps the page's WASM small)
 
 // the network and its primitives

@@ -256,15 +256,25 @@ fn line_matches(shown: &str, actual: &str) -> bool {
 }
 
 /// The output to write for a step when its shown lines no longer match: the real lines, with
-/// a shown `...` kept as the tail (a long output shown in part stays in part).
+/// a shown `...` kept as the tail (a long output shown in part stays in part) and a shown line
+/// with `[..]` kept where it still matches the real line in its place.
 fn rewritten(step: &Step, actual: &[&str]) -> Vec<String> {
+    let keep = |i: usize, line: &str| match step.shown.get(i) {
+        Some(shown) if shown.contains("[..]") && line_matches(shown, line) => shown.clone(),
+        _ => line.to_string(),
+    };
     match step.shown.iter().position(|l| l == "...") {
         Some(k) => {
-            let mut lines: Vec<String> = actual.iter().take(k).map(|l| l.to_string()).collect();
+            let mut lines: Vec<String> = actual
+                .iter()
+                .take(k)
+                .enumerate()
+                .map(|(i, l)| keep(i, l))
+                .collect();
             lines.push("...".into());
             lines
         }
-        None => actual.iter().map(|l| l.to_string()).collect(),
+        None => actual.iter().enumerate().map(|(i, l)| keep(i, l)).collect(),
     }
 }
 

@@ -19,6 +19,7 @@ mod integrity;
 mod layers;
 mod limits;
 mod limits_table;
+mod long_run;
 mod loren;
 mod loren_fig4;
 mod network_import;

@@ -4,6 +4,7 @@
 //! Errors print one line on stderr and exit with code 2.
 
 use crate::labs::LAB_COMMANDS;
+use crate::progress::LongRun;
 use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 use topolab::export::graph::NetworkFormat;
@@ -50,6 +51,10 @@ struct Cli {
     /// and stop before its work begins: "check passed" or the refusal the run would give.
     #[arg(long, global = true)]
     check: bool,
+    /// Print a progress line per finished point on standard error even when it is not a
+    /// terminal (a log); on a terminal a long run shows a live line anyway.
+    #[arg(long, global = true)]
+    progress: bool,
 }
 
 #[derive(Subcommand)]
@@ -140,16 +145,18 @@ pub fn main() -> ExitCode {
     // the flags of the subcommand that ran, however deep (`export graphml`); --check given at
     // any depth
     let (mut ran, mut ran_matches) = (None, &matches);
-    let checked = |m: &ArgMatches| matches!(m.try_get_one::<bool>("check"), Ok(Some(true)));
-    let mut check = checked(&matches);
+    let given = |m: &ArgMatches, flag| matches!(m.try_get_one::<bool>(flag), Ok(Some(true)));
+    let (mut check, mut progress) = (given(&matches, "check"), given(&matches, "progress"));
     while let Some((name, sub)) = ran_matches.subcommand() {
         match ran.unwrap_or(&command).find_subcommand(name) {
             Some(found) => (ran, ran_matches) = (Some(found), sub),
             None => break,
         }
-        check |= checked(sub);
+        check |= given(sub, "check");
+        progress |= given(sub, "progress");
     }
     crate::check::set(check);
+    crate::progress::force(progress);
     let flags_of: Vec<String> = ran
         .map(|sub| {
             sub.get_arguments()
@@ -249,12 +256,14 @@ pub fn run_and_report(scenario: &Scenario, output: &Output) -> Result<(), String
         ),
         None => None,
     };
+    let mut long = LongRun::start(&scenario.lab, output.json);
     let run = scenario::run(
         scenario,
         output.trace || scenario.view.step.is_some(),
-        &mut |_| {},
-    )
-    .map_err(|e| e.to_string())?;
+        &mut |fraction| long.step(fraction, None),
+    );
+    long.finish();
+    let run = run.map_err(|e| e.to_string())?;
     write_files(run.as_ref(), scenario, output)?;
     let mut value = run.result();
     if output.trace {
@@ -345,37 +354,12 @@ pub fn finite(text: &str) -> Result<f64, String> {
     }
 }
 
-/// Print a value: as one JSON line, or as a short summary.
+/// Print a value: as one JSON line, or as text a person reads (`topolab::text::summary`).
 pub fn print_value(value: &serde_json::Value, json: bool) {
     if json {
         out!("{value}");
-        return;
-    }
-    // a list of results (a study's rows, `dualplane --simulate`): a line each, its plain
-    // values (printed nothing before issue 62)
-    if let Some(items) = value.as_array() {
-        for item in items {
-            let line = match item.as_object() {
-                Some(fields) => fields
-                    .iter()
-                    .filter(|(_, v)| !(v.is_array() || v.is_object() || v.is_null()))
-                    .map(|(k, v)| format!("{k} {v}"))
-                    .collect::<Vec<_>>()
-                    .join(" · "),
-                None => item.to_string(),
-            };
-            out!("{line}");
-        }
-        return;
-    }
-    if let Some(map) = value.as_object() {
-        for (key, v) in map {
-            if v.is_array() && v.as_array().is_some_and(|a| a.len() > 4) {
-                out!("{key:>22}: [{} items]", v.as_array().map_or(0, Vec::len));
-            } else if !v.is_null() {
-                out!("{key:>22}: {v}");
-            }
-        }
+    } else {
+        out!("{}", topolab::text::summary(value));
     }
 }
 
@@ -395,17 +379,13 @@ pub fn run_study(
     if crate::check::only() {
         return crate::check::study(scenario, name, &args);
     }
-    // progress on stderr every tenth of the way (a study can take minutes); none with --json,
-    // where a script reads the output
-    let mut shown = 0;
-    let value = scenario::study(scenario, name, &args, &mut |fraction, _| {
-        let tenths = (fraction.clamp(0.0, 1.0) * 10.0).floor() as u32;
-        if !json && tenths > shown && tenths < 10 {
-            shown = tenths;
-            eprintln!("{name}: {}%", 10 * tenths);
-        }
-    })
-    .map_err(|e| e.to_string())?;
+    // progress on stderr and Ctrl-C keeping the finished points (a study can take minutes)
+    let mut long = LongRun::start(name, json);
+    let value = scenario::study(scenario, name, &args, &mut |fraction, point| {
+        long.step(fraction, point.as_ref())
+    });
+    long.finish();
+    let value = value.map_err(|e| e.to_string())?;
     print_value(&shape(value), json);
     Ok(())
 }

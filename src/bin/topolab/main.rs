@@ -12,6 +12,8 @@ mod files;
 mod lab_flags;
 #[cfg(not(target_arch = "wasm32"))]
 mod labs;
+#[cfg(not(target_arch = "wasm32"))]
+mod progress;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {

@@ -635,6 +635,33 @@ impl SimConfig {
     /// apart on average (`flit::average_hops`), against the limits, before any route or buffer
     /// is built: `MAX_RUN_WORK` a run (a long run: only its samples, `check_samples`) and `REQUEST_RUNS`
     /// runs' worth a request on up to `MAX_SIM_SWITCHES` routers, one run's worth above.
+    /// The work units of runs at `rates` (`runs` each) on `topo`: what `check_work` holds to
+    /// the request's budget.
+    fn request_units(&self, topo: &Topology, hops: f64, rates: &[f64], runs: usize) -> f64 {
+        let horizon = (self.warmup + self.cycles + self.drain) as f64;
+        let per_cycle = |&(f, e, x): &(f64, f64, f64)| f + e + x;
+        Self::cycle_units(topo, hops, rates)
+            .iter()
+            .map(per_cycle)
+            .sum::<f64>()
+            * horizon
+            * runs as f64
+    }
+
+    /// The work units of this run (`sweep`: of the sweep at the configured step, every load up
+    /// to 1 — it stops at saturation, often sooner), checked as the run checks it; what a long
+    /// run says before it begins.
+    pub fn work_units(&self, seed: u64, sweep: bool) -> Result<f64> {
+        let rates = if sweep {
+            flit::loads(self.sweep_step)
+        } else {
+            vec![self.rate]
+        };
+        let runs = if sweep { self.seed_count.max(1) } else { 1 };
+        let (topo, _, hops) = self.checked_topology(seed, &rates, runs)?;
+        Ok(self.request_units(&topo, hops, &rates, runs))
+    }
+
     fn check_work(&self, topo: &Topology, hops: f64, rates: &[f64], runs: usize) -> Result<()> {
         if self.long_run {
             return self.check_samples(topo, rates);
@@ -642,7 +669,7 @@ impl SimConfig {
         let horizon = (self.warmup + self.cycles + self.drain) as f64;
         let units = Self::cycle_units(topo, hops, rates);
         let per_cycle = |&(f, e, x): &(f64, f64, f64)| f + e + x;
-        let request = units.iter().map(per_cycle).sum::<f64>() * horizon * runs as f64;
+        let request = self.request_units(topo, hops, rates, runs);
         let (largest, worst) = units
             .iter()
             .map(|u| (per_cycle(u), *u))

@@ -5,6 +5,7 @@
 
 use crate::cli::{flags, out, print_value, run_and_report, run_study, LabCommand, Output};
 use crate::lab_flags::LabFlags;
+use crate::progress::LongRun;
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Args};
 use serde_json::{json, Value};
@@ -86,6 +87,20 @@ fn execute(matches: &ArgMatches) -> Result<(), String> {
         section["long_run"] = Value::Bool(true);
     }
     let scenario = Scenario::of_section("sim", seed, section).map_err(|e| lab.name_flag(&e))?;
+    if a.long_run && !crate::check::only() {
+        // what the run will take, said before it begins (it has no budget to refuse it)
+        let config: SimConfig = scenario.config("sim").map_err(|e| e.to_string())?;
+        let units = config
+            .work_units(seed, a.sweep)
+            .map_err(|e| lab.name_flag(&e))?;
+        eprintln!(
+            "long run: {}about {:.0} million work units, about {} at 0.2 µs a unit on a machine like ours{}",
+            if a.sweep { "at most " } else { "" },
+            units / 1e6,
+            crate::progress::duration(units * 0.2e-6),
+            if a.sweep { " (a sweep stops at saturation, often sooner)" } else { "" }
+        );
+    }
     if a.sweep {
         return run_study(&scenario, "sweep", json!({}), |v| v, a.output.json);
     }
@@ -105,20 +120,21 @@ fn paper002(
     if crate::check::only() {
         return crate::check::study(&scenario, "paper002", &args);
     }
-    let mut done = 0;
-    let value = scenario::study(&scenario, "paper002", &args, &mut |_, point| {
-        if let Some(p) = point {
-            done += 1;
-            eprintln!(
-                "[{done}] {} · {}: saturation {:.3} ({} points)",
+    let mut long = LongRun::start("paper002", json);
+    let value = scenario::study(&scenario, "paper002", &args, &mut |fraction, point| {
+        if let Some(p) = &point {
+            long.note(&format!(
+                "{} · {}: saturation {:.3} ({} points)",
                 p["label"].as_str().unwrap_or_default(),
                 p["vc_assignment"].as_str().unwrap_or_default(),
                 p["saturation_throughput"].as_f64().unwrap_or(f64::NAN),
                 p["points"].as_array().map_or(0, Vec::len)
-            );
+            ));
         }
-    })
-    .map_err(|e| e.to_string())?;
+        long.step(fraction, point.as_ref());
+    });
+    long.finish();
+    let value = value.map_err(|e| e.to_string())?;
     if json {
         print_value(&value, true);
         return Ok(());
