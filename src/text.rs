@@ -14,49 +14,115 @@ const WHOLE_LIST: usize = 16;
 /// Lists of records up to this long are printed a record a line; a longer one its first few.
 const RECORDS: usize = 8;
 /// Keys are right-aligned to at most this width.
-const KEY_WIDTH: usize = 24;
+const KEY_WIDTH: usize = 32;
 
-/// `value` as text: a record as `key: value` lines, a list a line per item.
+/// `value` as text: a record as `key: value` lines; a list of records (a study's rows) a
+/// block of such lines each, a blank line between; a list of plain values a line each.
 pub fn summary(value: &Value) -> String {
-    let mut lines = Vec::new();
-    match value {
-        Value::Array(items) => lines.extend(items.iter().map(record_line)),
-        Value::Object(fields) => {
-            let width = fields
-                .keys()
-                .map(|k| k.chars().count())
-                .max()
-                .unwrap_or(0)
-                .min(KEY_WIDTH);
-            for (key, v) in fields {
-                let head = format!("{key:>width$}: ");
-                match v {
-                    Value::Array(items) if items.iter().any(Value::is_object) => {
-                        lines.push(format!("{head}{}", count(items.len(), "item")));
-                        let pad = " ".repeat(width + 2);
-                        let shown = if items.len() > RECORDS {
-                            3
-                        } else {
-                            items.len()
-                        };
-                        for item in &items[..shown] {
-                            lines.push(format!("{pad}{}", record_line(item)));
-                        }
-                        if shown < items.len() {
-                            lines.push(format!("{pad}… and {} more", items.len() - shown));
-                        }
-                    }
-                    _ => lines.push(format!("{head}{}", inline(v))),
-                }
-            }
-        }
-        other => lines.push(inline(other)),
-    }
+    let lines = match value {
+        Value::Array(items) if items.iter().all(Value::is_object) && !items.is_empty() => items
+            .iter()
+            .map(|item| record_lines(item).join("\n"))
+            .collect::<Vec<_>>()
+            .join("\n\n")
+            .lines()
+            .map(str::to_string)
+            .collect(),
+        Value::Array(items) => items.iter().map(record_line).collect(),
+        Value::Object(_) => record_lines(value),
+        other => vec![inline(other)],
+    };
     lines
         .into_iter()
         .map(|l| cut(&l))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// A record as `key: value` lines, keys right-aligned; a field holding records as a table of
+/// the first of them under its key.
+fn record_lines(value: &Value) -> Vec<String> {
+    let Some(fields) = value.as_object() else {
+        return vec![inline(value)];
+    };
+    let width = fields
+        .keys()
+        .map(|k| k.chars().count())
+        .max()
+        .unwrap_or(0)
+        .min(KEY_WIDTH);
+    let mut lines = Vec::new();
+    for (key, v) in fields {
+        let head = format!("{key:>width$}: ");
+        match v {
+            Value::Array(items) if items.iter().any(Value::is_object) => {
+                lines.push(format!("{head}{}", count(items.len(), "item")));
+                let shown = if items.len() > RECORDS {
+                    3
+                } else {
+                    items.len()
+                };
+                let pad = " ".repeat(width + 2);
+                for row in table(&items[..shown], LINE - pad.len()) {
+                    lines.push(format!("{pad}{row}"));
+                }
+                if shown < items.len() {
+                    lines.push(format!("{pad}… and {} more", items.len() - shown));
+                }
+            }
+            _ => lines.push(format!("{head}{}", inline(v))),
+        }
+    }
+    lines
+}
+
+/// Records as a table: a header of their fields and a row each, as many columns as fit in
+/// `room` characters, then a line naming the columns left out.
+fn table(records: &[Value], room: usize) -> Vec<String> {
+    let mut keys: Vec<&String> = Vec::new();
+    for record in records.iter().filter_map(Value::as_object) {
+        for key in record.keys() {
+            if !keys.contains(&key) {
+                keys.push(key);
+            }
+        }
+    }
+    let cell = |record: &Value, key: &str| record.get(key).map_or(String::new(), short);
+    let mut columns: Vec<(&String, usize)> = Vec::new();
+    let mut used = 0;
+    let mut left_out = Vec::new();
+    for key in keys {
+        let width = records
+            .iter()
+            .map(|r| cell(r, key).chars().count())
+            .chain([key.chars().count()])
+            .max()
+            .unwrap_or(0);
+        if left_out.is_empty() && used + width + 2 <= room {
+            used += width + 2;
+            columns.push((key, width));
+        } else {
+            left_out.push(key.as_str());
+        }
+    }
+    let line = |texts: Vec<String>| -> String {
+        texts
+            .iter()
+            .zip(&columns)
+            .map(|(t, (_, w))| format!("{t:<w$}"))
+            .collect::<Vec<_>>()
+            .join("  ")
+            .trim_end()
+            .to_string()
+    };
+    let mut rows = vec![line(columns.iter().map(|(k, _)| k.to_string()).collect())];
+    for record in records {
+        rows.push(line(columns.iter().map(|(k, _)| cell(record, k)).collect()));
+    }
+    if !left_out.is_empty() {
+        rows.push(format!("(and {}: --json has them)", left_out.join(", ")));
+    }
+    rows
 }
 
 /// A value on one line: a number rounded, a string bare, a list whole or summarised, a record
@@ -74,8 +140,9 @@ fn inline(value: &Value) -> String {
 
 /// A list on one line: whole when short, else its count, first values and range.
 fn list(items: &[Value]) -> String {
-    if items.len() <= WHOLE_LIST && !items.iter().any(|v| v.is_array() || v.is_object()) {
-        let values: Vec<String> = items.iter().map(inline).collect();
+    if items.len() <= WHOLE_LIST {
+        // (a list inside it by its size: [[9 items], [9 items]])
+        let values: Vec<String> = items.iter().map(short).collect();
         return format!("[{}]", values.join(", "));
     }
     let first: Vec<String> = items.iter().take(5).map(short).collect();
@@ -113,7 +180,8 @@ fn short(value: &Value) -> String {
         Value::Array(items)
             if items.len() <= 6 && !items.iter().any(|v| v.is_array() || v.is_object()) =>
         {
-            list(items)
+            let values: Vec<String> = items.iter().map(inline).collect();
+            format!("[{}]", values.join(", "))
         }
         Value::Array(items) => format!("[{}]", count(items.len(), "item")),
         Value::Object(fields) => format!("{{{}}}", count(fields.len(), "field")),
@@ -178,10 +246,8 @@ mod tests {
         assert!(text.contains("  path: [15, 10, 6, 2, 5]"), "{text}");
         assert!(text.contains("scheme: loren"));
         assert!(text.contains("hops: 2 items"));
-        assert!(
-            text.contains("at 15 · table [1 item] · chosen 6 · next 10"),
-            "{text}"
-        );
+        assert!(text.contains("at  table     chosen  next"), "{text}");
+        assert!(text.contains("15  [1 item]  6       10"), "{text}");
     }
 
     #[test]
@@ -204,6 +270,7 @@ mod tests {
         let nested = json!({"cells": ids, "rows": 16});
         let text = summary(&json!({"sa_curve": curve, "order": ids, "heatmap": nested}));
         assert!(text.contains("sa_curve: 1001 items"));
+        assert!(text.contains("iteration  best"), "{text}");
         assert!(text.contains("… and 998 more"));
         assert!(
             text.contains("order: 200 values: 0, 1, 2, 3, 4, … (from 0 to 199)"),
@@ -218,8 +285,20 @@ mod tests {
     }
 
     #[test]
-    fn a_list_of_results_is_a_line_each() {
-        let text = summary(&json!([{"n": 3, "avg": 1.5}, {"n": 4, "avg": 2.25}]));
-        assert_eq!(text, "n 3 · avg 1.5\nn 4 · avg 2.25");
+    fn a_list_of_results_is_a_block_each() {
+        let text = summary(&json!([{"n": 3, "average": 1.5}, {"n": 4, "average": 2.25}]));
+        assert_eq!(
+            text,
+            "      n: 3\naverage: 1.5\n\n      n: 4\naverage: 2.25"
+        );
+        assert_eq!(summary(&json!([1, 2])), "1\n2");
+    }
+
+    #[test]
+    fn a_wide_table_names_the_columns_it_leaves_out() {
+        let row = json!({"a_long_column_name": 1, "another_long_column": 2, "third": 3});
+        let rows = table(&[row], 45);
+        assert_eq!(rows[0], "a_long_column_name  another_long_column");
+        assert_eq!(rows[2], "(and third: --json has them)");
     }
 }

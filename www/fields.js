@@ -242,6 +242,24 @@ function readValue(field, input, text, values) {
   return input.parse ? input.parse(text) : text;
 }
 
+/**
+ * The glossary entry that explains a field's term (the core's `glossary` anchor), opening in a
+ * new tab beside the docs the header's Docs link names (issue 62); null without an entry or
+ * without docs (the single offline file).
+ */
+function glossaryLink(field) {
+  const anchor = field.core?.glossary;
+  const docs = document.getElementById('docs')?.getAttribute('href');
+  if (!anchor || !docs) return null;
+  const base = docs.endsWith('/') ? docs : `${docs}/`;
+  const term = field.label.replace(/<[^>]+>/g, '').replace(/\s*\(.*$/, '');
+  return el(
+    'p',
+    { class: 'help glossary-link' },
+    el('a', { href: `${base}glossary.html#${encodeURIComponent(anchor)}`, target: '_blank', rel: 'noopener', 'aria-label': `${term} in the glossary (opens in a new tab)` }, 'In the glossary', el('span', { class: 'new-tab', 'aria-hidden': 'true', text: ' ↗' })),
+  );
+}
+
 /** The form of one lab: its fields' inputs, help and error boxes, built from the declarations. */
 export class FieldForm {
   /**
@@ -474,7 +492,7 @@ export class FieldForm {
     if (label) label.innerHTML = field.label;
     // a choice's others that run, when the core refused it (`offer`)
     const offer = field.kind === 'select' ? el('div', { class: 'offer', id: `${id}-offer`, role: 'group', 'aria-labelledby': `${id}-offer-head`, hidden: true }) : null;
-    return el('div', { class: 'field', id: `${id}-field`, 'data-field': field.name }, label, body, help, error, offer);
+    return el('div', { class: 'field', id: `${id}-field`, 'data-field': field.name }, label, body, help, glossaryLink(field), error, offer);
   }
 
   /**

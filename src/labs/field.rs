@@ -95,6 +95,9 @@ pub struct Field {
     pub examples: &'static [&'static str],
     /// The heading of the group this field starts, if it starts one.
     pub group: Option<&'static str>,
+    /// The entry of docs/glossary.md that explains its term (its anchor, `t_max`): the page
+    /// links it beside the field.
+    pub glossary: Option<&'static str>,
     /// How the command line reads its text (the page does not need it).
     #[serde(skip)]
     pub reads: Reads,
@@ -115,7 +118,16 @@ impl Field {
             empty_is_default: false,
             examples: &[],
             group: None,
+            glossary: None,
             reads: Reads::AsKind,
+        }
+    }
+
+    /// The glossary entry (its anchor in docs/glossary.md) that explains the field's term.
+    pub fn glossary(self, anchor: &'static str) -> Field {
+        Field {
+            glossary: Some(anchor),
+            ..self
         }
     }
 

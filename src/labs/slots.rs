@@ -70,6 +70,7 @@ fn fields() -> Vec<Field> {
             .empty("auto")
             .about("the topology's default: dimension-order on meshes and tori, up/down on fat-trees, shortest path otherwise"),
         Field::new("policy", "Slot policy", registry(ChoiceList::Policies))
+            .glossary("slot")
             .empty("none")
             .about("no slot policy: every communication holds one slot; the figure shows each channel's load against N"),
         Field::seed("").help("For the random patterns: same seed, same result."),

@@ -4,6 +4,7 @@
 #![allow(dead_code)] // each test file uses part of this module
 
 pub mod cli;
+pub mod docs;
 
 use topolab::labs::routing::RoutingConfig;
 use topolab::labs::slots::SlotsConfig;

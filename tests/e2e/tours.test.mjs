@@ -220,6 +220,35 @@ test('the start screen greets a first visit, lists the tours and the labs, and s
   assert.equal(await page.isVisible('#start-screen'), false);
 });
 
+test('a field whose term the glossary explains links its entry, in every lab (issue 62)', async () => {
+  const { page, problems } = await openPage(env, env.url);
+  await waitForRun(page, 0);
+  const glossary = await (await fetch(new URL('docs/glossary.html', env.url))).text();
+  const labs = await page.locator('.lab[data-lab]').evaluateAll((tabs) => tabs.map((t) => t.dataset.lab));
+  let linked = 0;
+  for (const lab of labs) {
+    await page.click(`#lab-${lab}`);
+    await page.waitForFunction((name) => document.body.dataset.lab === name, lab);
+    const links = page.locator('.field .glossary-link a');
+    for (const link of await links.all()) {
+      if (!(await link.isVisible())) continue;
+      const href = await link.getAttribute('href');
+      const [pageName, anchor] = href.split('#');
+      assert.equal(pageName, 'docs/glossary.html', `${lab}: ${href}`);
+      assert.equal(await link.getAttribute('target'), '_blank');
+      assert.match(await link.getAttribute('aria-label'), / in the glossary \(opens in a new tab\)$/);
+      assert.ok(glossary.includes(`id="${decodeURIComponent(anchor)}"`), `${lab}: #${anchor} is an entry of the glossary`);
+      linked += 1;
+    }
+  }
+  assert.ok(linked >= 8, `${linked} glossary links shown`);
+  // t_max in the Simulate lab, by keyboard: the link follows its field's help
+  await page.click('#lab-sim');
+  const tmax = page.locator('[data-field="tmax"] .glossary-link a').first();
+  assert.equal(await tmax.getAttribute('href'), 'docs/glossary.html#t_max');
+  assertNoProblems(problems);
+});
+
 test('a tour stop at a projector\'s 1024×768 with A+, dark: the card, the figure, the step text and Play share the screen', async () => {
   const tour = TOURS.find((t) => t.id === '004-fig5');
   const { page, problems } = await openPage(env, `${env.url}?theme=dark&large=1#tour=${tour.id}&stop=${tour.stops.length}`, { viewport: { width: 1024, height: 768 } });

@@ -6,15 +6,11 @@
 //!   sizes, work budgets, long runs) stopping before the work — in a folder holding the input
 //!   files the docs name (`FIXTURES`). A synopsis (`topolab LAB [flags]`, `NAME`, `a|b`) and a
 //!   bare mention (`topolab sim`) are left out. ```sh blocks run whole in `docs_examples`.
-//! - `shown_outputs_match`: a ```console block is a session — `$ command` lines, each followed
-//!   by its standard output — run in a fresh folder with this build's `topolab` first on PATH,
-//!   and each command's output compared with the lines shown. In the shown lines a line `...`
-//!   matches any number of lines and `[..]` any text within a line. `TOPOLAB_WRITE_DOCS=1`
-//!   writes the real outputs into the docs instead (keeping `...` where it was, not `[..]`).
+//! - `shown_outputs_match`: every ```console block's session, its outputs compared with the
+//!   lines shown (`tests/common/docs.rs`; ```console release blocks run in the release suite).
 
-use super::docs_examples::documents;
+use crate::common::docs::{bash, console_blocks, documents, fresh_folder, matches, sessions_match};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// Input files the docs' checked commands name, made before they are checked: a name and the
 /// shell that makes it (with the real `topolab` where a command makes it).
@@ -34,34 +30,6 @@ const FIXTURES: &[(&str, &str)] = &[
 const PLACEHOLDERS: &[&str] = &[
     "LAB", "NAME", "COMMAND", "FILE", "DIR", "SCENARIO", "PATH", "--flags",
 ];
-
-/// PATH with this build's `topolab` first.
-fn path_with_topolab() -> String {
-    let bin = Path::new(env!("CARGO_BIN_EXE_topolab"));
-    format!(
-        "{}:{}",
-        bin.parent().unwrap().display(),
-        std::env::var("PATH").unwrap_or_default()
-    )
-}
-
-/// A fresh empty folder for `what`.
-fn fresh_folder(what: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("topolab-{what}-{}", std::process::id()));
-    std::fs::remove_dir_all(&dir).ok();
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn bash(script: &str, dir: &Path) -> std::process::Output {
-    Command::new("bash")
-        .arg("-c")
-        .arg(script)
-        .current_dir(dir)
-        .env("PATH", path_with_topolab())
-        .output()
-        .unwrap()
-}
 
 /// A documented command: where it is and what it says.
 #[derive(Debug, PartialEq)]
@@ -179,168 +147,9 @@ fn every_documented_command_passes_its_check() {
     );
 }
 
-/// A session of a ```console block: its commands and the lines shown after each.
-#[derive(Debug, PartialEq)]
-struct Step {
-    command: String,
-    shown: Vec<String>,
-}
-
-/// The ```console blocks of a text: (line of the fence, the block's steps, the block's body
-/// line range).
-fn console_blocks(text: &str) -> Vec<(usize, Vec<Step>, std::ops::Range<usize>)> {
-    let lines: Vec<&str> = text.lines().collect();
-    let mut blocks = Vec::new();
-    let mut i = 0;
-    while i < lines.len() {
-        if lines[i].trim() == "```console" {
-            let start = i + 1;
-            let mut end = start;
-            while end < lines.len() && !lines[end].trim_start().starts_with("```") {
-                end += 1;
-            }
-            let mut steps: Vec<Step> = Vec::new();
-            for line in &lines[start..end] {
-                match line.strip_prefix("$ ") {
-                    Some(command) => steps.push(Step {
-                        command: command.to_string(),
-                        shown: Vec::new(),
-                    }),
-                    None => steps
-                        .last_mut()
-                        .unwrap_or_else(|| panic!("line {start}: a console block starts with `$ `"))
-                        .shown
-                        .push(line.to_string()),
-                }
-            }
-            blocks.push((i + 1, steps, start..end));
-            i = end;
-        }
-        i += 1;
-    }
-    blocks
-}
-
-/// Whether `actual` lines match `shown` (`...` any lines, `[..]` any text in a line).
-fn matches(shown: &[String], actual: &[&str]) -> bool {
-    match shown.split_first() {
-        None => actual.is_empty(),
-        Some((first, rest)) if first == "..." => {
-            (0..=actual.len()).any(|skip| matches(rest, &actual[skip..]))
-        }
-        Some((first, rest)) => actual
-            .split_first()
-            .is_some_and(|(line, more)| line_matches(first, line) && matches(rest, more)),
-    }
-}
-
-fn line_matches(shown: &str, actual: &str) -> bool {
-    let parts: Vec<&str> = shown.split("[..]").collect();
-    if parts.len() == 1 {
-        return shown.trim_end() == actual.trim_end();
-    }
-    let actual = actual.trim_end();
-    let (first, last) = (parts[0], parts[parts.len() - 1].trim_end());
-    if !actual.starts_with(first) || !actual[first.len()..].ends_with(last) {
-        return false;
-    }
-    let mut at = first.len();
-    let end = actual.len() - last.len();
-    for middle in &parts[1..parts.len() - 1] {
-        match actual[at..end].find(middle) {
-            Some(k) => at += k + middle.len(),
-            None => return false,
-        }
-    }
-    at <= end
-}
-
-/// The output to write for a step when its shown lines no longer match: the real lines, with
-/// a shown `...` kept as the tail (a long output shown in part stays in part) and a shown line
-/// with `[..]` kept where it still matches the real line in its place.
-fn rewritten(step: &Step, actual: &[&str]) -> Vec<String> {
-    let keep = |i: usize, line: &str| match step.shown.get(i) {
-        Some(shown) if shown.contains("[..]") && line_matches(shown, line) => shown.clone(),
-        _ => line.to_string(),
-    };
-    match step.shown.iter().position(|l| l == "...") {
-        Some(k) => {
-            let mut lines: Vec<String> = actual
-                .iter()
-                .take(k)
-                .enumerate()
-                .map(|(i, l)| keep(i, l))
-                .collect();
-            lines.push("...".into());
-            lines
-        }
-        None => actual.iter().enumerate().map(|(i, l)| keep(i, l)).collect(),
-    }
-}
-
 #[test]
 fn shown_outputs_match() {
-    let write = std::env::var_os("TOPOLAB_WRITE_DOCS").is_some();
-    let mut compared = 0;
-    let mut failures = Vec::new();
-    for file in documents() {
-        let text = std::fs::read_to_string(&file).unwrap();
-        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
-        // blocks from the last, so a rewrite keeps the earlier blocks' line numbers
-        let mut blocks = console_blocks(&text);
-        blocks.reverse();
-        for (fence_line, steps, body) in blocks {
-            let dir = fresh_folder(&format!("console-{compared}"));
-            let mut body_lines = Vec::new();
-            for step in &steps {
-                let out = bash(&step.command, &dir);
-                let stdout = String::from_utf8_lossy(&out.stdout).to_string();
-                let actual: Vec<&str> = stdout.lines().collect();
-                if !out.status.success() {
-                    failures.push(format!(
-                        "{}:{fence_line}: `{}` failed: {}",
-                        file.display(),
-                        step.command,
-                        String::from_utf8_lossy(&out.stderr).trim()
-                    ));
-                } else if !matches(&step.shown, &actual) {
-                    failures.push(format!(
-                        "{}:{fence_line}: `{}` printed\n{}\nwhere the docs show\n{}",
-                        file.display(),
-                        step.command,
-                        actual.join("\n"),
-                        step.shown.join("\n")
-                    ));
-                }
-                body_lines.push(format!("$ {}", step.command));
-                if matches(&step.shown, &actual) {
-                    body_lines.extend(step.shown.iter().cloned());
-                } else {
-                    body_lines.extend(rewritten(step, &actual));
-                }
-                compared += 1;
-            }
-            std::fs::remove_dir_all(&dir).ok();
-            lines.splice(body, body_lines);
-        }
-        if write {
-            let mut new_text = lines.join("\n");
-            new_text.push('\n');
-            if new_text != text {
-                std::fs::write(&file, new_text).unwrap();
-            }
-        }
-    }
-    if write {
-        return;
-    }
-    assert!(
-        failures.is_empty(),
-        "{} shown outputs differ (TOPOLAB_WRITE_DOCS=1 writes the real ones):\n{}",
-        failures.len(),
-        failures.join("\n\n")
-    );
-    assert!(compared >= 1, "no console block found");
+    sessions_match("```console", 15);
 }
 
 /// The parsers themselves: what is checked, what a session is, how shown lines match.
@@ -355,7 +164,7 @@ fn the_docs_parsers_find_what_they_should() {
         ]
     );
     let session = "```console\n$ topolab slots\nN 3\n...\n$ ls\n```\n";
-    let blocks = console_blocks(session);
+    let blocks = console_blocks(session, "```console");
     assert_eq!(blocks.len(), 1);
     assert_eq!(blocks[0].1[0].shown, vec!["N 3", "..."]);
     assert_eq!(blocks[0].1[1].command, "ls");
@@ -364,4 +173,76 @@ fn the_docs_parsers_find_what_they_should() {
     assert!(!matches(&shown(&["a", "z"]), &["a", "b", "z"]));
     assert!(matches(&shown(&["took [..] s"]), &["took 1.5 s"]));
     assert!(!matches(&shown(&["took [..] s"]), &["made 1.5 s"]));
+}
+
+/// docs/formats.md's list of patterns is `PATTERNS`: a pattern added to the registry without
+/// a word in the docs (or a name the docs keep after it went) fails here. `matrix:…` has its
+/// own section ("Your own traffic").
+#[test]
+fn the_formats_pattern_list_is_the_registry() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("docs/formats.md")).unwrap();
+    let start = text.find("\n- Patterns (").expect("the Patterns bullet");
+    let bullet = &text[start + 1..];
+    let bullet = &bullet[..bullet.find("\n- ").unwrap_or(bullet.len())];
+    let base = |name: &str| name.split(':').next().unwrap().to_string();
+    let mut listed: Vec<String> = bullet
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|span| !span.contains('/') && !span.contains(' '))
+        .map(base)
+        .collect();
+    listed.sort();
+    listed.dedup();
+    let mut registry: Vec<String> = topolab::traffic::PATTERNS
+        .iter()
+        .map(|p| base(p.syntax))
+        .filter(|name| name != "matrix")
+        .collect();
+    registry.sort();
+    assert_eq!(
+        listed, registry,
+        "docs/formats.md's Patterns bullet against PATTERNS"
+    );
+    assert!(text.contains("`matrix:PATH`"));
+}
+
+/// GitHub's anchor of a heading (as scripts/docs-html.mjs gives it): lower case, letters,
+/// digits, `_`, `-` and spaces kept, spaces as `-`.
+fn slug(heading: &str) -> String {
+    heading
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || *c == '_' || *c == '-' || *c == ' ')
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
+}
+
+/// Every field's glossary link (`Field::glossary`, beside the field in the page) lands on an
+/// entry of docs/glossary.md.
+#[test]
+fn field_glossary_links_land_on_an_entry() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let glossary = std::fs::read_to_string(root.join("docs/glossary.md")).unwrap();
+    let anchors: Vec<String> = glossary
+        .lines()
+        .filter_map(|l| l.strip_prefix("### ").or_else(|| l.strip_prefix("## ")))
+        .map(slug)
+        .collect();
+    let mut linked = 0;
+    for lab in topolab::labs::LABS {
+        for field in (lab.fields)() {
+            if let Some(anchor) = field.glossary {
+                assert!(
+                    anchors.iter().any(|a| a == anchor),
+                    "{}.{}: no glossary entry #{anchor}",
+                    lab.name,
+                    field.path
+                );
+                linked += 1;
+            }
+        }
+    }
+    assert!(linked >= 8, "only {linked} fields link the glossary");
 }

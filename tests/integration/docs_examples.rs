@@ -4,31 +4,9 @@
 //! lines, the README's first block) are left out; slow or outside commands belong in ```bash
 //! or ```text blocks, which are not run.
 
-use std::path::{Path, PathBuf};
+use crate::common::docs::documents;
+use std::path::Path;
 use std::process::Command;
-
-/// The Markdown files whose examples run (and whose commands are checked: `docs_commands`).
-pub(crate) fn documents() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = vec![
-        root.join("README.md"),
-        root.join("ARCHITECTURE.md"),
-        root.join("CONTRIBUTING.md"),
-    ];
-    let mut folders = vec![root.join("docs")];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                folders.push(path);
-            } else if path.extension().is_some_and(|e| e == "md") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
-}
 
 /// The ```sh blocks of a Markdown text: (first line number, script).
 fn sh_blocks(text: &str) -> Vec<(usize, String)> {

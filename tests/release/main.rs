@@ -7,4 +7,5 @@ mod common;
 
 mod at_limits;
 mod booksim_agreement;
+mod docs_sessions;
 mod table_1;

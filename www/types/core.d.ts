@@ -357,7 +357,12 @@ examples: Array<string>,
 /**
  * The heading of the group this field starts, if it starts one.
  */
-group: string | null, };
+group: string | null, 
+/**
+ * The entry of docs/glossary.md that explains its term (its anchor, `t_max`): the page
+ * links it beside the field.
+ */
+glossary: string | null, };
 
 /**
  * What a field holds, which decides its control and how its text is read.

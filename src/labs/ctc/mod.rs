@@ -81,10 +81,11 @@ fn fields() -> Vec<Field> {
             .help("A line per entry: source task, destination task, bytes (and optionally a count).")
             .reads(super::Reads::FileText),
         Field::whole("cluster_size", "T (tasks per LC)", 1)
+            .glossary("lc-logical-cluster")
             .hint("tasks per logical cluster, e.g. 1"),
         Field::whole("planes", "K (planes)", 1).hint("optical planes, e.g. 6"),
         Field::whole("ports", "P (ports per plane)", 1).hint("ports per LC per plane, e.g. 1"),
-        Field::choice("order", "Order"),
+        Field::choice("order", "Order").glossary("hdf"),
         Field::whole("iterations", "Iterations", 0).hint("annealing iterations, e.g. 1000"),
         Field::choice("solver", "Solver"),
         Field::number("time_limit_s", "ILP time limit (s)").hint("seconds, e.g. 10"),

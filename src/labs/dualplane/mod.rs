@@ -102,7 +102,8 @@ pub const LAB: Lab = Lab {
 fn fields() -> Vec<Field> {
     let node = |path, label| Field::whole(path, label, 0).hint("a node id from 0 to 2ⁿ − 1");
     vec![
-        Field::choice("kind", "Planes").group("Network"),
+        Field::choice("kind", "Planes")
+            .glossary("d-hc").group("Network"),
         Field::whole("n", "Dimensions <var>n</var>", 0)
             .about("2ⁿ switches per plane, 2ⁿ nodes (4·2ⁿ on the rack floor of §3)")
             .hint("a whole number of dimensions"),

@@ -75,6 +75,7 @@ fn fields() -> Vec<Field> {
             .hint("write EDGESxNODES, e.g. 8x32")
             .examples(&["8x32", "16x16", "4x16", "32x32"]),
         Field::whole("ocs_nodes", "OCS nodes", 0)
+            .glossary("eps-and-ocs")
             .help("In all, the same number under every edge switch (its lowest ranks): a multiple of the edge switches (the paper: 64 and 128).")
             .hint("a whole number, a multiple of the edge switches"),
         Field::choice("app", "Application").group("Application"),

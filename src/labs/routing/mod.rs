@@ -122,6 +122,7 @@ fn fields() -> Vec<Field> {
             .examples(&["lrt:fig4", "lrt:64:4:2", "lrt:256:4:4", "lrt:1024:4:8"]),
         Field::choice("scheme", "Scheme"),
         Field::whole("tmax", "t<sub>max</sub> (LOREN table limit)", 1)
+            .glossary("t_max")
             .help("Empty: |N|/2. The slider runs from the entries LOREN needs to |N|.")
             .hint("a whole number of table entries, or empty for |N|/2")
             .empty("|N|/2"),

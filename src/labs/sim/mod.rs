@@ -99,6 +99,7 @@ fn fields() -> Vec<Field> {
         .empty("auto")
         .about("the topology's default: dimension order on meshes, tori and hypercubes, up/down on fat-trees, the dual-plane router on dual planes, shortest paths otherwise (a network from a file)"),
         Field::whole("tmax", "t<sub>max</sub> (table limit)", 1)
+            .glossary("t_max")
             .hint("a whole number of table entries, or empty for the default")
             .empty("default"),
         Field::number("alpha", "α (Cowen)")
@@ -107,6 +108,7 @@ fn fields() -> Vec<Field> {
             .empty("0.5"),
         Field::new("traffic", "Traffic pattern", FieldKind::Pattern).group("Traffic and load"),
         Field::number("rate", "Offered load (flits/node/cycle)")
+            .glossary("offered-load")
             .help("Each end node starts a packet with probability load ÷ packet size each cycle (Bernoulli), so the load is honoured exactly up to 1, and up to 2 for a node on two planes (dual:…), with packets of at least that many flits.")
             .hint("an offered load in (0, 1] flits per node per cycle (up to 2 where nodes sit on two planes), e.g. 0.3"),
         Field::whole("vcs", "VCs per port", 1)
@@ -131,7 +133,8 @@ fn fields() -> Vec<Field> {
             .help("Added to a channel per metre of its cable: dual-plane networks (dual:…) carry their cable lengths from the rack floor of paper 004 §3.1. Paper 004’s 5 ns/m is 1.95 cycles/m at 2.56 ns per cycle (a 32-byte flit at 100 Gbps). 0: every channel takes the link latency.")
             .hint("cycles per metre of cable from 0 to 100, e.g. 1.95, or 0 for none")
             .empty_default("0"),
-        Field::choice("vc_assignment", "VC assignment (deadlock freedom)").named("vc-assignment"),
+        Field::choice("vc_assignment", "VC assignment (deadlock freedom)")
+            .glossary("vc-layer").named("vc-assignment"),
         Field::whole("warmup", "Warm-up cycles", 0)
             .group("Run")
             .hint("a whole number of cycles (0 for none)"),

@@ -66,6 +66,7 @@ fn fields() -> Vec<Field> {
             .hint("a whole number, the largest switch degree (end nodes + links), e.g. 5"),
         Field::new("pattern", "Traffic pattern", FieldKind::Pattern),
         Field::whole("target_slots", "Target N", 1)
+            .glossary("n")
             .named("target")
             .help("Empty: the minimal network. A number: TOPOGEN_REV adds switch pairs until N is at most this (§4.5).")
             .hint("a whole number of slots, or empty for the minimal topology")

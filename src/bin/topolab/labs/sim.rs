@@ -180,7 +180,7 @@ fn paper002(
             c["figure"].as_str().unwrap_or_default(),
             c["topology"].as_str().unwrap_or_default(),
             c["traffic"].as_str().unwrap_or_default(),
-            c["tmax"],
+            c["tmax"].to_string(),
             label(&c["vc_assignment"]),
             cell(c),
             cowen.map_or("—".into(), cell),
