@@ -111,6 +111,12 @@ pub fn reason(message: &str, given: &Value) -> String {
             );
         }
     }
+    if message.starts_with("number too large to fit in target type") {
+        return format!("{} is too large for this field", shown(given));
+    }
+    if message.starts_with("number too small to fit in target type") {
+        return format!("{} is too small for this field", shown(given));
+    }
     message.replace('`', "'")
 }
 
@@ -126,6 +132,9 @@ fn expected_words(expected: &str) -> String {
         "a string" | "a borrowed string" => "text".into(),
         "a boolean" => "true or false".into(),
         "a sequence" => "a list".into(),
+        other if other.starts_with("struct ") || other.starts_with("a map") => {
+            "a group of settings (an object)".into()
+        }
         other => other.replace('`', "'"),
     }
 }
@@ -153,6 +162,13 @@ pub fn syntax(error: &serde_json::Error) -> String {
         );
     }
     let message = error.to_string();
+    if message.starts_with("recursion limit exceeded") {
+        return format!(
+            "it nests lists or objects more than 128 deep (at line {}, column {}), deeper than any Scenario",
+            error.line(),
+            error.column()
+        );
+    }
     let what = message
         .split(" at line ")
         .next()
@@ -209,6 +225,12 @@ mod tests {
             "{text}"
         );
         assert!(message("[1]").1.contains("a JSON object"));
+        // a count past its type's range is said as such (issue 63: "number too large to fit
+        // in target type"), the same on every target
+        assert_eq!(
+            message(r#"{"count": 99999999999999999999}"#).1,
+            "count: a whole number from 0 to 4,294,967,295, not 1e+20"
+        );
         for json in [r#"{"rate": null}"#, r#"{"count": 1e30}"#, r#"{"rat": 1}"#] {
             let text = message(json).1;
             assert!(
@@ -216,6 +238,17 @@ mod tests {
                 "{text}"
             );
         }
+    }
+
+    #[test]
+    fn a_nesting_too_deep_is_said_in_words() {
+        let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
+        let e = serde_json::from_str::<Value>(&deep).unwrap_err();
+        let text = syntax(&e);
+        assert!(
+            text.starts_with("it nests lists or objects more than 128 deep"),
+            "{text}"
+        );
     }
 
     #[test]

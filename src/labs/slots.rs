@@ -30,7 +30,7 @@ pub const LAB: Lab = Lab {
     run: |section, seed, record, progress| {
         Ok(Box::new(run_slots(&config(section)?, seed, record, progress)?))
     },
-    precheck: super::no_precheck,
+    precheck: |section, seed| precheck(&config(section)?, seed),
     studies: &[],
     presets: super::no_presets,
     limits: super::no_limits,
@@ -176,6 +176,18 @@ pub struct SlotsLab {
 }
 
 /// Run the Slots lab. `record` keeps the policy's trace; `progress` gets 0–1.
+/// What `run_slots` refuses before routing: the fields, the network, the pattern on its end
+/// nodes, the router's kind of network.
+fn precheck(config: &SlotsConfig, seed: u64) -> Result<()> {
+    let checked = Checked::of(config)?;
+    let topo = checked.spec.build(seed).map_err(|e| e.at("topology"))?;
+    traffic::check_placement(&config.pattern, &topo, seed).map_err(|e| e.at("pattern"))?;
+    let routing = checked
+        .chosen
+        .unwrap_or_else(|| RouterSpec::default_for(&topo));
+    routing.fits(&topo).map_err(|e| e.at("routing"))
+}
+
 pub fn run_slots(
     config: &SlotsConfig,
     seed: u64,

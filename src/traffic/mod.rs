@@ -9,5 +9,6 @@ pub mod matrix;
 mod patterns;
 
 pub use patterns::{
-    generate, generate_nth, Local, Pattern, PatternDef, Placed, MAX_ALL_TO_ALL_ENDPOINTS, PATTERNS,
+    check_placement, generate, generate_nth, Local, Pattern, PatternDef, Placed,
+    MAX_ALL_TO_ALL_ENDPOINTS, PATTERNS,
 };

@@ -147,7 +147,25 @@ impl Pattern {
         rng: &mut ChaCha8Rng,
     ) -> Result<Placed> {
         let n = topo.endpoint_count();
-        let fixed = |destinations: Vec<usize>| Ok(Placed::Fixed(destinations));
+        if n < 2 {
+            // (a node never sends to itself: one node has no one to send to, and every draw
+            // below assumes another node)
+            return Err(Error::pattern(
+                name,
+                format!("needs at least two end nodes to send between; this network has {n}"),
+            ));
+        }
+        let fixed = |destinations: Vec<usize>| {
+            // a pattern that keeps every node where it is (bitrot on two nodes) sends nothing
+            // between two nodes: refused rather than run as self-traffic
+            if destinations.iter().enumerate().all(|(s, &d)| s == d) {
+                return Err(Error::pattern(
+                    name,
+                    format!("maps each of this network's {n} end nodes onto itself: there is no traffic between two nodes"),
+                ));
+            }
+            Ok(Placed::Fixed(destinations))
+        };
         match self {
             Pattern::Uniform => Ok(Placed::Uniform { n }),
             Pattern::AllToAll => {
@@ -162,7 +180,8 @@ impl Pattern {
                 }
                 Ok(Placed::AllToAll { n })
             }
-            Pattern::RandPerm => fixed(shuffled(rng, n)),
+            // (a draw, not the pattern: the identity is one of its n! permutations)
+            Pattern::RandPerm => Ok(Placed::Fixed(shuffled(rng, n))),
             Pattern::BitRev => fixed(bit_pattern(name, n, |s, b| {
                 (0..b).fold(0, |d, i| d | (((s >> i) & 1) << (b - 1 - i)))
             })?),
@@ -273,6 +292,14 @@ impl Placed {
         let destinations: Vec<usize> = (0..n).map(|s| self.destination(s, rng)).collect();
         Traffic::from_pairs(destinations.into_iter().enumerate().filter(|(s, d)| s != d))
     }
+}
+
+/// Whether pattern `spec` places on `topo`'s end nodes (as `generate` and the simulator place
+/// it, from the traffic stream of `seed`): a check made before routes are built.
+pub fn check_placement(spec: &str, topo: &Topology, seed: u64) -> Result<()> {
+    let pattern = Pattern::parse(spec)?;
+    let mut rng = stream(seed, Purpose::Traffic, 0);
+    pattern.place(topo, spec, &mut rng).map(drop)
 }
 
 /// The communications of `pattern` on `topo`'s endpoints; random patterns draw from the

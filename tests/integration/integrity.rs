@@ -638,3 +638,36 @@ fn a_run_is_checked_before_its_work_begins() {
         "{message}"
     );
 }
+
+/// A refusal names what the user set, in words (issue 63, causes 3 and 5): a negative count
+/// reaches our check instead of clap's "unexpected argument"; a load step too small for the
+/// loads' 6 decimals is refused as the step, not as a rate of 0; a switch failed twice is not
+/// reported as two failures; 0 random patterns is refused, not run as one and reported as 0.
+#[test]
+fn refusals_name_what_the_user_set() {
+    for (args, expected) in [
+        (
+            &["sim", "--vcs", "-1"][..],
+            "error: --vcs: a whole number from 1 up, not '-1'",
+        ),
+        (
+            &["slots", "--seed", "-3"][..],
+            "error: --seed: a whole number from 0 up, not '-3'",
+        ),
+        (
+            &["sim", "--sweep", "--sweep-step", "1e-12"][..],
+            "error: --sweep-step: a load step from 0.000001 to 1, not 0.000000000001",
+        ),
+        (
+            &["topogen", "--fail", "3,3,3"][..],
+            "error: --fail: switch 3 is listed 3 times; list each switch once",
+        ),
+        (
+            &["routing", "--traffic", "uniform", "--patterns", "0"][..],
+            "error: --patterns: from 1 to 10000 random patterns, not 0",
+        ),
+    ] {
+        let message = refusal(args);
+        assert_eq!(message.trim_end(), expected, "{}", args.join(" "));
+    }
+}

@@ -32,4 +32,5 @@ mod sim;
 mod sim_export;
 mod sim_lab;
 mod sst_export;
+mod tiny_networks;
 mod topogen;

@@ -63,7 +63,13 @@ proptest! {
         seed in 0u64..1000,
     ) {
         let config = SlotsConfig { topology: spec.clone(), pattern: pattern.into(), policy: policy.into(), ..Default::default() };
-        let quiet = run_slots(&config, seed, false, &mut |_| {}).unwrap();
+        // (a pattern that maps every end node onto itself here, tornado on a side of 2, is
+        // refused in words: there is no traffic to allocate)
+        let quiet = match run_slots(&config, seed, false, &mut |_| {}) {
+            Ok(run) => run,
+            Err(e) if e.to_string().contains("onto itself") => return Ok(()),
+            Err(e) => panic!("{spec} {pattern}: {e}"),
+        };
         let traced = run_slots(&config, seed, true, &mut |_| {}).unwrap();
         prop_assert_eq!(&quiet.result.max_slots, &traced.result.max_slots);
         let (a, b) = (quiet.allocation.unwrap(), traced.allocation.unwrap());

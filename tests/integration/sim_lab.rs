@@ -99,6 +99,21 @@ fn one_load_at_a_time_gives_the_serial_curve() {
     assert_eq!(whole["saturation_throughput"].as_f64().unwrap(), best);
 }
 
+/// A sweep that stops below load 1 without saturating (its loads end at 0.3 here; a step of
+/// 0.001 cuts them at 200, at 0.2) has not found the network's saturation: undefined, not the
+/// most it accepted (issue 63).
+#[test]
+fn a_sweep_that_never_saturates_leaves_saturation_undefined() {
+    let low = sweep(json!({}), Some(vec![0.1, 0.2, 0.3]));
+    assert_eq!(low["points"].as_array().unwrap().len(), 3);
+    assert_eq!(low["saturated_at"], Value::Null);
+    assert_eq!(low["saturation_throughput"], Value::Null, "{low}");
+    // the same network driven past saturation has one
+    let high = sweep(json!({}), Some(vec![0.3, 0.9]));
+    assert!(high["saturated_at"].as_f64().is_some());
+    assert!(high["saturation_throughput"].as_f64().unwrap() > 0.3);
+}
+
 #[test]
 fn several_seeds_merge_with_their_spread() {
     let one = sweep(json!({}), Some(vec![0.2]));

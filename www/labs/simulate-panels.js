@@ -297,8 +297,10 @@ export class SimSweep {
     show(byId('sim-sweep-table'), points.length > 0);
     if (!summary) return;
     const said = (s, n) => {
-      const at = s.saturated_at === null ? 'no load up to 1 saturated the network' : `past saturation at offered ${fixed(s.saturated_at, 2)}`;
-      return `saturation ≈ ${fixed(s.saturation_throughput, 2)} flits/node/cycle (the most any load accepted); ${at}; ${n} loads`;
+      const top = s.points[s.points.length - 1]?.offered_flits_per_node_cycle ?? null;
+      const at = s.saturated_at === null ? `no load up to ${fixed(top, 3)} saturated the network` : `past saturation at offered ${fixed(s.saturated_at, 2)}`;
+      const saturation = s.saturation_throughput === null ? 'saturation not reached (unknown: the sweep stopped below 1 without saturating; a larger load step reaches higher loads)' : `saturation ≈ ${fixed(s.saturation_throughput, 2)} flits/node/cycle (the most any load accepted)`;
+      return `${saturation}; ${at}; ${n} loads`;
     };
     const mine = `For ${other ? 'B, ' : ''}${describe(now.scenario)}: ${said(summary, points.length)}.`;
     byId('sim-sweep-status').textContent = other?.summary ? `${mine} For A, ${describe(other.scenario)}: ${said(other.summary, other.points.length)}.` : mine;

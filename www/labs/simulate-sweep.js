@@ -9,13 +9,19 @@ export function sweepWorkers() {
   return Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 4));
 }
 
-/** A sweep's summary as the core's study gives it: the points, the most any accepted, the first saturated load. */
+/**
+ * A sweep's summary as the core's study gives it: the points, the most any accepted once the
+ * network saturated or every load up to 1 ran (else null: not reached, as `flit::Sweep` says),
+ * the first saturated load.
+ */
 export function sweepSummary(points) {
   const last = points[points.length - 1];
+  const saturated = Boolean(last?.past_saturation);
+  const reachedOne = (last?.offered_flits_per_node_cycle ?? 0) >= 1 - 1e-9;
   return {
     points,
-    saturation_throughput: points.reduce((most, p) => Math.max(most, p.accepted_flits_per_node_cycle), 0),
-    saturated_at: last?.past_saturation ? last.offered_flits_per_node_cycle : null,
+    saturation_throughput: saturated || reachedOne ? points.reduce((most, p) => Math.max(most, p.accepted_flits_per_node_cycle), 0) : null,
+    saturated_at: saturated ? last.offered_flits_per_node_cycle : null,
   };
 }
 

@@ -242,6 +242,11 @@ pub fn run_and_report(scenario: &Scenario, output: &Output) -> Result<(), String
     // before the Scenario's own (B), whose files are written only once both have run — a bad A
     // is found before B's work, and no output is left of a comparison that failed
     let other = scenario.compared().map_err(|e| format!("compare: {e}"))?;
+    // the compared side (A) first, named as such (a refusal of its pattern or size names no
+    // field of the Scenario's own section)
+    if let Some(a) = &other {
+        scenario::precheck(a).map_err(|e| format!("compare: {e}"))?;
+    }
     if crate::check::only() {
         return crate::check::run(scenario);
     }

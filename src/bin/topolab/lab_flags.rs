@@ -72,7 +72,12 @@ impl LabFlags {
                 Arg::new(flag.clone())
                     .long(flag.clone())
                     .value_name(flag.to_uppercase().replace('-', "_"))
-                    .allow_hyphen_values(matches!(field.kind, FieldKind::Number))
+                    // (a negative number reaches our check, which names the flag and what it
+                    // takes, instead of clap's "unexpected argument '-1'")
+                    .allow_hyphen_values(
+                        matches!(field.kind, FieldKind::Number | FieldKind::Whole { .. })
+                            || field.reads == Reads::List,
+                    )
                     .help(help(field, default.as_ref(), &choices)),
             );
         }
@@ -181,7 +186,7 @@ fn read(field: &Field, text: &str, flag: &str, default: Option<&Value>) -> Resul
             Value::String(files::read_input(text, flag, files::MAX_MATRIX_BYTES)?)
         }
         (Reads::Generators, _) => unreachable!("read with the section's kind and n"),
-        (Reads::AsKind, FieldKind::Whole { .. }) => Value::from(whole(text, flag)?),
+        (Reads::AsKind, FieldKind::Whole { min }) => Value::from(whole_from(text, flag, min)?),
         (Reads::AsKind, FieldKind::Number) => {
             Value::from(crate::cli::finite(text).map_err(|e| format!("{flag}: {e}"))?)
         }
@@ -205,9 +210,18 @@ fn reading(field: &Field) -> Reads {
 
 /// A whole number given with `flag`.
 fn whole(text: &str, flag: &str) -> Result<u64, String> {
+    whole_from(text, flag, 0)
+}
+
+/// A whole number of a flag whose field starts at `min` (said when the text is not one; a
+/// number below `min` is refused by the lab's own check).
+fn whole_from(text: &str, flag: &str, min: u64) -> Result<u64, String> {
     let text = text.trim();
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("{flag}: '{text}' is not a whole number"));
+        // (the whole line is cut to a readable length where it is printed)
+        return Err(format!(
+            "{flag}: a whole number from {min} up, not '{text}'"
+        ));
     }
     text.parse()
         .map_err(|_| format!("{flag}: {text} is larger than any count this takes"))

@@ -54,7 +54,12 @@ pub const LAB: Lab = Lab {
     },
     precheck: |section, seed| {
         let config: RoutingConfig = config(section)?;
-        config.topology(seed, &config.router()?).map(drop)
+        let topo = config.topology(seed, &config.router()?)?;
+        match &config.traffic {
+            Some(traffic) => crate::traffic::check_placement(traffic, &topo, seed)
+                .map_err(|e| e.at("traffic")),
+            None => Ok(()),
+        }
     },
     studies: &[
         Study {
@@ -275,6 +280,13 @@ impl RoutingConfig {
     /// The topology, parsed, checked against the router's and the distance table's limits
     /// from its switch count (and the pattern count checked), then built.
     pub(crate) fn topology(&self, seed: u64, routing: &RouterSpec) -> Result<Topology> {
+        // (the catalog's minimum, 1, enforced here too: 0 ran one pattern and reported 0)
+        if self.traffic.is_some() && self.patterns == 0 {
+            return Err(Error::invalid(
+                "patterns",
+                format!("from 1 to {MAX_PATTERNS} random patterns, not 0"),
+            ));
+        }
         if self.traffic.is_some() && self.patterns > MAX_PATTERNS {
             return Err(Error::invalid(
                 "patterns",

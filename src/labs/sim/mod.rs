@@ -260,7 +260,7 @@ fn limits() -> Vec<super::Limit> {
         whole("credit_delay", f64::from(flit::MAX_HOP_CYCLES)),
         Limit::closed("latency_per_m", 0.0, flit::MAX_LATENCY_PER_M),
         Limit::above("rate", 0.0, flit::MAX_PORTS as f64),
-        Limit::above("sweep_step", 0.0, 1.0),
+        Limit::closed("sweep_step", MIN_SWEEP_STEP, 1.0),
         whole("seed_count", flit::MAX_SWEEP_SEEDS as f64),
     ]
 }
@@ -358,6 +358,9 @@ impl SimConfig {
 }
 
 /// The loads of a sweep request, checked.
+/// The smallest load step: loads are kept to 6 decimals (`flit::loads`).
+pub const MIN_SWEEP_STEP: f64 = 1e-6;
+
 /// The sweep study's arguments.
 #[derive(Default, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
@@ -489,10 +492,18 @@ impl SimConfig {
                 ),
             ));
         }
-        if !(self.sweep_step.is_finite() && self.sweep_step > 0.0 && self.sweep_step <= 1.0) {
+        // (loads are kept to 6 decimals: a smaller step made every load 0, refused as a
+        // rate of 0 the user never set)
+        if !(self.sweep_step.is_finite()
+            && self.sweep_step >= MIN_SWEEP_STEP
+            && self.sweep_step <= 1.0)
+        {
             return Err(Error::invalid(
                 "sweep_step",
-                format!("a load step in (0, 1], not {}", self.sweep_step),
+                format!(
+                    "a load step from {MIN_SWEEP_STEP} to 1, not {}",
+                    self.sweep_step
+                ),
             ));
         }
         if self.seed_count == 0 || self.seed_count > flit::MAX_SWEEP_SEEDS {
@@ -560,6 +571,9 @@ impl SimConfig {
             .build_nth(seed, self.topology_index)
             .map_err(|e| e.at("topology"))?;
         router.fits(&topo).map_err(|e| e.at("routing"))?;
+        // the pattern on this network's end nodes (too few, not a power of two, …), as the
+        // simulation places it once the routes are built
+        crate::traffic::check_placement(&self.traffic, &topo, seed).map_err(|e| e.at("traffic"))?;
         // (the sampled distance is kept with the network: the simulation asks for it too)
         let hops = flit::average_hops(&topo);
         self.check_work(&topo, hops, rates, runs)?;

@@ -19,7 +19,7 @@ use crate::render::{figure, Figure, FigureState};
 use crate::sim::tdm::{simulate_round, TdmParams, TdmRound};
 use crate::topology::TopologySpec;
 use crate::traffic::{self, Pattern};
-use crate::Result;
+use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -32,7 +32,7 @@ pub const LAB: Lab = Lab {
     run: |section, seed, record, progress| {
         Ok(Box::new(run_topogen(&config(section)?, seed, record, progress)?))
     },
-    precheck: super::no_precheck,
+    precheck: |section, _seed| check_failures(&config::<TopoGenConfig>(section)?.fail),
     studies: &[],
     presets,
     limits: || vec![super::Limit::closed("nodes", 2.0, crate::circuit::topogen::MAX_TOPOGEN_NODES as f64)],
@@ -374,6 +374,26 @@ fn starting_network(
     Ok(Some((state, traffic)))
 }
 
+/// The switches to fail, each named once (`--fail 3,3,3` is one failure, not three: refused
+/// so that the run does not report what did not happen).
+fn check_failures(fail: &[u32]) -> Result<()> {
+    let mut sorted = fail.to_vec();
+    sorted.sort_unstable();
+    match sorted.windows(2).find(|w| w[0] == w[1]) {
+        Some(w) => {
+            let times = fail.iter().filter(|&&s| s == w[0]).count();
+            Err(Error::invalid(
+                "fail",
+                format!(
+                    "switch {} is listed {times} times; list each switch once",
+                    w[0]
+                ),
+            ))
+        }
+        None => Ok(()),
+    }
+}
+
 /// Run the TopoGen lab.
 pub fn run_topogen(
     config: &TopoGenConfig,
@@ -381,6 +401,7 @@ pub fn run_topogen(
     record: bool,
     progress: &mut dyn FnMut(f64),
 ) -> Result<TopoGenLab> {
+    check_failures(&config.fail)?;
     let (start, nodes, traffic) = match starting_network(config, seed)? {
         Some((state, traffic)) => {
             let nodes = state.endpoint_switch.len();

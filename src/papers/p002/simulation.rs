@@ -277,7 +277,8 @@ pub(crate) struct CurveResult {
     pub tmax: usize,
     pub traffic: String,
     pub vc_assignment: VcAssignment,
-    pub saturation_throughput: f64,
+    /// Undefined when the curve's sweep did not reach saturation (`flit::Sweep`).
+    pub saturation_throughput: Option<f64>,
     pub saturated_at: Option<f64>,
     /// The VC layers and groups the routes need, and the channel-load bound (the first
     /// point's: they do not depend on the load).
@@ -412,7 +413,7 @@ pub(crate) fn reproduce(
                             && c.scheme == scheme
                             && c.tmax == tmax
                     })
-                    .map(|c| c.saturation_throughput)
+                    .and_then(|c| c.saturation_throughput)
             };
             statements(a, &saturation)
         })

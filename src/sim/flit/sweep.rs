@@ -19,8 +19,11 @@ pub const MAX_SWEEP_SEEDS: usize = 32;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Sweep {
     pub points: Vec<SimResult>,
-    /// The largest accepted throughput of any point (flits/node/cycle).
-    pub saturation_throughput: f64,
+    /// The largest accepted throughput of any point (flits/node/cycle), once the sweep
+    /// saturated the network or ran every load up to 1; undefined when it stopped below 1
+    /// without saturating (its loads cut at `MAX_SWEEP_POINTS` by a small step, or a list of
+    /// loads that ends lower): the network's saturation was not reached, so it is not known.
+    pub saturation_throughput: Option<f64>,
     /// The offered load of the first saturated point, if the sweep reached one.
     pub saturated_at: Option<f64>,
 }
@@ -93,10 +96,14 @@ pub fn sweep(
         return Err(e);
     }
     let kept: Vec<SimResult> = results.into_iter().collect::<Result<_>>()?;
-    let saturation_throughput = kept
-        .iter()
-        .map(|r| r.accepted_flits_per_node_cycle)
-        .fold(0.0, f64::max);
+    let reached_one = kept
+        .last()
+        .is_some_and(|r| r.offered_flits_per_node_cycle >= 1.0 - 1e-9);
+    let saturation_throughput = (saturated_at.is_some() || reached_one).then(|| {
+        kept.iter()
+            .map(|r| r.accepted_flits_per_node_cycle)
+            .fold(0.0, f64::max)
+    });
     Ok(Sweep {
         points: kept,
         saturation_throughput,
