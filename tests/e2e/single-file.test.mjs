@@ -1,8 +1,10 @@
 // Flow (e): the single-file build (dist/topolab.html from `npm run build:single`) works from
 // file:// with no server (the default scenario's N and a drawn figure, and the TopoGen lab) and
 // weighs at most 1,500,000 bytes (the WASM inlined as base64 of its gzip); the WASM module itself
-// is at most 662,000 bytes gzipped (658,000 until every study's precheck, `--check`, and the
-// fields' glossary links of issue 62: 656,158 → 661,822, measured as this test measures; 656,000 until the routing left to the network, `auto`, of
+// is at most 664,000 bytes gzipped (662,000 until issue 63's checks of a pattern's placement
+// in every precheck and its plain messages: 661,822 → 663,254; 658,000 until every study's
+// precheck, `--check`, and the fields' glossary links of issue 62: 656,158 → 661,822, measured
+// as this test measures; 656,000 until the routing left to the network, `auto`, of
 // issue 62: 654,685 → 656,158; 653,000 until the fat tree's nca router and BookSim's
 // allocator round robins, issue 61: 652,268 → 654,685; 647,000 until the page exported the
 // BookSim2 experiment, issue 61: 646,083 → 652,268; 550,000 until the SST export, ACRO and the readings of issue
@@ -43,10 +45,10 @@ test('dist/topolab.html is small enough to mail (at most 1,500,000 bytes)', () =
   assert.ok(bytes <= 1_500_000, `dist/topolab.html is ${bytes} bytes`);
 });
 
-test('the page\'s WASM module is at most 662,000 bytes gzipped (level 9)', () => {
+test('the page\'s WASM module is at most 664,000 bytes gzipped (level 9)', () => {
   const wasm = readFileSync(`${ROOT}www/pkg/topolab_bg.wasm`);
   const gzipped = gzipSync(wasm, { level: 9 }).length;
-  assert.ok(gzipped <= 662_000, `www/pkg/topolab_bg.wasm is ${wasm.length} bytes, ${gzipped} gzipped`);
+  assert.ok(gzipped <= 664_000, `www/pkg/topolab_bg.wasm is ${wasm.length} bytes, ${gzipped} gzipped`);
 });
 
 test('dist/topolab.html works from file://', async () => {
