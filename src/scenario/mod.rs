@@ -100,8 +100,10 @@ impl Scenario {
         Ok(s)
     }
 
-    /// Read a Scenario from JSON, checking the version, every section and the seed.
+    /// Read a Scenario from JSON, checking the version, every section and the seed. A
+    /// byte-order mark before it is skipped, as the network and CSV readers skip one.
     pub fn from_json(text: &str) -> Result<Scenario> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let value: Value = serde_json::from_str(text).map_err(|e| {
             Error::Scenario(format!(
                 "not a valid scenario: {}",

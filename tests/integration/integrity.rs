@@ -671,3 +671,42 @@ fn refusals_name_what_the_user_set() {
         assert_eq!(message.trim_end(), expected, "{}", args.join(" "));
     }
 }
+
+/// What an error echoes is bounded and inert (issue 63, cause 4): a file name's control
+/// characters are written as escapes, a long name keeps its end, a message of many words is
+/// cut to one readable line; a Scenario file with a byte-order mark is read as the network
+/// files are; a random failure count is named as the flag the user set.
+#[test]
+fn what_an_error_echoes_is_bounded_and_inert() {
+    let escape = refusal(&[
+        "slots",
+        "--topology",
+        "file:/nowhere/\x1b[2Jclear\nnext.edges",
+    ]);
+    assert_eq!(escape.lines().count(), 1, "{escape:?}");
+    assert!(!escape.contains('\x1b'), "{escape:?}");
+    assert!(escape.contains("\\x1b[2Jclear\\nnext.edges"), "{escape}");
+    let long = format!("file:/nowhere/{}/network.edges", "a".repeat(5000));
+    let message = refusal(&["slots", "--topology", &long]);
+    assert!(message.len() < 600, "{} bytes", message.len());
+    assert!(message.contains("network.edges"), "{message}");
+    let words = format!("file:/nowhere/{}", "word ".repeat(2000));
+    let message = refusal(&["slots", "--topology", &words]);
+    assert!(
+        message.chars().count() < 500,
+        "{} characters",
+        message.chars().count()
+    );
+    assert!(message.contains("characters left out"), "{message}");
+    // a byte-order mark before a Scenario's JSON
+    let dir = scratch("bom");
+    let scenario = dir.join("S.json");
+    std::fs::write(&scenario, format!("\u{feff}{SCENARIO}")).unwrap();
+    let value = json(&["run", scenario.to_str().unwrap(), "--json"]);
+    assert!(value["max_slots"].as_u64().is_some(), "{value}");
+    let message = refusal(&["topogen", "--fail-random", "500"]);
+    assert!(
+        message.starts_with("error: --fail-random: cannot fail 500 of"),
+        "{message}"
+    );
+}

@@ -177,7 +177,10 @@ pub fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             let line = message.lines().next().unwrap_or("failed");
-            eprintln!("error: {}", shorten_words(&name_the_flag(line, &flags_of)));
+            eprintln!(
+                "error: {}",
+                bounded(&shorten_words(&escaped(&name_the_flag(line, &flags_of))))
+            );
             ExitCode::from(2)
         }
     }
@@ -430,16 +433,45 @@ fn name_the_flag(message: &str, flags: &[String]) -> String {
         .map_or_else(|| message.to_string(), |f| format!("--{f}: {rest}"))
 }
 
-/// `text` with every word longer than 60 characters cut (a value echoed in an error: a flag
-/// given a megabyte of digits must not come back twice on the terminal).
+/// `text` with its control characters written as escapes (`\x1b`, `\n`): a file name or value
+/// echoed in an error cannot move the cursor, clear the terminal or start a line of its own.
+pub fn escaped(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\n' => "\\n".to_string(),
+            '\r' => "\\r".to_string(),
+            '\t' => "\\t".to_string(),
+            c if c.is_control() => format!("\\x{:02x}", c as u32),
+            c => c.to_string(),
+        })
+        .collect()
+}
+
+/// A message of at most `LONGEST` characters: a longer one keeps its head and its end (where
+/// a path's file name is), with how much was left out.
+fn bounded(text: &str) -> String {
+    const LONGEST: usize = 400;
+    let count = text.chars().count();
+    if count <= LONGEST {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(300).collect();
+    let tail: String = text.chars().skip(count - 80).collect();
+    format!("{head} …({} characters left out)… {tail}", count - 380)
+}
+
+/// `text` with every word longer than 60 characters cut to its head and end (a value echoed in
+/// an error: a flag given a megabyte of digits must not come back twice on the terminal).
 fn shorten_words(text: &str) -> String {
     const LONGEST: usize = 60;
     text.split(' ')
         .map(|word| {
             let count = word.chars().count();
             if count > LONGEST {
-                let head: String = word.chars().take(LONGEST - 12).collect();
-                format!("{head}…({count} characters)")
+                // its head and its end (a path keeps its file name)
+                let head: String = word.chars().take(28).collect();
+                let tail: String = word.chars().skip(count - 20).collect();
+                format!("{head}…{tail} ({count} characters)")
             } else {
                 word.to_string()
             }

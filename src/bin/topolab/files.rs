@@ -95,7 +95,10 @@ fn not_a_file(meta: &std::fs::Metadata) -> &'static str {
 /// pipe would wait for a writer), and a missing file is said to be missing.
 pub fn read_input(path: &str, flag: &str, max_bytes: u64) -> Result<String, String> {
     use std::io::Read;
-    match std::fs::metadata(path) {
+    let file_path = path;
+    // (in messages: its control characters as escapes, so a name cannot drive the terminal)
+    let path = &crate::cli::escaped(path);
+    match std::fs::metadata(file_path) {
         Ok(meta) if !meta.is_file() => {
             return Err(format!(
                 "{flag}: '{path}' is {}, not a file to read",
@@ -108,7 +111,7 @@ pub fn read_input(path: &str, flag: &str, max_bytes: u64) -> Result<String, Stri
         _ => {}
     }
     let file =
-        std::fs::File::open(path).map_err(|e| format!("{flag}: cannot read '{path}': {e}"))?;
+        std::fs::File::open(file_path).map_err(|e| format!("{flag}: cannot read '{path}': {e}"))?;
     let mut bytes = Vec::new();
     file.take(max_bytes + 1)
         .read_to_end(&mut bytes)
@@ -119,9 +122,14 @@ pub fn read_input(path: &str, flag: &str, max_bytes: u64) -> Result<String, Stri
             max_bytes / 1024
         ));
     }
-    let text =
+    let mut text =
         String::from_utf8(bytes).map_err(|_| format!("{flag}: '{path}' is not text (UTF-8)"))?;
-    if let Some(identity) = Identity::of(Path::new(path)) {
+    // a byte-order mark, as editors on Windows write it: skipped in every input (the network
+    // and CSV readers did; a Scenario file was refused as not JSON)
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    if let Some(identity) = Identity::of(Path::new(file_path)) {
         remember(flag, identity, false);
     }
     Ok(text)
@@ -192,7 +200,7 @@ pub fn traffic_spec(text: &str, flag: &str) -> Result<String, String> {
 /// Refuse to write `path` (for `flag`) when it is an input of this command or already one of
 /// its outputs; `replace` says whether an existing file that is neither may be replaced.
 pub fn check_output(path: &Path, flag: &str, replace: bool) -> Result<(), String> {
-    let shown = path.display();
+    let shown = crate::cli::escaped(&path.display().to_string());
     let existing = Identity::of(path);
     let Some(identity) = existing.clone().or_else(|| Identity::of_new(path)) else {
         return Ok(()); // no such folder: the write will say so
@@ -219,8 +227,10 @@ pub fn check_output(path: &Path, flag: &str, replace: bool) -> Result<(), String
 /// Write `text` to output file `path` (for `flag`) after `check_output`.
 pub fn write_output(path: &Path, flag: &str, text: &str, replace: bool) -> Result<(), String> {
     check_output(path, flag, replace)?;
-    std::fs::write(path, text)
-        .map_err(|e| format!("{flag}: cannot write '{}': {e}", path.display()))?;
+    std::fs::write(path, text).map_err(|e| {
+        let shown = crate::cli::escaped(&path.display().to_string());
+        format!("{flag}: cannot write '{shown}': {e}")
+    })?;
     if let Some(identity) = Identity::of(path) {
         remember(flag, identity, true);
     }

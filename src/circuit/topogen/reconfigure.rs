@@ -145,9 +145,13 @@ pub(crate) const LISTED_UNROUTABLE: usize = 20;
 /// `count` distinct switches drawn with `seed` (ChaCha8, u32 draws).
 pub fn random_failures(switches: usize, count: usize, seed: u64) -> Result<Vec<u32>> {
     if count >= switches {
+        // (named as the count the user set: `fail_random`, not the list `fail`)
         return Err(Error::invalid(
-            "fail",
-            format!("cannot fail {count} of {switches} switches"),
+            "fail_random",
+            format!(
+                "cannot fail {count} of {switches} switches: at most {} (one must remain)",
+                switches.saturating_sub(1)
+            ),
         ));
     }
     let mut rng = crate::rng::stream(seed, crate::rng::Purpose::Failures, 0);
