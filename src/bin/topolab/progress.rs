@@ -137,6 +137,11 @@ impl LongRun {
     /// The run ended: Ctrl-C no longer prints its points; the live line is cleared.
     pub fn finish(self) {
         self.finished.lock().unwrap_or_else(|e| e.into_inner()).over = true;
+        // Ctrl-C from here on stops the process at once, as it did before the run
+        // SAFETY: restoring the default disposition of SIGINT
+        unsafe {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+        }
         if self.shown == Shown::Live && self.drawn.is_some() {
             let _ = write!(std::io::stderr(), "\r\x1b[2K");
         }
@@ -185,13 +190,14 @@ fn watch_for_interrupt(label: String, json: bool, finished: Arc<Mutex<Finished>>
     }
     std::thread::spawn(move || loop {
         std::thread::sleep(Duration::from_millis(50));
-        if !INTERRUPTED.load(Ordering::SeqCst) {
-            continue;
-        }
         let done = finished.lock().unwrap_or_else(|e| e.into_inner());
         if done.over {
-            // the result is being printed: let it finish
+            // the run ended (its result is being printed): this watch is over too, so runs
+            // one after another (a comparison's two sides) do not leave watchers behind
             return;
+        }
+        if !INTERRUPTED.load(Ordering::SeqCst) {
+            continue;
         }
         let count = done.points.len();
         eprintln!();
