@@ -185,7 +185,7 @@ fn precheck(config: &SlotsConfig, seed: u64) -> Result<()> {
     let routing = checked
         .chosen
         .unwrap_or_else(|| RouterSpec::default_for(&topo));
-    routing.fits(&topo).map_err(|e| e.at("routing"))
+    routing.precheck(&topo).map_err(|e| e.at("routing"))
 }
 
 pub fn run_slots(

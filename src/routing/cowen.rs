@@ -29,6 +29,7 @@ pub(super) const COWEN: RouterDef = RouterDef {
     check_size: Some(Balls::check_size),
     needs: None,
     words: TmaxRule::WORDS,
+    tables_decide: true,
     forwarding: super::Forwarding::PerPair,
     build: |topo, param, word| {
         Ok(Box::new(Cowen::build(

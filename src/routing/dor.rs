@@ -20,6 +20,7 @@ pub(super) const DOR: RouterDef = RouterDef {
     check_size: None,
     needs: Some(|topo| DimensionOrder::new(topo).map(drop)),
     words: &[],
+    tables_decide: false,
     forwarding: super::Forwarding::Compact,
     build: |topo, _, _| Ok(Box::new(DimensionOrder::new(topo)?)),
 };

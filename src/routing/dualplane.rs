@@ -18,6 +18,7 @@ pub(super) const DUAL_PLANE: RouterDef = RouterDef {
     check_size: None,
     needs: Some(|topo| DualPlaneRouter::new(topo).map(drop)),
     words: &[],
+    tables_decide: false,
     forwarding: super::Forwarding::Compact,
     build: |topo, _, _| Ok(Box::new(DualPlaneRouter::new(topo)?)),
 };

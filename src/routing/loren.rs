@@ -29,6 +29,7 @@ pub(super) const LOREN: RouterDef = RouterDef {
     check_size: Some(Loren::check_size),
     needs: Some(|topo| Loren::floor_side(topo).map(drop)),
     words: &[],
+    tables_decide: true,
     forwarding: super::Forwarding::ByDestination,
     build: |topo, tmax, _| {
         let tmax = tmax.map_or(topo.switch_count() / 2, |t| t as usize);

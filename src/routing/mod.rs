@@ -262,6 +262,10 @@ pub struct RouterDef {
     /// floor); the check looks at the built network's shape only, before any table or distance
     /// is computed, so a run that cannot use the router says so at once (`RouterSpec::fits`).
     pub needs: Option<fn(&Topology) -> Result<()>>,
+    /// True when its build may refuse a spec only once its tables are computed (LOREN's t_max
+    /// below the entries it must keep, Cowen's t_max that no α fits): a precheck builds it
+    /// (`RouterSpec::precheck`); for the others `fits` says all a build refuses.
+    pub tables_decide: bool,
     /// How the built router's next hop depends on a packet, known before it is built: the
     /// flit simulator's limits read it (`Forwarding`).
     pub forwarding: Forwarding,
@@ -408,6 +412,16 @@ impl RouterSpec {
     pub fn fits(&self, topo: &Topology) -> Result<()> {
         self.check_switches(topo.switch_count())?;
         self.def.needs.map_or(Ok(()), |needs| needs(topo))
+    }
+    /// Everything a build on `topo` refuses, checked before a run's main work: `fits`, and the
+    /// build itself for a router whose tables decide (`RouterDef::tables_decide`), so that a
+    /// precheck is as strict as the run.
+    pub fn precheck(&self, topo: &Topology) -> Result<()> {
+        self.fits(topo)?;
+        if self.def.tables_decide {
+            self.build(topo)?;
+        }
+        Ok(())
     }
     /// Build the router for `topo`, or say why it does not apply.
     pub fn build<'t>(&self, topo: &'t Topology) -> Result<Box<dyn Router + 't>> {

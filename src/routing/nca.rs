@@ -23,6 +23,7 @@ pub(super) const NCA: RouterDef = RouterDef {
     check_size: None,
     needs: Some(|topo| Nca::new(topo).map(drop)),
     words: &[],
+    tables_decide: false,
     forwarding: super::Forwarding::Compact,
     build: |topo, _, _| Ok(Box::new(Nca::new(topo)?)),
 };

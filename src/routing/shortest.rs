@@ -15,6 +15,7 @@ pub(super) const SHORTEST: RouterDef = RouterDef {
     check_size: Some(crate::graph::DistanceTable::check_size),
     needs: None,
     words: &[],
+    tables_decide: false,
     forwarding: super::Forwarding::ByDestination,
     build: |topo, _, _| Ok(Box::new(ShortestPath::try_new(topo)?)),
 };

@@ -16,6 +16,7 @@ pub(super) const UPDOWN: RouterDef = RouterDef {
     check_size: None,
     needs: Some(|topo| UpDown::new(topo).map(drop)),
     words: &[],
+    tables_decide: false,
     forwarding: super::Forwarding::PerPair,
     build: |topo, _, _| Ok(Box::new(UpDown::new(topo)?)),
 };

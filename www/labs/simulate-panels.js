@@ -21,8 +21,16 @@ function withSpread(value, range, digits) {
   return [fixed(value, digits), range ? el('span', { class: 'range', text: `(${fixed(range[0], digits)}–${fixed(range[1], digits)})` }) : null];
 }
 
-/** What the run's flags mean, in words. */
+/** What the run's flags mean, in words, and the packets that never left their source. */
 function verdict(r) {
+  const self = r.self_packets > 0
+    ? ` ${integer(r.self_packets)} of the ${integer(r.measured_packets)} measured packets were addressed to their own source (the pattern maps some nodes onto themselves): they cross no channel and count in the accepted throughput and latency, as BookSim counts them.`
+    : '';
+  return state(r) + self;
+}
+
+/** The run's flags in words. */
+function state(r) {
   if (r.deadlock) return 'Deadlock: flits stopped moving with packets in the network.';
   if (r.saturated) return `Saturated: ${r.measured_packets - r.delivered_packets} of the ${r.measured_packets} measured packets were still in the network when the drain ran out.`;
   if (r.past_saturation) return 'Past saturation: the network accepted less than 90% of the offered load.';
@@ -173,9 +181,10 @@ function pointsCsv(points) {
       p.offered_flits_per_node_cycle, p.accepted_flits_per_node_cycle, p.avg_latency_cycles, p.p99_latency_cycles, p.avg_hops,
       p.measured_packets, p.delivered_packets, p.simulated_cycles, p.deadlock, p.saturated, p.past_saturation, p.vc_groups, p.vc_layers,
       p.spread?.seeds ?? 1, ...(p.spread?.avg_latency_cycles ?? [null, null]), ...(p.spread?.accepted_flits_per_node_cycle ?? [null, null]), p.channel_load_bound, p.wall_seconds,
+      p.self_packets,
     ].map((v) => (v === null || v === undefined ? '' : String(v))).join(','),
   );
-  const head = 'offered,accepted,avg_latency_cycles,p99_latency_cycles,avg_hops,measured_packets,delivered_packets,simulated_cycles,deadlock,saturated,past_saturation,vc_groups,vc_layers,seeds,latency_min,latency_max,accepted_min,accepted_max,channel_load_bound,wall_seconds';
+  const head = 'offered,accepted,avg_latency_cycles,p99_latency_cycles,avg_hops,measured_packets,delivered_packets,simulated_cycles,deadlock,saturated,past_saturation,vc_groups,vc_layers,seeds,latency_min,latency_max,accepted_min,accepted_max,channel_load_bound,wall_seconds,self_packets';
   return `${[head, ...rows].join('\n')}\n`;
 }
 

@@ -161,7 +161,8 @@ torus_iterations: number | null, readings: Readings, cost: CostParams, };
  */
 export type CtcResult = { traffic: string, traffic_about: string, tasks: number, lcs: number, cluster_size: number, planes: number, ports: number, demands: number, total_bytes: number, intra_lc_bytes: number, 
 /**
- * The configuration shown (the ILP's when it found one, else the heuristic's).
+ * The configuration shown (the ILP's when it found one, else the heuristic's): Σ bytes ×
+ * hops over the demands with a path; the demands without one are `unserved`, not counted.
  */
 hop_bytes: number, 
 /**
@@ -176,7 +177,12 @@ by_hops: Array<number>, direct_demands: number, links: Array<LinkOut>, unserved:
 /**
  * 2·V − M* (None above the bound's size limit).
  */
-lower_bound: number | null, gap_to_bound: number | null, 
+lower_bound: number | null, 
+/**
+ * (hop_bytes − bound) / bound; None without a bound or with a demand unserved (the bound
+ * counts every demand, hop_bytes only those with a path).
+ */
+gap_to_bound: number | null, 
 /**
  * The ILP: proven optimal, its best bound, and the solve.
  */
@@ -903,6 +909,13 @@ past_saturation: boolean,
  * The network's channel-load bound (`Network::channel_load_bound`).
  */
 channel_load_bound: number | null, 
+/**
+ * Measured packets addressed to their own source node: a permutation's fixed points
+ * (transpose's diagonal), a hotspot's or matrix's own draws. They cross no channel (0 hops)
+ * and are counted in the accepted throughput and the latency, as BookSim counts them; the
+ * one-shot traffic of the analyses leaves such pairs out.
+ */
+self_packets: number, 
 /**
  * For a result merged from several seeds: their number and the spread (min, max) of their
  * mean latency and accepted throughput (error bars); none for one run.

@@ -52,15 +52,7 @@ pub const LAB: Lab = Lab {
     run: |section, seed, _record, progress| {
         Ok(Box::new(RoutingLab::run(&config(section)?, seed, progress)?))
     },
-    precheck: |section, seed| {
-        let config: RoutingConfig = config(section)?;
-        let topo = config.topology(seed, &config.router()?)?;
-        match &config.traffic {
-            Some(traffic) => crate::traffic::check_placement(traffic, &topo, seed)
-                .map_err(|e| e.at("traffic")),
-            None => Ok(()),
-        }
-    },
+    precheck: |section, seed| precheck(&config(section)?, seed),
     studies: &[
         Study {
             name: "walk",
@@ -189,17 +181,33 @@ pub struct RoutingConfig {
 
 impl RoutingConfig {
     /// The walk's switches: as set, or — the default walk (0 → 63, opposite corners of the
-    /// default 8×8 floor) on a network of fewer switches — its first and last switch: a default
-    /// adapts to the network, so that no one is asked to fix a field they did not set.
-    pub fn walk_pair(&self, switches: usize) -> (Option<u32>, Option<u32>) {
+    /// default 8×8 floor) on a network of fewer switches, or where an end of it has no end
+    /// nodes (a fat-tree's top, which up/down routes do not start from) — its first and last
+    /// switch with end nodes: a default adapts to the network, so that no one is asked to fix
+    /// a field they did not set.
+    pub fn walk_pair(&self, topo: &Topology) -> (Option<u32>, Option<u32>) {
         let default = Self::default();
         let set = (self.source, self.destination);
-        let beyond = set.1.is_some_and(|d| d as usize >= switches);
-        if set == (default.source, default.destination) && beyond {
-            (Some(0), Some(switches.saturating_sub(1) as u32))
-        } else {
-            set
+        if set != (default.source, default.destination) {
+            return set;
         }
+        let switches = topo.switch_count();
+        let mut hosts = vec![false; switches];
+        for e in 0..topo.endpoint_count() {
+            hosts[topo
+                .endpoint_switch(crate::model::EndpointId::new(e))
+                .index()] = true;
+        }
+        let fits = |s: Option<u32>| s.is_some_and(|s| hosts.get(s as usize) == Some(&true));
+        if fits(set.0) && fits(set.1) {
+            return set;
+        }
+        let first = hosts.iter().position(|&h| h).unwrap_or(0);
+        let last = hosts
+            .iter()
+            .rposition(|&h| h)
+            .unwrap_or(switches.saturating_sub(1));
+        (Some(first as u32), Some(last as u32))
     }
 }
 
@@ -580,6 +588,31 @@ fn lorens_tmax(routing: &RouterSpec, n: usize) -> usize {
     routing.param.map_or(n / 2, |t| t as usize)
 }
 
+/// What `RoutingLab::run` refuses before its metrics: the fields and the network, the traffic
+/// on its end nodes, the scheme's tables (LOREN's t_max against its floor, a Cowen t_max no α
+/// fits) and the walk's ends.
+fn precheck(config: &RoutingConfig, seed: u64) -> Result<()> {
+    let routing = config.router()?;
+    let topo = config.topology(seed, &routing)?;
+    if let Some(traffic) = &config.traffic {
+        crate::traffic::check_placement(traffic, &topo, seed).map_err(|e| e.at("traffic"))?;
+    }
+    routing
+        .precheck(&topo)
+        .map_err(|e| router_error_at(e, Some(config.param_field())))?;
+    match config.walk_pair(&topo) {
+        (Some(s), Some(d)) => {
+            check_walk_pair(&topo, s, d)?;
+            // the walk's route, as the run walks it (up/down refuses a fat-tree's top switch)
+            let router = routing
+                .build(&topo)
+                .map_err(|e| router_error_at(e, Some(config.param_field())))?;
+            router.path(SwitchId(s), SwitchId(d)).map(drop)
+        }
+        _ => Ok(()),
+    }
+}
+
 /// Walk a packet from switch `src` to switch `dst` (paper 002 Fig. 4's step view).
 pub(crate) fn route_walk(
     config: &RoutingConfig,
@@ -601,6 +634,18 @@ fn check_walk_ends(topo: &Topology, src: u32, dst: u32) -> Result<()> {
         return Err(
             Error::invalid("switch", format!("switches are numbered 0–{} here", n - 1)).at(field),
         );
+    }
+    Ok(())
+}
+
+/// The Routing lab's walk: two different switches of `topo`.
+fn check_walk_pair(topo: &Topology, src: u32, dst: u32) -> Result<()> {
+    check_walk_ends(topo, src, dst)?;
+    if src == dst {
+        return Err(Error::invalid(
+            "destination",
+            "source and destination are the same switch",
+        ));
     }
     Ok(())
 }
@@ -634,13 +679,10 @@ impl RoutingLab {
         let topology = config.topology(seed, &routing)?;
         let prepared = Prepared::new(config, routing, &topology, progress)?;
         let result = metrics(config, &prepared, seed, progress)?;
-        let walk = match config.walk_pair(topology.switch_count()) {
-            (Some(s), Some(d)) if s != d => Some(walk(&prepared, s, d)?),
-            (Some(_), Some(_)) => {
-                return Err(Error::invalid(
-                    "destination",
-                    "source and destination are the same switch",
-                ))
+        let walk = match config.walk_pair(&topology) {
+            (Some(s), Some(d)) => {
+                check_walk_pair(&topology, s, d)?;
+                Some(walk(&prepared, s, d)?)
             }
             _ => None,
         };

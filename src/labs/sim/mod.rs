@@ -429,6 +429,24 @@ impl SimConfig {
         if self.routing.trim().is_empty() {
             return Ok(self.default_router()?.0);
         }
+        // a table limit or α for a router without a parameter names the field set
+        let named = RouterSpec::parse(self.routing.trim()).map_err(|e| e.at("routing"))?;
+        if named.def.param.is_none() && !self.routing.contains(':') {
+            let set = [
+                ("tmax", self.tmax.is_some()),
+                ("alpha", self.alpha.is_some()),
+            ];
+            if let Some((field, _)) = set.into_iter().find(|&(_, given)| given) {
+                return Err(Error::invalid(
+                    field,
+                    format!(
+                        "{} takes no parameter: {} is for loren and cowen; leave it empty",
+                        named.name(),
+                        if field == "tmax" { "t_max" } else { "α" }
+                    ),
+                ));
+            }
+        }
         let text = match (self.routing.trim(), self.tmax, self.alpha) {
             (r, Some(t), _) if !r.contains(':') => format!("{r}:{t}"),
             (r, None, Some(alpha)) if !r.contains(':') => format!("{r}:{alpha}"),
@@ -440,6 +458,17 @@ impl SimConfig {
     /// Every field checked, and the sizes against the simulator's limits, before anything is
     /// built: the topology spec and its switch count, the router, the parameters, the work.
     pub fn check(&self) -> Result<(TopologySpec, RouterSpec)> {
+        self.checked(true)
+    }
+
+    /// Every field checked as `check` does, without the flit simulator's own limits (switches
+    /// per kind of router, router-cycles, VC assignment): an experiment exported to BookSim2 or
+    /// SST/Merlin runs there, and those have limits of their own (Merlin's fat-tree at any size).
+    pub fn check_experiment(&self) -> Result<(TopologySpec, RouterSpec)> {
+        self.checked(false)
+    }
+
+    fn checked(&self, simulator_limits: bool) -> Result<(TopologySpec, RouterSpec)> {
         let topology = TopologySpec::parse(&self.topology).map_err(|e| e.at("topology"))?;
         let n = topology.switch_count();
         let router = self.router()?;
@@ -449,7 +478,7 @@ impl SimConfig {
                 "a run that may take minutes is for the command line (topolab sim --long-run); the page holds a run to its work limit",
             ));
         }
-        if n > flit::MAX_SIM_ROUTERS {
+        if simulator_limits && n > flit::MAX_SIM_ROUTERS {
             return Err(Error::invalid(
                 "topology",
                 format!(
@@ -465,7 +494,7 @@ impl SimConfig {
             }
             Forwarding::Compact => (flit::MAX_SIM_ROUTERS, "no routes"),
         };
-        if n > limit {
+        if simulator_limits && n > limit {
             return Err(Error::invalid(
                 "topology",
                 format!(
@@ -476,13 +505,15 @@ impl SimConfig {
                 ),
             ));
         }
-        flit::check_assignment(self.vc_assignment, router.name(), n)?;
+        if simulator_limits {
+            flit::check_assignment(self.vc_assignment, router.name(), n)?;
+        }
         router.check_switches(n).map_err(|e| e.at("routing"))?;
         flit::check(&self.params())?;
         let horizon = self.warmup + self.cycles + self.drain;
         let limit = max_router_cycles(n);
         // (a long run's work is not limited: `check_samples`)
-        if !self.long_run && (n as u64).saturating_mul(horizon) > limit {
+        if simulator_limits && !self.long_run && (n as u64).saturating_mul(horizon) > limit {
             return Err(Error::invalid(
                 "cycles",
                 format!(
@@ -554,7 +585,8 @@ impl SimConfig {
     /// Everything a run at the configured rate checks before its work begins (`Lab::precheck`):
     /// the fields, the router's kind of network on the built topology, the run's work.
     pub fn precheck(&self, seed: u64) -> Result<()> {
-        self.checked_topology(seed, &[self.rate], 1).map(drop)
+        let (topo, router, _) = self.checked_topology(seed, &[self.rate], 1)?;
+        router.precheck(&topo).map_err(|e| e.at("routing"))
     }
 
     /// The topology for runs at `rates` (`runs` runs each) and its sampled average distance,
@@ -742,10 +774,11 @@ impl SimConfig {
         ))
     }
 
-    /// What `sweep` at `loads` refuses before its routes are built (`checked_topology`).
+    /// What `sweep` at `loads` refuses before its routes are built (`checked_topology`), and
+    /// a router whose tables decide built once (`RouterSpec::precheck`).
     pub(crate) fn checked_sweep(&self, seed: u64, loads: &[f64]) -> Result<()> {
-        self.checked_topology(seed, loads, self.seed_count.max(1))
-            .map(drop)
+        let (topo, router, _) = self.checked_topology(seed, loads, self.seed_count.max(1))?;
+        router.precheck(&topo).map_err(|e| e.at("routing"))
     }
 
     /// The latency–load curve at `loads` (a point per load, `seed_count` seeds each).

@@ -79,7 +79,9 @@ pub(crate) const STUDIES: &[Reproduction] = &[
             },
             precheck: |section, seed, args| {
                 let c: RoutingConfig = config(section)?;
-                imbalance_request(&c, seed, &study_args::<ImbalanceArgs>(args)?).map(drop)
+                let r = imbalance_request(&c, seed, &study_args::<ImbalanceArgs>(args)?)?;
+                // each t_max's tables, as the run builds them (LOREN's floor, Cowen's α)
+                imbalance_routers(&r.topo, &r.balls, &r.tmaxes, r.rule).map(drop)
             },
     }),
 ];
@@ -527,7 +529,7 @@ pub fn table_study(
 fn check_table_study(spec: &str, count: usize) -> Result<TopologySpec> {
     if count == 0 || count > MAX_STUDY_TOPOLOGIES {
         return Err(Error::invalid(
-            "topologies",
+            "count",
             format!("from 1 to {MAX_STUDY_TOPOLOGIES} topologies, not {count}"),
         ));
     }
@@ -537,7 +539,7 @@ fn check_table_study(spec: &str, count: usize) -> Result<TopologySpec> {
     Cowen::check_size(n).map_err(|e| e.at("topology"))?;
     if count.saturating_mul(n * n) > MAX_STUDY_WORK {
         return Err(Error::invalid(
-            "topologies",
+            "count",
             format!(
                 "{count} topologies of {n} switches are above the study's limit of topologies × switches² = {MAX_STUDY_WORK}: at most {} of this size",
                 MAX_STUDY_WORK / (n * n).max(1)

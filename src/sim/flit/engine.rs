@@ -541,6 +541,10 @@ struct Sources<'a> {
     front: Vec<(u32, u16, u32)>,
     injected_flits: u64,
     measured_created: u64,
+    /// Measured packets addressed to their own source node (a permutation's fixed points, a
+    /// hotspot's own draws), counted when their destination is drawn: they cross their source's
+    /// router only, and count in the accepted throughput as in BookSim (`SimResult::self_packets`).
+    measured_self: u64,
     /// Packets a node could not queue (its source queue was full): the network accepted less
     /// than was offered.
     refused_packets: u64,
@@ -875,6 +879,7 @@ impl<'a> Engine<'a> {
             front: vec![(NONE, 0, NONE); t],
             injected_flits: 0,
             measured_created: 0,
+            measured_self: 0,
             refused_packets: 0,
         };
         for ep in 0..e {
@@ -919,6 +924,11 @@ impl<'a> Engine<'a> {
     /// Packets created in the measurement window so far.
     pub fn measured_created(&self) -> u64 {
         self.src.measured_created
+    }
+
+    /// Measured packets addressed to their own source so far (`Sources::measured_self`).
+    pub fn measured_self(&self) -> u64 {
+        self.src.measured_self
     }
 
     /// Packets refused so far (`Sources::refused_packets`).
@@ -1379,6 +1389,7 @@ impl<'a> Sources<'a> {
             };
             let (from, to) = (at(ep, a), at(dst, z));
             self.source[from as usize].push_back((now, to));
+            self.measured_self += u64::from(window && dst == ep);
         }
         if window {
             self.measured_created += 1;
@@ -1427,6 +1438,7 @@ impl<'a> Sources<'a> {
             let dst = if to == NONE {
                 let node = self.terminal_node[t] as usize;
                 let d = self.placed.destination(node, &mut self.rng);
+                self.measured_self += u64::from(d == node && sh.in_window(created));
                 self.node_terminals[d]
             } else {
                 to
