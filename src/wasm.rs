@@ -112,8 +112,12 @@ pub fn import_matrix(name: &str, text: &str) -> Result<String, JsValue> {
 #[wasm_bindgen(js_name = compareResults)]
 pub fn compare_results(a: &str, b: &str) -> Result<JsValue, JsValue> {
     let read = |text: &str| {
-        serde_json::from_str::<serde_json::Value>(text)
-            .map_err(|e| js_error(crate::Error::invalid("result", e.to_string())))
+        serde_json::from_str::<serde_json::Value>(text).map_err(|e| {
+            js_error(crate::Error::invalid(
+                "result",
+                crate::labs::plain::syntax(&e),
+            ))
+        })
     };
     to_js(&crate::labs::compare::rows(&read(a)?, &read(b)?))
 }

@@ -60,6 +60,12 @@ fn wrong_field(
         let Some(message) = decodes(probe) else {
             continue;
         };
+        if message.starts_with("unknown field") && known.contains(&name.as_str()) {
+            // a known group with a setting it does not have: that setting, by its path
+            if let Some(e) = unknown_inner(name, given, defaults, decodes) {
+                return Some(e);
+            }
+        }
         if message.starts_with("unknown field") {
             return Some(Error::invalid(
                 what,
@@ -91,6 +97,35 @@ fn wrong_field(
     None
 }
 
+/// The setting of group `name` (given as `given`) that the group does not have, by its path
+/// (`readings.planes`), with the group's settings to suggest.
+fn unknown_inner(
+    name: &str,
+    given: &Value,
+    defaults: &Value,
+    decodes: &dyn Fn(Value) -> Option<String>,
+) -> Option<Error> {
+    let (Value::Object(inner), Some(Value::Object(group))) = (given, defaults.get(name)) else {
+        return None;
+    };
+    let known: Vec<&str> = group.keys().map(String::as_str).collect();
+    inner.iter().find_map(|(key, value)| {
+        let mut probe = defaults.clone();
+        probe[name][key.as_str()] = value.clone();
+        let unknown = decodes(probe).is_some_and(|m| m.starts_with("unknown field"));
+        unknown.then(|| {
+            Error::invalid(
+                &format!("{name}.{key}"),
+                format!(
+                    "'{}' is not one of the settings of {name}; {}",
+                    shorten(key),
+                    suggest(key, &known)
+                ),
+            )
+        })
+    })
+}
+
 /// What a field must be, from serde's message about `given`.
 pub fn reason(message: &str, given: &Value) -> String {
     let message = message.split(" at line ").next().unwrap_or(message);
@@ -99,6 +134,13 @@ pub fn reason(message: &str, given: &Value) -> String {
         .or_else(|| message.strip_prefix("invalid value: "))
     {
         if let Some((_, expected)) = rest.split_once(", expected ") {
+            // a whole number beyond the type (a usize is 32 bits in WebAssembly): too large,
+            // on every target alike, not "not a whole number"
+            // (a u8 to u32 names its range, the same on every target)
+            let unsigned = matches!(expected.trim(), "usize" | "u64");
+            if unsigned && given.as_u64().is_some() {
+                return format!("{} is too large for this field", shown(given));
+            }
             return format!("{}, not {}", expected_words(expected), shown(given));
         }
     }
@@ -193,6 +235,13 @@ mod tests {
         count: u32,
         name: String,
         limit: Option<usize>,
+        group: Group,
+    }
+
+    #[derive(Debug, Default, Serialize, Deserialize)]
+    #[serde(default, deny_unknown_fields)]
+    struct Group {
+        planes: u32,
     }
 
     fn message(json: &str) -> (Option<String>, String) {
@@ -225,6 +274,26 @@ mod tests {
             "{text}"
         );
         assert!(message("[1]").1.contains("a JSON object"));
+        // a group's unknown setting is named by its path, with the group's settings suggested
+        // (it was "'group' is not one of its settings; did you mean group?")
+        assert_eq!(
+            message(r#"{"group": {"plane": 2}}"#),
+            (
+                Some("group.plane".into()),
+                "group.plane: 'plane' is not one of the settings of group; did you mean planes? (expected one of: planes)"
+                    .into()
+            )
+        );
+        // a whole number beyond its type is too large, whatever the target's usize (a usize
+        // is 32 bits in WebAssembly: 2^32 was "not a whole number" there)
+        // (serde's words on wasm32 for a usize of 2^32, which a 64-bit usize takes)
+        assert_eq!(
+            reason(
+                "invalid value: integer `4294967296`, expected usize",
+                &serde_json::json!(4294967296u64)
+            ),
+            "4294967296 is too large for this field"
+        );
         // a count past its type's range is said as such (issue 63: "number too large to fit
         // in target type"), the same on every target
         assert_eq!(

@@ -75,6 +75,17 @@ pub(crate) const GENERATORS: &[Generator] = &[
     graph::GRAPH,
 ];
 
+/// Format names a network file was once written with (`graphml:PATH`), now `file:PATH`.
+const FILE_KINDS: &[&str] = &[
+    "graphml",
+    "anynet",
+    "edgelist",
+    "edge-list",
+    "edges",
+    "booksim",
+    "xml",
+];
+
 /// A parsed and checked topology spec.
 #[derive(Debug, Clone)]
 pub struct TopologySpec {
@@ -88,6 +99,13 @@ impl TopologySpec {
     /// Parse `text` and check its sizes (nothing is allocated).
     pub fn parse(text: &str) -> Result<Self> {
         let spec = topology_spec(text);
+        if FILE_KINDS.contains(&spec.name.as_str()) {
+            // the spelling of a file by its format, before `file:` (it reads every format)
+            return Err(spec.error(format!(
+                "a network file is named file:PATH, whatever its format ({} are told apart by their content), not {}:PATH",
+                "GraphML, an edge list and BookSim's anynet", spec.name
+            )));
+        }
         let generator = find(GENERATORS, &spec, "generator")?;
         let parsed = (generator.parse)(&spec)?;
         spec.finish(&format!("write {}", generator.syntax))?;

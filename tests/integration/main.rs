@@ -15,6 +15,7 @@ mod dualplane;
 mod fuzz;
 mod fuzz_cli;
 mod graph_export;
+mod hostile_flags;
 mod integrity;
 mod layers;
 mod limits;

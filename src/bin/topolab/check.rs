@@ -27,12 +27,12 @@ pub fn passed(what: &str) -> Result<(), String> {
 
 /// `--check` of a Scenario's run (a comparison's two sides included).
 pub fn run(scenario: &Scenario) -> Result<(), String> {
-    scenario::precheck(scenario).map_err(|e| e.to_string())?;
+    scenario::precheck(scenario).map_err(|e| crate::cli::fielded(&e))?;
     passed(&format!("a run of the {} lab", scenario.lab))
 }
 
 /// `--check` of study `name` of a Scenario with `args`.
 pub fn study(scenario: &Scenario, name: &str, args: &serde_json::Value) -> Result<(), String> {
-    scenario::precheck_study(scenario, name, args).map_err(|e| e.to_string())?;
+    scenario::precheck_study(scenario, name, args).map_err(|e| crate::cli::fielded(&e))?;
     passed(&format!("study {name} of the {} lab", scenario.lab))
 }

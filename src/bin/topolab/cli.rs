@@ -125,6 +125,10 @@ pub fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(e) => {
+            if let Some(hint) = renamed_flag_hint(&e, &command) {
+                eprintln!("{}", bounded(&shorten_words(&escaped(&hint))));
+                return ExitCode::from(2);
+            }
             // clap's message up to its usage lines, on one line: what is wrong and which flag
             let text = e.to_string();
             let what: Vec<&str> = text
@@ -138,7 +142,10 @@ pub fn main() -> ExitCode {
             } else {
                 what.join(" ")
             };
-            eprintln!("{} (see topolab --help)", shorten_words(&what));
+            eprintln!(
+                "{} (see topolab --help)",
+                bounded(&shorten_words(&escaped(&what)))
+            );
             return ExitCode::from(2);
         }
     };
@@ -184,6 +191,66 @@ pub fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Flags a user may bring from another lab, an older spelling or another simulator, each with
+/// the flags meant in its place, in order: the first the subcommand has is suggested (clap's own
+/// tip goes by spelling alone: `--seeds` got `--seed`, `--pattern` in sim got `--rate`).
+const FLAG_HINTS: &[(&str, &[&str])] = &[
+    ("--seeds", &["--seed-count", "--seed"]),
+    ("--pattern", &["--traffic"]),
+    ("--traffic", &["--pattern"]),
+    ("--router", &["--routing", "--scheme"]),
+    ("--routing", &["--scheme"]),
+    ("--scheme", &["--routing"]),
+    ("--seed-count", &["--seeds"]),
+    ("--load", &["--rate"]),
+    ("--injection-rate", &["--rate"]),
+    ("--buffer", &["--buf"]),
+    ("--buffers", &["--buf"]),
+    ("--step", &["--sweep-step"]),
+    ("--t-max", &["--tmax"]),
+    ("--t-maxes", &["--tmaxes"]),
+    ("--network", &["--topology"]),
+    ("--topo", &["--topology"]),
+    ("--sweep-step", &["--step"]),
+];
+
+/// For an unknown flag the subcommand has under another name (`FLAG_HINTS`, or with `_` for
+/// `-`), the line that names it; None leaves clap's message.
+fn renamed_flag_hint(e: &clap::Error, top: &clap::Command) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(given)) = e.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let given = given.split('=').next().unwrap_or(given);
+    // the subcommand the flag was given to: the deepest one named on the command line
+    let mut sub = top;
+    let mut path = vec!["topolab".to_string()];
+    for arg in std::env::args().skip(1) {
+        if let Some(found) = sub.find_subcommand(&arg) {
+            path.push(found.get_name().to_string());
+            sub = found;
+        }
+    }
+    let has = |flag: &str| {
+        sub.get_arguments()
+            .any(|a| a.get_long().is_some_and(|l| format!("--{l}") == flag))
+    };
+    let underscored = given.replace('_', "-");
+    let meant = FLAG_HINTS
+        .iter()
+        .filter(|(old, _)| *old == given)
+        .flat_map(|(_, new)| new.iter().map(|n| n.to_string()))
+        .chain((underscored != given).then_some(underscored))
+        .find(|flag| has(flag))?;
+    let path = path.join(" ");
+    Some(format!(
+        "error: {path} has no {given}; its flag for that is {meant} (see {path} --help)"
+    ))
 }
 
 fn execute(command: Command) -> Result<(), String> {
@@ -252,7 +319,7 @@ pub fn run_and_report(scenario: &Scenario, output: &Output) -> Result<(), String
         // then its own section (A is checked: not again)
         let mut own = scenario.clone();
         own.compare = None;
-        scenario::precheck(&own).map_err(|e| e.to_string())?;
+        scenario::precheck(&own).map_err(|e| fielded(&e))?;
     }
     if crate::check::only() {
         return match other {
@@ -275,7 +342,7 @@ pub fn run_and_report(scenario: &Scenario, output: &Output) -> Result<(), String
         &mut |fraction| long.step(fraction, None),
     );
     long.finish();
-    let run = run.map_err(|e| e.to_string())?;
+    let run = run.map_err(|e| fielded(&e))?;
     write_files(run.as_ref(), scenario, output)?;
     let mut value = run.result();
     if output.trace {
@@ -345,7 +412,9 @@ fn write_files(run: &dyn LabRun, scenario: &Scenario, output: &Output) -> Result
         write("--anynet", path, run.anynet().map_err(|e| e.to_string())?)?;
     }
     if let Some(path) = &output.graphml {
-        write("--graphml", path, run.network(NetworkFormat::Graphml))?;
+        let text = run.network(NetworkFormat::Graphml);
+        crate::files::note_graphml_size("--graphml", &text);
+        write("--graphml", path, text)?;
     }
     if let Some(path) = &output.dot {
         write("--dot", path, run.network(NetworkFormat::Dot))?;
@@ -397,9 +466,30 @@ pub fn run_study(
         long.step(fraction, point.as_ref())
     });
     long.finish();
-    let value = value.map_err(|e| e.to_string())?;
+    let value = value.map_err(|e| fielded(&e))?;
     print_value(&shape(value), json);
     Ok(())
+}
+
+/// An error as "field: reason" under the field it is about (`Error::field`), so that
+/// `name_the_flag` names the flag set: an error kept in a field reads as the error it wraps
+/// (LOREN's "tmax: …" for the imbalance study's `tmaxes`, "pattern '…': …" for a traffic).
+pub fn fielded(e: &topolab::Error) -> String {
+    let message = e.to_string();
+    let Some(field) = e.field() else {
+        return message;
+    };
+    let field_like = |head: &str| {
+        head.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c))
+    };
+    let last = field.rsplit('.').next().unwrap_or(&field);
+    match message.split_once(": ") {
+        Some((head, rest)) if field_like(head) => format!("{field}: {rest}"),
+        // a spec's error names itself ("topology 'x': …"): under its own field, as it is
+        _ if message.starts_with(&format!("{last} '")) => message,
+        _ => format!("{field}: {message}"),
+    }
 }
 
 /// `extra`'s fields followed by `value`'s (an object).

@@ -123,17 +123,27 @@ impl LabFlags {
     /// A core error that names a field (`LAB.FIELD: …`, `FIELD: …`) naming its flag instead.
     pub fn name_flag(&self, error: &topolab::Error) -> String {
         let message = error.to_string();
-        let Some((head, rest)) = message.split_once(": ") else {
+        // the field the error is about (a spec's error reads "pattern '…': …" and names its
+        // field only in `field()`), else the message's own head
+        let field = error
+            .field()
+            .or_else(|| message.split_once(": ").map(|(head, _)| head.to_string()));
+        let Some(field) = field else {
             return message;
         };
-        let path = head
+        let path = field
             .strip_prefix(self.lab.name)
             .and_then(|p| p.strip_prefix('.'))
-            .unwrap_or(head);
-        match self.fields.iter().find(|(_, f)| f.path == path) {
-            Some((flag, _)) => format!("--{flag}: {rest}"),
-            None => message,
-        }
+            .unwrap_or(&field);
+        let Some((flag, _)) = self.fields.iter().find(|(_, f)| f.path == path) else {
+            return message;
+        };
+        // the message without its head when the head is the field ("tmax: …")
+        let rest = match message.split_once(": ") {
+            Some((head, rest)) if head == field || head == path => rest,
+            _ => &message,
+        };
+        format!("--{flag}: {rest}")
     }
 }
 

@@ -79,13 +79,20 @@ fn execute(scenario: Scenario, args: RoutingArgs) -> Result<(), String> {
         return run_study(&scenario, "walk", walk, |w| w, json);
     }
     if let Some(count) = args.table_study {
+        // (the study's `count` is this flag's value)
         return run_study(
             &scenario,
             "table-study",
             json!({ "count": count }),
             |s| s,
             json,
-        );
+        )
+        .map_err(|m| match m.split_once(": ") {
+            Some((head, rest)) if head.rsplit('.').next() == Some("count") => {
+                format!("--table-study: {rest}")
+            }
+            _ => m,
+        });
     }
     if args.imbalance_study {
         let study = json!({
@@ -97,7 +104,7 @@ fn execute(scenario: Scenario, args: RoutingArgs) -> Result<(), String> {
             return run_study(&scenario, "imbalance", study, |s| s, json);
         }
         let value = scenario::study(&scenario, "imbalance", &study, &mut |_, _| {})
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| crate::cli::fielded(&e))?;
         let study: ImbalanceStudy = serde_json::from_value(value).map_err(|e| e.to_string())?;
         print_text(&imbalance_table(&study));
         return Ok(());
