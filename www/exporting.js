@@ -30,13 +30,19 @@ export function fileName(parts, ext = null) {
   return ext ? `${stem(parts)}.${ext}` : stem(parts);
 }
 
+/** The most characters of one part in a file name (a packed network or a failure list is thousands). */
+const MAX_PART = 40;
+/** The most characters of a file name's stem (file systems take 255 bytes a name). */
+const MAX_STEM = 120;
+
 function stem(parts) {
-  return parts
+  const clean = (text) => text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/-+/g, '-');
+  const joined = parts
     .filter((p) => p !== null && p !== undefined && String(p).trim())
-    .join('-')
-    .replace(/[^A-Za-z0-9._-]+/g, '-')
-    .replace(/-+/g, '-')
-    .replace(/-$/, '');
+    .map((p) => clean(String(p)).slice(0, MAX_PART).replace(/^-|-$/g, ''))
+    .filter(Boolean)
+    .join('-');
+  return clean(joined).slice(0, MAX_STEM).replace(/-$/, '');
 }
 
 /** The `[x, y, width, height]` of an SVG root element (its viewBox, else its size). */

@@ -88,7 +88,12 @@ pub fn native(topo: &Topology, routing: &str) -> Result<Native, String> {
             let leaves = topo.switch_count() - topo.switch_count() / levels.max(1);
             let hosts_ok = per_switch[leaves..].iter().all(|&c| c as usize == k)
                 && per_switch[..leaves].iter().all(|&c| c == 0);
-            if levels < 2 || !hosts_ok {
+            if levels < 2 {
+                return Err(format!(
+                    "a one-level fat-tree is one switch with its {k} end nodes, not a tree of Merlin's fat-tree model"
+                ));
+            }
+            if !hosts_ok {
                 return Err(format!(
                     "its end nodes are not {k} on each leaf of a {levels}-level tree"
                 ));

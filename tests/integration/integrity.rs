@@ -226,6 +226,14 @@ fn undefined_metrics_are_null_or_refused() {
         "avg_hops with unserved demands: {}",
         v["avg_hops"]
     );
+    // hop-bytes counts the served demands, the bound every demand: no gap between the two
+    // (it was −99%: hop_bytes 64 beside a bound of 8,000)
+    assert!(v["lower_bound"].as_u64().is_some());
+    assert!(
+        v["gap_to_bound"].is_null(),
+        "gap_to_bound with unserved demands: {}",
+        v["gap_to_bound"]
+    );
     // a matrix whose messages are all empty is no traffic
     let dir = scratch("empty");
     let matrix = dir.join("zero.csv");
@@ -634,7 +642,8 @@ fn a_run_is_checked_before_its_work_begins() {
     std::fs::write(&file, compare(too_much, small)).unwrap();
     let message = refusal(&["run", text(&file)]);
     assert!(
-        message.starts_with("error: cycles:") && message.contains("at most"),
+        // (a Scenario file's field by its path in the file)
+        message.starts_with("error: sim.cycles:") && message.contains("at most"),
         "{message}"
     );
 }
@@ -709,4 +718,79 @@ fn what_an_error_echoes_is_bounded_and_inert() {
         message.starts_with("error: --fail-random: cannot fail 500 of"),
         "{message}"
     );
+}
+
+/// Issue 63, cause 5: `--force` onto a named pipe that nothing reads is refused at once (it
+/// blocked for ever); with a reader the pipe gets the whole file, as a file would.
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_is_written_only_when_something_reads_it() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let dir = scratch("fifo");
+    let fifo = dir.join("net.graphml");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        return; // no mkfifo here: nothing to test
+    }
+    let out = fifo.to_str().unwrap();
+    let args = [
+        "export",
+        "graphml",
+        "--topology",
+        "mesh:2x2",
+        "--out",
+        out,
+        "--force",
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_topolab"))
+        .args(args)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    // (a generous bound on a hang, not a speed limit: the refusal comes without waiting)
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(60) {
+            child.kill().ok();
+            panic!("writing to a named pipe nothing reads still waits after 60 s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut message = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut message).unwrap();
+    assert_eq!(status.code(), Some(2), "{message}");
+    assert!(
+        message.contains("named pipe that nothing reads"),
+        "{message}"
+    );
+    // with a reader: the whole GraphML comes through
+    let reader = std::thread::spawn({
+        let fifo = fifo.clone();
+        move || std::fs::read_to_string(fifo).unwrap()
+    });
+    // (the reader opens first: try until the writer finds it there)
+    let mut written = false;
+    for _ in 0..500 {
+        let run = Command::new(env!("CARGO_BIN_EXE_topolab"))
+            .args(args)
+            .output()
+            .unwrap();
+        if run.status.success() {
+            written = true;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(written, "the pipe was never written");
+    let text = reader.join().unwrap();
+    assert!(
+        text.trim_end().ends_with("</graphml>"),
+        "{} bytes",
+        text.len()
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -274,6 +274,31 @@ fn merlins_own_topologies_are_written_as_their_parameters() {
     assert!(bytes < 100_000, "{bytes} bytes");
     assert!(!dir.join(sst::ROUTES_FILE).exists());
     let _ = std::fs::remove_dir_all(&dir);
+    // a fat-tree above the flit simulator's 576 per-pair switches is Merlin's own model too
+    // (issue 63: it was refused for a route limit Merlin's fat-tree does not have): fattree:8:4
+    // is 2,048 switches
+    let value = cli::json(&[
+        "export",
+        "sst",
+        "--topology",
+        "fattree:8:4",
+        "--routing",
+        "updown",
+        "--out",
+        dir.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(value["model"], "merlin.fattree", "{value}");
+    let _ = std::fs::remove_dir_all(&dir);
+    // a one-level fat-tree (one switch) goes through anytopo, for the reason it has
+    let files = model("fattree:4:1", "updown", "uniform").unwrap();
+    let scenario: Value = serde_json::from_str(&files.scenario).unwrap();
+    assert_eq!(scenario["model"], "anytopo");
+    let mapping = scenario["mapping"].as_str().unwrap();
+    assert!(
+        mapping.contains("one-level fat-tree is one switch"),
+        "{mapping}"
+    );
 }
 
 #[test]

@@ -57,13 +57,16 @@ export class CtcResults {
       if (exact && exact !== text) byId(id).title = exact;
       else byId(id).removeAttribute('title');
     };
-    set('ctc-metric-hop', integer(r.hop_bytes));
+    // (with demands unserved, hop-bytes counts the others only: said, and no gap to the bound)
+    const unservedNote = r.unserved.length ? ` + ${integer(r.unserved.length)} demand${r.unserved.length === 1 ? '' : 's'} without a path` : '';
+    set('ctc-metric-hop', `${integer(r.hop_bytes)}${unservedNote}`);
     set('ctc-metric-torus', r.torus_hop_bytes === null ? '—' : integer(r.torus_hop_bytes));
     set('ctc-metric-gain', r.torus_hop_bytes ? pct((r.torus_hop_bytes - r.hop_bytes) / r.torus_hop_bytes) : '—');
     set('ctc-metric-avg', num(r.avg_hops, 3));
     set('ctc-metric-direct', `${integer(r.direct_demands)} of ${integer(r.demands)}`);
     set('ctc-metric-sa', r.iterations ? `${short(r.hdf_hop_bytes)} → ${short(r.heuristic_hop_bytes)}` : short(r.hdf_hop_bytes), r.iterations ? `${r.hdf_hop_bytes} → ${r.heuristic_hop_bytes}` : String(r.hdf_hop_bytes));
-    set('ctc-metric-bound', r.lower_bound === null ? '—' : `${short(r.lower_bound)} (gap ${pct(r.gap_to_bound)})`, r.lower_bound === null ? '' : `${r.lower_bound} (gap ${pct(r.gap_to_bound)})`);
+    const gap = r.gap_to_bound === null ? (r.unserved.length ? 'no gap: demands unserved' : 'gap —') : `gap ${pct(r.gap_to_bound)}`;
+    set('ctc-metric-bound', r.lower_bound === null ? '—' : `${short(r.lower_bound)} (${gap})`, r.lower_bound === null ? '' : `${r.lower_bound} (${gap})`);
     set('ctc-metric-lcs', `${integer(r.lcs)} LCs of ${integer(r.cluster_size)} (${integer(r.tasks)} tasks)`);
     set('ctc-metric-intra', short(r.intra_lc_bytes), String(r.intra_lc_bytes));
     const ilp = r.ilp;

@@ -227,14 +227,59 @@ pub fn check_output(path: &Path, flag: &str, replace: bool) -> Result<(), String
 /// Write `text` to output file `path` (for `flag`) after `check_output`.
 pub fn write_output(path: &Path, flag: &str, text: &str, replace: bool) -> Result<(), String> {
     check_output(path, flag, replace)?;
-    std::fs::write(path, text).map_err(|e| {
-        let shown = crate::cli::escaped(&path.display().to_string());
-        format!("{flag}: cannot write '{shown}': {e}")
+    let shown = || crate::cli::escaped(&path.display().to_string());
+    write_file(path, text.as_bytes()).map_err(|e| match e.raw_os_error() {
+        #[cfg(unix)]
+        Some(libc::ENXIO) => format!(
+            "{flag}: '{}' is a named pipe that nothing reads: start its reader first (nothing was written)",
+            shown()
+        ),
+        _ => format!("{flag}: cannot write '{}': {e}", shown()),
     })?;
     if let Some(identity) = Identity::of(path) {
         remember(flag, identity, true);
     }
     Ok(())
+}
+
+/// Before GraphML larger than Topolab's own network reader takes (`MAX_NETWORK_FILE_BYTES`) is
+/// written: a note on stderr that `--topology file:` will refuse it (other tools read it).
+pub fn note_graphml_size(flag: &str, text: &str) {
+    let limit = topolab::topology::import::MAX_NETWORK_FILE_BYTES;
+    if text.len() as u64 > limit {
+        eprintln!(
+            "note: {flag}: this GraphML is {:.1} MiB, above the {} MiB that --topology file: reads back; networkx and other GraphML readers take it",
+            text.len() as f64 / (1 << 20) as f64,
+            limit >> 20
+        );
+    }
+}
+
+/// Write `bytes` to `path`. A named pipe is opened without waiting for a reader (a write to
+/// one nobody reads blocked for ever): with none, the open fails with ENXIO at once; with one,
+/// the pipe is written as a file is.
+fn write_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::io::Write;
+        use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+        if std::fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo()) {
+            let mut pipe = std::fs::OpenOptions::new()
+                .write(true)
+                .custom_flags(libc::O_NONBLOCK)
+                .open(path)?;
+            // the reader is there: from now on a full pipe waits for it, as a write does
+            use std::os::fd::AsRawFd;
+            // SAFETY: fcntl on a descriptor this function owns, with flags it read from it
+            unsafe {
+                let fd = pipe.as_raw_fd();
+                let flags = libc::fcntl(fd, libc::F_GETFL);
+                libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK);
+            }
+            return pipe.write_all(bytes);
+        }
+    }
+    std::fs::write(path, bytes)
 }
 
 /// Check every output of a command before it runs (so a refusal costs no work and leaves no

@@ -621,7 +621,8 @@ pub struct CtcResult {
     pub demands: usize,
     pub total_bytes: u64,
     pub intra_lc_bytes: u64,
-    /// The configuration shown (the ILP's when it found one, else the heuristic's).
+    /// The configuration shown (the ILP's when it found one, else the heuristic's): Σ bytes ×
+    /// hops over the demands with a path; the demands without one are `unserved`, not counted.
     pub hop_bytes: u64,
     /// Hop-bytes over the bytes between LCs; null when a demand is unserved (its hops are
     /// undefined) or no bytes cross between LCs.
@@ -637,6 +638,8 @@ pub struct CtcResult {
     pub iterations: u32,
     /// 2·V − M* (None above the bound's size limit).
     pub lower_bound: Option<u64>,
+    /// (hop_bytes − bound) / bound; None without a bound or with a demand unserved (the bound
+    /// counts every demand, hop_bytes only those with a path).
     pub gap_to_bound: Option<f64>,
     /// The ILP: proven optimal, its best bound, and the solve.
     pub optimal: Option<bool>,
@@ -814,8 +817,12 @@ impl CtcConfig {
             sa_curve: done.ordered.curve.clone(),
             iterations: plan.iterations,
             lower_bound: done.lower_bound,
+            // (the bound counts every demand; hop-bytes only those with a path: with a demand
+            // unserved the two do not compare, and a "gap" of −99% said the opposite of what
+            // happened)
             gap_to_bound: done
                 .lower_bound
+                .filter(|_| m.unserved.is_empty())
                 .map(|b| (m.hop_bytes as f64 - b as f64) / (b as f64).max(1.0)),
             optimal: done.ilp.as_ref().map(|o| o.optimal),
             bound: done.ilp.as_ref().and_then(|o| o.bound),

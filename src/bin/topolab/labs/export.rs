@@ -94,7 +94,7 @@ fn execute(matches: &ArgMatches) -> Result<(), String> {
 }
 
 fn write_booksim(x: Experiment, a: ExperimentFiles) -> Result<(), String> {
-    let err = |e: topolab::Error| e.to_string();
+    let err = |e: topolab::Error| crate::cli::fielded(&e);
     let topo = TopologySpec::parse(&x.config.topology)
         .and_then(|t| t.build_nth(x.seed, x.config.topology_index))
         .map_err(|e| err(e.at("topology")))?;
@@ -131,7 +131,7 @@ fn write_booksim(x: Experiment, a: ExperimentFiles) -> Result<(), String> {
 
 fn write_sst(x: Experiment, a: ExperimentFiles) -> Result<(), String> {
     use topolab::export::sst::{self, CONFIG_FILE};
-    let err = |e: topolab::Error| e.to_string();
+    let err = |e: topolab::Error| crate::cli::fielded(&e);
     let spec = TopologySpec::parse(&x.config.topology).map_err(|e| err(e.at("topology")))?;
     let topo = spec
         .build_nth(x.seed, x.config.topology_index)
@@ -216,7 +216,11 @@ fn write_network(
         positions: Some(&positions),
         loads: None,
     };
-    crate::files::write_output(&a.out, "--out", &format.write(&topo, &extras), a.force)?;
+    let text = format.write(&topo, &extras);
+    if format == NetworkFormat::Graphml {
+        crate::files::note_graphml_size("--out", &text);
+    }
+    crate::files::write_output(&a.out, "--out", &text, a.force)?;
     let value = serde_json::json!({
         "out": a.out.display().to_string(),
         "format": format.name(),

@@ -56,14 +56,15 @@ pub(crate) struct Experiment {
     pub(crate) seed: u64,
 }
 
-/// The experiment the Simulate lab's flags in `matches` give, checked (sizes within the
-/// simulator's limits, router and parameters parsed) before anything is built.
+/// The experiment the Simulate lab's flags in `matches` give, for another simulator: checked
+/// (router and parameters parsed; not the flit simulator's own size limits, which the export's
+/// format checks its own way) before anything is built.
 pub(crate) fn experiment(matches: &ArgMatches) -> Result<Experiment, String> {
     let lab = LabFlags::of("sim");
     let scenario = lab.scenario(matches)?;
     let section = scenario.section("sim").map_err(|e| e.to_string())?;
     let config: SimConfig = serde_json::from_value(section.clone()).map_err(|e| e.to_string())?;
-    let (_, routing) = config.check().map_err(|e| lab.name_flag(&e))?;
+    let (_, routing) = config.check_experiment().map_err(|e| lab.name_flag(&e))?;
     Ok(Experiment {
         config,
         routing,
