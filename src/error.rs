@@ -124,6 +124,21 @@ pub(crate) fn shorten(text: &str) -> String {
     }
 }
 
+/// The most characters of one message (the CLI's line, the page's error): a longer one keeps
+/// its head and its end (where a path's file name is), with how much was left out.
+const LONGEST_MESSAGE: usize = 400;
+
+/// `text` within `LONGEST_MESSAGE` characters (a message once ran to 180 KB on one line).
+pub fn bounded(text: &str) -> String {
+    let count = text.chars().count();
+    if count <= LONGEST_MESSAGE {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(300).collect();
+    let tail: String = text.chars().skip(count - 80).collect();
+    format!("{head} …({} characters left out)… {tail}", count - 380)
+}
+
 /// `text` as a message quotes it: `shorten`ed, in single quotes.
 pub(crate) fn quoted(text: &str) -> String {
     format!("'{}'", shorten(text))

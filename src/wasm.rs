@@ -16,7 +16,7 @@ fn start() {
 
 /// A JS `Error` with the message and, when known, `field`: the Scenario field it concerns.
 fn js_error(e: crate::Error) -> JsValue {
-    let error = js_sys::Error::new(&e.to_string());
+    let error = js_sys::Error::new(&crate::error::bounded(&e.to_string()));
     if let Some(field) = e.field() {
         let _ = js_sys::Reflect::set(&error, &"field".into(), &JsValue::from_str(&field));
     }
@@ -24,7 +24,7 @@ fn js_error(e: crate::Error) -> JsValue {
 }
 
 fn plain_error(message: impl std::fmt::Display) -> JsValue {
-    js_sys::Error::new(&message.to_string()).into()
+    js_sys::Error::new(&crate::error::bounded(&message.to_string())).into()
 }
 
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {

@@ -7,6 +7,7 @@ use crate::labs::LAB_COMMANDS;
 use crate::progress::LongRun;
 use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
+use topolab::error::bounded;
 use topolab::export::graph::NetworkFormat;
 use topolab::labs::LabRun;
 use topolab::scenario::{self, decode_permalink, encode_permalink, Scenario};
@@ -539,19 +540,6 @@ pub fn escaped(text: &str) -> String {
             c => c.to_string(),
         })
         .collect()
-}
-
-/// A message of at most `LONGEST` characters: a longer one keeps its head and its end (where
-/// a path's file name is), with how much was left out.
-fn bounded(text: &str) -> String {
-    const LONGEST: usize = 400;
-    let count = text.chars().count();
-    if count <= LONGEST {
-        return text.to_string();
-    }
-    let head: String = text.chars().take(300).collect();
-    let tail: String = text.chars().skip(count - 80).collect();
-    format!("{head} …({} characters left out)… {tail}", count - 380)
 }
 
 /// `text` with every word longer than 60 characters cut to its head and end (a value echoed in
