@@ -453,6 +453,30 @@ pub(crate) fn study_args<A: LabConfig>(args: &Value) -> Result<A> {
 }
 
 /// A value as JSON (results, points).
+/// A detail query's id under `key` (`{"channel": 3}`), checked against `count` before it is a
+/// usize: None when the query has no `key`. (A cast wrapped 4,294,967,297 to 1 in WebAssembly,
+/// whose usize is 32 bits, and the page answered for channel 1.)
+pub(crate) fn query_index(query: &Value, key: &str, count: usize) -> Result<Option<usize>> {
+    let Some(given) = query.get(key) else {
+        return Ok(None);
+    };
+    given
+        .as_u64()
+        .and_then(|raw| usize::try_from(raw).ok())
+        .filter(|&i| i < count)
+        .map(Some)
+        .ok_or_else(|| {
+            crate::Error::invalid(
+                key,
+                format!(
+                    "no {key} {}: there are {count}, numbered 0 to {}",
+                    crate::error::shorten(&given.to_string()),
+                    count.saturating_sub(1)
+                ),
+            )
+        })
+}
+
 pub(crate) fn json<T: Serialize>(value: &T) -> Value {
     serde_json::to_value(value).expect("results serialize")
 }
@@ -671,5 +695,33 @@ mod tests {
             }
         }
         assert!(ids.len() >= 16, "{ids:?}");
+    }
+}
+
+#[cfg(test)]
+mod query_tests {
+    use super::query_index;
+    use serde_json::json;
+
+    /// An id is checked whole before it is a usize: 2^32 + 1 is no channel 1 (issue 63: the
+    /// page answered for channel 1, a cast wrapping in 32-bit WebAssembly).
+    #[test]
+    fn a_detail_id_is_checked_before_it_is_cast() {
+        assert_eq!(
+            query_index(&json!({"channel": 3}), "channel", 4).unwrap(),
+            Some(3)
+        );
+        assert_eq!(query_index(&json!({}), "channel", 4).unwrap(), None);
+        for bad in [
+            json!(4_294_967_297u64),
+            json!(4),
+            json!(-1),
+            json!("1"),
+            json!(1.5),
+        ] {
+            let e = query_index(&json!({ "channel": bad }), "channel", 4).unwrap_err();
+            assert_eq!(e.field().as_deref(), Some("channel"), "{bad}");
+            assert!(e.to_string().contains("numbered 0 to 3"), "{bad}: {e}");
+        }
     }
 }

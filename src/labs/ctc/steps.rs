@@ -229,16 +229,7 @@ pub(crate) fn detail(run: &CtcRun, query: &Value) -> Result<Value> {
     let p = run.parts();
     let r = p.result;
     let n = r.lcs;
-    let index = |key: &str, below: usize| -> Result<Option<usize>> {
-        match query.get(key) {
-            None => Ok(None),
-            Some(v) => v
-                .as_u64()
-                .filter(|&x| (x as usize) < below)
-                .map(|x| Some(x as usize))
-                .ok_or_else(|| Error::invalid(key, format!("a number below {below}"))),
-        }
-    };
+    let index = |key: &str, below: usize| crate::labs::query_index(query, key, below);
     let demand = match (index("demand", p.demands.len())?, query.get("pair")) {
         (Some(i), _) => Some(i),
         (None, Some(pair)) => {

@@ -709,12 +709,10 @@ impl LabRun for DualPlaneRun {
                     format!("two node ids below {size}, not {ids:?}"),
                 )),
             }
-        } else if let Some(c) = query.get("channel").and_then(Value::as_u64) {
-            if c as usize >= self.topology.channel_count() {
-                return Err(Error::invalid("channel", format!("no channel {c}")));
-            }
-            let (p, g, load) = self.channel_load(ChannelId(c as u32));
-            let (a, b) = self.topology.channel_ends(ChannelId(c as u32));
+        } else if let Some(c) = super::query_index(query, "channel", self.topology.channel_count())?
+        {
+            let (p, g, load) = self.channel_load(ChannelId::new(c));
+            let (a, b) = self.topology.channel_ends(ChannelId::new(c));
             let size = 1usize << self.result.n;
             Ok(serde_json::json!({
                 "plane": p,

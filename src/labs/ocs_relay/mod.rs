@@ -748,13 +748,8 @@ impl LabRun for OcsRelayRun {
     /// `{"node": r}`: the node's switch, whether it is an OCS node, its circuit, why it is
     /// unused, and the bytes it relays.
     fn detail(&self, query: &Value, _view: &View) -> Result<Value> {
-        if let Some(node) = query.get("node") {
-            let r = node
-                .as_u64()
-                .filter(|&r| (r as usize) < self.placement.nodes())
-                .ok_or_else(|| {
-                    Error::invalid("node", format!("a rank below {}", self.placement.nodes()))
-                })? as u32;
+        if let Some(r) = super::query_index(query, "node", self.placement.nodes())? {
+            let r = r as u32;
             let circuit = self.result.circuits.iter().find(|c| c.a == r || c.b == r);
             return Ok(serde_json::json!({
                 "node": r,

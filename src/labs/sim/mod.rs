@@ -1127,19 +1127,7 @@ impl LabRun for SimRun {
     /// channel's utilisation (and buffered flits at the shown cycle).
     fn detail(&self, query: &Value, view: &View) -> Result<Value> {
         let frame = view.step_index().and_then(|i| self.frames.get(i));
-        // the id under `key`, checked against `count` (none when the query has no `key`)
-        let id = |key: &str, count: usize| -> Result<Option<usize>> {
-            let Some(raw) = query.get(key).and_then(Value::as_u64) else {
-                return Ok(None);
-            };
-            match usize::try_from(raw) {
-                Ok(i) if i < count => Ok(Some(i)),
-                _ => Err(Error::invalid(
-                    key,
-                    format!("no {key} {raw}: the network has {count}"),
-                )),
-            }
-        };
+        let id = |key: &str, count: usize| super::query_index(query, key, count);
         if let Some(s) = id("switch", self.topo().switch_count())? {
             return Ok(self.router_detail(s, frame));
         }
