@@ -175,3 +175,24 @@ test('bad input is refused next to its field and nothing shown is lost', async (
   }, 'ctc-matrix', /line 2/);
   assertNoProblems(problems);
 });
+
+test('demands without a path: the hop-bytes say so, and neither the gain nor the gap is computed', async () => {
+  const { page, problems } = await openLab();
+  // one plane of one port for 32 LCs in HDF order: most demands have no path (issue 63: it showed a
+  // hop-bytes of 62 beside a bound of 1,728 and a 97% gain over the torus)
+  await afterRun(page, async () => {
+    await page.fill('#ctc-traffic', 'random:32:0.9');
+    await page.fill('#ctc-planes', '1');
+    await page.fill('#ctc-ports', '1');
+    await page.selectOption('#ctc-order', 'hdf');
+    await page.press('#ctc-traffic', 'Enter');
+  });
+  await page.waitForFunction(() => /without a path/.test(document.getElementById('ctc-metric-hop').textContent));
+  const { result: r } = await resultJson(page);
+  assert.ok(r.unserved.length > 0);
+  assert.equal(r.gap_to_bound, null);
+  assert.equal(await text(page, '#ctc-metric-hop'), `${r.hop_bytes}+ ${r.unserved.length} demands without a path, not counted`);
+  assert.equal(await text(page, '#ctc-metric-gain'), '—');
+  assert.match(await text(page, '#ctc-metric-bound'), /\(gap —\)$/);
+  assertNoProblems(problems);
+});

@@ -57,16 +57,19 @@ export class CtcResults {
       if (exact && exact !== text) byId(id).title = exact;
       else byId(id).removeAttribute('title');
     };
-    // (with demands unserved, hop-bytes counts the others only: said, and no gap to the bound)
-    const unservedNote = r.unserved.length ? ` + ${integer(r.unserved.length)} demand${r.unserved.length === 1 ? '' : 's'} without a path` : '';
-    set('ctc-metric-hop', `${integer(r.hop_bytes)}${unservedNote}`);
+    // (with demands unserved, hop-bytes counts the others only: said under the number, and
+    // neither the gain over the torus nor the gap to the bound, which count every demand)
+    const pathless = r.unserved.length;
+    set('ctc-metric-hop', integer(r.hop_bytes));
+    if (pathless) byId('ctc-metric-hop').append(el('span', { class: 'metric-note', text: `+ ${plural(pathless, 'demand')} without a path, not counted` }));
     set('ctc-metric-torus', r.torus_hop_bytes === null ? '—' : integer(r.torus_hop_bytes));
-    set('ctc-metric-gain', r.torus_hop_bytes ? pct((r.torus_hop_bytes - r.hop_bytes) / r.torus_hop_bytes) : '—');
+    set('ctc-metric-gain', r.torus_hop_bytes && !pathless ? pct((r.torus_hop_bytes - r.hop_bytes) / r.torus_hop_bytes) : '—', pathless ? 'not compared: demands without a path are not counted in the hybrid’s hop-bytes' : '');
     set('ctc-metric-avg', num(r.avg_hops, 3));
     set('ctc-metric-direct', `${integer(r.direct_demands)} of ${integer(r.demands)}`);
     set('ctc-metric-sa', r.iterations ? `${short(r.hdf_hop_bytes)} → ${short(r.heuristic_hop_bytes)}` : short(r.hdf_hop_bytes), r.iterations ? `${r.hdf_hop_bytes} → ${r.heuristic_hop_bytes}` : String(r.hdf_hop_bytes));
-    const gap = r.gap_to_bound === null ? (r.unserved.length ? 'no gap: demands unserved' : 'gap —') : `gap ${pct(r.gap_to_bound)}`;
-    set('ctc-metric-bound', r.lower_bound === null ? '—' : `${short(r.lower_bound)} (${gap})`, r.lower_bound === null ? '' : `${r.lower_bound} (${gap})`);
+    const gap = r.gap_to_bound === null ? 'gap —' : `gap ${pct(r.gap_to_bound)}`;
+    const why = pathless ? ': the bound counts every demand, the hop-bytes only those with a path' : '';
+    set('ctc-metric-bound', r.lower_bound === null ? '—' : `${short(r.lower_bound)} (${gap})`, r.lower_bound === null ? '' : `${r.lower_bound} (${gap}${why})`);
     set('ctc-metric-lcs', `${integer(r.lcs)} LCs of ${integer(r.cluster_size)} (${integer(r.tasks)} tasks)`);
     set('ctc-metric-intra', short(r.intra_lc_bytes), String(r.intra_lc_bytes));
     const ilp = r.ilp;
