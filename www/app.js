@@ -1069,6 +1069,21 @@ async function shareLink() {
 }
 
 /**
+ * A core message about Scenario field `field` (`ctc.cluster_size: …`) with the field named as the
+ * page labels it ("CTC · T (tasks per LC): …"); as it is when the field is no lab's.
+ */
+function byLabel(message, field) {
+  // (a permalink's error names its field in its words only: "permalink: ctc.cluster_size: …")
+  const path = field ?? message.match(/(?:^|: )([a-z][\w-]*(?:\.[\w-]+)+): /)?.[1];
+  const [section, ...rest] = String(path ?? '').split('.');
+  const lab = Object.values(labs).find((l) => l.section === section);
+  const label = lab && rest.length ? lab.form.labelFor(rest.join('.')) : null;
+  const at = label ? message.indexOf(`${path}: `) : -1;
+  if (at < 0) return message;
+  return `${message.slice(0, at)}${lab.label} · ${label}: ${message.slice(at + path.length + 2)}`;
+}
+
+/**
  * The Scenario of a permalink hash. An unreadable one is explained; on first load the default
  * lab stands in, later (`keep`) the page keeps what it shows and this returns null.
  */
@@ -1078,7 +1093,7 @@ async function loadHash(hash, { keep = false } = {}) {
   } catch (err) {
     if (isCancelled(err)) throw err;
     const instead = keep ? 'the page keeps what it showed' : 'showing the default lab instead';
-    state.linkError = `This link could not be read: ${unwrapped(err.message) ?? err.message} — ${instead}; the address keeps the link so it can be corrected.`;
+    state.linkError = `This link could not be read: ${byLabel(unwrapped(err.message) ?? err.message, err.field)} — ${instead}; the address keeps the link so it can be corrected.`;
     showPageError();
     return keep ? null : parseScenario(await codec.request('defaultScenario'));
   }
@@ -1404,6 +1419,18 @@ function wire() {
   for (const tab of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.lab[data-lab]'))) {
     tab.addEventListener('click', () => switchLab(tab.dataset.lab));
   }
+  // an in-page link (the skip link to the figure) moves focus and leaves the address alone:
+  // written into it, the address was read as a broken permalink, and an open tour's was lost
+  document.addEventListener('click', (event) => {
+    const link = /** @type {Element} */ (event.target).closest?.('a[href^="#"]');
+    const id = link?.getAttribute('href')?.slice(1) ?? '';
+    const target = /^[A-Za-z][\w-]*$/.test(id) ? document.getElementById(id) : null;
+    if (!target) return;
+    event.preventDefault();
+    if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
+    target.focus({ preventScroll: true });
+    target.scrollIntoView({ block: 'nearest' });
+  });
   window.addEventListener('hashchange', () => {
     const hash = currentHash();
     if (openTourLink(hash)) return; // a tour's link (#tour=…) opens the tour, not a Scenario

@@ -12,6 +12,8 @@ export function isEmbed() {
 /** The hash without '#', decoded from %-escapes a mail client may have added. */
 export function currentHash() {
   const raw = location.hash.replace(/^#/, '');
+  // an in-page anchor (#figure, where the skip link points) names an element, not a state
+  if (/^[A-Za-z][\w-]*$/.test(raw) && document.getElementById(raw)) return '';
   try {
     return decodeURIComponent(raw);
   } catch {

@@ -147,3 +147,27 @@ test("the figure's text alternative says what the step shows and follows the ste
   }
   assertNoProblems(problems);
 });
+
+test('the skip link focuses the figure and keeps the address: a permalink and an open tour stay', async () => {
+  // (issue 64: it wrote #figure into the address, which the page read as a broken permalink:
+  // an alert, and an open tour closed with its address lost)
+  for (const address of [`${env.url}?theme=light`, `${env.url}?theme=light#tour=000-fig5&stop=2`]) {
+    const { page, problems } = await openPage(env, address);
+    await waitForRun(page, 0);
+    if (address.includes('#tour=')) await page.waitForFunction(() => document.getElementById('tour-card')?.dataset.ready === 'true');
+    else await page.waitForFunction(() => location.hash.startsWith('#v1.'));
+    const before = await page.evaluate(() => location.hash);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.focus('.skip');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'figure');
+    assert.equal(await page.evaluate(() => location.hash), before, 'the address is as it was');
+    assert.equal(await page.isVisible('#error'), false, 'no broken-link message');
+    if (address.includes('#tour=')) assert.equal(await page.isVisible('#tour-card'), true, 'the tour stays open');
+    // an address with an element's id in it (typed, or an old bookmark) is no permalink either
+    await page.evaluate(() => { location.hash = '#figure'; });
+    await page.waitForFunction(() => location.hash === '#figure');
+    assert.equal(await page.isVisible('#error'), false, '#figure is read as no link');
+    assertNoProblems(problems);
+  }
+});
