@@ -295,6 +295,12 @@ export class FieldForm {
     return this.fields.find((f) => f.name === name) ?? null;
   }
 
+  /** The label a person reads for the field at path `path` of this lab's section (`cluster_size` → "T (tasks per LC)"), or null. */
+  labelFor(path) {
+    const field = this.fields.find((f) => f.path === path || f.name === path);
+    return field ? this.#labelOf(field.name) : null;
+  }
+
   /** The element (or custom control) holding a field's value. */
   control(name) {
     return this.inputs.get(name) ?? null;

@@ -2,6 +2,7 @@
 // full page; damaged or unknown permalinks are explained and the default lab still runs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { deflateRawSync } from 'node:zlib';
 import { useBrowser, openPage, waitForResult, text, screenshotPath, assertNoProblems } from './harness.mjs';
 
 const env = useBrowser();
@@ -161,5 +162,17 @@ test("an embed link carries the host's dark theme and A+, and the embed opens on
   await host.waitForFunction(() => document.getElementById('embed-code').value.includes('theme=light'));
   const plain = new URL((await host.inputValue('#embed-code')).match(/src="([^"]+)"/)[1].replace(/&amp;/g, '&')).searchParams;
   assert.deepEqual([plain.get('theme'), plain.get('large')], ['light', '0']);
+  assertNoProblems(problems);
+});
+
+test('a damaged link names the field by the label the page shows it under', async () => {
+  // (issue 64: it said `ctc.cluster_size` where the field is called "T (tasks per LC)")
+  const json = '{"version":1,"lab":"ctc","seed":1,"ctc":{"cluster_size":"abc"}}';
+  const link = `v1.${deflateRawSync(Buffer.from(json), { level: 9 }).toString('base64url')}`;
+  const { page, problems } = await openPage(env, `${env.url}#${link}`);
+  await page.waitForSelector('#error:not([hidden])');
+  const message = await text(page, '#error');
+  assert.match(message, /This link could not be read: (permalink: )?CTC · T \(tasks per LC\): a whole number from 0 up, not 'abc'/, message);
+  assert.doesNotMatch(message, /ctc\.cluster_size/);
   assertNoProblems(problems);
 });
