@@ -85,9 +85,21 @@ impl Recorder {
     pub fn count(&self) -> usize {
         self.count
     }
-    /// The trace, if recording was on.
+    /// The trace, if recording was on. A trace cut at `MAX_TRACE_STEPS` says so on its last
+    /// step (TopoGen's stopped at 20,000 steps without a word: its last step showed N = 3,412
+    /// beside a result of 443).
     pub fn finish(self) -> Option<Trace> {
-        self.trace
+        let mut trace = self.trace?;
+        if trace.truncated {
+            if let Some(last) = trace.steps.last_mut() {
+                last.title += " (the last step recorded)";
+                last.explanation += &format!(
+                    " The recording stops here, at {} of the run's {} steps; the run went on to its end, and its results count every step.",
+                    MAX_TRACE_STEPS, self.count
+                );
+            }
+        }
+        Some(trace)
     }
 }
 
@@ -99,6 +111,32 @@ mod tests {
         let mut r = Recorder::new(false);
         r.record(|| panic!("must not be called"));
         assert!(r.finish().is_none());
+    }
+    #[test]
+    fn a_cut_trace_says_so_on_its_last_step() {
+        let mut r = Recorder::new(true);
+        for i in 0..MAX_TRACE_STEPS + 5 {
+            r.record(|| Step {
+                title: format!("step {i}"),
+                explanation: "x.".into(),
+                ..Default::default()
+            });
+        }
+        let t = r.finish().unwrap();
+        assert!(t.truncated);
+        assert_eq!(t.steps.len(), MAX_TRACE_STEPS);
+        let last = t.steps.last().unwrap();
+        assert_eq!(last.title, "step 19999 (the last step recorded)");
+        assert!(
+            last.explanation
+                .contains("at 20000 of the run's 20005 steps"),
+            "{}",
+            last.explanation
+        );
+        // an uncut trace is as recorded
+        let mut r = Recorder::new(true);
+        r.record(|| Step::default());
+        assert_eq!(r.finish().unwrap().steps[0], Step::default());
     }
     #[test]
     fn enabled_recorder_keeps_steps_in_order() {
