@@ -135,7 +135,7 @@ mod tests {
         );
         // an uncut trace is as recorded
         let mut r = Recorder::new(true);
-        r.record(|| Step::default());
+        r.record(Step::default);
         assert_eq!(r.finish().unwrap().steps[0], Step::default());
     }
     #[test]
