@@ -1326,6 +1326,12 @@ function tourHost() {
     labs: () => Object.values(labs).map((lab) => ({ name: lab.name, label: lab.label, about: lab.about })),
     entry: (name) => labs[name]?.form?.entry() ?? null,
     showLab: (name) => switchLab(name),
+    /** Focus lab `name`'s heading (after the welcome dialog: its controls follow it in Tab order). */
+    focusLab: (name) => {
+      const heading = byId(labs[name].ids.heading);
+      heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+    },
     notify: (message) => showNotice(message, 8000),
     updateHash,
     async applyStop({ lab: name, seed, section, step }) {

@@ -239,6 +239,8 @@ class Tours {
     this.closeStart();
     this.close();
     this.host.showLab(name);
+    // focus on the chosen lab's heading, its controls next (it fell to <body>, 25 Tabs away)
+    this.host.focusLab(name);
   }
 
   /** Open the tour of a `#tour=…` hash at its stop; false when the hash is not a tour's (an open tour then closes: the page shows that link). */

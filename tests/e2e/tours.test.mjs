@@ -212,6 +212,12 @@ test('the start screen greets a first visit, lists the tours and the labs, and s
     await page.click('#tours');
     await page.click('#start-screen [data-lab="routing"]');
     await page.waitForFunction(() => document.body.dataset.lab === 'routing');
+    // focus is on the chosen lab's heading, its controls next in Tab order (issue 64: it fell to
+    // <body>, 25 Tabs from the lab's first control)
+    const heading = await page.evaluate(() => [document.activeElement?.tagName, document.activeElement?.textContent]);
+    assert.deepEqual(heading, ['H2', 'Routing lab']);
+    await page.keyboard.press('Tab');
+    assert.ok(await page.evaluate(() => Boolean(document.activeElement?.closest('.controls[data-lab-panel="routing"]'))), 'the next Tab is in the lab\'s controls');
     assertNoProblems(problems);
   }
   // a link (a hash) or an embed goes straight to what it names
