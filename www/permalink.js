@@ -110,6 +110,13 @@ export class Sharing {
     for (const box of [byId('share-box'), byId('embed-box')]) {
       box.addEventListener('keydown', (event) => {
         if (event.key === 'Escape') this.close(box);
+        // modal while open: Tab and Shift+Tab go round the box's own controls (Tab left it
+        // open behind the focus)
+        if (event.key !== 'Tab') return;
+        const stops = [...box.querySelectorAll('input, textarea, button')].filter((e) => !e.hidden && !e.disabled);
+        const at = stops.indexOf(/** @type {HTMLElement} */ (document.activeElement));
+        event.preventDefault();
+        stops[(at + (event.shiftKey ? -1 : 1) + stops.length) % stops.length]?.focus();
       });
     }
   }
@@ -131,7 +138,7 @@ export class Sharing {
     if (made.error) {
       field.value = '';
       status.textContent = made.error;
-      byId(which).focus();
+      box.querySelector('button.close')?.focus(); // (in the box: it is modal while open)
       return;
     }
     field.value = text;

@@ -171,3 +171,22 @@ test('the skip link focuses the figure and keeps the address: a permalink and an
     assertNoProblems(problems);
   }
 });
+
+test('Share and Embed are modal while open: Tab goes round their controls, Escape closes back to the button', async () => {
+  const { page, problems } = await openPage(env, `${env.url}?theme=light`);
+  await waitForRun(page, 0);
+  for (const [button, box] of [['share', 'share-box'], ['embed', 'embed-box']]) {
+    await page.click(`#${button}`);
+    await page.waitForSelector(`#${box}:not([hidden])`);
+    await page.waitForFunction((id) => document.getElementById(id).contains(document.activeElement), box);
+    for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      assert.ok(await page.evaluate((id) => document.getElementById(id).contains(document.activeElement), box), `${key} stays in ${box}`);
+    }
+    assert.equal(await page.getAttribute(`#${box}`, 'aria-modal'), 'true');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector(`#${box}`, { state: 'hidden' });
+    assert.equal(await page.evaluate(() => document.activeElement?.id), button, 'focus back on its button');
+  }
+  assertNoProblems(problems);
+});
