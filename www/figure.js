@@ -101,7 +101,7 @@ export class Figure {
    */
   constructor({ onChannelClick, onSwitchClick = () => {}, requestFigure = () => {} }) {
     this.box = byId('figure');
-    this.label = 'Topology: channels coloured by slots used out of N; click a channel for its communications';
+    this.label = 'Topology: channels coloured by slots used out of N';
     this.callbacks = { onChannelClick, onSwitchClick };
     this.requestFigure = requestFigure;
     this.key = null; // the run the shown figure belongs to
@@ -383,7 +383,8 @@ export class Figure {
       rect.append(svgEl('title', {}, `switch ${s}`));
       this.switches.push(rect);
       svg.append(rect);
-      if (geometry.labels) svg.append(svgEl('text', { class: 'lbl', x: fixed(x), y: fixed(y) }, String(s)));
+      // (the numbers are the drawing's, not text to read out: the switches' titles name them)
+      if (geometry.labels) svg.append(svgEl('text', { class: 'lbl', x: fixed(x), y: fixed(y), 'aria-hidden': 'true' }, String(s)));
     }
     // the drawing's own legend, scaled with it (hidden by the page's CSS: the overlay shows it)
     this.legendGroup = svgEl('g', { class: 'legend', transform: `translate(${LEGEND_MARGIN},${geometry.legend_y.toFixed(0)}) scale(${geometry.grow.toFixed(3)})` });
@@ -402,6 +403,13 @@ export class Figure {
       if (line.getAttribute('stroke') !== stroke) line.setAttribute('stroke', stroke);
       const tip = channelTitle(geometry, marks, i);
       if (line.firstChild.textContent !== tip) line.firstChild.textContent = tip;
+      // for a screen reader, named only where it carries something or is marked (it met ~120
+      // "l(0,1): 0 / 0"); the tooltip stays for the pointer
+      const quiet = !marks.values[i] && !flags[i];
+      if (line.hasAttribute('aria-hidden') !== quiet) {
+        if (quiet) line.setAttribute('aria-hidden', 'true');
+        else line.removeAttribute('aria-hidden');
+      }
     }
     // the overlays over the selected, step and on-path channels, under the switches
     for (const old of this.highlights) old.remove();

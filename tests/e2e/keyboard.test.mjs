@@ -190,3 +190,20 @@ test('Share and Embed are modal while open: Tab goes round their controls, Escap
   }
   assertNoProblems(problems);
 });
+
+test('the figure is named for what it shows, and its channels only where they carry something', async () => {
+  // (issue 64: the figure's name was a mouse instruction, and a screen reader met ~120 channels
+  // named like "l(0,1): 0 / 0")
+  const { page, problems } = await openPage(env, `${env.url}?theme=light`);
+  await waitForRun(page, 0);
+  await page.waitForSelector('#figure svg line.ch');
+  const names = await page.evaluate(() => [document.getElementById('figure').getAttribute('aria-label'), document.querySelector('#figure svg').getAttribute('aria-label')]);
+  for (const name of names) assert.doesNotMatch(name, /click/i, name);
+  const lines = await page.$$eval('#figure svg line.ch', (all) => all.map((l) => [l.querySelector('title').textContent, l.getAttribute('aria-hidden')]));
+  const idle = lines.filter(([title]) => /: 0 \//.test(title));
+  assert.ok(idle.length > 0 && idle.length < lines.length, `${idle.length} of ${lines.length} channels carry nothing`);
+  assert.deepEqual(idle.filter(([, hidden]) => hidden !== 'true'), [], 'an idle channel is hidden from screen readers');
+  assert.deepEqual(lines.filter(([title, hidden]) => !/: 0 \//.test(title) && hidden !== null), [], 'a loaded channel is named');
+  assert.equal(await page.$$eval('#figure svg text.lbl:not([aria-hidden="true"])', (all) => all.length), 0, 'switch numbers are not read out');
+  assertNoProblems(problems);
+});

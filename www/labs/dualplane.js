@@ -66,7 +66,7 @@ export default /** @satisfies {import('../types/page').LabView<'dualplane'>} */ 
   exports: ['svg', 'png', 'json', 'csv', 'anynet', 'graphml', 'dot'],
   noSteps: 'No steps to play: the source and the destination are the same node.',
   channels: true,
-  figureLabel: 'Both planes side by side (plane 0 left, plane 1 right), channels coloured by their all-to-all load; the route of the node pair marked. Click two switches to pick a source and a destination, a channel for its load',
+  figureLabel: 'Both planes side by side (plane 0 left, plane 1 right), channels coloured by their all-to-all load; the route of the node pair marked',
   /** The asked step, or the table lookup. */
   wantStep: (scenario, step) => step ?? 0,
   /** Any change starts again from the table lookup. */

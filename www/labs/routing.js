@@ -37,7 +37,7 @@ export default /** @satisfies {import('../types/page').LabView<'routing'>} */ ({
   /** What the step player says when a run has no steps. */
   noSteps: 'No steps to play: set a source and a destination (or click two switches) to walk a packet hop by hop.',
   channels: false,
-  figureLabel: 'Floor grid of switches: the packet walk so far (earlier hops, the current hop), the current and destination switches marked; click two switches to pick a source and a destination',
+  figureLabel: 'Floor grid of switches: the packet walk so far (earlier hops, the current hop), the current and destination switches marked',
   /** The asked step, or the first hop of the walk. */
   wantStep: (scenario, step) => step ?? 0,
   /** Any change walks again from the first hop. */

@@ -68,7 +68,7 @@ export default /** @satisfies {import('../types/page').LabView<'sim'>} */ ({
   channels: true,
   /** Every export, with the SST/Merlin model of the run (the Simulate lab alone has a traffic and a rate). */
   exports: ['svg', 'png', 'json', 'csv', 'booksim', 'anynet', 'graphml', 'dot', 'sst'],
-  figureLabel: 'Topology: at a cycle, channels coloured by the flits buffered at their far end, the ones carrying a flit drawn thick; without cycles, by utilisation. Click a router for its virtual channels, a channel for its detail',
+  figureLabel: 'Topology: at a cycle, channels coloured by the flits buffered at their far end, the ones carrying a flit drawn thick; without cycles, by utilisation',
   /** The asked cycle, or the first recorded one. */
   wantStep: (scenario, step) => step ?? 0,
   /** Another setting keeps the cycle shown (to compare loads at the same cycle); the same network keeps the channel. */

@@ -26,7 +26,7 @@ export default /** @satisfies {import('../types/page').LabView<'slots'>} */ ({
   /** What the step player says when a run has no steps. */
   noSteps: 'No steps to play: choose a slot policy to step through its decisions one communication at a time.',
   channels: true,
-  figureLabel: 'Topology: channels coloured by slots used out of N; click a channel for its communications',
+  figureLabel: 'Topology: channels coloured by slots used out of N',
   /** The step to show: none without a policy, else the asked one or the first. */
   wantStep: (scenario, step) => (scenario.slots.policy ? step ?? 0 : null),
   /** Another setting on the same topology keeps the selected channel. */
