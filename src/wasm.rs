@@ -73,6 +73,17 @@ pub fn precheck(json: &str) -> Result<(), JsValue> {
     crate::scenario::precheck(&scenario(json)?).map_err(js_error)
 }
 
+/// Check study `name` of a Scenario (JSON) with `args` (JSON) as its run would before its work
+/// begins (`scenario::precheck_study`), without running it: the page's sweep asks this of the
+/// whole sweep before its workers run one load each.
+#[wasm_bindgen(js_name = precheckStudy)]
+pub fn precheck_study(json: &str, name: &str, args: &str) -> Result<(), JsValue> {
+    let args: serde_json::Value = serde_json::from_str(args).map_err(|e| {
+        js_error(crate::Error::invalid("args", crate::labs::plain::syntax(&e)))
+    })?;
+    crate::scenario::precheck_study(&scenario(json)?, name, &args).map_err(js_error)
+}
+
 /// The permalink hash (without `#`) of a Scenario given as JSON.
 /// The `graph:` spec of the network in a file's text (an edge list, BookSim anynet or GraphML,
 /// `topology::import`); `name` names the file in errors. Refused above the network file limit

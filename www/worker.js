@@ -64,6 +64,7 @@ const handlers = {
   defaultScenario: () => wasm_bindgen.defaultScenario(),
   checkScenario: ({ json }) => wasm_bindgen.checkScenario(json),
   precheck: ({ json }) => wasm_bindgen.precheck(json),
+  precheckStudy: ({ json, name, args }) => wasm_bindgen.precheckStudy(json, name, JSON.stringify(args ?? {})),
   encodePermalink: ({ json }) => wasm_bindgen.encodePermalink(json),
   decodePermalink: ({ hash }) => wasm_bindgen.decodePermalink(hash),
   importNetwork: ({ name, text }) => wasm_bindgen.importNetwork(name, text),

@@ -371,5 +371,18 @@ test('4,096 routers in the page: mesh:64x64 under DOR, routed hop by hop, with t
   assert.match(m.bound, /^(—|–|-|undefined|n\/a)/i, `the channel-load bound walks every pair; not computed here: '${m.bound}'`);
   // a figure is on screen (4,096 switches: drawn or as an overview)
   assert.ok((await page.locator('#figure svg, #figure canvas').count()) > 0, 'a figure is shown');
+  // its sweep is refused before any load runs, by the limit a load's run would meet (issue 64:
+  // it sat at "50 %, estimating…" for 26 s first), in view, with no point computed
+  await page.evaluate(() => {
+    window.sweepProgress = [];
+    new MutationObserver(() => window.sweepProgress.push(document.getElementById('sim-sweep-progress')?.value)).observe(document.getElementById('sim-sweep-card'), { subtree: true, attributes: true, childList: true });
+  });
+  await page.click('#sim-sweep');
+  await page.waitForSelector('#sim-sweep-error:not([hidden])');
+  assert.match(await text(page, '#sim-sweep-error'), /one run may take on this network/);
+  assert.equal(await page.locator('#sim-sweep-body tr').count(), 0, 'no load ran');
+  assert.ok((await page.evaluate(() => window.sweepProgress)).every((v) => !(v > 0)), 'the progress never moved');
+  await page.locator('#sim-sweep-error').scrollIntoViewIfNeeded();
+  assert.ok(await page.locator('#sim-sweep-error').isVisible());
   assertNoProblems(problems);
 });

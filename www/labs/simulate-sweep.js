@@ -79,6 +79,21 @@ export class ParallelSweep {
       }
     };
 
+    // every load checked first, as its point's study checks it (the run's work at that load
+    // against the limit): a 64×64 sweep sat at "50 %, estimating…" for 26 s before a refusal
+    // it could have given at once. (Each point is a request of its own, as the workers run it.)
+    const check = new Engine();
+    this.engines = [check];
+    try {
+      await check.start();
+      for (const load of loads) await check.request('precheckStudy', { json, name: 'sweep', args: { loads: [load] } });
+    } catch (err) {
+      throw this.cancelled || err instanceof Cancelled || err?.cancelled ? new Cancelled() : err;
+    } finally {
+      check.stop();
+      this.engines = [];
+    }
+    if (this.cancelled) throw new Cancelled();
     this.engines = Array.from({ length: Math.max(1, Math.min(this.workers, loads.length)) }, () => new Engine());
     try {
       await Promise.all(this.engines.map(work));
