@@ -472,8 +472,8 @@ function showRunError(rec, err) {
 
 /**
  * Counters on <body> so tests and scripts can wait for the page: data-runs (a lab's result came
- * on screen: a run ended, well or not, or a lab was opened again on its kept result) and
- * data-views (a step's or selection's figure was drawn).
+ * on screen: a run ended, well or not, or a lab was opened again on its kept result),
+ * data-started (a lab's run began) and data-views (a step's or selection's figure was drawn).
  */
 function countDone(name) {
   document.body.dataset[name] = String(Number(document.body.dataset[name] ?? 0) + 1);
@@ -523,6 +523,7 @@ async function run(rec, scenario, { step = null, channel = null, zoom = null } =
   rec.offering?.stop(); // what it would offer goes with the error this run replaces
   const lab = labs[rec.name];
   const seq = ++rec.runSeq;
+  countDone('started');
   const json = configKey(scenario);
   const key = ownKey(scenario);
   rec.requested = key;

@@ -53,6 +53,36 @@ export function plural(count, word, many = `${word}s`) {
 }
 
 /** Calls `fn` once `ms` after the last call; `.now()` runs a pending call at once, `.cancel()` drops it. */
+/** Keys that move a closed select's choice. */
+const CHOOSING_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
+
+/**
+ * A select whose choice is acted on once made: `change()` on every change (what the form shows),
+ * `commit()` at once for a pick with the pointer, but for one moved with the keys (arrows, a
+ * letter) only on Enter or when the select loses focus — arrowing through the options ran each.
+ */
+export function onChoice(select, { change = () => {}, commit }) {
+  let keyed = false;
+  let pending = false;
+  const settle = () => {
+    if (!pending) return;
+    pending = false;
+    commit();
+  };
+  select.addEventListener('keydown', (event) => {
+    if (CHOOSING_KEYS.has(event.key) || event.key.length === 1) keyed = true;
+    if (event.key === 'Enter') settle();
+  });
+  select.addEventListener('change', () => {
+    change();
+    if (keyed) {
+      keyed = false;
+      pending = true;
+    } else commit();
+  });
+  select.addEventListener('blur', settle);
+}
+
 export function debounce(fn, ms) {
   let timer = null;
   const debounced = (...args) => {

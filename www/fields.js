@@ -11,7 +11,7 @@
 // A choice the core refused can be followed by the field's other choices that run (`offer`,
 // each a button that picks it and runs). A file opened beside a field is named under it.
 // No lab names, no guessing from an error's text beyond those keys.
-import { el, show, debounce } from './dom.js';
+import { el, show, debounce, onChoice } from './dom.js';
 import { PatternField, ensureOption } from './pattern-field.js';
 import { nameFile, fileOf } from './run-label.js';
 
@@ -83,10 +83,7 @@ export function choicesControl({ className, rowClass, numbersClass = null }) {
               const select = el('select', { id: sid, name: sid, 'aria-describedby': `${sid}-help`, 'data-path': choice.field }, ...options);
               const help = el('p', { class: 'help', id: `${sid}-help` });
               const describe = () => (help.textContent = `${choice.decides}: ${select.selectedOptions[0]?.title ?? ''}.`);
-              select.addEventListener('change', () => {
-                describe();
-                changed();
-              });
+              onChoice(select, { change: describe, commit: changed });
               selects.set(key, { select, describe });
               return el('div', { class: rowClass }, el('label', { for: sid, text: labels.get(key) ?? choice.decides }), select, help);
             }),
@@ -461,7 +458,7 @@ export class FieldForm {
       body = input.element;
     } else if (field.kind === 'select') {
       input = el('select', { id, name: id, 'aria-describedby': describedBy, 'data-path': field.path, ...(field.attrs ?? {}) });
-      input.addEventListener('change', () => this.#changed());
+      onChoice(input, { change: () => this.refresh(), commit: () => this.changed() });
       body = input;
     } else {
       input = el('input', { id, name: id, type: field.kind === 'number' ? 'number' : 'text', spellcheck: 'false', 'aria-describedby': describedBy, ...(field.attrs ?? {}) });

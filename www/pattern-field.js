@@ -1,6 +1,6 @@
 // The traffic-pattern control (a field kind of www/fields.js): a select of pattern names plus
 // a number input for the patterns that take one (β, γ), read into and set from 'hotspot:0.3'.
-import { el, show } from './dom.js';
+import { el, show, onChoice } from './dom.js';
 
 /** Pattern names that take a number, with its symbol, default and input limits. */
 export const PARAMS = {
@@ -37,7 +37,7 @@ export class PatternField {
 
   /** `callback('pattern')` after the user picks a pattern, `callback('param')` after typing its number. */
   onChange(callback) {
-    this.select.addEventListener('change', () => callback('pattern'));
+    onChoice(this.select, { commit: () => callback('pattern') });
     this.param.addEventListener('input', () => callback('param'));
   }
 

@@ -207,3 +207,28 @@ test('the figure is named for what it shows, and its channels only where they ca
   assert.equal(await page.$$eval('#figure svg text.lbl:not([aria-hidden="true"])', (all) => all.length), 0, 'switch numbers are not read out');
   assertNoProblems(problems);
 });
+
+test('arrowing through a select runs nothing until Enter (or leaving it) runs the choice, once', async () => {
+  // (issue 64: ↓ on the scheme select ran each option in turn)
+  const { page, problems } = await openPage(env, `${env.url}?theme=light`);
+  await waitForRun(page, 0);
+  await afterRun(page, () => page.click('#lab-routing'));
+  const started = () => page.evaluate(() => Number(document.body.dataset.started ?? 0));
+  const before = await started();
+  const runs = await page.evaluate(() => Number(document.body.dataset.runs ?? 0));
+  await page.focus('#rt-scheme');
+  const first = await page.inputValue('#rt-scheme');
+  for (let i = 0; i < 2; i++) {
+    await page.keyboard.press('ArrowDown');
+    // (as slowly as a person reads an option: longer than the form's 250 ms wait before a run)
+    await page.waitForTimeout(400);
+  }
+  const chosen = await page.inputValue('#rt-scheme');
+  assert.notEqual(chosen, first, 'the arrows moved the choice');
+  assert.equal(await started(), before, 'no run while arrowing');
+  await page.keyboard.press('Enter');
+  await waitForRun(page, runs);
+  assert.equal(await started(), before + 1, 'Enter ran the choice once');
+  assert.match(await page.evaluate(() => document.getElementById('view-note')?.hidden === false ? document.getElementById('view-note').textContent : document.title), new RegExp(chosen === 'cowen-cluster' ? 'cowen' : chosen));
+  assertNoProblems(problems);
+});
