@@ -386,3 +386,29 @@ test('4,096 routers in the page: mesh:64x64 under DOR, routed hop by hop, with t
   assert.ok(await page.locator('#sim-sweep-error').isVisible());
   assertNoProblems(problems);
 });
+
+test('the sweep\'s progress counts the loads it can reach: none past the first above the channel-load bound / 0.9', async () => {
+  // (issue 64: a 32×32 sweep read 7 % after 7 of its at most 13 loads)
+  const { page, problems } = await openSim();
+  await configure(page, { topology: 'mesh:8x8', rate: '0.1', warmup: '200', cycles: '600', drain: '600', 'sweep-step': '0.1', 'seed-count': '1' });
+  const bound = Number(await text(page, '#sim-metric-bound'));
+  assert.ok(bound > 0 && bound < 0.9, `mesh 8×8's bound ${bound}`);
+  const loads = Array.from({ length: 10 }, (_, i) => Number(((i + 1) * 0.1).toFixed(1)));
+  const span = loads.findIndex((l) => l > bound / 0.9) + 1;
+  await page.evaluate(() => {
+    window.samples = [];
+    const record = () => window.samples.push([document.getElementById('sim-sweep-progress').value, document.querySelectorAll('#sim-sweep-body tr').length]);
+    new MutationObserver(record).observe(document.getElementById('sim-sweep-card'), { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+  await page.click('#sim-sweep');
+  await page.waitForSelector('#sim-sweep-busy:not([hidden])');
+  await page.waitForSelector('#sim-sweep-busy', { state: 'hidden' });
+  const samples = await page.evaluate(() => window.samples);
+  const rows = (await sweepRows(page)).length;
+  assert.ok(rows <= span, `${rows} loads, at most ${span}`);
+  // each row shown, the bar at least that share of the loads the sweep can reach
+  const behind = samples.filter(([fraction, shown]) => shown > 0 && shown < span && fraction > 0 && fraction < shown / span - 1e-9);
+  assert.deepEqual(behind, [], `the bar counts ${span} loads`);
+  assert.ok(samples.some(([fraction, shown]) => shown > 0 && fraction > 0), 'the bar moved with the rows');
+  assertNoProblems(problems);
+});

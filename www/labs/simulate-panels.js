@@ -254,7 +254,7 @@ export class SimSweep {
           points = kept;
           this.#show(now, args, kept, null);
           byId('sim-sweep-status').textContent = `${status} ${kept.length} load${kept.length === 1 ? '' : 's'} so far.`;
-        });
+        }, { bound: now.result.channel_load_bound });
         if (!other || key !== this.key) return key === this.key ? () => this.#show(now, args, out.points, out) : null;
         const sweepA = new ParallelSweep(Math.min(sweepWorkers(), other.result.sweep_loads.length));
         this.sweep = sweepA;
@@ -265,7 +265,7 @@ export class SimSweep {
           this.other = { scenario: other.scenario, points: kept, summary: null };
           this.#show(now, args, out.points, out);
           byId('sim-sweep-status').textContent = `${statusA} ${kept.length} load${kept.length === 1 ? '' : 's'} so far.`;
-        });
+        }, { bound: other.result.channel_load_bound });
         return key === this.key
           ? () => {
               this.other = { scenario: other.scenario, points: outA.points, summary: outA };

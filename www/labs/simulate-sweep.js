@@ -38,15 +38,19 @@ export class ParallelSweep {
    * points kept so far (in load order) each time one arrives. Resolves with the summary
    * (`sweepSummary`); rejects with the first error a serial sweep would meet, or Cancelled.
    */
-  /** @param {string} json @param {number[]} loads @param {(points: object[], fraction: number) => void} [onPoint] */
-  async run(json, loads, onPoint = () => {}) {
+  /** @param {string} json @param {number[]} loads @param {(points: object[], fraction: number) => void} [onPoint] @param {{bound?: number|null}} [options] */
+  async run(json, loads, onPoint = () => {}, { bound = null } = {}) {
+    // the progress counts the loads the sweep can reach: none past the first above bound / 0.9
+    // (a network accepts at most its channel-load bound, so that load is past saturation), and
+    // none past the first point past saturation (a 32×32 sweep read 7 % after 7 of at most 13)
+    const reach = Number.isFinite(bound) && bound > 0 ? loads.findIndex((l) => l > bound / 0.9 + 1e-9) : -1;
+    const span = () => Math.min(last, reach >= 0 ? reach : last) + 1;
     this.cancelled = false;
     const outcomes = new Array(loads.length); // {point} or {error}, by load index
     const busy = new Map(); // engine → the load index it computes
     let next = 0;
     let last = loads.length - 1; // the last index a serial sweep could reach
     const kept = () => outcomes.slice(0, last + 1).filter((o) => o?.point).map((o) => o.point);
-    const done = () => outcomes.slice(0, last + 1).filter(Boolean).length;
 
     /** A point past saturation (or an error) at `i` ends the curve there: drop the work above it. */
     const endAt = (i) => {
@@ -72,7 +76,7 @@ export class ParallelSweep {
           } finally {
             busy.delete(engine);
           }
-          if (i <= last && !this.cancelled) onPoint(kept(), done() / (last + 1));
+          if (i <= last && !this.cancelled) onPoint(kept(), outcomes.slice(0, span()).filter(Boolean).length / span());
         }
       } finally {
         engine.stop();
