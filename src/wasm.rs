@@ -79,7 +79,10 @@ pub fn precheck(json: &str) -> Result<(), JsValue> {
 #[wasm_bindgen(js_name = precheckStudy)]
 pub fn precheck_study(json: &str, name: &str, args: &str) -> Result<(), JsValue> {
     let args: serde_json::Value = serde_json::from_str(args).map_err(|e| {
-        js_error(crate::Error::invalid("args", crate::labs::plain::syntax(&e)))
+        js_error(crate::Error::invalid(
+            "args",
+            crate::labs::plain::syntax(&e),
+        ))
     })?;
     crate::scenario::precheck_study(&scenario(json)?, name, &args).map_err(js_error)
 }

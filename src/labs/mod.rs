@@ -243,12 +243,6 @@ pub(crate) type RunFn = fn(&Value, u64, bool, &mut dyn FnMut(f64)) -> Result<Box
 /// `Lab::precheck`: a checked section and its seed, refused as the run would refuse them.
 pub type PrecheckFn = fn(&Value, u64) -> Result<()>;
 
-/// `Lab::precheck` of a lab whose run refuses nothing its section's check (`Lab::check_config`)
-/// has not.
-pub(crate) fn no_precheck(_: &Value, _: u64) -> Result<()> {
-    Ok(())
-}
-
 /// A lab: its name (= Scenario section), what it is, its configuration and its runs.
 pub struct Lab {
     pub name: &'static str,
@@ -263,7 +257,7 @@ pub struct Lab {
     /// What the run checks from the built network before its work begins (a router's kind of
     /// network, a simulation's work budget): the run makes the same checks first; the page asks
     /// it of each choice it offers in place of a refused one, and a comparison asks it of both
-    /// sides before either runs. `no_precheck` for a lab whose checks are its section's.
+    /// sides before either runs.
     pub precheck: PrecheckFn,
     /// Its own studies (a sweep, a search, a packet's walk); the papers' figures and tables it
     /// shows are studies too, listed in `papers` (`papers::studies` gives both).

@@ -308,6 +308,7 @@ fn load_scenario(source: &str) -> Result<Scenario, String> {
 /// Run a Scenario, write the files `output` asks for, print the result.
 pub fn run_and_report(scenario: &Scenario, output: &Output) -> Result<(), String> {
     crate::files::check_outputs(&output.files(), output.force)?;
+    check_exports(scenario, output)?;
     // compare mode: both sides read and checked whole first (their networks built, each run's
     // work within its budget, so together within a request's), and the compared side (A) run
     // before the Scenario's own (B), whose files are written only once both have run — a bad A
@@ -384,6 +385,50 @@ impl Output {
         .filter_map(|(flag, path)| path.as_deref().map(|p| (flag, std::path::Path::new(p))))
         .collect()
     }
+}
+
+/// `--anynet` of a dual-plane network and `--overview-svg` on a network of a spec too small for
+/// an overview, refused before the run (they were refused after it, and --check passed them);
+/// the size of a network a lab makes from other fields (TopoGen, Dual-plane, the OCS relay,
+/// CTC) is known after the run.
+fn check_exports(scenario: &Scenario, output: &Output) -> Result<(), String> {
+    // a dual-plane network has no anynet (a node on two switches): the Dual-plane lab's always,
+    // another lab's when its spec is one (refused after the run, and --check passed it)
+    let dual = scenario.lab == "dualplane"
+        || scenario
+            .section(&scenario.lab)
+            .ok()
+            .and_then(|s| {
+                s.get("topology")
+                    .and_then(|t| t.as_str())
+                    .map(str::to_string)
+            })
+            .and_then(|spec| topolab::topology::TopologySpec::parse(&spec).ok())
+            .is_some_and(|t| t.kind() == "dual");
+    if output.anynet.is_some() && dual {
+        return Err("--anynet: a dual-plane network's nodes attach to two switches (one per plane), and a BookSim2 anynet node has one router: export one plane (e.g. hypercube:N) instead".into());
+    }
+    let spec = scenario.section(&scenario.lab).ok().and_then(|s| {
+        s.get("topology")
+            .and_then(|t| t.as_str())
+            .map(str::to_string)
+    });
+    let Some(spec) = spec else { return Ok(()) };
+    let Ok(parsed) = topolab::topology::TopologySpec::parse(&spec) else {
+        return Ok(()); // (the run's own check names the topology)
+    };
+    if output.overview_svg.is_none() {
+        return Ok(());
+    }
+    let min = topolab::render::OVERVIEW_MIN_SWITCHES;
+    if parsed.switch_count() <= min {
+        return Err(format!(
+            "--overview-svg: '{}' has {} switches; an overview is drawn above {min}",
+            escaped(&spec),
+            parsed.switch_count()
+        ));
+    }
+    Ok(())
 }
 
 fn write_files(run: &dyn LabRun, scenario: &Scenario, output: &Output) -> Result<(), String> {

@@ -200,6 +200,10 @@ pub fn traffic_spec(text: &str, flag: &str) -> Result<String, String> {
 /// Refuse to write `path` (for `flag`) when it is an input of this command or already one of
 /// its outputs; `replace` says whether an existing file that is neither may be replaced.
 pub fn check_output(path: &Path, flag: &str, replace: bool) -> Result<(), String> {
+    // (an empty name passed the check and failed at the write, after the run)
+    if path.as_os_str().is_empty() {
+        return Err(format!("{flag}: give a file name to write"));
+    }
     let shown = crate::cli::escaped(&path.display().to_string());
     let existing = Identity::of(path);
     let Some(identity) = existing.clone().or_else(|| Identity::of_new(path)) else {

@@ -191,6 +191,17 @@ pub fn topogen(
 /// the end-node swaps, the link optimization and TOPOGEN_REV work on the given switches and
 /// links as on partitioned ones, adding links where ports are spare (an extension of ours; the
 /// paper always starts from the giant switch). N "after partition" is then the given network's.
+/// The maximum switch degree TOPOGEN takes: at least an end node and two links.
+pub fn check_degree(max_degree: usize) -> Result<()> {
+    if max_degree < 3 {
+        return Err(Error::invalid(
+            "degree",
+            "the maximum switch degree must be at least 3 (an end node and two links)",
+        ));
+    }
+    Ok(())
+}
+
 pub fn topogen_from(
     start: Option<GenState>,
     nodes: usize,
@@ -201,12 +212,7 @@ pub fn topogen_from(
     progress: &mut dyn FnMut(f64),
 ) -> Result<TopoGenRun> {
     check_target(nodes, target_slots)?;
-    if max_degree < 3 {
-        return Err(Error::invalid(
-            "degree",
-            "the maximum switch degree must be at least 3 (an end node and two links)",
-        ));
-    }
+    check_degree(max_degree)?;
     let mut recorder = Recorder::new(record);
     let comms = Comms::new(traffic, nodes);
     let given = start.is_some();

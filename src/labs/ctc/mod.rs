@@ -39,7 +39,7 @@ pub const LAB: Lab = Lab {
     run: |section, seed, record, progress| {
         Ok(Box::new(CtcRun::run(&config(section)?, seed, record, progress)?))
     },
-    precheck: super::no_precheck,
+    precheck: |section, seed| config::<CtcConfig>(section)?.checked_run(seed).map(drop),
     studies: anneal::STUDIES,
     presets,
     limits: super::no_limits,
@@ -359,6 +359,28 @@ impl CtcConfig {
             planes: self.planes,
             ports: self.ports,
         })
+    }
+
+    /// What a run refuses before it configures the OCS (`Lab::precheck` and the run alike): the
+    /// fields, the matrix and its clustering into LCs, the OCS against them, the torus baseline,
+    /// the ILP's size. (The precheck passed planes 0, which the run refused.)
+    fn checked_run(&self, seed: u64) -> Result<(Prepared, Option<Vec<usize>>)> {
+        let p = self.prepare(seed, 0)?;
+        let torus = match self.baseline.trim() {
+            "none" | "" => None,
+            spec => Some(torus::parse_dims(spec, p.traffic.lcs)?),
+        };
+        if self.solver == SolverKind::Ilp && p.traffic.lcs > ilp::MAX_ILP_LCS {
+            return Err(Error::invalid(
+                "solver",
+                format!(
+                    "the ILP takes at most {} LCs, not {}: use the heuristic",
+                    ilp::MAX_ILP_LCS,
+                    p.traffic.lcs
+                ),
+            ));
+        }
+        Ok((p, torus))
     }
 
     /// Every scalar checked (sizes are checked once the matrix is known).
@@ -690,22 +712,8 @@ impl CtcRun {
         progress: &mut dyn FnMut(f64),
     ) -> Result<CtcRun> {
         let started = crate::clock::now_seconds();
-        let p = c.prepare(seed, 0)?;
+        let (p, torus) = c.checked_run(seed)?;
         let t = &p.traffic;
-        let torus = match c.baseline.trim() {
-            "none" | "" => None,
-            spec => Some(torus::parse_dims(spec, t.lcs)?),
-        };
-        if c.solver == SolverKind::Ilp && t.lcs > ilp::MAX_ILP_LCS {
-            return Err(Error::invalid(
-                "solver",
-                format!(
-                    "the ILP takes at most {} LCs, not {}: use the heuristic",
-                    ilp::MAX_ILP_LCS,
-                    t.lcs
-                ),
-            ));
-        }
         progress(0.05);
         let iterations = if c.order == OrderKind::Sa {
             c.iterations

@@ -31,7 +31,14 @@ pub const LAB: Lab = Lab {
     run: |section, _seed, _record, progress| {
         Ok(Box::new(DualPlaneRun::run(&config(section)?, progress)?))
     },
-    precheck: super::no_precheck,
+    // (the run's own checks before its scores: the fields, the generator set, the planes;
+    // `no_precheck` passed n = 99 and a generator 9 of a 3-cube, which the run refused)
+    precheck: |section, _seed| {
+        let c: DualPlaneConfig = config(section)?;
+        let network = c.network()?;
+        DualPlane::identical(c.kind, c.n)?;
+        RackCables::of(&network, c.cables).map(drop)
+    },
     studies: &[
         Study {
             name: "search",

@@ -30,7 +30,12 @@ pub const LAB: Lab = Lab {
     run: |section, _seed, _record, progress| {
         Ok(Box::new(OcsRelayRun::run(&config(section)?, progress)?))
     },
-    precheck: super::no_precheck,
+    // (the placement and the application's program, checked as the run checks them before it
+    // plans: `no_precheck` passed --ocs-nodes 64 under 4,096 edge switches, which the run refused)
+    precheck: |section, _seed| {
+        let c: OcsRelayConfig = config(section)?;
+        c.workload(&c.placement()?).map(drop)
+    },
     studies: &[],
     presets,
     limits: super::no_limits,

@@ -32,7 +32,7 @@ pub const LAB: Lab = Lab {
     run: |section, seed, record, progress| {
         Ok(Box::new(run_topogen(&config(section)?, seed, record, progress)?))
     },
-    precheck: |section, _seed| check_failures(&config::<TopoGenConfig>(section)?.fail),
+    precheck: |section, seed| precheck(&config::<TopoGenConfig>(section)?, seed),
     studies: &[],
     presets,
     limits: || vec![super::Limit::closed("nodes", 2.0, crate::circuit::topogen::MAX_TOPOGEN_NODES as f64)],
@@ -395,6 +395,23 @@ fn check_failures(fail: &[u32]) -> Result<()> {
 }
 
 /// Run the TopoGen lab.
+/// What `run_topogen` refuses before TOPOGEN works: the failures, the starting network or the
+/// pattern on the end nodes, the node count and target, the degree. (Only the failures were
+/// checked: --check passed a pattern or a start that the run refused.) A random failure count
+/// is checked against the generated network's switches, which only the run knows.
+fn precheck(config: &TopoGenConfig, seed: u64) -> Result<()> {
+    check_failures(&config.fail)?;
+    let nodes = match starting_network(config, seed)? {
+        Some((state, _)) => state.endpoint_switch.len(),
+        None => {
+            topogen_traffic(&config.pattern, config.nodes, seed)?;
+            config.nodes
+        }
+    };
+    crate::circuit::topogen::check_target(nodes, config.target_slots)?;
+    crate::circuit::topogen::check_degree(config.degree)
+}
+
 pub fn run_topogen(
     config: &TopoGenConfig,
     seed: u64,
