@@ -1,7 +1,8 @@
 // Flow (e): the single-file build (dist/topolab.html from `npm run build:single`) works from
 // file:// with no server (the default scenario's N and a drawn figure, and the TopoGen lab) and
 // weighs at most 1,500,000 bytes (the WASM inlined as base64 of its gzip); the WASM module itself
-// is at most 669,000 bytes gzipped (668,000 until issue 64's first part, the sweep's
+// is at most 670,000 bytes gzipped (669,000 until every lab's precheck was its run's checks
+// (CTC, OCS relay, Dual-plane, TopoGen): 668,357 → 669,157; 668,000 until issue 64's first part, the sweep's
 // precheck through precheckStudy and a cut trace's note: 667,380 → 668,357; 667,000 until the layering's sets were sorted by the
 // standard library's unstable sort of packed keys, 1.3–1.8× faster dense set-ups: 666,263 →
 // 667,380; 664,000 until issue 63's prechecks that build the tables that decide (LOREN,
@@ -50,10 +51,10 @@ test('dist/topolab.html is small enough to mail (at most 1,500,000 bytes)', () =
   assert.ok(bytes <= 1_500_000, `dist/topolab.html is ${bytes} bytes`);
 });
 
-test('the page\'s WASM module is at most 669,000 bytes gzipped (level 9)', () => {
+test('the page\'s WASM module is at most 670,000 bytes gzipped (level 9)', () => {
   const wasm = readFileSync(`${ROOT}www/pkg/topolab_bg.wasm`);
   const gzipped = gzipSync(wasm, { level: 9 }).length;
-  assert.ok(gzipped <= 669_000, `www/pkg/topolab_bg.wasm is ${wasm.length} bytes, ${gzipped} gzipped`);
+  assert.ok(gzipped <= 670_000, `www/pkg/topolab_bg.wasm is ${wasm.length} bytes, ${gzipped} gzipped`);
 });
 
 test('dist/topolab.html works from file://', async () => {
