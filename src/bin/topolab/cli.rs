@@ -394,28 +394,21 @@ impl Output {
 fn check_exports(scenario: &Scenario, output: &Output) -> Result<(), String> {
     // a dual-plane network has no anynet (a node on two switches): the Dual-plane lab's always,
     // another lab's when its spec is one (refused after the run, and --check passed it)
-    let dual = scenario.lab == "dualplane"
-        || scenario
-            .section(&scenario.lab)
-            .ok()
-            .and_then(|s| {
-                s.get("topology")
-                    .and_then(|t| t.as_str())
-                    .map(str::to_string)
-            })
-            .and_then(|spec| topolab::topology::TopologySpec::parse(&spec).ok())
-            .is_some_and(|t| t.kind() == "dual");
-    if output.anynet.is_some() && dual {
-        return Err("--anynet: a dual-plane network's nodes attach to two switches (one per plane), and a BookSim2 anynet node has one router: export one plane (e.g. hypercube:N) instead".into());
-    }
     let spec = scenario.section(&scenario.lab).ok().and_then(|s| {
         s.get("topology")
             .and_then(|t| t.as_str())
             .map(str::to_string)
     });
-    let Some(spec) = spec else { return Ok(()) };
-    let Ok(parsed) = topolab::topology::TopologySpec::parse(&spec) else {
-        return Ok(()); // (the run's own check names the topology)
+    // (a spec that does not parse is left to the run's own check, which names the topology)
+    let parsed = spec
+        .as_deref()
+        .and_then(|spec| topolab::topology::TopologySpec::parse(spec).ok());
+    let dual = scenario.lab == "dualplane" || parsed.as_ref().is_some_and(|t| t.kind() == "dual");
+    if output.anynet.is_some() && dual {
+        return Err("--anynet: a dual-plane network's nodes attach to two switches (one per plane), and a BookSim2 anynet node has one router: export one plane (e.g. hypercube:N) instead".into());
+    }
+    let (Some(spec), Some(parsed)) = (spec, parsed) else {
+        return Ok(());
     };
     if output.overview_svg.is_none() {
         return Ok(());
@@ -525,13 +518,9 @@ pub fn fielded(e: &topolab::Error) -> String {
     let Some(field) = e.field() else {
         return message;
     };
-    let field_like = |head: &str| {
-        head.chars()
-            .all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c))
-    };
     let last = field.rsplit('.').next().unwrap_or(&field);
     match message.split_once(": ") {
-        Some((head, rest)) if field_like(head) => format!("{field}: {rest}"),
+        Some((head, rest)) if is_field_path(head) => format!("{field}: {rest}"),
         // a spec's error names itself ("topology 'x': …"): under its own field, as it is
         _ if message.starts_with(&format!("{last} '")) => message,
         _ => format!("{field}: {message}"),
@@ -554,10 +543,7 @@ fn name_the_flag(message: &str, flags: &[String]) -> String {
     let Some((head, rest)) = message.split_once(": ") else {
         return message.to_string();
     };
-    let is_field = head
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c));
-    if !is_field || head.starts_with('-') {
+    if !is_field_path(head) || head.starts_with('-') {
         return message.to_string();
     }
     let field = head.rsplit('.').next().unwrap_or(head).replace('_', "-");
@@ -571,6 +557,12 @@ fn name_the_flag(message: &str, flags: &[String]) -> String {
         .flatten()
         .find(|f| flags.iter().any(|known| known == f))
         .map_or_else(|| message.to_string(), |f| format!("--{f}: {rest}"))
+}
+
+/// Whether a message's head is a field's path (`sim.cycles`), not words.
+fn is_field_path(head: &str) -> bool {
+    head.chars()
+        .all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c))
 }
 
 /// `text` with its control characters written as escapes (`\x1b`, `\n`): a file name or value

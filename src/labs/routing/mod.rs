@@ -597,19 +597,17 @@ fn precheck(config: &RoutingConfig, seed: u64) -> Result<()> {
     if let Some(traffic) = &config.traffic {
         crate::traffic::check_placement(traffic, &topo, seed).map_err(|e| e.at("traffic"))?;
     }
-    routing
-        .precheck(&topo)
-        .map_err(|e| router_error_at(e, Some(config.param_field())))?;
+    let router_error = |e| router_error_at(e, Some(config.param_field()));
     match config.walk_pair(&topo) {
         (Some(s), Some(d)) => {
             check_walk_pair(&topo, s, d)?;
-            // the walk's route, as the run walks it (up/down refuses a fat-tree's top switch)
-            let router = routing
-                .build(&topo)
-                .map_err(|e| router_error_at(e, Some(config.param_field())))?;
+            // the router built once (its tables decide for LOREN and Cowen), and the walk's
+            // route as the run walks it (up/down refuses a fat-tree's top switch)
+            routing.fits(&topo).map_err(router_error)?;
+            let router = routing.build(&topo).map_err(router_error)?;
             router.path(SwitchId(s), SwitchId(d)).map(drop)
         }
-        _ => Ok(()),
+        _ => routing.precheck(&topo).map_err(router_error),
     }
 }
 
