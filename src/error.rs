@@ -28,6 +28,9 @@ pub enum Error {
     /// A permalink hash that is damaged or from an unknown version.
     #[error("permalink: {0}")]
     Permalink(String),
+    /// A lecturer's tour (a file or a `#tour=t1.…` link) that cannot be read.
+    #[error("tour: {0}")]
+    Tour(String),
     /// Any other invalid parameter.
     #[error("{name}: {reason}")]
     Invalid { name: String, reason: String },
@@ -50,7 +53,9 @@ impl Error {
             Error::Pattern { .. } => Some("pattern".into()),
             Error::Routing { .. } => Some("routing".into()),
             Error::Invalid { name, .. } => Some(name.replace('-', "_")),
-            Error::TooLarge { .. } | Error::Scenario(_) | Error::Permalink(_) => None,
+            Error::TooLarge { .. } | Error::Scenario(_) | Error::Permalink(_) | Error::Tour(_) => {
+                None
+            }
         }
     }
 

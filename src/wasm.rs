@@ -149,6 +149,26 @@ pub fn decode_permalink(hash: &str) -> Result<String, JsValue> {
         .to_json())
 }
 
+/// A lecturer's tour (its file's JSON) checked, every stop's section filled in: the tour the
+/// page plays and the file it downloads.
+#[wasm_bindgen(js_name = checkTour)]
+pub fn check_tour(json: &str) -> Result<String, JsValue> {
+    Ok(scenario::Tour::from_json(json).map_err(js_error)?.to_json())
+}
+
+/// The link of a tour (what follows `#tour=`), or why it has none (too long: the file instead).
+#[wasm_bindgen(js_name = encodeTour)]
+pub fn encode_tour(json: &str) -> Result<String, JsValue> {
+    let tour = scenario::Tour::from_json(json).map_err(js_error)?;
+    scenario::encode_tour(&tour).map_err(js_error)
+}
+
+/// The tour (JSON, sections filled in) of a `t1.…` link.
+#[wasm_bindgen(js_name = decodeTour)]
+pub fn decode_tour(link: &str) -> Result<String, JsValue> {
+    Ok(scenario::decode_tour(link).map_err(js_error)?.to_json())
+}
+
 /// Study `name` of the Scenario's lab with `args` (JSON); `progress(fraction, point)` hears
 /// about every point as it is computed (`point` is null between points).
 #[wasm_bindgen]

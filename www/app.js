@@ -21,7 +21,8 @@ import { Sharing, currentHash, fullPageUrl, isEmbed, linkTo, writeHash } from '.
 import { setupTheme } from './theme.js';
 import { CompareView, differences } from './compare.js';
 import { readable, readableResult, runLabel } from './run-label.js';
-import { setupTours, isTourLink, openTourLink, tourShareHash } from './tours.js';
+import { setupTours, isTourLink, openTourLink, playOwnTour, tourShareHash } from './tours.js';
+import { setupComposer } from './tour-composer.js';
 import { setupKeys } from './keys.js';
 
 /** A run longer than this shows the progress bar and Cancel. */
@@ -1053,6 +1054,7 @@ function updateHash() {
  */
 async function shareLink() {
   const tour = tourShareHash(); // an open tour: its link, at the stop shown, with its card
+  if (tour?.error) return { error: `${tour.error}. Download it as a file instead (Your tour → Download file).` };
   if (tour) return { url: linkTo(tour.hash), title: tour.title };
   const rec = active();
   const lab = labs[rec.name];
@@ -1335,7 +1337,9 @@ function tourHost() {
     },
     notify: (message) => showNotice(message, 8000),
     updateHash,
-    async applyStop({ lab: name, seed, section, step }) {
+    decodeTour: (link) => codec.request('decodeTour', { link }),
+    editTour: (json) => composer.adopt(json),
+    async applyStop({ lab: name, seed, section, step, compare = null, channel = null }) {
       const lab = labs[name];
       if (!lab) throw new Error(`this page has no lab '${name}'`);
       lab.form.cancelPending();
@@ -1346,8 +1350,15 @@ function tourHost() {
         activateLab(name);
       }
       const rec = records[name];
+      // a lecturer's stop in compare mode: A pinned as it says (B is the section); else none
+      if (compare) startCompare(rec, pinnedOf({ version: 1, lab: name, seed: String(seed), [lab.section]: section, compare }));
+      else stopCompare(rec);
       if (!(await controlsChanged({ force: true, step: step ?? null }))) throw new Error(rec.error ?? 'it was replaced by another run');
       await rec.viewRun;
+      if (channel !== null && lab.channels) {
+        selectChannel(channel);
+        await rec.viewRun;
+      }
       return { result: rec.result, steps: rec.steps, step: rec.step };
     },
     async resultFor({ lab: name, seed, section }) {
@@ -1364,6 +1375,41 @@ function tourHost() {
       selectChannel(channel);
       await active().viewRun;
     },
+  };
+}
+
+let composer;
+
+/**
+ * What the tour composer (www/tour-composer.js) asks of the page: the view shown as a stop (the
+ * shown run's lab, seed and section, compare mode's A, the step and channel shown), a stop's
+ * label, the core's tour checks, and playing a checked tour.
+ */
+function composerHost() {
+  const describe = (stop) => {
+    const lab = labs[stop.lab];
+    if (!lab) return `a view of '${stop.lab}'`;
+    const label = (seed, section) => runLabel(lab, { version: 1, lab: stop.lab, seed: String(seed), [lab.section]: section });
+    const vs = stop.compare ? ` against A = ${label(stop.compare.seed, stop.compare.section)}` : '';
+    const at = stop.step !== null && stop.step !== undefined ? `, step ${stop.step + 1}` : '';
+    return `${lab.label} · ${label(stop.seed, stop.section)}${vs}${at}`;
+  };
+  return {
+    currentStop() {
+      const rec = active();
+      const lab = labs[rec.name];
+      if (!rec.shown) return { error: `Nothing to add yet: the ${lab.label} lab has no result${rec.running ? ' (its first run is still going)' : rec.error ? ' (correct the input marked in red)' : ''}.` };
+      /** @type {Record<string, any>} */
+      const stop = { lab: rec.name, seed: Number(rec.shown.seed), section: rec.shown[lab.section] };
+      const pinned = rec.compare?.scenario;
+      if (pinned) stop.compare = { seed: Number(pinned.seed), section: pinned[lab.section] };
+      if (rec.step !== null) stop.step = rec.step;
+      if (rec.channel !== null && lab.channels) stop.channel = rec.channel;
+      return { stop };
+    },
+    describe,
+    codec: (type, args) => codec.request(type, args),
+    play: (json, index) => playOwnTour(json, index, async (tour) => codec.request('encodeTour', { json: JSON.stringify(tour) })),
   };
 }
 
@@ -1469,6 +1515,7 @@ async function main() {
   trackHeight(byId('player'), '--player-h');
   wire();
   setupKeys({ player, tours: setupTours(tourHost()) });
+  if (!embed) composer = setupComposer(composerHost());
   byId('open-full').href = fullPageUrl();
 
   // Start the codec at once; ask for the catalog and run the scenario in parallel (the first

@@ -9,6 +9,7 @@
 // settings that differ (`differences`, from the two sections themselves).
 import { byId, el, show } from './dom.js';
 import { readable } from './run-label.js';
+import { isEmbed } from './permalink.js';
 
 /** A value as the table shows it: numbers to 4 significant digits, lists by their length. */
 function cell(value) {
@@ -83,13 +84,24 @@ export class CompareView {
     show(this.bLabel, on);
     show(this.box, on);
     document.body.classList.toggle('comparing', on);
-    // first in the panel, under the line that names the run it shows (app.js `showViewNote`)
-    const first = panel?.querySelector(':scope > .run-of') ?? null;
-    if (on && panel && (first ? first.nextElementSibling : panel.firstElementChild) !== this.box) {
-      if (first) first.after(this.box);
-      else panel.prepend(this.box);
-    }
     if (!on) this.#setImage(null);
+    else if (isEmbed()) this.#under(byId('stage-top'));
+    else if (panel) this.#first(panel);
+  }
+
+  /** In an embed (no results panel): the table under the figures, only its rows that differ (style.css), so a slide shows B − A. */
+  #under(stage) {
+    if (this.box.parentElement === stage) return;
+    this.box.tabIndex = 0; // it may scroll: reachable by keyboard
+    stage.append(this.box);
+  }
+
+  /** First in the results panel, under the line that names the run it shows (app.js `showViewNote`). */
+  #first(panel) {
+    const first = panel.querySelector(':scope > .run-of');
+    if ((first ? first.nextElementSibling : panel.firstElementChild) === this.box) return;
+    if (first) first.after(this.box);
+    else panel.prepend(this.box);
   }
 
   /** The labels of A's run and B's, over the figures and over the table. */

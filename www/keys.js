@@ -30,7 +30,7 @@ function actionFor(event, { player, tours }) {
   if (tours.isOpen) {
     if (FORWARD.has(key)) return () => tours.forward();
     if (BACK.has(key)) return () => tours.back();
-    if (key === 'Escape') return () => (tours.close(), true);
+    if (key === 'Escape' && !isEmbed()) return () => (tours.close(), true); // an embed's Escape is the deck's
     if (PLAYER[key]) return () => PLAYER[key](player);
     // ↑ ↓ would scroll the page under the card; on a select or a slider they are its own
     if (SCROLLING.has(key) && !event.target?.closest?.('select, input')) return () => false;

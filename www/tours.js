@@ -26,8 +26,27 @@ export function isTourLink(hash) {
   return tourLink(hash) !== null;
 }
 
+/** The address of a tour's stop, or null for a lecturer's tour too long for a link. */
 function hashOf(tour, index) {
-  return `tour=${encodeURIComponent(tour.id)}&stop=${index + 1}`;
+  return tour.id === null ? null : `tour=${encodeURIComponent(tour.id)}&stop=${index + 1}`;
+}
+
+/** The prefix of a lecturer's tour packed into its link (src/scenario/tour.rs `TOUR_VERSION`). */
+const PACKED = /^t\d+\./;
+
+/**
+ * A lecturer's tour (www/tour-composer.js: the core's checked JSON) as the player plays it:
+ * `link` is its packed link (its id), or null when it is too long for one (`why`).
+ */
+export function ownTour(json, link, why = null) {
+  return {
+    id: link,
+    own: true,
+    why,
+    title: json.title || 'A lecturer’s tour',
+    json,
+    stops: json.stops.map((stop) => ({ ...stop, text: stop.note || '(no note)' })),
+  };
 }
 
 /** A plain object (not a list, not null): where a stop's settings merge per key. */
@@ -155,7 +174,7 @@ class Tours {
     this.buildStart();
     document.getElementById('tours')?.addEventListener('click', () => this.openStart());
     const link = tourLink(decodedHash());
-    if (link) holdHash(hashOf({ id: link.id }, link.stop - 1)); // the page's first run must not overwrite it
+    if (link) holdHash(`tour=${link.id}&stop=${link.stop}`); // the page's first run must not overwrite it
     else if (!isEmbed() && !location.hash && !welcomed()) this.openStart();
   }
 
@@ -166,6 +185,8 @@ class Tours {
     this.next = el('button', { type: 'button', class: 'tour-next primary', 'aria-label': 'Next stop (→)', title: 'Next stop (→)', text: '→' });
     this.next.addEventListener('click', () => this.go(this.index + 1));
     const close = el('button', { type: 'button', class: 'tour-close', 'aria-label': 'Close the tour (Escape)', title: 'Close the tour (Escape)', text: 'Close', onclick: () => this.close() });
+    // a lecturer's tour (one from a link too): edit it in "Your tour"
+    this.edit = el('button', { type: 'button', class: 'tour-edit', title: 'Edit this tour in “Your tour”', text: 'Edit', hidden: true, onclick: () => this.host.editTour(this.tour.json) });
     this.text = el('p', { class: 'tour-text' });
     this.mark = el('p', { class: 'tour-highlight' });
     this.paper = el('div', { class: 'tour-paper' });
@@ -173,7 +194,7 @@ class Tours {
     this.card = el(
       'section',
       { id: 'tour-card', class: 'tour-card', 'aria-label': 'Guided tour', hidden: true },
-      el('div', { class: 'tour-head' }, this.title, this.count, el('span', { class: 'tour-buttons' }, this.prev, this.next, close)),
+      el('div', { class: 'tour-head' }, this.title, this.count, el('span', { class: 'tour-buttons' }, this.prev, this.next, this.edit, close)),
       this.text,
       this.mark,
       this.paper,
@@ -255,17 +276,35 @@ class Tours {
     return true;
   }
 
-  open(id, index) {
-    const tour = TOURS.find((t) => t.id === id);
+  async open(id, index) {
+    const tour = PACKED.test(id) ? await this.unpack(id) : TOURS.find((t) => t.id === id);
     if (!tour) {
       holdHash(null);
-      this.host.notify(`There is no tour '${id}'. The tours: ${TOURS.map((t) => t.id).join(', ')}.`);
+      if (!PACKED.test(id)) this.host.notify(`There is no tour '${id}'. The tours: ${TOURS.map((t) => t.id).join(', ')}; a lecturer's own tour has a link that starts 'tour=t1.'.`);
       return;
     }
+    this.play(tour, index);
+  }
+
+  /** The lecturer's tour of a packed link (its id), read by the core; null (said) when it cannot be read. */
+  async unpack(id) {
+    if (this.tour?.id === id) return this.tour;
+    try {
+      return ownTour(JSON.parse(await this.host.decodeTour(id)), id);
+    } catch (err) {
+      this.host.notify(`This tour link could not be read: ${err.message}`, true);
+      return null;
+    }
+  }
+
+  /** Play `tour` (a built-in tour, or `ownTour`'s) from stop `index`. */
+  play(tour, index) {
+    this.closeStart();
     if (this.tour !== tour) this.results = new Map();
     this.tour = tour;
     show(this.card, true);
-    this.card.dataset.tour = tour.id;
+    this.card.dataset.tour = tour.own ? 'own' : tour.id;
+    show(this.edit, Boolean(tour.own));
     document.body.classList.add('touring');
     this.go(index);
   }
@@ -290,7 +329,7 @@ class Tours {
     const seq = ++this.seq;
     this.index = index;
     const stop = tour.stops[index];
-    this.title.textContent = `Paper ${tour.paper} · ${tour.figure}: ${tour.title}`;
+    this.title.textContent = tour.own ? tour.title : `Paper ${tour.paper} · ${tour.figure}: ${tour.title}`;
     this.title.title = this.title.textContent; // whole, where a short window cuts it
     this.count.textContent = `stop ${index + 1} of ${count}`;
     this.text.textContent = stop.text;
@@ -345,6 +384,7 @@ class Tours {
 
   /** What a stop runs (`stopSetup`), from its lab's entry of the page's catalog. */
   setup(stop) {
+    if (this.tour?.own) return { lab: stop.lab, seed: stop.seed, section: stop.section, step: stop.step ?? null, compare: stop.compare ?? null, channel: stop.channel ?? null };
     return stopSetup(stop, this.host.entry(stop.lab));
   }
 
@@ -377,9 +417,11 @@ class Tours {
     return true;
   }
 
-  /** `tour=ID&stop=K` of the stop shown, or null when no tour is open. */
+  /** `{hash}` (`tour=ID&stop=K`) of the stop shown, `{error}` for a tour too long for a link, or null when no tour is open. */
   shareHash() {
-    return this.tour ? hashOf(this.tour, this.index) : null;
+    if (!this.tour) return null;
+    const hash = hashOf(this.tour, this.index);
+    return hash ? { hash } : { error: `This tour has no link: ${this.tour.why ?? 'it is too long for one'}` };
   }
 
   /** The open tour's title for a link, or null. */
@@ -426,8 +468,20 @@ export function setupTours(host) {
  * opens that tour at that stop, with its card), or null when no tour is open.
  */
 export function tourShareHash() {
-  const hash = tours?.shareHash();
-  return hash ? { hash, title: tours.shareTitle() } : null;
+  const made = tours?.shareHash();
+  return made ? { ...made, title: tours.shareTitle() } : null;
+}
+
+/** Play a lecturer's tour (the core's checked JSON) from stop `index`; its link is made first. */
+export async function playOwnTour(json, index, encode) {
+  let link = null;
+  let why = null;
+  try {
+    link = await encode(json);
+  } catch (err) {
+    why = err.message;
+  }
+  await tours.play(ownTour(json, link, why), index);
 }
 
 /** Open the tour a hash names (true), or say it is not a tour's (false; an open tour closes). */

@@ -5,11 +5,13 @@
 //! runs, so a bad one is reported with the field it came from (`Error::field`).
 
 mod permalink;
+mod tour;
 
 pub use crate::labs::{LabRun, StepSummary, View};
 pub use permalink::{
     decode_permalink, encode_permalink, MAX_PERMALINK_JSON_BYTES, PERMALINK_VERSION,
 };
+pub use tour::{decode_tour, encode_tour, Tour, TourStop, MAX_TOUR_LINK_CHARS};
 
 /// Largest Scenario file the CLI reads (a Scenario is small JSON).
 pub const MAX_SCENARIO_FILE_BYTES: u64 = 1024 * 1024;
