@@ -1448,7 +1448,7 @@ function wire() {
   reachableScrollAreas(byId('layout'), '.table-wrap, .ctc-scroll, .ctc-list, .ocs-unused');
   compareView = new CompareView({ onSwap: swapCompare, onClose: () => stopCompare(active()) });
   byId('compare').addEventListener('click', toggleCompare);
-  new Sharing({ link: shareLink });
+  new Sharing({ link: shareLink, clicker: () => ({ touring: Boolean(tourShareHash()), steps: active().steps.length }) });
   byId('cancel').addEventListener('click', () => cancelRun(active()));
   for (const kind of EXPORTS) byId(`export-${kind}`).addEventListener('click', () => exportAs(kind));
   wireMenuKeys(byId('export-menu'));

@@ -5,7 +5,7 @@
 // nothing, at the last step or the first — is posted to the host, so a slide deck's clicker
 // walks through the embed's steps and then moves the deck on (README "Clickers and decks").
 import { isTyping } from './dom.js';
-import { isEmbed } from './permalink.js';
+import { clickerTarget, defaultClickerTarget, isEmbed } from './permalink.js';
 
 /** The message type the host window receives. */
 export const KEY_MESSAGE = 'topolab:key';
@@ -27,6 +27,7 @@ const NEVER_POSTED = new Set(['Tab', 'Enter', 'Shift', 'Control', 'Alt', 'Meta',
  */
 function actionFor(event, { player, tours }) {
   const { key } = event;
+  if (isEmbed()) return embedAction(event, { player, tours });
   if (tours.isOpen) {
     if (FORWARD.has(key)) return () => tours.forward();
     if (BACK.has(key)) return () => tours.back();
@@ -41,6 +42,46 @@ function actionFor(event, { player, tours }) {
   if (BACK.has(key)) return () => player.back();
   if (PLAYER[key]) return () => PLAYER[key](player);
   return null;
+}
+
+/**
+ * In an embed: the clicker's keys (→ ← PageDown PageUp) move only what the snippet chose
+ * (`?keys=tour|steps|none`; without it the tour in a tour, the steps where there are at most
+ * 20, else nothing — a Simulate run's hundred cycles would hold the deck), every other use of
+ * them is the deck's; a frame that is not shown (display: none, no size, scrolled away) uses no
+ * key at all.
+ */
+function embedAction(event, { player, tours }) {
+  const { key } = event;
+  if (!shown) return null;
+  const target = clickerTarget() ?? defaultClickerTarget({ touring: tours.isOpen, steps: player.count });
+  const moving = FORWARD.has(key) ? 1 : BACK.has(key) ? -1 : 0;
+  if (moving) {
+    if (target === 'tour' && tours.isOpen) return () => (moving > 0 ? tours.forward() : tours.back());
+    if (target === 'steps' && player.count > 0) return () => (moving > 0 ? player.forward() : player.back());
+    return null; // the deck's
+  }
+  if (PLAYER[key] && player.count > 0) return () => PLAYER[key](player);
+  if (tours.isOpen && SCROLLING.has(key) && !event.target?.closest?.('select, input')) return () => false;
+  return null;
+}
+
+/** Whether this page, as an embed, is on screen: a hidden slide's frame takes no key. */
+let shown = true;
+
+function watchShown() {
+  let intersecting = true;
+  const update = () => {
+    shown = intersecting && innerWidth > 0 && innerHeight > 0;
+    document.documentElement.dataset.onScreen = String(shown); // (what the deck test waits for)
+  };
+  addEventListener('resize', update);
+  if (typeof IntersectionObserver === 'function') {
+    new IntersectionObserver((entries) => {
+      intersecting = entries.at(-1).isIntersecting;
+      update();
+    }).observe(document.documentElement);
+  }
 }
 
 /** Keys the map leaves alone wherever they are pressed: typing, a dialog, a menu, a modifier held. */
@@ -70,12 +111,20 @@ function postable(event) {
  */
 export function setupKeys({ player, tours }) {
   const embed = isEmbed();
+  if (embed) watchShown();
   // Capture on the window: the map's keys are taken before a focused select, slider or button
   // acts on them (→ on a select steps rather than choosing the next option; Space plays rather
   // than clicking the focused button; Enter still clicks it).
   window.addEventListener(
     'keydown',
     (event) => {
+      if (embed && !shown) {
+        // a hidden slide's frame: nothing in it acts on a key, the deck gets them all
+        event.preventDefault();
+        event.stopPropagation();
+        if (!NEVER_POSTED.has(event.key)) post(event);
+        return;
+      }
       if (leftAlone(event)) return;
       const action = actionFor(event, { player, tours });
       if (!action) return;

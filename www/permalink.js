@@ -57,9 +57,10 @@ export function linkTo(hash) {
  * theme and type size (`theme`, `large`: what it shows now, so a slide deck's embed looks as
  * the lecturer set it up whatever the viewer's own settings).
  */
-export function embedUrl(href = location.href) {
+export function embedUrl(href = location.href, keys = null) {
   const url = new URL(href);
   url.searchParams.set('embed', '1');
+  if (keys) url.searchParams.set('keys', keys);
   url.searchParams.set('theme', document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light');
   url.searchParams.set('large', document.documentElement.classList.contains('large') ? '1' : '0');
   return url.href;
@@ -69,9 +70,32 @@ function attribute(text) {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-/** The <iframe> snippet for the view at `href` (default: this view). */
-export function embedSnippet(title, href = location.href) {
-  return `<iframe src="${attribute(embedUrl(href))}" width="800" height="600" style="border:0" title="${attribute(title)}" loading="lazy"></iframe>`;
+/**
+ * What a deck's clicker moves in an embed (`?keys=`, www/keys.js): a tour's stops, the step
+ * player's steps, or nothing (every key goes to the deck).
+ */
+export const CLICKER_TARGETS = { tour: 'the tour’s stops', steps: 'the player’s steps', none: 'nothing (the deck moves on)' };
+
+/** What the clicker moves when a snippet does not say: the tour's stops in a tour, the steps where they are few, else nothing. */
+export function defaultClickerTarget({ touring, steps }) {
+  if (touring) return 'tour';
+  return steps > 1 && steps <= 20 ? 'steps' : 'none';
+}
+
+/**
+ * The <iframe> snippet for the view at `href` (default: this view): `keys` what a clicker
+ * moves in it, `eager` whether it loads with the page (a deck's next slide is not blank while
+ * it loads) rather than when scrolled to.
+ */
+export function embedSnippet(title, href = location.href, { keys = null, eager = true } = {}) {
+  const loading = eager ? '' : ' loading="lazy"';
+  return `<iframe src="${attribute(embedUrl(href, keys))}" width="800" height="600" style="border:0" title="${attribute(title)}"${loading}></iframe>`;
+}
+
+/** The clicker target an embed was made with (`?keys=`), or null: the default applies. */
+export function clickerTarget() {
+  const keys = new URLSearchParams(location.search).get('keys');
+  return keys && Object.hasOwn(CLICKER_TARGETS, keys) ? keys : null;
 }
 
 /** Copy `text`; resolves true when the clipboard took it. */
@@ -100,8 +124,12 @@ export async function copyText(text, fallbackField) {
  * no link: nothing ran yet, or the view is too large for a link). On an error nothing is copied.
  */
 export class Sharing {
-  constructor({ link }) {
+  /** `link()`: see above; `clicker()`: `{touring, steps}` of the view, for the snippet's default clicker target. */
+  constructor({ link, clicker = () => ({ touring: false, steps: 0 }) }) {
     this.link = link;
+    this.clicker = clicker;
+    this.made = null;
+    for (const id of ['embed-keys', 'embed-eager']) byId(id).addEventListener('change', () => this.#snippet());
     byId('share').addEventListener('click', () => this.share());
     byId('embed').addEventListener('click', () => this.embed());
     for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-close]'))) {
@@ -113,7 +141,7 @@ export class Sharing {
         // modal while open: Tab and Shift+Tab go round the box's own controls (Tab left it
         // open behind the focus)
         if (event.key !== 'Tab') return;
-        const stops = [...box.querySelectorAll('input, textarea, button')].filter((e) => !e.hidden && !e.disabled);
+        const stops = [...box.querySelectorAll('input, textarea, button, select')].filter((e) => !e.hidden && !e.disabled);
         const at = stops.indexOf(/** @type {HTMLElement} */ (document.activeElement));
         event.preventDefault();
         stops[(at + (event.shiftKey ? -1 : 1) + stops.length) % stops.length]?.focus();
@@ -156,6 +184,21 @@ export class Sharing {
 
   async embed() {
     const made = await this.link();
-    await this.#open('embed', made, made.error ? '' : embedSnippet(made.title ?? 'Topolab', made.url), 'Embed code copied');
+    this.made = made;
+    /** @type {HTMLSelectElement} */ (byId('embed-keys')).value = defaultClickerTarget(this.clicker());
+    await this.#open('embed', made, made.error ? '' : this.#code(made), 'Embed code copied');
+  }
+
+  #code(made) {
+    return embedSnippet(made.title ?? 'Topolab', made.url, { keys: /** @type {HTMLSelectElement} */ (byId('embed-keys')).value, eager: /** @type {HTMLInputElement} */ (byId('embed-eager')).checked });
+  }
+
+  /** The snippet again after its options changed, copied again. */
+  async #snippet() {
+    if (!this.made || this.made.error) return;
+    const field = /** @type {HTMLTextAreaElement} */ (byId('embed-code'));
+    field.value = this.#code(this.made);
+    const copied = await copyText(field.value, field);
+    byId('embed-status').textContent = copied ? 'Embed code copied, with these options' : 'Copy this code:';
   }
 }

@@ -161,6 +161,22 @@ test('a lecturer builds a five-stop tour with notes in at most 15 actions; its l
   await host.keyboard.press('PageUp');
   await atOwnStop(frame, 1);
   await host.screenshot({ path: screenshotPath('own-tour-embed-1280x720') });
+  // the compare stop on the slide: both figures and the A/B table with B − A, no Swap or Close
+  for (const k of [2, 3, 4, 5]) {
+    await host.keyboard.press('PageDown');
+    await atOwnStop(frame, k);
+  }
+  await frame.waitForFunction(() => document.querySelectorAll('#compare-table tbody tr.differs').length > 0);
+  const slide = await frame.evaluate(() => {
+    const seen = (id) => {
+      const e = document.getElementById(id);
+      const r = e?.getBoundingClientRect();
+      return Boolean(r && r.width > 0 && r.height > 0 && r.bottom <= innerHeight + 0.5);
+    };
+    return { table: seen('compare-box'), a: seen('compare-figure'), swap: seen('compare-swap'), close: seen('compare-close'), tourClose: document.querySelector('.tour-close').getBoundingClientRect().width > 0, head: document.querySelector('#compare-table thead').textContent };
+  });
+  assert.deepEqual(slide, { table: true, a: true, swap: false, close: false, tourClose: false, head: 'resultABB − A' });
+  await host.screenshot({ path: screenshotPath('own-tour-embed-compare-1280x720') });
   assertNoProblems(hostProblems);
 });
 

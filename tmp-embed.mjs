@@ -1,0 +1,14 @@
+import { chromium } from 'playwright-core';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const page = await browser.newPage({ viewport: { width: 1200, height: 680 } });
+page.on('pageerror', (e) => console.log('pageerror:', e.message));
+const tour = { version: 1, title: 'T', stops: [{ lab: 'routing', section: { scheme: 'loren' }, compare: { seed: 1, section: { scheme: 'cowen' } }, note: 'compare' }] };
+await page.goto('http://localhost:8765/?embed=1');
+await page.waitForSelector('body:not(.loading)');
+const link = await page.evaluate(async (t) => { const { Engine } = await import('/www/engine.js'); const e = new Engine(); await e.start(); return e.request('encodeTour', { json: JSON.stringify(t) }); }, tour);
+await page.goto(`http://localhost:8765/?embed=1#tour=${link}&stop=1`);
+await page.waitForFunction(() => document.getElementById('tour-card')?.dataset.ready === 'true');
+await page.waitForTimeout(2000);
+console.log(await page.evaluate(() => { const b = document.getElementById('compare-box'); const r = b.getBoundingClientRect(); return [b.parentElement.id, b.hidden, r.top, r.height, getComputedStyle(b).display, document.getElementById('stage').getBoundingClientRect().width]; }));
+await page.screenshot({ path: '/tmp/embcmp.png' });
+await browser.close();
