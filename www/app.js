@@ -11,7 +11,7 @@
 // ask for says so over the figure until a run of them succeeds, and a choice the core refuses
 // is followed by the field's choices that run instead. Nothing here names a lab.
 import { Engine, Cancelled } from './engine.js';
-import { byId, el, show, Estimate, trackHeight, reachableScrollAreas } from './dom.js';
+import { announce, byId, el, show, Estimate, trackHeight, reachableScrollAreas } from './dom.js';
 import { FieldForm, unwrapped } from './fields.js';
 import { Figure, OVERVIEW } from './figure.js';
 import { Player } from './player.js';
@@ -455,6 +455,7 @@ function showNotice(message, ms = 4000) {
   const box = byId('notice');
   box.textContent = message;
   show(box, true);
+  announce(message);
   clearTimeout(noticeTimer);
   noticeTimer = setTimeout(() => show(box, false), ms);
 }
@@ -468,7 +469,9 @@ function showRunError(rec, err) {
   const error = lab.form.explain(err);
   rec.error = error.general;
   lab.form.showError(error.field, error.message);
-  if (isShown(rec)) showPageError();
+  if (!isShown(rec)) return;
+  showPageError();
+  announce(`Did not run: ${error.general ?? error.message}`);
 }
 
 /**
@@ -597,6 +600,7 @@ async function run(rec, scenario, { step = null, channel = null, zoom = null } =
   if (fig) showFigure(rec, fig);
   if (fig && zoom) figure.setZoomView(zoom); // a shared link's zoom
   document.title = titleOf(rec);
+  announce(`Done: ${document.title.replace(/^Topolab\s*[—:-]?\s*/, '')}.`);
   if ((shownStep ?? -1) !== requestStep || !fig) refreshView();
   else refreshChannel();
   showCompare(rec);

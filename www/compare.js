@@ -58,7 +58,7 @@ export class CompareView {
     this.label = el('p', { class: 'compare-label', id: 'compare-a-label' });
     this.image = el('img', { id: 'compare-figure', alt: 'Figure of configuration A' });
     this.message = el('p', { class: 'figure-message', hidden: true });
-    this.stepText = el('p', { class: 'compare-step', id: 'compare-a-step', 'aria-live': 'polite' });
+    this.stepText = el('p', { class: 'compare-step', id: 'compare-a-step' });
     const swap = el('button', { type: 'button', id: 'compare-swap', class: 'tool', title: 'A and B trade places: B is pinned and the controls take A', text: 'Swap A ⇄ B' });
     const close = el('button', { type: 'button', id: 'compare-close', class: 'tool', title: 'Leave compare mode (B stays)', text: 'Close' });
     swap.addEventListener('click', () => onSwap());
@@ -71,7 +71,7 @@ export class CompareView {
     wrap.insertBefore(this.bLabel, byId('figure'));
 
     this.box = el('section', { id: 'compare-box', class: 'compare-box', 'aria-label': 'A and B compared', hidden: true });
-    this.status = el('p', { class: 'compare-status', role: 'status' });
+    this.status = el('p', { class: 'compare-status' });
     // which run each column is: A pinned, B the lab's shown run
     this.sides = el('dl', { class: 'compare-sides', id: 'compare-sides' });
     this.table = el('table', { id: 'compare-table', class: 'compare-table' });

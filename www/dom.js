@@ -221,3 +221,27 @@ export function reachableScrollAreas(root, selector) {
     area.setAttribute('aria-label', (name ?? 'Table').trim().replace(/\s+/g, ' '));
   }
 }
+
+/**
+ * The page's one polite live region (#announce, issue 64): what changed, said once — a step's
+ * title and explanation when the reader moves to it, a tour stop's text, a run's headline when
+ * it ends, a refusal when it is shown, a notice. Nothing else on the page is a live region.
+ * While `quiet` (a tour setting up its stop, which says it itself once ready) it says nothing.
+ */
+let quiet = 0;
+export function announce(text) {
+  const region = document.getElementById('announce');
+  if (!region || quiet > 0 || !text) return;
+  region.textContent = text;
+  region.dataset.count = String(Number(region.dataset.count ?? 0) + 1); // (what tests count)
+}
+
+/** Run `work` (a promise-returning function) with the announcer quiet. */
+export async function quietly(work) {
+  quiet++;
+  try {
+    return await work();
+  } finally {
+    quiet--;
+  }
+}

@@ -432,7 +432,7 @@ export class FieldForm {
     const id = this.id(field);
     const describedBy = `${id}-help ${id}-error`;
     const help = el('p', { class: 'help', id: `${id}-help`, text: field.help ?? '' });
-    const error = el('p', { class: 'error', id: `${id}-error`, role: 'alert', hidden: true });
+    const error = el('p', { class: 'error', id: `${id}-error`, hidden: true }); // (said by the page's one live region: app.js showRunError)
     let input;
     let body;
     if (field.kind === 'pattern') {

@@ -2,7 +2,7 @@
 // explanation and metrics. Its keys (← → Space Home End PageDown PageUp) come from the page's
 // one key map (www/keys.js), which calls forward(), back(), first(), last() and toggleByKey(). It
 // only says which step is wanted; the page asks the worker for that step's figure.
-import { byId, el } from './dom.js';
+import { announce, byId, el } from './dom.js';
 
 const NO_STEPS_TEXT = 'No steps to play for this run.';
 
@@ -97,6 +97,8 @@ export class Player {
     const target = Math.max(0, Math.min(this.count - 1, Math.round(index)));
     if (target === this.index && !fromSlider) return;
     this.show(target);
+    const step = this.steps[target];
+    announce(`Step ${target + 1} of ${this.count}: ${step.title}. ${step.explanation}`);
     this.onStep(target);
   }
 

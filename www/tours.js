@@ -8,7 +8,7 @@
 // and so do Share and Embed (`tourShareHash`). Also the start screen a first-time visitor sees
 // (the tours and the labs, and links into the docs), reopened by "Tours".
 import { TOURS } from './tour-list.js';
-import { byId, el, show, trackHeight } from './dom.js';
+import { announce, byId, el, quietly, show, trackHeight } from './dom.js';
 import { holdHash, isEmbed } from './permalink.js';
 
 /** localStorage key: the start screen was dismissed once. */
@@ -180,7 +180,7 @@ class Tours {
 
   buildCard() {
     this.title = el('span', { class: 'tour-title' });
-    this.count = el('span', { class: 'tour-count', 'aria-live': 'polite' });
+    this.count = el('span', { class: 'tour-count' });
     this.prev = el('button', { type: 'button', class: 'tour-prev', 'aria-label': 'Previous stop (←)', title: 'Previous stop (←)', text: '←', onclick: () => this.go(this.index - 1) });
     this.next = el('button', { type: 'button', class: 'tour-next primary', 'aria-label': 'Next stop (→)', title: 'Next stop (→)', text: '→' });
     this.next.addEventListener('click', () => this.go(this.index + 1));
@@ -342,7 +342,8 @@ class Tours {
     Object.assign(this.card.dataset, { stop: String(index + 1), ready: 'false' });
     holdHash(hashOf(tour, index));
     try {
-      const out = await this.host.applyStop(this.setup(stop));
+      // the stop says itself once, when ready (its run's own "Done" would be a second)
+      const out = await quietly(() => this.host.applyStop(this.setup(stop)));
       if (seq !== this.seq) return;
       this.results.set(index, out.result);
       const resultOf = (k) => this.resultOf(k, tour);
@@ -370,10 +371,12 @@ class Tours {
       }
       show(this.status, false);
       this.card.dataset.ready = 'true';
+      announce([`Stop ${index + 1} of ${count}: ${stop.text}`, this.mark.textContent, ...[...this.paper.children].map((p) => p.textContent)].filter(Boolean).join(' '));
     } catch (err) {
       if (seq !== this.seq) return;
       this.status.textContent = `This stop did not run: ${err.message}`;
       this.card.dataset.ready = 'failed';
+      announce(`Stop ${index + 1} of ${count}: ${this.status.textContent}`);
     }
   }
 

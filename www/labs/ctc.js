@@ -138,7 +138,7 @@ export default /** @satisfies {import('../types/page').LabView<'ctc'>} */ ({
     }
   `,
   resultsHtml: `
-    <section id="ctc-demand-box" class="detail" aria-labelledby="ctc-demand-heading" aria-live="polite">
+    <section id="ctc-demand-box" class="detail" aria-labelledby="ctc-demand-heading">
       <h2 id="ctc-demand-heading">Demand <span id="ctc-demand-title"></span></h2>
       <p class="help" id="ctc-demand-text">Step through the serving, or click an LC in the figure.</p>
     </section>
@@ -193,13 +193,13 @@ export default /** @satisfies {import('../types/page').LabView<'ctc'>} */ ({
     </div>
     <div class="card" id="ctc-curve-card">
       <div class="card-head"><h2 id="ctc-curve-heading">Simulated annealing</h2><span class="row"><button type="button" id="ctc-anneal">Run live</button><button type="button" id="ctc-curve-png">PNG</button></span></div>
-      <p class="help" id="ctc-anneal-status" aria-live="polite"></p>
+      <p class="help" id="ctc-anneal-status"></p>
       <p class="error" id="ctc-anneal-error" hidden></p>
       <div class="chart" id="ctc-curve-chart" role="img" aria-label="Hop-bytes of the current and the best order per iteration"></div>
     </div>
     <div class="card" id="ctc-table1-card">
       <div class="card-head"><h2 id="ctc-table1-heading">Table I: heuristic, ILP and torus</h2><span class="row"><button type="button" id="ctc-table1">Run</button><button type="button" id="ctc-table1-csv">CSV</button><button type="button" id="ctc-table1-json">JSON</button></span></div>
-      <p class="help" id="ctc-table1-status" aria-live="polite"></p>
+      <p class="help" id="ctc-table1-status"></p>
       <p class="error" id="ctc-table1-error" hidden></p>
       <div class="table-wrap ctc-fit">
         <table class="data ctc-table1">

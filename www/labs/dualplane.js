@@ -138,7 +138,7 @@ export default /** @satisfies {import('../types/page').LabView<'dualplane'>} */ 
     };
   },
   resultsHtml: `
-    <section id="dp-pair-box" class="detail" aria-labelledby="dp-pair-heading" aria-live="polite">
+    <section id="dp-pair-box" class="detail" aria-labelledby="dp-pair-heading">
       <h2 id="dp-pair-heading">Route <span id="dp-pair-title">…</span></h2>
       <ul id="dp-pair-routes" class="dp-routes"></ul>
       <p class="help" id="dp-pair-why"></p>
@@ -170,7 +170,7 @@ export default /** @satisfies {import('../types/page').LabView<'dualplane'>} */ 
         </table>
       </div>
     </section>
-    <section id="dp-channel-box" aria-labelledby="dp-channel-heading" aria-live="polite">
+    <section id="dp-channel-box" aria-labelledby="dp-channel-heading">
       <h2 id="dp-channel-heading">Channel</h2>
       <p class="help" id="dp-channel-summary"></p>
       <button type="button" id="dp-channel-clear" class="small" aria-label="Clear the channel selection" hidden>Clear selection</button>
@@ -205,7 +205,7 @@ export default /** @satisfies {import('../types/page').LabView<'dualplane'>} */ 
         </span>
       </div>
       <p class="help" id="dp-search-hint">The generator set that improves most on the identical planes, for the controls’ planes, <var>n</var>, objective, effort and seed: exhaustive over one set per symmetry class up to <var>n</var> = 6, seeded annealing beyond (the paper searched exhaustively to <var>n</var> = 8). Sets that tie on both metrics are kept with their cables: equal metrics, different cable lengths and delays. Cancel keeps the best so far.</p>
-      <p class="help" id="dp-search-status" aria-live="polite"></p>
+      <p class="help" id="dp-search-status"></p>
       <p class="error" id="dp-search-error" role="alert" hidden></p>
       <div id="dp-search-best" class="dp-best" hidden></div>
       <div id="dp-search-chart" class="chart" role="img" aria-label="The best set's gains over the identical planes as the search went on"></div>
@@ -229,7 +229,7 @@ export default /** @satisfies {import('../types/page').LabView<'dualplane'>} */ 
         </span>
       </div>
       <p class="help" id="dp-sweep-hint">D-HC, DI-HC, DI-HC-r, D-FHC, DI-FHC and DI-FHC-r at every <var>n</var>, the DI sets searched at the controls’ effort and seed (about a minute for 2…12). Cancel keeps the points computed.</p>
-      <p class="help" id="dp-sweep-status" aria-live="polite"></p>
+      <p class="help" id="dp-sweep-status"></p>
       <p class="error" id="dp-sweep-error" role="alert" hidden></p>
       <ul id="dp-sweep-legend" class="dp-legend dp-variants" aria-label="Variants" hidden></ul>
       <div id="dp-sweep-charts" class="dp-charts"></div>
@@ -247,7 +247,7 @@ export default /** @satisfies {import('../types/page').LabView<'dualplane'>} */ 
       </div>
       <p class="help" id="dp-flit-hint">The six variants at the controls’ <var>n</var> (the DI sets searched at their effort and seed) in the flit simulator: uniform traffic from 4 nodes per switch on both planes, the plane chosen per packet, 2.56 ns cycles (a 32-byte flit at 100 Gbps), 8-flit packets, 35-stage switches (90 ns) and cables at 5 ns/m as per-channel latencies. Unlike the paper, the crossbar runs at the link rate (the paper’s at 2×, which is why the throughput is about half the bound) and nodes inject Bernoulli, not at fixed intervals. The paper’s <var>n</var> = 12 (8,192 routers) is beyond the simulator’s 576 routers: here <var>n</var> = 2…8.</p>
       <p class="help dp-flit-limit" id="dp-flit-limit" hidden></p>
-      <p class="help" id="dp-flit-status" aria-live="polite"></p>
+      <p class="help" id="dp-flit-status"></p>
       <p class="error" id="dp-flit-error" role="alert" hidden></p>
       <div class="table-wrap dp-flit-wrap">
         <table id="dp-flit-table" class="data dp-flit" aria-labelledby="dp-flit-heading" hidden>

@@ -430,7 +430,7 @@ export default /** @satisfies {import('../types/page').LabView<'ocs-relay'>} */ 
     }
   `,
   resultsHtml: `
-    <section id="ocs-pick-box" class="detail" aria-labelledby="ocs-pick-heading" aria-live="polite">
+    <section id="ocs-pick-box" class="detail" aria-labelledby="ocs-pick-heading">
       <h2 id="ocs-pick-heading">Communication <span id="ocs-pick-title"></span></h2>
       <p id="ocs-pick-path" class="ocs-path" hidden></p>
       <p class="help" id="ocs-pick-text"></p>
@@ -478,7 +478,7 @@ export default /** @satisfies {import('../types/page').LabView<'ocs-relay'>} */ 
         </span>
       </div>
       <p class="help" id="ocs-view-hint">Click a node for its circuit, then another for the route between them.</p>
-      <p class="help" id="ocs-view-status" aria-live="polite"></p>
+      <p class="help" id="ocs-view-status"></p>
       <div id="ocs-view" class="ocs-view"></div>
       <ul id="ocs-view-legend" class="ocs-legend" aria-label="Legend"></ul>
     </div>
@@ -504,7 +504,7 @@ export default /** @satisfies {import('../types/page').LabView<'ocs-relay'>} */ 
         <span class="row"><button type="button" id="ocs-figure" aria-describedby="ocs-figure-status">Run Fig. 4–5</button></span>
       </div>
       <p class="help" id="ocs-figure-hint">The controls’ edge switches and application on seven networks (§4.1): EPS only and the full-bisection EPS, ours with a quarter and a half of the nodes on the OCS (64 and 128 of 256) at 1:5, and the low-bisection (1:20) EPS with and without them. The paper’s bars are lost in our copy; its text gives +47% / +22% (8×32) and −33% (16×16, 128).</p>
-      <p class="help" id="ocs-figure-status" aria-live="polite"></p>
+      <p class="help" id="ocs-figure-status"></p>
       <p class="error" id="ocs-figure-error" role="alert" hidden></p>
       <div id="ocs-figure-chart" class="chart" role="img" aria-label="Bars: each network's time relative to EPS only, a line at 1.0, the link-load bounds marked"></div>
       <div class="table-wrap">
@@ -521,7 +521,7 @@ export default /** @satisfies {import('../types/page').LabView<'ocs-relay'>} */ 
         <span class="row"><button type="button" id="ocs-table2" aria-describedby="ocs-table2-status">Allocate Table 2</button></span>
       </div>
       <p class="help" id="ocs-table2-hint">The allocation alone (no simulation) for the paper’s four set-ups and four applications, with the controls’ readings. The paper’s numbers are withheld in our copy.</p>
-      <p class="help" id="ocs-table2-status" aria-live="polite"></p>
+      <p class="help" id="ocs-table2-status"></p>
       <p class="error" id="ocs-table2-error" role="alert" hidden></p>
       <div class="table-wrap">
         <table class="data ocs-table2" id="ocs-table2-table" aria-labelledby="ocs-table2-heading">

@@ -177,7 +177,7 @@ export default /** @satisfies {import('../types/page').LabView<'routing'>} */ ({
     </section>
     <section id="rt-table-box" class="detail" aria-labelledby="rt-table-heading">
       <h2 id="rt-table-heading">Routing table at this hop</h2>
-      <p class="help" id="rt-table-note" aria-live="polite"></p>
+      <p class="help" id="rt-table-note"></p>
       <div class="table-wrap">
         <table id="rt-table" class="data rt-table" hidden>
           <caption id="rt-table-caption"></caption>
@@ -188,7 +188,7 @@ export default /** @satisfies {import('../types/page').LabView<'routing'>} */ ({
     </section>
     <section aria-labelledby="rt-paths-heading">
       <h2 id="rt-paths-heading">Paths of the schemes</h2>
-      <div id="rt-paths" class="rt-paths" aria-live="polite"></div>
+      <div id="rt-paths" class="rt-paths"></div>
     </section>
 
   `,
@@ -199,7 +199,7 @@ export default /** @satisfies {import('../types/page').LabView<'routing'>} */ ({
         <button type="button" id="rt-sweep" aria-describedby="rt-sweep-status">Sweep t<sub>max</sub> (Fig. 5)</button>
       </div>
       <p class="help" id="rt-sweep-hint">LOREN on this topology for every t<sub>max</sub> from the entries it needs to |N|/2, and Cowen 1999 as paper 002 counts it for every α of 0.05, 0.10, …, 0.95, placed at its largest table (where several α share one, the chart shows the shortest average); the dotted line is the shortest-path average, the dashed one the t<sub>max</sub> in use.</p>
-      <p class="help" id="rt-sweep-status" aria-live="polite"></p>
+      <p class="help" id="rt-sweep-status"></p>
       <p class="error" id="rt-sweep-error" role="alert" hidden></p>
       <div id="rt-sweep-chart" class="chart" role="img" aria-label="LOREN's average path length against t_max, with the shortest-path average and the current t_max"></div>
       <button type="button" id="rt-sweep-png" class="small" hidden>Chart as PNG</button>
@@ -224,7 +224,7 @@ export default /** @satisfies {import('../types/page').LabView<'routing'>} */ ({
         </span>
       </div>
       <p class="help" id="rt-study-hint">The smallest table each scheme needs on random topologies like this one (seeds from this seed on). Cowen is Cowen 1999 as paper 002 counts it — every landmark and every switch whose ball holds this one, itself included — at the best α of 0.05, 0.10, …, 0.95. Paper 002: at 64 nodes LOREN needs 56% fewer entries than Cowen at the minimum and 52% fewer on average, Cowen’s smallest t<sub>max</sub> being 18; at 256 nodes 67% and 62%, Cowen’s smallest 42. Over 1,000 topologies we measure 56% and 52% with Cowen’s smallest at 18 (64 nodes), and 63% and 59% with Cowen’s smallest at 41 (256 nodes; our LOREN needs 15 there).</p>
-      <p class="help" id="rt-study-status" aria-live="polite"></p>
+      <p class="help" id="rt-study-status"></p>
       <p class="error" id="rt-study-error" role="alert" hidden></p>
       <div class="table-wrap">
         <table id="rt-study-table" class="data" aria-labelledby="rt-study-heading" hidden>

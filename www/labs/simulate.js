@@ -223,9 +223,9 @@ export default /** @satisfies {import('../types/page').LabView<'sim'>} */ ({
         <div class="metric"><dt title="Time the simulation took in this tab">Wall time</dt><dd id="sim-metric-wall">…</dd></div>
         <div class="metric wide"><dt title="1 / the largest load any channel carries per unit of offered load, for uniform traffic and fixed patterns: no router or VC setting accepts more">Channel-load bound (flits/node/cycle)</dt><dd id="sim-metric-bound">…</dd></div>
       </dl>
-      <p class="help" id="sim-verdict" aria-live="polite"></p>
+      <p class="help" id="sim-verdict"></p>
     </section>
-    <section id="sim-router-box" class="detail" aria-labelledby="sim-router-heading" aria-live="polite">
+    <section id="sim-router-box" class="detail" aria-labelledby="sim-router-heading">
       <h2 id="sim-router-heading">Router buffers</h2>
       <p class="help" id="sim-router-note"></p>
       <div class="table-wrap">
@@ -237,7 +237,7 @@ export default /** @satisfies {import('../types/page').LabView<'sim'>} */ ({
       </div>
       <button type="button" id="sim-router-clear" class="small" aria-label="Stop showing the router's buffers" hidden>Clear</button>
     </section>
-    <section id="sim-channel-box" aria-labelledby="sim-channel-heading" aria-live="polite">
+    <section id="sim-channel-box" aria-labelledby="sim-channel-heading">
       <h2 id="sim-channel-heading">Channel</h2>
       <p class="help" id="sim-channel-summary"></p>
       <button type="button" id="sim-channel-clear" class="small" aria-label="Clear the channel selection" hidden>Clear selection</button>
@@ -250,7 +250,7 @@ export default /** @satisfies {import('../types/page').LabView<'sim'>} */ ({
         <button type="button" id="sim-sweep" aria-describedby="sim-sweep-status">Latency vs load</button>
       </div>
       <p class="help" id="sim-sweep-hint">The run at loads of one step, two steps, … until the network saturates (measured packets left after the drain, a deadlock, or under 90% of the load accepted), a load per worker at a time; the curve ends at the first load past saturation, as a serial sweep does. Several seeds per load draw min–max whiskers; a latency above four times the lowest runs off the top of the chart (the table has it). Paper 002 Fig. 7–10 plot these curves for LOREN and Cowen (pick one above the controls). Cancel keeps the loads computed.</p>
-      <p class="help" id="sim-sweep-status" aria-live="polite"></p>
+      <p class="help" id="sim-sweep-status"></p>
       <p class="error" id="sim-sweep-error" role="alert" hidden></p>
       <div id="sim-sweep-chart" class="chart" role="img" aria-label="Average latency and accepted throughput against offered load, the saturation throughput marked"></div>
       <div class="sim-exports">

@@ -78,7 +78,7 @@ export default /** @satisfies {import('../types/page').LabView<'slots'>} */ ({
       <p id="busiest-summary" class="help"></p>
       <ul id="busiest" class="busiest"></ul>
     </section>
-    <section id="channel-detail" class="detail" aria-labelledby="channel-heading" aria-live="polite">
+    <section id="channel-detail" class="detail" aria-labelledby="channel-heading">
       <h2 id="channel-heading">Channel</h2>
       <p id="channel-summary" class="help">Click a channel in the figure (or a busiest channel above) to list the communications crossing it.</p>
       <ul id="channel-circuits" class="circuits"></ul>

@@ -14,7 +14,7 @@ function failControl({ id, runNow }) {
   let fail = [];
   const mode = el('button', { type: 'button', id: `${id}-mode`, class: 'toggle', 'aria-pressed': 'false', 'aria-describedby': `${id}-hint` });
   const hint = el('p', { class: 'help', id: `${id}-hint` });
-  const list = el('span', { id: `${id}-list`, class: 'fail-list', 'aria-live': 'polite' });
+  const list = el('span', { id: `${id}-list`, class: 'fail-list' });
   const clear = el('button', { type: 'button', id: `${id}-clear`, class: 'small', 'aria-label': 'Clear the failed switches', hidden: true, text: 'Clear' });
   const element = el(
     'fieldset',
