@@ -1343,6 +1343,7 @@ function tourHost() {
     updateHash,
     decodeTour: (link) => codec.request('decodeTour', { link }),
     editTour: (json) => composer.adopt(json),
+    openComposer: () => composer?.toggle(true),
     async applyStop({ lab: name, seed, section, step, compare = null, channel = null }) {
       const lab = labs[name];
       if (!lab) throw new Error(`this page has no lab '${name}'`);

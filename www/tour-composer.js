@@ -1,4 +1,5 @@
-// The lecturer's own tour (issue 64): "Make a tour" opens a panel beside the page, where each
+// The lecturer's own tour (issue 64): "Make your own tour" (in the start screen the Tours button
+// opens) opens a panel beside the page, where each
 // view the lecturer sets up in any lab becomes a stop — the Scenario as shown (compare mode
 // included) at the step shown — with a note in their words. The stops can be reordered, edited,
 // replaced by the view shown and removed; the tour has a title. It plays in the same tour player
@@ -49,7 +50,6 @@ class Composer {
     this.host = host;
     this.tour = load(KEPT) ?? empty();
     this.build();
-    byId('my-tour-open').addEventListener('click', () => this.toggle());
     this.render();
   }
 
@@ -101,11 +101,11 @@ class Composer {
     document.body.append(this.panel);
   }
 
+  /** Open the panel (the note field focused) or close it (the focus back to the Tours button, where it is opened). */
   toggle(open = this.panel.hidden) {
     show(this.panel, open);
-    byId('my-tour-open').setAttribute('aria-expanded', String(open));
     if (open) this.note.focus();
-    else byId('my-tour-open').focus();
+    else byId('tours').focus();
   }
 
   save() {
@@ -188,7 +188,7 @@ class Composer {
       }),
     );
     for (const id of ['my-tour-play', 'my-tour-link', 'my-tour-download']) byId(id).disabled = count === 0;
-    byId('my-tour-open').textContent = count ? `Your tour (${count})` : 'Make a tour';
+    byId('my-tour-open').textContent = count ? `Your own tour (${count} ${count === 1 ? 'stop' : 'stops'})` : 'Make your own tour';
     show(this.restoreButton, Boolean(load(REPLACED)));
   }
 
@@ -206,7 +206,6 @@ class Composer {
     const tour = await this.checked();
     if (!tour) return;
     show(this.panel, false);
-    byId('my-tour-open').setAttribute('aria-expanded', 'false');
     await this.host.play(tour, index);
   }
 

@@ -235,7 +235,14 @@ class Tours {
       el('h2', { id: 'start-heading', text: 'Welcome to Topolab' }),
       el('p', { class: 'start-intro', text: 'Interconnection networks from five papers, computed in this tab. Take a guided tour of a paper\'s figure — → moves to the next stop, Escape leaves — or open a lab and explore.' }),
       el('div', { class: 'start-columns' }, el('section', { 'aria-labelledby': 'start-tours-heading' }, el('h3', { id: 'start-tours-heading', text: 'Guided tours' }), tours), el('section', { 'aria-labelledby': 'start-labs-heading' }, el('h3', { id: 'start-labs-heading', text: 'Labs' }), labs)),
-      el('div', { class: 'start-actions' }, docsLinks(), el('button', { type: 'button', id: 'start-explore', class: 'primary', text: 'Start exploring', onclick: () => this.closeStart() })),
+      el(
+        'div',
+        { class: 'start-actions' },
+        docsLinks(),
+        // the lecturer's own tour (www/tour-composer.js): its panel stays open beside the page
+        el('button', { type: 'button', id: 'my-tour-open', title: 'Add the views you set up as stops, each with a note; play it, share one link, download it as a file', text: 'Make your own tour', onclick: () => (this.closeStart(), this.host.openComposer()) }),
+        el('button', { type: 'button', id: 'start-explore', class: 'primary', text: 'Start exploring', onclick: () => this.closeStart() }),
+      ),
     );
     this.start.addEventListener('close', () => remember());
     document.body.append(this.start);

@@ -46,7 +46,9 @@ async function simShown(frame) {
 }
 
 test('a lecturer builds a five-stop tour with notes in at most 15 actions; its link opens at stop 3 in a fresh browser; its file opens it again; it plays in an embed by PageDown and PageUp', async () => {
-  const { context, page, problems } = await openPage(env, env.url);
+  // a lecturer's first visit: the start screen is open, with "Make your own tour" in it (a
+  // returning visitor opens it with Tours: one action more)
+  const { context, page, problems } = await openPage(env, env.url, { firstVisit: true });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await waitForRun(page, 0);
   let actions = 0;
@@ -138,6 +140,7 @@ test('a lecturer builds a five-stop tour with notes in at most 15 actions; its l
   // the file, opened in another fresh browser
   const { page: other, problems: otherProblems } = await openPage(env, env.url);
   await waitForRun(other, 0);
+  await other.click('#tours');
   await other.click('#my-tour-open');
   await other.setInputFiles('#my-tour-file-input', file);
   await atOwnStop(other, 1);
@@ -187,20 +190,22 @@ test('a tour link that cannot be read says why; a tour too long for a link says 
 
   // a tour kept in this browser survives a reload
   await waitForRun(page, 0);
+  await page.click('#tours');
   await page.click('#my-tour-open');
   await page.fill('#my-tour-note', 'Kept across a reload.');
   await page.press('#my-tour-note', 'Enter');
   await page.reload();
   await page.waitForSelector('body:not(.loading)');
-  assert.equal(await page.textContent('#my-tour-open'), 'Your tour (1)');
+  assert.equal(await page.textContent('#my-tour-open'), 'Your own tour (1 stop)');
 
   // a file that is not a tour is refused by name, and the tour being made stays
   const bad = `${RESULTS}not-a-tour.json`;
   writeFileSync(bad, JSON.stringify({ version: 1, title: 'x', stops: [{ lab: 'sim', section: { rate: 'fast' }, note: 'n' }] }));
+  await page.click('#tours');
   await page.click('#my-tour-open');
   await page.setInputFiles('#my-tour-file-input', bad);
   await page.waitForFunction(() => /not-a-tour\.json could not be opened: tour: stop 1: sim\.rate/.test(document.getElementById('my-tour-status').textContent));
-  assert.equal(await page.textContent('#my-tour-open'), 'Your tour (1)');
+  assert.equal(await page.textContent('#my-tour-open'), 'Your own tour (1 stop)');
 
   // forty stops, each with a long note of its own words: no link, the file instead
   const words = (i) => Array.from({ length: 90 }, (_, k) => ((i * 7919 + k * 104_729) % 1_000_003).toString(36)).join(' ').slice(0, 600);
@@ -211,6 +216,7 @@ test('a tour link that cannot be read says why; a tour too long for a link says 
   }, Array.from({ length: 40 }, (_, i) => words(i)));
   await page.reload();
   await page.waitForSelector('body:not(.loading)');
+  await page.click('#tours');
   await page.click('#my-tour-open');
   await page.click('#my-tour-link');
   await page.waitForFunction(() => /No link: tour: its link would be \d+ characters.*download the tour as a file/.test(document.getElementById('my-tour-status').textContent));
