@@ -1450,7 +1450,7 @@ function wire() {
   figure = new Figure({ onChannelClick: selectChannel, onSwitchClick: switchClicked, requestFigure: () => refreshView() });
   player = new Player({ onStep: goToStep });
   labs = buildLabs();
-  reachableScrollAreas(byId('layout'), '.table-wrap, .ctc-scroll, .ctc-list, .ocs-unused');
+  reachableScrollAreas(byId('layout'), '.table-wrap, .ctc-scroll, .ctc-list, .ocs-unused, .circuits, .results .detail, #step-explanation, #figure');
   compareView = new CompareView({ onSwap: swapCompare, onClose: () => stopCompare(active()) });
   byId('compare').addEventListener('click', toggleCompare);
   new Sharing({ link: shareLink, clicker: () => ({ touring: Boolean(tourShareHash()), steps: active().steps.length }) });
@@ -1489,8 +1489,10 @@ function wire() {
     target.focus({ preventScroll: true });
     target.scrollIntoView({ block: 'nearest' });
   });
-  window.addEventListener('hashchange', () => {
-    const hash = currentHash();
+  window.addEventListener('hashchange', (event) => {
+    // the address navigated to (the page may have written its own permalink since: it is a
+    // replaceState, which fires no event, and must not hide the link the reader asked for)
+    const hash = currentHash(event.newURL);
     if (openTourLink(hash)) return; // a tour's link (#tour=…) opens the tour, not a Scenario
     if (!hash || hash === state.lastHash) return;
     state.linkError = null;

@@ -200,16 +200,21 @@ export function trackHeight(element, name) {
  * landmark named as its section already is).
  */
 export function reachableScrollAreas(root, selector) {
+  const own = new Map(); // an area's own tabindex (the figure's -1, for the skip link), kept
   const update = (area) => {
+    if (!area) return;
     const scrolls = area.scrollHeight > area.clientHeight + 1 || area.scrollWidth > area.clientWidth + 1;
     if (scrolls) area.tabIndex = 0;
-    else area.removeAttribute('tabindex');
+    else if (own.get(area) === null) area.removeAttribute('tabindex');
+    else area.setAttribute('tabindex', own.get(area));
   };
   const resized = new ResizeObserver((entries) => entries.forEach((entry) => update(entry.target.closest(selector) ?? entry.target)));
   // a child list changes on an element (records of childList), inside the area it belongs to
-  const changed = new MutationObserver((records) => records.forEach((record) => update(/** @type {Element} */ (record.target).closest(selector))));
+  // (each area once per batch: a figure redrawn is thousands of records)
+  const changed = new MutationObserver((records) => new Set(records.map((record) => /** @type {Element} */ (record.target).closest(selector))).forEach(update));
   for (const area of root.querySelectorAll(selector)) {
-    if (!area.matches('ul, ol')) area.setAttribute('role', 'group');
+    own.set(area, area.getAttribute('tabindex'));
+    if (!area.matches('ul, ol') && !area.hasAttribute('role')) area.setAttribute('role', 'group');
     resized.observe(area);
     if (area.firstElementChild) resized.observe(area.firstElementChild);
     changed.observe(area, { childList: true, subtree: true });

@@ -9,9 +9,12 @@ export function isEmbed() {
   return new URLSearchParams(location.search).get('embed') === '1';
 }
 
-/** The hash without '#', decoded from %-escapes a mail client may have added. */
-export function currentHash() {
-  const raw = location.hash.replace(/^#/, '');
+/**
+ * The hash of `href` (default: the address now) without '#', decoded from %-escapes a mail
+ * client may have added.
+ */
+export function currentHash(href = location.href) {
+  const raw = new URL(href).hash.replace(/^#/, '');
   // an in-page anchor (#figure, where the skip link points) names an element, not a state
   if (/^[A-Za-z][\w-]*$/.test(raw) && document.getElementById(raw)) return '';
   try {

@@ -173,7 +173,7 @@ export default /** @satisfies {import('../types/page').LabView<'dualplane'>} */ 
     <section id="dp-channel-box" aria-labelledby="dp-channel-heading">
       <h2 id="dp-channel-heading">Channel</h2>
       <p class="help" id="dp-channel-summary"></p>
-      <button type="button" id="dp-channel-clear" class="small" aria-label="Clear the channel selection" hidden>Clear selection</button>
+      <button type="button" id="dp-channel-clear" class="small" aria-label="Clear selection of the channel" hidden>Clear selection</button>
     </section>
   `,
   analysisHtml: `

@@ -240,7 +240,7 @@ export default /** @satisfies {import('../types/page').LabView<'sim'>} */ ({
     <section id="sim-channel-box" aria-labelledby="sim-channel-heading">
       <h2 id="sim-channel-heading">Channel</h2>
       <p class="help" id="sim-channel-summary"></p>
-      <button type="button" id="sim-channel-clear" class="small" aria-label="Clear the channel selection" hidden>Clear selection</button>
+      <button type="button" id="sim-channel-clear" class="small" aria-label="Clear selection of the channel" hidden>Clear selection</button>
     </section>
   `,
   analysisHtml: `

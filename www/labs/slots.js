@@ -83,7 +83,7 @@ export default /** @satisfies {import('../types/page').LabView<'slots'>} */ ({
       <p id="channel-summary" class="help">Click a channel in the figure (or a busiest channel above) to list the communications crossing it.</p>
       <ul id="channel-circuits" class="circuits"></ul>
       <p id="channel-more" class="help" hidden></p>
-      <button type="button" id="channel-clear" aria-label="Clear the channel selection" hidden>Clear selection</button>
+      <button type="button" id="channel-clear" aria-label="Clear selection of the channel" hidden>Clear selection</button>
     </section>
 
   `,
