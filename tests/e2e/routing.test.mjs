@@ -254,3 +254,23 @@ test('Fig. 5 and Fig. 6: the t_max sweep chart and table, and the table-size stu
   await page.locator('#rt-analysis').screenshot({ path: screenshotPath('routing-sweep') });
   assertNoProblems(problems);
 });
+
+test('the Routing lab walks any router of the registry: DOR on a 4×4 mesh, its default walk adapted to the network, the paths of the schemes the same walk', async () => {
+  const { page, problems } = await openPage(env, env.url);
+  await waitForRun(page, 0);
+  await afterRun(page, () => page.click('#lab-routing'));
+  const schemes = await page.$$eval('#rt-scheme option', (options) => options.map((o) => o.value));
+  assert.deepEqual(schemes.slice(0, 4), ['loren', 'cowen', 'cowen-cluster', 'shortest'], 'paper 002’s schemes first');
+  assert.ok(schemes.includes('dor') && schemes.includes('updown'), `every router is offered: ${schemes}`);
+  await afterRun(page, async () => {
+    await page.fill('#rt-topology', 'mesh:4x4');
+    await page.press('#rt-topology', 'Enter');
+  });
+  await afterRun(page, () => page.selectOption('#rt-scheme', 'dor'));
+  assert.equal(await text(page, '#step-counter'), 'Step 1 / 6');
+  assert.equal(await text(page, '#step-title'), 'At 0: → 1');
+  // (the section asks 0 → 63, the default; on 16 switches the run walks 0 → 15, and so do the paths)
+  await page.waitForFunction(() => /^LOREN: 6 hops · 0 → .* → 15/.test(document.querySelector('#rt-paths [data-scheme="loren"]')?.textContent ?? ''));
+  assert.doesNotMatch(await text(page, '#rt-paths'), /numbered/);
+  assertNoProblems(problems);
+});

@@ -84,7 +84,8 @@ test('a file the scheme refuses: the last run stays, labelled as itself, with a 
   // every view still shows the lrt run, and says it is that run
   await page.waitForSelector('#view-note:not([hidden])');
   const stale = await view(page);
-  assert.equal(stale.noteRole, 'status');
+  assert.equal(stale.noteRole, null, 'the note is not a live region of its own (the refusal is said once, by #announce)');
+  assert.match(await page.textContent('#announce'), /^Did not run: /);
   assert.equal(stale.note, 'Showing the last run: lrt:64:4:2 · loren · 0 → 63 — the controls ask for file torus-9x8.txt · loren · 0 → 63, which did not run (the reason is marked in red).');
   assert.equal(stale.runOf, 'Last run shown: lrt:64:4:2 · loren · 0 → 63');
   assert.deepEqual({ ...stale, note: null, runOf: null }, { ...lrt, note: null, runOf: null }, 'the title, the figure, its text and the numbers are the lrt run’s');

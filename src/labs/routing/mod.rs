@@ -68,7 +68,8 @@ pub const LAB: Lab = Lab {
             precheck: |section, seed, args| {
                 let (c, a) = walk_request(section, args)?;
                 let topo = c.topology(seed, &c.router()?)?;
-                check_walk_ends(&topo, a.src, a.dst)
+                let (src, dst) = c.walk_ends(&topo, a.src, a.dst);
+                check_walk_ends(&topo, src, dst)
             },
         },
     ],
@@ -79,7 +80,10 @@ pub const LAB: Lab = Lab {
     types: super::types::<RoutingConfig, RoutingResult>(),
 };
 
-/// The schemes the lab compares (paper 002), with the registry's definitions.
+/// The schemes the lab compares (paper 002) first, then every other router of the registry
+/// (DOR, up/down, …: the walk and the metrics of any router, as docs/labs/routing.md says; one
+/// that does not fit the network is refused by the run's checks with its reason), each with the
+/// registry's definition.
 fn choices() -> Vec<Choice> {
     let about = |name: &str| -> &'static str {
         crate::routing::ROUTERS
@@ -87,19 +91,25 @@ fn choices() -> Vec<Choice> {
             .find(|r| r.name == name)
             .map_or("", |r| r.definition)
     };
+    let mut options = vec![
+        ("loren", "LOREN", about("loren")),
+        ("cowen", "Cowen 1999 (paper 002)", about("cowen")),
+        (
+            "cowen-cluster",
+            "Cowen, cluster reading",
+            about("cowen-cluster"),
+        ),
+        ("shortest", "Shortest path", about("shortest")),
+    ];
+    for router in crate::routing::ROUTERS {
+        if !options.iter().any(|(name, ..)| *name == router.name) {
+            options.push((router.name, router.name, router.definition));
+        }
+    }
     vec![Choice::named(
         "scheme",
         "Which routing forwards the packets",
-        &[
-            ("loren", "LOREN", about("loren")),
-            ("cowen", "Cowen 1999 (paper 002)", about("cowen")),
-            (
-                "cowen-cluster",
-                "Cowen, cluster reading",
-                about("cowen-cluster"),
-            ),
-            ("shortest", "Shortest path", about("shortest")),
-        ],
+        &options,
     )]
 }
 
@@ -180,6 +190,18 @@ pub struct RoutingConfig {
 }
 
 impl RoutingConfig {
+    /// A walk asked of the lab's `walk` study (`src` → `dst`): the lab's own walk (its
+    /// section's pair) as the run walks it, the default pair adapted to the network
+    /// (`walk_pair`), so the page's paths of the schemes are the run's walk; any other pair as
+    /// asked.
+    pub fn walk_ends(&self, topo: &Topology, src: u32, dst: u32) -> (u32, u32) {
+        let own = (Some(src), Some(dst)) == (self.source, self.destination);
+        match self.walk_pair(topo) {
+            (Some(s), Some(d)) if own => (s, d),
+            _ => (src, dst),
+        }
+    }
+
     /// The walk's switches: as set, or — the default walk (0 → 63, opposite corners of the
     /// default 8×8 floor) on a network of fewer switches, or where an end of it has no end
     /// nodes (a fat-tree's top, which up/down routes do not start from) — its first and last
@@ -620,6 +642,7 @@ pub(crate) fn route_walk(
 ) -> Result<RouteWalk> {
     let routing = config.router()?;
     let topo = config.topology(seed, &routing)?;
+    let (src, dst) = config.walk_ends(&topo, src, dst);
     let prepared = Prepared::new(config, routing, &topo, &mut |_| {})?;
     walk(&prepared, src, dst)
 }
