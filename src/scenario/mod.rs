@@ -11,7 +11,10 @@ pub use crate::labs::{LabRun, StepSummary, View};
 pub use permalink::{
     decode_permalink, encode_permalink, MAX_PERMALINK_JSON_BYTES, PERMALINK_VERSION,
 };
-pub use tour::{decode_tour, encode_tour, Tour, TourStop, MAX_TOUR_LINK_CHARS};
+pub use tour::{
+    decode_tour, encode_tour, Tour, TourStop, MAX_TOUR_JSON_BYTES, MAX_TOUR_LINK_CHARS,
+    MAX_TOUR_NOTE_CHARS, MAX_TOUR_STOPS, MAX_TOUR_TITLE_CHARS,
+};
 
 /// Largest Scenario file the CLI reads (a Scenario is small JSON).
 pub const MAX_SCENARIO_FILE_BYTES: u64 = 1024 * 1024;

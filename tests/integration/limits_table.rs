@@ -39,6 +39,23 @@ fn enforced() -> Vec<(&'static str, f64)> {
             "scenario::MAX_PERMALINK_JSON_BYTES",
             scenario::MAX_PERMALINK_JSON_BYTES as f64,
         ),
+        ("scenario::MAX_TOUR_STOPS", scenario::MAX_TOUR_STOPS as f64),
+        (
+            "scenario::MAX_TOUR_TITLE_CHARS",
+            scenario::MAX_TOUR_TITLE_CHARS as f64,
+        ),
+        (
+            "scenario::MAX_TOUR_NOTE_CHARS",
+            scenario::MAX_TOUR_NOTE_CHARS as f64,
+        ),
+        (
+            "scenario::MAX_TOUR_JSON_BYTES",
+            scenario::MAX_TOUR_JSON_BYTES as f64,
+        ),
+        (
+            "scenario::MAX_TOUR_LINK_CHARS",
+            scenario::MAX_TOUR_LINK_CHARS as f64,
+        ),
         (
             "circuit::topogen::MAX_TOPOGEN_NODES",
             circuit::topogen::MAX_TOPOGEN_NODES as f64,
