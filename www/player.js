@@ -69,7 +69,7 @@ export class Player {
     if (index === null || this.count === 0) {
       this.counter.textContent = 'No steps';
       this.title.textContent = '';
-      this.title.hidden = true; // (an empty heading is read as one)
+      this.title.setAttribute('aria-hidden', 'true'); // (an empty heading is read as one; it keeps its place)
       this.explanation.textContent = this.emptyText ?? NO_STEPS_TEXT;
       this.metrics.replaceChildren();
       this.slider.value = '0';
@@ -81,7 +81,7 @@ export class Player {
     this.slider.value = String(index);
     this.slider.setAttribute('aria-valuetext', `Step ${index + 1} of ${this.count}: ${step.title}`);
     this.title.textContent = step.title;
-    this.title.hidden = false;
+    this.title.removeAttribute('aria-hidden');
     this.explanation.textContent = step.explanation;
     this.metrics.replaceChildren(
       ...step.metrics.map(([name, value]) => {

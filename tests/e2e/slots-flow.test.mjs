@@ -154,7 +154,7 @@ test('Space plays and pauses; Embed gives an iframe snippet', async () => {
   await page.click('#embed');
   await page.waitForFunction(() => document.getElementById('embed-code').value.includes('<iframe'));
   const snippet = await page.inputValue('#embed-code');
-  assert.match(snippet, /^<iframe src="http:\/\/[^"]+\?embed=1&amp;theme=(light|dark)&amp;large=[01]#v1\.[A-Za-z0-9_-]+" width="800" height="600" [^>]*><\/iframe>$/);
+  assert.match(snippet, /^<iframe src="http:\/\/[^"]+\?embed=1&amp;keys=(tour|steps|none)&amp;theme=(light|dark)&amp;large=[01]#v1\.[A-Za-z0-9_-]+" width="800" height="600" [^>]*><\/iframe>$/);
   assert.equal(await page.isVisible('#embed-box'), true);
   await page.keyboard.press('Escape');
   assert.equal(await page.isVisible('#embed-box'), false);
