@@ -1,6 +1,9 @@
 // The page's step keys in one map (DESIGN.md "The page"): ← → Space Home End and PageDown /
 // PageUp, what a presentation clicker sends. While a tour is open ← → PageUp PageDown move its
 // stop and Escape closes it; otherwise they, and always Home End Space, drive the step player.
+// A select or slider reached with the keyboard keeps its own ← → (they move the control); one
+// last pressed with a pointer leaves them to the steps, so a lecturer who picked a preset with the
+// mouse steps on with →. PageDown / PageUp, the clicker's keys, step wherever focus is.
 // In an embed (?embed=1) every key the page does not use — including a step key that would do
 // nothing, at the last step or the first — is posted to the host, so a slide deck's clicker
 // walks through the embed's steps and then moves the deck on (README "Clickers and decks").
@@ -20,6 +23,16 @@ const SCROLLING = new Set(['ArrowUp', 'ArrowDown', 'PageDown', 'PageUp', ' ', 'S
 /** Keys an embed keeps even when no step key used them: focus, activation, modifiers alone. */
 const NEVER_POSTED = new Set(['Tab', 'Enter', 'Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsLock', 'Fn', 'Dead', 'Unidentified', 'Process']);
 
+/** The select or slider a pointer last pressed, while it keeps focus: its ← → stay the steps'. */
+let pressed = null;
+
+/** Whether `event` is ← or → on a select or slider that takes them (see the header). */
+function ownArrows(event) {
+  if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return false;
+  const control = event.target?.closest?.('select, input[type="range"]');
+  return Boolean(control) && control !== pressed;
+}
+
 /**
  * The action a step key asks of `player` / `tours`: a function returning true when it changed
  * something (false: it would do nothing, e.g. → at the last step), or null when the key is not
@@ -27,6 +40,7 @@ const NEVER_POSTED = new Set(['Tab', 'Enter', 'Shift', 'Control', 'Alt', 'Meta',
  */
 function actionFor(event, { player, tours }) {
   const { key } = event;
+  if (ownArrows(event)) return null;
   if (isEmbed()) return embedAction(event, { player, tours });
   if (tours.isOpen) {
     if (FORWARD.has(key)) return () => tours.forward();
@@ -100,7 +114,7 @@ function post(event) {
 
 /** An unused key the embed hands on: not while typing or in a dialog, not Tab/Enter/a modifier alone, not Space/Enter on a control it activates. */
 function postable(event) {
-  if (event.defaultPrevented || NEVER_POSTED.has(event.key) || isTyping(event.target)) return false;
+  if (event.defaultPrevented || NEVER_POSTED.has(event.key) || isTyping(event.target) || ownArrows(event)) return false;
   if (event.target?.closest?.('dialog, [role="dialog"], details.menu')) return false;
   return !(event.key === ' ' && event.target?.closest?.('button, a[href], summary, select, input'));
 }
@@ -112,9 +126,11 @@ function postable(event) {
 export function setupKeys({ player, tours }) {
   const embed = isEmbed();
   if (embed) watchShown();
+  addEventListener('pointerdown', (event) => (pressed = event.target?.closest?.('select, input[type="range"]') ?? null), true);
+  addEventListener('focusout', (event) => event.target === pressed && (pressed = null), true);
   // Capture on the window: the map's keys are taken before a focused select, slider or button
-  // acts on them (→ on a select steps rather than choosing the next option; Space plays rather
-  // than clicking the focused button; Enter still clicks it).
+  // acts on them (PageDown on a select steps rather than choosing; → too when the select was
+  // picked with the mouse; Space plays rather than clicking the focused button; Enter clicks).
   window.addEventListener(
     'keydown',
     (event) => {

@@ -71,7 +71,7 @@ async function pressAndMark(host, key) {
   await host.waitForFunction((n) => window.received.length > n && window.received.at(-1).key === '.', before);
 }
 
-test('in the page, PageDown and PageUp step the lab, typing is left alone and → on a select still steps', async () => {
+test('in the page, PageDown and PageUp step the lab, typing is left alone, PageDown on a select steps and → moves it', async () => {
   const { page, problems } = await openPage(env, env.url);
   await waitForRun(page, 0);
   await page.evaluate(() => document.activeElement?.blur());
@@ -89,13 +89,13 @@ test('in the page, PageDown and PageUp step the lab, typing is left alone and �
   assert.equal(last, count);
   await page.keyboard.press('PageDown');
   assert.deepEqual(await shownStep(page), [count, count]);
-  // → on a focused select steps and leaves the select's value alone
+  // on a select reached by the keyboard PageDown steps and keeps the value; → is the select's
   await page.keyboard.press('Home');
   await atStep(page, 1);
   const select = page.locator('.controls:not([hidden]) select').first();
   const value = await select.inputValue();
   await select.focus();
-  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('PageDown');
   await atStep(page, 2);
   await page.keyboard.press('PageDown');
   await atStep(page, 3);
@@ -108,6 +108,12 @@ test('in the page, PageDown and PageUp step the lab, typing is left alone and �
   await page.keyboard.press('PageDown');
   await page.keyboard.press('Home');
   assert.deepEqual((await shownStep(page))[0], 3, 'typing does not step');
+  // back on the select (by the keyboard), → moves it and not the step
+  await select.focus();
+  const options = await select.locator('option').evaluateAll((all) => all.map((o) => o.value));
+  await page.keyboard.press(options.indexOf(value) + 1 < options.length ? 'ArrowRight' : 'ArrowLeft');
+  assert.notEqual(await select.inputValue(), value, '→ (or ← on the last option) moved the select');
+  assert.deepEqual((await shownStep(page))[0], 3, '→ on the select did not step');
   assertNoProblems(problems);
 });
 

@@ -1,5 +1,5 @@
-// The page in a lecture: the step keys always step (also with a select, a slider or a button
-// focused), every lab opens on something to step through, and nothing on the page moves when a
+// The page in a lecture: the step keys step (also with a button focused, or a select picked with
+// the mouse; a select reached by the keyboard keeps ← →, PageDown still steps), every lab opens on something to step through, and nothing on the page moves when a
 // job starts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -21,11 +21,13 @@ async function counter(page) {
   return match ? [Number(match[1]), Number(match[2])] : null;
 }
 
-test('after choosing from a dropdown, → steps and leaves the control alone', async () => {
+test('after choosing from a dropdown with the mouse, → steps and leaves the control alone; reached by the keyboard, → moves it', async () => {
   const { page, problems } = await openPage(env, env.url);
   await waitForResult(page);
   await afterRun(page, () => page.selectOption('#policy', 'hcLtoS_greedy'));
-  await page.focus('#policy');
+  // the lecturer's mouse opens the dropdown (and closes it): the select keeps focus
+  await page.click('#policy');
+  await page.keyboard.press('Escape');
   const runs = await runsDone(page);
   const [index, count] = await counter(page);
   assert.ok(count > 3);
@@ -42,6 +44,20 @@ test('after choosing from a dropdown, → steps and leaves the control alone', a
   await page.waitForTimeout(400); // a re-run would start after the controls' pause
   assert.equal(await runsDone(page), runs, 'no run was started');
   assert.equal(await page.inputValue('#policy'), 'hcLtoS_greedy');
+
+  // Reached with the keyboard, the select takes ← → as its own (WCAG: a control's arrows are
+  // the control's); PageDown, the clicker's key, still steps.
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.focus('#policy');
+  const options = await page.locator('#policy option').evaluateAll((all) => all.map((o) => o.value));
+  const at = await counter(page);
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.inputValue('#policy'), options[options.indexOf('hcLtoS_greedy') + 1] ?? 'hcLtoS_greedy', '→ chose the next policy');
+  assert.deepEqual(await counter(page), at, '→ did not step');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.inputValue('#policy'), 'hcLtoS_greedy', '← chose it back');
+  await page.keyboard.press('PageDown');
+  assert.deepEqual(await counter(page), [at[0] + 1, at[1]], 'PageDown stepped');
 
   // Space on a focused button plays and pauses; it does not click the button.
   const theme = await page.getAttribute('html', 'data-theme');
