@@ -126,7 +126,7 @@ function postable(event) {
 export function setupKeys({ player, tours }) {
   const embed = isEmbed();
   if (embed) watchShown();
-  addEventListener('pointerdown', (event) => (pressed = event.target?.closest?.('select, input[type="range"]') ?? null), true);
+  addEventListener('pointerdown', (event) => (pressed = event.target instanceof Element ? event.target.closest('select, input[type="range"]') : null), true);
   addEventListener('focusout', (event) => event.target === pressed && (pressed = null), true);
   // Capture on the window: the map's keys are taken before a focused select, slider or button
   // acts on them (PageDown on a select steps rather than choosing; → too when the select was
