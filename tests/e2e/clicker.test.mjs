@@ -1,7 +1,7 @@
 // A presentation clicker in the lecture hall (issue 52), through the page's one key map
 // (www/keys.js): PageDown / PageUp step the lab and move a tour's stop, in the page and in an
-// embed; a tour's page never scrolls under its card; typing is left alone and → on a focused
-// select still steps. An embed inside a deck (a host page with an <iframe>) posts the keys it
+// embed; a tour's page never scrolls under its card; typing is left alone, PageDown on a focused
+// select steps and → moves it. An embed inside a deck (a host page with an <iframe>) posts the keys it
 // does not use to the host — "." and "b" always, PageDown at the last step or stop, PageUp at
 // the first — and keeps those it uses. Screenshot in test-results/.
 import { test } from 'node:test';

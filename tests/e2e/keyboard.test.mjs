@@ -232,3 +232,34 @@ test('arrowing through a select runs nothing until Enter (or leaving it) runs th
   assert.match(await page.evaluate(() => document.getElementById('view-note')?.hidden === false ? document.getElementById('view-note').textContent : document.title), new RegExp(chosen === 'cowen-cluster' ? 'cowen' : chosen));
   assertNoProblems(problems);
 });
+
+test("a lab tab's focus ring is whole inside the scrolling tab row (1024×768, A+ on)", async () => {
+  const { page, problems } = await openPage(env, `${env.url}?theme=light`, { viewport: { width: 1024, height: 768 } });
+  await waitForRun(page, 0);
+  await page.click('#large');
+  await page.evaluate(() => document.activeElement?.blur());
+  const seen = [];
+  for (let i = 0; i < 40 && seen.length < 7; i++) {
+    await page.keyboard.press('Tab');
+    const ring = await page.evaluate(() => {
+      const tab = document.activeElement;
+      if (!tab?.matches('.labs .lab')) return null;
+      const style = getComputedStyle(tab);
+      const reach = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+      const r = tab.getBoundingClientRect();
+      const row = tab.closest('.labs');
+      const c = row.getBoundingClientRect();
+      // the scroller clips at its padding box: its border box less its borders
+      const clip = { left: c.left + row.clientLeft, top: c.top + row.clientTop, right: c.left + row.clientLeft + row.clientWidth, bottom: c.top + row.clientTop + row.clientHeight };
+      const slack = Math.min(r.left - reach - clip.left, r.top - reach - clip.top, clip.right - (r.right + reach), clip.bottom - (r.bottom + reach));
+      return { name: tab.textContent.trim(), reach, slack };
+    });
+    if (ring && !seen.some((s) => s.name === ring.name)) seen.push(ring);
+  }
+  assert.ok(seen.length >= 5, `Tab reached the lab tabs (${seen.map((s) => s.name).join(', ')})`);
+  for (const { name, reach, slack } of seen) {
+    assert.ok(reach >= 3, `${name}: a ring is drawn (${reach} px)`);
+    assert.ok(slack >= -0.5, `${name}: its ring reaches ${(-slack).toFixed(1)} px past the tab row, which clips it`);
+  }
+  assertNoProblems(problems);
+});
