@@ -848,6 +848,8 @@ export class FieldForm {
       const box = document.getElementById(`${this.id(field)}-error`);
       box.textContent = mine ? message : '';
       show(box, mine);
+      // a new message is brought into view beside its field (below the fold it went unseen)
+      if (mine && !same && message) requestAnimationFrame(() => box.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
       const input = this.inputs.get(field.name);
       if (input instanceof PatternField || input.setInvalid) input.setInvalid(mine);
       else input.toggleAttribute('aria-invalid', mine);

@@ -412,3 +412,20 @@ test('the sweep\'s progress counts the loads it can reach: none past the first a
   assert.ok(samples.some(([fraction, shown]) => shown > 0 && fraction > 0), 'the bar moved with the rows');
   assertNoProblems(problems);
 });
+
+test("a refused mesh's message comes into view beside its field (1366×768, the field near the window's foot)", async () => {
+  // (issue 64: on a laptop the message sat below the window's edge, unseen)
+  const { page, problems } = await openPage(env, env.url, { viewport: { width: 1366, height: 768 } });
+  await waitForResult(page);
+  await afterRun(page, () => page.click('#lab-sim'));
+  await page.fill('#sim-topology', 'mesh:128x128');
+  await page.press('#sim-topology', 'Enter');
+  const error = page.locator('#sim-topology-error');
+  await error.waitFor();
+  assert.match(await error.textContent(), /16384 switches; the flit simulator takes at most 4096/);
+  await page.waitForFunction(() => {
+    const r = document.getElementById('sim-topology-error').getBoundingClientRect();
+    return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight + 1;
+  });
+  assertNoProblems(problems);
+});
