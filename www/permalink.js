@@ -101,8 +101,12 @@ export function clickerTarget() {
   return keys && Object.hasOwn(CLICKER_TARGETS, keys) ? keys : null;
 }
 
-/** Copy `text`; resolves true when the clipboard took it. */
-export async function copyText(text, fallbackField) {
+/**
+ * Copy `text`; resolves true when the clipboard took it. Without the clipboard API it copies
+ * from `fallbackField` (a field showing the text), else from a scratch field it removes after,
+ * giving focus back where it was.
+ */
+export async function copyText(text, fallbackField = null) {
   try {
     if (navigator.clipboard?.writeText) {
       const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 1500));
@@ -110,14 +114,21 @@ export async function copyText(text, fallbackField) {
       return true;
     }
   } catch {
-    // fall through: the old way, from the visible field
+    // fall through: the old way, from a field
   }
+  const before = document.activeElement;
+  const field = fallbackField ?? document.body.appendChild(Object.assign(document.createElement('textarea'), { value: text, className: 'visually-hidden', tabIndex: -1 }));
   try {
-    fallbackField.focus();
-    fallbackField.select();
+    field.focus();
+    field.select();
     return document.execCommand('copy');
   } catch {
     return false;
+  } finally {
+    if (!fallbackField) {
+      field.remove();
+      if (before instanceof HTMLElement) before.focus();
+    }
   }
 }
 

@@ -220,10 +220,7 @@ class Composer {
     }
     const url = linkTo(`tour=${link}&stop=1`);
     this.lastLink = url;
-    const field = el('input', { value: url, readonly: true, class: 'visually-hidden', 'aria-hidden': 'true', tabindex: '-1' });
-    this.panel.append(field);
-    const copied = await copyText(url, field);
-    field.remove();
+    const copied = await copyText(url);
     this.say(copied ? `Link to the whole tour copied (${url.length} characters).` : `Copy this link: ${url}`);
   }
 

@@ -4,6 +4,7 @@
 //! strings stay strings in the sections (readable in JSON and links) and are parsed when a lab
 //! runs, so a bad one is reported with the field it came from (`Error::field`).
 
+mod packing;
 mod permalink;
 mod tour;
 

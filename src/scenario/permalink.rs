@@ -1,10 +1,9 @@
-//! Permalinks: `v1.` + base64url(deflate(Scenario JSON)). Decoding never panics: a damaged or
-//! hostile hash gives an error that says what was wrong, and the inflated size is capped.
+//! Permalinks: `v1.` + base64url(deflate(Scenario JSON)), packed and unpacked by
+//! `packing.rs` (decoding never panics; the inflated size is capped).
 
+use super::packing::Packing;
 use super::Scenario;
 use crate::{Error, Result};
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine;
 
 /// Prefix of the current permalink format.
 pub const PERMALINK_VERSION: &str = "v1";
@@ -13,6 +12,13 @@ pub const PERMALINK_VERSION: &str = "v1";
 /// traffic matrix can be far larger). The encoder refuses above it and the decoder stops
 /// inflating at it: one limit, so every link the encoder makes opens.
 pub const MAX_PERMALINK_JSON_BYTES: usize = 64 * 1024;
+
+/// How a permalink is packed: `v1.` + base64url(deflate(JSON)), capped at the Scenario limit.
+const PACKING: Packing = Packing {
+    prefix: PERMALINK_VERSION,
+    holds: "a Scenario",
+    limit: MAX_PERMALINK_JSON_BYTES,
+};
 
 /// The URL hash (without `#`) for a Scenario; a Scenario too large for a link is refused with
 /// what to do instead.
@@ -25,50 +31,21 @@ pub fn encode_permalink(scenario: &Scenario) -> Result<String> {
             MAX_PERMALINK_JSON_BYTES / 1024
         )));
     }
-    Ok(format!(
-        "{PERMALINK_VERSION}.{}",
-        URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(&json, 9))
-    ))
+    Ok(PACKING.pack(&json))
 }
 
 /// The Scenario in a hash or a whole URL (anything before `#` is ignored).
 pub fn decode_permalink(text: &str) -> Result<Scenario> {
     let hash = text.trim().rsplit_once('#').map_or(text.trim(), |(_, h)| h);
-    let (version, body) = hash
-        .split_once('.')
-        .ok_or_else(|| Error::Permalink("no version prefix (expected 'v1.…')".into()))?;
-    if version != PERMALINK_VERSION {
-        return Err(Error::Permalink(format!(
-            "version '{}' is not known (expected '{PERMALINK_VERSION}')",
-            version.chars().take(16).collect::<String>()
-        )));
-    }
-    let packed = URL_SAFE_NO_PAD.decode(body.trim_end_matches('=')).map_err(|_| {
-        Error::Permalink(
-            "damaged encoding: after 'v1.' a link holds only letters, digits, '-' and '_' (was it cut or altered when copied?)"
-                .into(),
-        )
-    })?;
-    let json =
-        miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_PERMALINK_JSON_BYTES)
-            .map_err(|e| {
-                Error::Permalink(match e.status {
-                    miniz_oxide::inflate::TINFLStatus::HasMoreOutput => format!(
-                        "damaged data: it inflates past the {} KiB limit of a Scenario",
-                        MAX_PERMALINK_JSON_BYTES / 1024
-                    ),
-                    _ => "damaged data: the link does not decompress (it was cut short or altered)"
-                        .into(),
-                })
-            })?;
-    let text = std::str::from_utf8(&json)
-        .map_err(|_| Error::Permalink("damaged data: the link does not hold text".into()))?;
-    Scenario::from_json(text).map_err(|e| Error::Permalink(e.to_string()))
+    let json = PACKING.unpack(hash).map_err(Error::Permalink)?;
+    Scenario::from_json(&json).map_err(|e| Error::Permalink(e.to_string()))
 }
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
+    use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    use base64::Engine;
     use proptest::prelude::*;
 
     #[test]
@@ -105,7 +82,7 @@ mod tests {
         assert!(decode_permalink("v1.$$$")
             .unwrap_err()
             .to_string()
-            .contains("damaged encoding"));
+            .contains("damaged link: after 'v1.'"));
         assert!(decode_permalink(&hash[..hash.len() - 6]).is_err());
         // a deflate bomb stops at the limit
         let bomb = miniz_oxide::deflate::compress_to_vec(&vec![b' '; 10 << 20], 9);
@@ -113,7 +90,7 @@ mod tests {
         assert!(decode_permalink(&link)
             .unwrap_err()
             .to_string()
-            .contains("damaged data"));
+            .contains("inflates past the 64 KiB limit of a Scenario"));
     }
 
     /// The encoder and the decoder share one limit: a Scenario just under it makes a link that

@@ -5,14 +5,19 @@
 //! permalink of it would), every text is bounded, and the link is `t1.` + base64url(deflate
 //! (JSON)), decoded with the inflated size capped. The file a course keeps is the same JSON.
 
+use super::packing::Packing;
 use super::Scenario;
 use crate::{Error, Result};
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine;
 use serde_json::{Map, Value};
 
 /// Prefix of the current tour-link format (a permalink's is `v1`).
 pub const TOUR_VERSION: &str = "t1";
+/// How a tour link is packed (`packing.rs`, as a permalink is), capped at the tour limit.
+const PACKING: Packing = Packing {
+    prefix: TOUR_VERSION,
+    holds: "a tour",
+    limit: MAX_TOUR_JSON_BYTES,
+};
 /// Most stops in a tour (a lecture's worth, and a link that stays short).
 pub const MAX_TOUR_STOPS: usize = 40;
 /// Longest title, in characters.
@@ -284,12 +289,11 @@ fn stop_reason(e: &Error) -> String {
 /// The link of a tour (what follows `tour=`), checked first; a tour whose link would be longer
 /// than `MAX_TOUR_LINK_CHARS` is refused with what to do instead.
 pub fn encode_tour(tour: &Tour) -> Result<String> {
-    let checked = Tour::from_value(tour.to_value())?;
-    let json = serde_json::to_vec(&checked.to_value()).expect("JSON values always serialize");
-    let link = format!(
-        "{TOUR_VERSION}.{}",
-        URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(&json, 9))
-    );
+    // (no second check: the callers, wasm's encodeTour and the tests, pass a tour that
+    // `from_json` has just read and checked; a tour built field by field is checked when its
+    // link is opened)
+    let json = serde_json::to_vec(&tour.to_value()).expect("JSON values always serialize");
+    let link = PACKING.pack(&json);
     if link.len() > MAX_TOUR_LINK_CHARS {
         return Err(bad(format!(
             "its link would be {} characters, more than the {MAX_TOUR_LINK_CHARS} an address safely carries (a network or matrix from a file, or many long stops, makes it long): download the tour as a file instead and open it with \"Open a tour file\"",
@@ -301,37 +305,14 @@ pub fn encode_tour(tour: &Tour) -> Result<String> {
 
 /// The tour in a link (what follows `tour=`, or the whole `t1.…`).
 pub fn decode_tour(text: &str) -> Result<Tour> {
-    let (version, body) = text
-        .trim()
-        .split_once('.')
-        .ok_or_else(|| bad("no version prefix (expected 't1.…')"))?;
-    if version != TOUR_VERSION {
-        return Err(bad(format!(
-            "link version '{}' is not known (expected '{TOUR_VERSION}')",
-            crate::error::shorten(version)
-        )));
-    }
-    let packed = URL_SAFE_NO_PAD.decode(body.trim_end_matches('=')).map_err(|_| {
-        bad("damaged link: after 't1.' a tour link holds only letters, digits, '-' and '_' (was it cut or altered when copied?)")
-    })?;
-    let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_TOUR_JSON_BYTES)
-        .map_err(|e| {
-            bad(match e.status {
-                miniz_oxide::inflate::TINFLStatus::HasMoreOutput => format!(
-                    "damaged link: it inflates past the {} KiB limit of a tour",
-                    MAX_TOUR_JSON_BYTES / 1024
-                ),
-                _ => "damaged link: it does not decompress (it was cut short or altered)".into(),
-            })
-        })?;
-    let text =
-        std::str::from_utf8(&json).map_err(|_| bad("damaged link: it does not hold text"))?;
-    Tour::from_json(text)
+    Tour::from_json(&PACKING.unpack(text).map_err(bad)?)
 }
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
+    use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    use base64::Engine;
     use serde_json::json;
 
     fn two_stops() -> Value {
