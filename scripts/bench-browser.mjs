@@ -10,12 +10,14 @@
 // (LIMIT_CASES: the set-up work — tables, layering, link search, an SST model — and runs at the
 // page's work limit), each in a fresh worker, with the WASM memory it grew to; `--only TEXT`
 // keeps the cases whose lab or description holds TEXT.
+// `npm run bench:browser -- --estimates [--only TEXT]` runs long jobs (ESTIMATE_CASES) and holds
+// every time left their progress line would show to the time the run then took.
 // `npm run bench:browser -- --labs [--reps 7] [--pkg DIR]...` times only the labs; with several
 // --pkg (wasm-bindgen output folders, e.g. www/pkg and a copy of an older build) it loads each in
 // its own worker and interleaves their repetitions, so load from other work on the machine falls
 // on all of them alike, and prints each lab's median per folder and the change against the first.
 import { chromium } from 'playwright-core';
-import { readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
@@ -73,6 +75,60 @@ export const LIMIT_CASES = [
   ['OCS relay', '4,096 nodes (4096x1, 4,096 OCS nodes)', { lab: 'ocs-relay', seed: 1, 'ocs-relay': { edge: '4096x1', ocs_nodes: 4096 } }],
   ['CTC', '4,096 tasks in 1,024 LCs, random:4096:0.01, SA at its work limit (177 iterations)', { lab: 'ctc', seed: 1, ctc: { traffic: 'random:4096:0.01', cluster_size: 4, iterations: 177 } }],
 ];
+
+// Long runs whose progress line tells a time left (`--estimates`): each run's progress reports
+// are recorded with their times and replayed through the page's own Estimate (www/dom.js), so
+// every line the page would have shown is held against the time the run then took.
+export const ESTIMATE_CASES = [
+  ['Simulate', 'mesh:16x16 DOR uniform 0.3, 33,000 cycles', { lab: 'sim', seed: 1, sim: { topology: 'mesh:16x16', routing: 'dor', traffic: 'uniform', rate: 0.3, warmup: 2000, cycles: 28000, drain: 3000 } }],
+  ['Simulate', 'LOREN on LRT(4096,4,16), 8 VCs, 2,000 cycles at 0.01 (layering first)', LIMIT_CASES[4][2]],
+  ['TopoGen', '8,192 end nodes, degree 5, uniform', { lab: 'topogen', seed: 1, topogen: { nodes: 8192, degree: 5, pattern: 'uniform' } }],
+  ['TopoGen', '16,384 end nodes, degree 5, uniform (link search at its work limit)', LIMIT_CASES[1][2]],
+  ['Routing', 'LOREN on LRT(4096,4,16)', LIMIT_CASES[2][2]],
+  ['Slots', 'mesh:256x256 uniform', LIMIT_CASES[0][2]],
+  ['CTC', '4,096 tasks, SA at its work limit', LIMIT_CASES.at(-1)[2]],
+];
+
+/**
+ * Runs ESTIMATE_CASES in Chromium and prints, per run, when the first time left was shown, how
+ * many lines showed one and how many of those were within 2× of the truth, and the worst ratio.
+ */
+async function benchEstimates(context, url, only) {
+  const { Estimate } = await import('../www/dom.js');
+  const page = await context.newPage();
+  await page.goto(`${url}?bench-estimates`);
+  const saved = []; // the runs' reports, kept in test-results/estimates.json to replay other rules on
+  for (const [lab, about, scenario] of ESTIMATE_CASES.filter(([lab, about]) => !only || `${lab} ${about}`.includes(only))) {
+    const { reports, end } = await page.evaluate(async (scenario) => {
+      const { Engine } = await import('/www/engine.js');
+      const engine = new Engine(new URL('/www/', location.href));
+      await engine.start();
+      const reports = [];
+      const t0 = performance.now();
+      try {
+        await engine.request('run', { json: JSON.stringify({ version: 1, ...scenario }) }, (fraction) => reports.push([performance.now() - t0, Number(fraction)]));
+      } finally {
+        engine.stop();
+      }
+      return { reports, end: performance.now() - t0 };
+    }, scenario);
+    saved.push({ lab, about, end, reports });
+    const estimate = new Estimate(0);
+    const told = [];
+    for (const [t, fraction] of reports) {
+      const m = estimate.text('Working…', fraction, t).match(/about (\d+) (s|min) left|under a second left/);
+      if (m) told.push([t, fraction, m[1] ? Number(m[1]) * (m[2] === 'min' ? 60 : 1) : 0.5, (end - t) / 1000]);
+    }
+    const ratio = ([, , said, truth]) => Math.max(said, 0.5) / Math.max(truth, 0.5);
+    const within = told.filter((x) => ratio(x) >= 0.5 && ratio(x) <= 2).length;
+    const worst = told.reduce((w, x) => (Math.abs(Math.log(ratio(x))) > Math.abs(Math.log(w)) ? ratio(x) : w), 1);
+    const first = told[0] ? `first at ${(100 * told[0][1]).toFixed(0)} % (${(told[0][0] / 1000).toFixed(1)} s)` : 'never shown';
+    console.log(`  ${lab.padEnd(10)}${`${(end / 1000).toFixed(1)} s`.padStart(8)}  ${about}: ${reports.length} reports, ${first}; ${within} of ${told.length} lines within 2× of the truth, worst ${worst.toFixed(2)}×`);
+  }
+  mkdirSync('test-results', { recursive: true });
+  writeFileSync('test-results/estimates.json', JSON.stringify(saved));
+  await page.close();
+}
 
 /** Runs LIMIT_CASES in Chromium, each in a fresh worker; rows {lab, about, ms, memory, outcome}. */
 async function benchLimits(context, url, only) {
@@ -341,7 +397,7 @@ async function benchEach(context, url) {
 }
 
 const { values: opts } = parseArgs({
-  options: { limits: { type: 'boolean', default: false }, only: { type: 'string' }, labs: { type: 'boolean', default: false }, reps: { type: 'string', default: '7' }, pkg: { type: 'string', multiple: true }, tiering: { type: 'boolean', default: false } },
+  options: { limits: { type: 'boolean', default: false }, estimates: { type: 'boolean', default: false }, only: { type: 'string' }, labs: { type: 'boolean', default: false }, reps: { type: 'string', default: '7' }, pkg: { type: 'string', multiple: true }, tiering: { type: 'boolean', default: false } },
 });
 const reps = Number(opts.reps);
 const pkgs = opts.pkg?.length ? opts.pkg : ['www/pkg'];
@@ -355,7 +411,10 @@ const jsFlags = opts.labs && !opts.tiering ? ['--js-flags=--no-wasm-dynamic-tier
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...jsFlags] });
 try {
   const context = await browser.newContext();
-  if (opts.limits) {
+  if (opts.estimates) {
+    console.log('Time-left estimates of long runs in Chromium (progress replayed through www/dom.js Estimate):');
+    await benchEstimates(context, url, opts.only);
+  } else if (opts.limits) {
     console.log('Each lab at the page\'s limits in Chromium (a fresh worker each; wall time of the run, WASM memory after it):');
     await benchLimits(context, url, opts.only);
   } else {

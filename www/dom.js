@@ -146,17 +146,27 @@ export function isTyping(target) {
 
 /** Done enough, and long enough, to tell a rate: before this a progress line says "estimating…". */
 const ESTIMATE_AFTER = { fraction: 0.05, ms: 1500 };
+/**
+ * How far apart the three readings of the rate (the whole run's, the second half's, the last
+ * tenth's) may be for a time left to be shown. Further apart, the rate is still changing (a set-up phase, a phase of
+ * another speed) and any number could be off by more than 2×: the line says "estimating…".
+ * Measured by `npm run bench:browser -- --estimates` (docs/limits.md, "Time left").
+ */
+const RATES_AGREE = 1.5;
 
 /**
  * A job's progress line, "Working… 40%, about 12 s left", from its progress reports. Until there
  * is a basis (5 % done and 1.5 s gone) it says "estimating…"; then the time left is the work
  * left at the rate of the second half of the work done so far, so a job whose first part went
- * faster or slower than the rest (set-up, a warm-up) is not taken at its average.
+ * faster or slower than the rest (set-up, a warm-up) is not taken at its average — and only
+ * once that rate, the whole run's and the latest have agreed within RATES_AGREE for a fifth of
+ * the time so far (at least a second), else "estimating…" again.
  */
 export class Estimate {
   constructor(since = performance.now()) {
     this.since = since;
     this.samples = []; // [ms since the start, fraction], from about half the fraction done on
+    this.agreeing = null; // since when (ms) the rates have agreed, or null
   }
 
   text(doing, fraction, now = performance.now()) {
@@ -165,10 +175,25 @@ export class Estimate {
     this.samples.push([elapsed, fraction]);
     while (this.samples.length > 2 && this.samples[1][1] <= fraction / 2) this.samples.shift();
     const done = `${Math.floor(Math.max(0, fraction) * 100)}%`;
-    if (!(fraction >= ESTIMATE_AFTER.fraction) || elapsed < ESTIMATE_AFTER.ms) return `${doing} ${done}, estimating…`;
-    const [t0, f0] = this.samples[0];
-    const rate = fraction > f0 && elapsed > t0 ? (fraction - f0) / (elapsed - t0) : fraction / elapsed;
-    const left = (1 - fraction) / rate / 1000;
+    const estimating = `${doing} ${done}, estimating…`;
+    if (!(fraction >= ESTIMATE_AFTER.fraction) || elapsed < ESTIMATE_AFTER.ms) return estimating;
+    const overall = fraction / elapsed;
+    const since = ([t, f]) => (fraction > f && elapsed > t ? (fraction - f) / (elapsed - t) : overall);
+    const recent = since(this.samples[0]);
+    // the latest rate: over the last tenth of the time (at least half a second), where a change
+    // of speed shows first
+    const window = Math.max(0.1 * elapsed, 500);
+    const latest = since(this.samples.findLast(([t]) => t <= elapsed - window) ?? this.samples[0]);
+    const rates = [overall, recent, latest];
+    if (Math.max(...rates) > RATES_AGREE * Math.min(...rates)) {
+      this.agreeing = null;
+      return estimating;
+    }
+    // and they have agreed a while: a fifth of the time so far, at least a second (a phase's
+    // last reports can agree for a moment before the next, faster or slower, begins)
+    this.agreeing ??= elapsed;
+    if (elapsed - this.agreeing < Math.max(1000, 0.2 * elapsed)) return estimating;
+    const left = (1 - fraction) / recent / 1000;
     const when = left < 1 ? 'under a second left' : left < 90 ? `about ${Math.round(left)} s left` : `about ${Math.round(left / 60)} min left`;
     return `${doing} ${done}, ${when}`;
   }
