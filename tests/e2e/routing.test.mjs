@@ -255,7 +255,7 @@ test('Fig. 5 and Fig. 6: the t_max sweep chart and table, and the table-size stu
   assertNoProblems(problems);
 });
 
-test('the Routing lab walks any router of the registry: DOR on a 4×4 mesh, its default walk adapted to the network, the paths of the schemes the same walk', async () => {
+test('the Routing lab walks any router of the registry: DOR on a 4×4 mesh, its default walk adapted to the network, the paths of the schemes the same walk and DOR’s among them', async () => {
   const { page, problems } = await openPage(env, env.url);
   await waitForRun(page, 0);
   await afterRun(page, () => page.click('#lab-routing'));
@@ -272,5 +272,10 @@ test('the Routing lab walks any router of the registry: DOR on a 4×4 mesh, its 
   // (the section asks 0 → 63, the default; on 16 switches the run walks 0 → 15, and so do the paths)
   await page.waitForFunction(() => /^LOREN: 6 hops · 0 → .* → 15/.test(document.querySelector('#rt-paths [data-scheme="loren"]')?.textContent ?? ''));
   assert.doesNotMatch(await text(page, '#rt-paths'), /numbered/);
+  // the router walked is listed with paper 002's four, marked as the current one
+  const dorName = await page.$eval('#rt-scheme option[value="dor"]', (o) => o.textContent.trim());
+  const dor = page.locator('#rt-paths .rt-path.current[data-scheme="dor"]');
+  await dor.waitFor();
+  assert.equal(await dor.textContent(), `${dorName}: 6 hops · 0 → 1 → 2 → 3 → 7 → 11 → 15`);
   assertNoProblems(problems);
 });

@@ -13,6 +13,12 @@ const SCHEME_NAMES = { loren: 'LOREN', cowen: 'Cowen', 'cowen-cluster': 'Cowen (
 /** The scheme as the results name it: which reading of Cowen's scheme, with its α. */
 const SCHEME_TITLES = { cowen: 'Cowen 1999 (paper 002 reading)', 'cowen-cluster': 'Cowen, cluster reading' };
 
+/** A router's name as the scheme field's option reads it (the registry's title), else its id. */
+function optionName(scheme) {
+  const option = [...document.querySelectorAll('#rt-scheme option')].find((o) => o instanceof HTMLOptionElement && o.value === scheme);
+  return option?.textContent.trim() || scheme;
+}
+
 // ---------------------------------------------------------------- results
 
 function fixed(value, digits = 2) {
@@ -74,21 +80,23 @@ export class RoutingResults {
       return;
     }
     box.replaceChildren(el('p', { class: 'help', text: 'Walking…' }));
+    // paper 002's four, and the router walked when it is another one (DOR, up/down, …)
+    const schemes = SCHEMES.includes(r.scheme) ? SCHEMES : [...SCHEMES, r.scheme];
     try {
       const walks = {};
-      for (const scheme of SCHEMES) {
+      for (const scheme of schemes) {
         const json = this.jsonFor({ ...scenario, routing: { ...r, scheme } });
         walks[scheme] = await this.walk(json, r.source, r.destination);
       }
       if (seq !== this.seq) return;
       this.walks = walks;
       box.replaceChildren(
-        ...SCHEMES.map((scheme) => {
+        ...schemes.map((scheme) => {
           const path = walks[scheme].path;
           return el(
             'p',
             { class: `rt-path${scheme === r.scheme ? ' current' : ''}`, 'data-scheme': scheme },
-            el('span', { class: 'rt-path-name', text: `${SCHEME_NAMES[scheme]}: ` }),
+            el('span', { class: 'rt-path-name', text: `${SCHEME_NAMES[scheme] ?? optionName(scheme)}: ` }),
             el('span', { class: 'rt-path-hops', text: `${path.length - 1} hops` }),
             el('span', { text: ' · ' }),
             el('code', { class: 'rt-path-seq', text: path.join(' → ') }),
