@@ -148,8 +148,9 @@ export function isTyping(target) {
 const ESTIMATE_AFTER = { fraction: 0.05, ms: 1500 };
 /**
  * How far apart the three readings of the rate (the whole run's, the second half's, the last
- * tenth's) may be for a time left to be shown. Further apart, the rate is still changing (a set-up phase, a phase of
- * another speed) and any number could be off by more than 2×: the line says "estimating…".
+ * tenth's) may be for a time left to be shown. Further apart, the rate is still changing (a
+ * set-up phase, a phase of another speed) and any number could be off by more than 2×: the line
+ * says "estimating…".
  * Measured by `npm run bench:browser -- --estimates` (docs/limits.md, "Time left").
  */
 const RATES_AGREE = 1.5;
