@@ -164,6 +164,9 @@ test('a lecturer builds a five-stop tour with notes in at most 15 actions; its l
   await host.keyboard.press('PageUp');
   await atOwnStop(frame, 1);
   await host.screenshot({ path: screenshotPath('own-tour-embed-1280x720') });
+  // the stage takes the frame's width (it took half, its content's, before)
+  const [stage, width] = await frame.evaluate(() => [document.getElementById('stage').getBoundingClientRect().width, window.innerWidth]);
+  assert.ok(stage >= 0.95 * width, `the stage is ${stage} of the frame's ${width} px`);
   // the compare stop on the slide: both figures and the A/B table with B − A, no Swap or Close
   for (const k of [2, 3, 4, 5]) {
     await host.keyboard.press('PageDown');
