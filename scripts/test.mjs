@@ -16,19 +16,18 @@ function ensureChromium() {
 ensureRustWasm();
 ensureNodePackages();
 ensureChromium();
-// Each artefact is built once: the crate in debug for `cargo test`; in release (Cargo's bench
-// profile, which `cargo test --release` uses) for the release-only runs and the CLI that the
-// Node tests call (target/release/topolab, built for those runs); the WASM module by `npm run
-// build`, which the Node tests (bindings, WASM against native, hostile input) and the browser
-// tests load, and which build:single inlines.
-run('cargo test');
+// Each artefact is built once: the crate in Cargo.toml's `ci` profile (optimised, overflow checks
+// on) for every native test — the unit tests, the integration tests, the runs at every
+// documented size limit and paper 003's Table I (tests/release: seconds each optimised, minutes
+// in a debug build) — and the CLI the Node tests call (target/ci/topolab, TOPOLAB_CLI); the WASM
+// module by `npm run build`, which the Node tests (bindings, WASM against native, hostile input)
+// and the browser tests load, and which build:single inlines.
+run('cargo test --profile ci');
+process.env.TOPOLAB_CLI = `${root}target/ci/topolab`;
 // the page's checks: its types against the core's (www/types/core.d.ts, which `cargo test` has
 // just compared with the Rust types), then eslint
 run('npx tsc -p tsconfig.json');
 run('npx eslint .');
-// runs at every documented size limit and paper 003's Table I (20 matrices, the ILP at N = 16):
-// seconds each in release, minutes in a debug build (there they are marked ignored)
-run('cargo test --release --test release');
 run('npm run build');
 run('npm run build:single');
 run('node --test tests/node/');

@@ -34,7 +34,7 @@ test('LOREN on lrt:4096:4:16: progress before it ends, numbers as native', async
   assert.equal(await page.isVisible('#error'), false, await text(page, '#error'));
   // the order, not the clock: the bar moved while the run went on, before it ended
   assert.ok(first !== null && first < elapsed, `progress moved before the run ended (first ${first} ms, done ${elapsed} ms)`);
-  const native = JSON.parse(execFileSync(`${ROOT}target/release/topolab`, ['routing', '--topology', 'lrt:4096:4:16', '--json'], { encoding: 'utf8' }));
+  const native = JSON.parse(execFileSync(process.env.TOPOLAB_CLI ?? `${ROOT}target/release/topolab`, ['routing', '--topology', 'lrt:4096:4:16', '--json'], { encoding: 'utf8' }));
   assert.equal(await text(page, '#rt-metric-avg-path'), native.avg_path_length.toFixed(2));
   assert.equal(await text(page, '#rt-metric-delivered'), `${native.delivered_pairs} / ${native.total_pairs}`);
   assert.equal(await text(page, '#rt-metric-max-entries'), String(native.max_entries));

@@ -58,10 +58,15 @@ function timeless(result) {
   return result;
 }
 
+/** The native CLI: npm test's build (TOPOLAB_CLI, target/ci/topolab), else `cargo build --release`'s. */
+function nativeCli() {
+  return process.env.TOPOLAB_CLI ?? join(root, 'target/release/topolab');
+}
+
 test('WASM and native agree on results, traces and figures', () => {
   const wasm = loadWasm();
   const dir = mkdtempSync(join(tmpdir(), 'topolab-'));
-  const cli = join(root, 'target/release/topolab');
+  const cli = nativeCli();
   for (const [i, partial] of scenarios.entries()) {
     const json = wasm.checkScenario(JSON.stringify({ version: 1, lab: 'slots', ...partial }));
     const name = JSON.stringify(partial);
@@ -94,7 +99,7 @@ test('WASM and native agree on results, traces and figures', () => {
 });
 
 test('the CLI rejects bad input with one line and exit code 2', () => {
-  const cli = join(root, 'target/release/topolab');
+  const cli = nativeCli();
   for (const args of [['slots', '--topology', 'mesh:8x0', '--pattern', 'transpose'], ['slots', '--topology', 'mesh:8x8', '--patern', 'x'], ['run', 'v1.garbage']]) {
     let status = 0;
     let stderr = '';
@@ -111,7 +116,7 @@ test('the CLI rejects bad input with one line and exit code 2', () => {
 
 test('the dual-plane search finds the same set in WASM (one thread) and natively (every core)', () => {
   const wasm = loadWasm();
-  const cli = join(root, 'target/release/topolab');
+  const cli = nativeCli();
   // n = 7: the seeded annealing, 4 chains
   const json = wasm.checkScenario(JSON.stringify({ version: 1, lab: 'dualplane', seed: 3, dualplane: { kind: 'hc', n: 7, generators: '', effort: 0.3 } }));
   const inWasm = plain(wasm.study(json, 'search', '', null));
