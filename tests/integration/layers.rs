@@ -35,12 +35,20 @@ fn files(name: &str) -> Vec<PathBuf> {
             let path = entry.path();
             if path.is_dir() {
                 stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
+            } else if path.extension().is_some_and(|e| e == "rs") && !unit_tests(&path) {
                 out.push(path);
             }
         }
     }
     out
+}
+
+/// A file of unit tests only (`tests.rs`, `…_tests.rs`, declared under `#[cfg(test)]`): left out
+/// as the `#[cfg(test)]` part of any other file is.
+fn unit_tests(path: &Path) -> bool {
+    path.file_stem()
+        .and_then(|s| s.to_str())
+        .is_some_and(|s| s == "tests" || s.ends_with("_tests"))
 }
 
 /// The crate's top-level names a source text uses: `crate::NAME…`, and the first segment of

@@ -1158,3 +1158,6 @@ impl SimRun {
             .unwrap_or_else(|_| self.config.routing.clone())
     }
 }
+
+#[cfg(test)]
+mod golden_tests;

@@ -479,6 +479,12 @@ impl<'n> Simulation<'n> {
         Self::built(network, params, seed, parts)
     }
 
+    /// The parts (threads) the run is split into.
+    #[cfg(test)]
+    pub(crate) fn part_count(&self) -> usize {
+        self.engine.part_count()
+    }
+
     /// `with_parts` once the parameters are checked against the network (`check_run`): what
     /// depends on the run's memory and cable latencies is checked here.
     fn built(network: &'n Network, params: SimParams, seed: u64, parts: usize) -> Result<Self> {
