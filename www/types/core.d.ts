@@ -917,6 +917,12 @@ channel_load_bound: number | null,
  */
 self_packets: number, 
 /**
+ * Switch crossings of the whole run (warm-up and drain included): the flits of every
+ * packet delivered, each × its packet's hops + 1. The simulator's unit of work
+ * (`scripts/sim-instructions.mjs` divides the instructions of a run by it).
+ */
+switch_crossings: number, 
+/**
  * For a result merged from several seeds: their number and the spread (min, max) of their
  * mean latency and accepted throughput (error bars); none for one run.
  */

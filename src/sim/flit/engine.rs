@@ -302,6 +302,9 @@ pub(crate) struct Tally {
     pub measured_done: u64,
     /// Channel hops of the measured packets delivered.
     pub measured_hops: u64,
+    /// Switches crossed by the flits of every packet delivered (warm-up and drain included):
+    /// each flit crosses its packet's hops + 1 switches.
+    pub crossings: u64,
     pub latencies: Vec<u32>,
     /// Packet records free for reuse (the last freed is reused first).
     free: Vec<u32>,
@@ -319,6 +322,7 @@ impl Tally {
         self.window_flits += std::mem::take(&mut other.window_flits);
         self.measured_done += std::mem::take(&mut other.measured_done);
         self.measured_hops += std::mem::take(&mut other.measured_hops);
+        self.crossings += std::mem::take(&mut other.crossings);
         self.latencies.append(&mut other.latencies);
         self.free.append(&mut other.free);
         self.last_move = self.last_move.max(other.last_move);
@@ -2065,9 +2069,11 @@ impl Part {
             self.tally.window_flits += u64::from(self.window);
             if tail {
                 let pk = &packets[flit.packet as usize];
+                let hops = u64::from(pk.hop.load(Ordering::Relaxed));
+                self.tally.crossings += (hops + 1) * sh.p.packet as u64;
                 if pk.measured {
                     self.tally.measured_done += 1;
-                    self.tally.measured_hops += u64::from(pk.hop.load(Ordering::Relaxed));
+                    self.tally.measured_hops += hops;
                     self.tally.latencies.push((now - pk.created) as u32);
                 }
                 self.tally.free.push(flit.packet);

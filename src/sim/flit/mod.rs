@@ -87,6 +87,11 @@ pub struct SimResult {
     /// one-shot traffic of the analyses leaves such pairs out.
     #[serde(default)]
     pub self_packets: u64,
+    /// Switch crossings of the whole run (warm-up and drain included): the flits of every
+    /// packet delivered, each × its packet's hops + 1. The simulator's unit of work
+    /// (`scripts/sim-instructions.mjs` divides the instructions of a run by it).
+    #[serde(default)]
+    pub switch_crossings: u64,
     /// For a result merged from several seeds: their number and the spread (min, max) of their
     /// mean latency and accepted throughput (error bars); none for one run.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -144,6 +149,7 @@ impl SimResult {
             past_saturation: runs.iter().any(|r| r.past_saturation),
             channel_load_bound: first.channel_load_bound,
             self_packets: runs.iter().map(|r| r.self_packets).sum(),
+            switch_crossings: runs.iter().map(|r| r.switch_crossings).sum(),
             spread: Some(Spread {
                 seeds: runs.len(),
                 avg_latency_cycles: range(&mut runs.iter().filter_map(|r| r.avg_latency_cycles)),
@@ -647,6 +653,7 @@ impl<'n> Simulation<'n> {
             past_saturation: saturated || accepted < 0.9 * p.rate,
             channel_load_bound: self.network.channel_load_bound,
             self_packets: e.measured_self(),
+            switch_crossings: tally.crossings,
             spread: None,
         }
     }
