@@ -1,0 +1,323 @@
+//! Building a run (`Engine::new`): the network's ports, channels and buffers numbered by
+//! switch, the parts and their arrays, the sources, and the routes packed per destination.
+
+use super::*;
+
+impl<'a> Engine<'a> {
+    /// A run of `topo` with `routes`, its endpoints' traffic `placed`, parameters `p` and the
+    /// random stream `rng`, its switches split into `parts` parts (`parts_for`).
+    pub fn new(
+        topo: &Topology,
+        routes: &'a Routes,
+        placed: &'a Placed,
+        p: SimParams,
+        rng: ChaCha8Rng,
+        parts: usize,
+    ) -> Self {
+        let c = topo.channel_count();
+        let e = topo.endpoint_count();
+        let n = topo.switch_count();
+        let v = p.vcs;
+        // (one in WebAssembly, which has no threads to run more on)
+        let parts = if cfg!(target_arch = "wasm32") {
+            1
+        } else {
+            parts.clamp(1, n.max(1))
+        };
+        // part i has switches i·n/parts up to (i + 1)·n/parts
+        let part_first_switch: Vec<usize> = (0..parts).map(|i| i * n / parts).collect();
+        let switch_part = |s: u32| part_of(&part_first_switch, s as usize);
+        let ends: Vec<(u32, u32)> = (0..c)
+            .map(|i| {
+                let (a, b) = topo.channel_ends(crate::model::ChannelId::new(i));
+                (a.0, b.0)
+            })
+            .collect();
+        let mut terminal_switch: Vec<u32> = Vec::with_capacity(e);
+        let mut terminal_node: Vec<u32> = Vec::with_capacity(e);
+        let mut node_terminals = vec![0u32];
+        for i in 0..e {
+            for s in topo.endpoint_switches(EndpointId::new(i)) {
+                terminal_switch.push(s.0);
+                terminal_node.push(i as u32);
+            }
+            node_terminals.push(terminal_switch.len() as u32);
+        }
+        let t = terminal_switch.len();
+        // input ports by the switch they enter, each switch's in ascending port id (channels,
+        // then C + terminal): the order its arbiters go round, as before the renumbering
+        let mut lists: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for (ch, &(_, d)) in ends.iter().enumerate() {
+            lists[d as usize].push(ch as u32);
+        }
+        for (term, &s) in terminal_switch.iter().enumerate() {
+            lists[s as usize].push((c + term) as u32);
+        }
+        let mut in_offsets = vec![0u32];
+        let mut in_ports = Vec::with_capacity(c + t);
+        let mut port_switch = Vec::with_capacity(c + t);
+        for (sw, l) in lists.into_iter().enumerate() {
+            port_switch.extend(std::iter::repeat_n(sw as u32, l.len()));
+            in_ports.extend(l);
+            in_offsets.push(in_ports.len() as u32);
+        }
+        let mut ip_of_port = vec![0u32; c + t];
+        for (ip, &port) in in_ports.iter().enumerate() {
+            ip_of_port[port as usize] = ip as u32;
+        }
+        // output channels by the switch they leave (a stable sort: ascending id within one)
+        let mut channel_of_op: Vec<u32> = (0..c as u32).collect();
+        channel_of_op.sort_by_key(|&ch| ends[ch as usize].0);
+        let mut op_of_channel = vec![0u32; c];
+        for (op, &ch) in channel_of_op.iter().enumerate() {
+            op_of_channel[ch as usize] = op as u32;
+        }
+        let mut upstream = vec![(NONE, 0); c + t];
+        for (op, &ch) in channel_of_op.iter().enumerate() {
+            let from = ends[ch as usize].0;
+            upstream[ip_of_port[ch as usize] as usize] = (op as u32, switch_part(from) as u32);
+        }
+        let mut first_op = vec![0u32; n + 1];
+        for &(a, _) in &ends {
+            first_op[a as usize + 1] += 1;
+        }
+        for s in 0..n {
+            first_op[s + 1] += first_op[s];
+        }
+        let next_local = routes.destination_hops().map_or_else(Vec::new, |hops| {
+            packed_hops(hops, n, &op_of_channel, &first_op)
+        });
+        let outs: Vec<OutChannel> = channel_of_op
+            .iter()
+            .map(|&ch| OutChannel {
+                held: 0,
+                flits: 0,
+                into: ip_of_port[ch as usize],
+                dst: ends[ch as usize].1,
+                latency: channel_latency(topo, &p, crate::model::ChannelId::new(ch as usize)),
+                part: switch_part(ends[ch as usize].1) as u32,
+            })
+            .collect();
+        let inject_ip: Vec<u32> = (0..t).map(|term| ip_of_port[c + term]).collect();
+        let inject_part: Vec<u32> = terminal_switch
+            .iter()
+            .map(|&s| switch_part(s) as u32)
+            .collect();
+        // a power of two above the longest delay, so a cycle's bucket is a mask away
+        let longest = outs.iter().map(|o| o.latency).max().unwrap_or(1);
+        let wheel = (longest.max(p.credit_delay) as usize + 2).next_power_of_two();
+        let dummy = Flit {
+            packet: 0,
+            seq: 0,
+            group: 0,
+            ready: 0,
+            next: NONE,
+        };
+        let part_ports: Vec<usize> = part_first_switch
+            .iter()
+            .map(|&s| in_offsets[s] as usize)
+            .collect();
+        let part_ops: Vec<usize> = part_first_switch
+            .iter()
+            .map(|&s| first_op[s] as usize)
+            .collect();
+        let words = |i: usize| {
+            let hi = part_ports.get(i + 1).copied().unwrap_or(c + t);
+            part_ports[i] / 64..hi.div_ceil(64)
+        };
+        let first = Part {
+            index: 0,
+            #[cfg(not(target_arch = "wasm32"))]
+            own_memory: false,
+            words: words(0),
+            now: 0,
+            window: false,
+            ring: vec![dummy; (c + t) * v * p.buffer],
+            ivcs: vec![
+                InVc {
+                    out_vc: NONE,
+                    out_port: NONE,
+                    head: 0,
+                    len: 0,
+                    rr: 0,
+                    front: dummy,
+                };
+                (c + t) * v
+            ],
+            out_vcs: vec![
+                OutVc {
+                    rr: 0,
+                    cycle: u32::MAX,
+                    rank: 0,
+                    credits: p.buffer as u16,
+                };
+                c * v
+            ]
+            .into_iter()
+            // and one per ejection port (C·V + terminal), whose credits never run out: switch
+            // allocation reads a request's credits without testing which kind it is
+            .chain(std::iter::repeat_n(
+                OutVc {
+                    rr: 0,
+                    cycle: u32::MAX,
+                    rank: 0,
+                    credits: u16::MAX,
+                },
+                t,
+            ))
+            .collect(),
+            in_rr: vec![0; c + t],
+            in_out_rr: vec![0; c + t],
+            out_rr: vec![0; c + t],
+            requests: Vec::new(),
+            candidates: vec![0; c + t],
+            waiting: Vec::new(),
+            // above the longest wait, the pipeline
+            pipeline: vec![Vec::new(); (p.stages as usize + 2).next_power_of_two()],
+            vc_requests: Vec::new(),
+            granted_last: Vec::new(),
+            // (and a word past the last port: `allocate_switch` reads it)
+            busy_ports: vec![0; (c + t).div_ceil(64) + 1],
+            busy_list: vec![0; n + 1],
+            outs,
+            flits_due: vec![Vec::new(); wheel],
+            credits_due: vec![Vec::new(); wheel],
+            flits_out: vec![Vec::new(); parts],
+            credits_out: vec![Vec::new(); parts],
+            flits_in: vec![Vec::new(); parts],
+            credits_in: vec![Vec::new(); parts],
+            injected: Vec::with_capacity(t),
+            tally: Tally::default(),
+        };
+        // (WebAssembly's runs have one part)
+        #[cfg_attr(target_arch = "wasm32", allow(unused_mut))]
+        let mut all = vec![first];
+        #[cfg(not(target_arch = "wasm32"))]
+        for i in 1..parts {
+            let part = Part {
+                index: i,
+                words: words(i),
+                injected: Vec::with_capacity(t),
+                ..all[0].clone()
+            };
+            all.push(part);
+        }
+        let sh = Shared {
+            vc_ranges: routes.vc_ranges(v),
+            routes,
+            channels: c,
+            upstream,
+            in_offsets,
+            port_switch,
+            op_of_channel,
+            // (the WebAssembly target has no prefetch: its loops would read ahead for nothing)
+            prefetching: PREFETCH && (c + t) * v * std::mem::size_of::<InVc>() > PREFETCH_ABOVE,
+            prefetching_routes: PREFETCH && next_local.is_empty() && routes.prefetches(),
+            splits_ties: routes.splits_ties(),
+            draws_ways: routes.draws_ways(),
+            next_local,
+            first_op,
+            p,
+        };
+        let mut src = Sources {
+            ln_miss: Sources::ln_miss(sh.p.rate, sh.p.packet),
+            node_ln_miss: placed.shares().map_or_else(Vec::new, |shares| {
+                shares
+                    .iter()
+                    .map(|&share| Sources::ln_miss(sh.p.rate * share, sh.p.packet))
+                    .collect()
+            }),
+            placed,
+            rng,
+            terminal_switch,
+            terminal_node,
+            node_terminals,
+            toggle: vec![false; e],
+            other_way: vec![false; t],
+            last_vc: vec![(sh.p.vcs - 1) as u16; t],
+            inject_ip,
+            inject_part,
+            next_arrival: vec![0; e],
+            arrivals: vec![Vec::new(); ARRIVAL_WHEEL],
+            feeding: vec![0; e.div_ceil(64)],
+            todo: vec![0; e.div_ceil(64)],
+            source: vec![VecDeque::new(); t],
+            front: vec![(NONE, 0, NONE); t],
+            injected_flits: 0,
+            measured_created: 0,
+            measured_self: 0,
+            refused_packets: 0,
+        };
+        for ep in 0..e {
+            // a node of a matrix that sends nothing is never scheduled
+            if placed.shares().is_some_and(|shares| shares[ep] == 0.0) {
+                src.next_arrival[ep] = u64::MAX;
+                continue;
+            }
+            let at = src.gap(ep);
+            src.schedule(ep, at);
+        }
+        Engine {
+            sh,
+            parts: all,
+            packets: Vec::new(),
+            src,
+            part_ports,
+            part_ops,
+            channel_of_op,
+            ip_of_port,
+            in_ports,
+            now: 0,
+            deadlock: false,
+        }
+    }
+}
+
+/// A per-destination route table's hops (at·n + d, `Routes::destination_hops`) packed for
+/// `Engine::next_local`, or nothing where one does not fit two bytes (a hop's channel not among
+/// its switch's first 255 output channels, or a group above 255).
+pub(super) fn packed_hops(
+    hops: &[RouteHop],
+    n: usize,
+    op_of_channel: &[u32],
+    first_op: &[u32],
+) -> Vec<u16> {
+    let mut packed = Vec::with_capacity(hops.len());
+    for (i, hop) in hops.iter().enumerate() {
+        let Some(&op) = op_of_channel.get(hop.channel as usize) else {
+            packed.push(NO_LOCAL);
+            continue;
+        };
+        let at = i / n;
+        let place = op.wrapping_sub(first_op[at]);
+        if place >= first_op[at + 1] - first_op[at] || place >= 0xff || hop.group > 0xff {
+            return Vec::new();
+        }
+        packed.push(place as u16 | hop.group << 8);
+    }
+    packed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A hop packs as its channel's place among its switch's output channels and its group; a
+    /// table with one hop that does not fit two bytes is not packed at all (the routes' own
+    /// step is read instead).
+    #[test]
+    fn hops_pack_in_two_bytes_or_not_at_all() {
+        // switch 0 leaves by channels 2 and 0 (ops 0 and 1), switch 1 by channel 1 (op 2)
+        let (op_of_channel, first_op) = ([1, 2, 0], [0, 2, 3]);
+        let hop = |channel, group| RouteHop { channel, group };
+        let none = hop(u32::MAX, 0);
+        let pack = |hops: &[RouteHop]| packed_hops(hops, 2, &op_of_channel, &first_op);
+        assert_eq!(
+            pack(&[none, hop(0, 3), hop(1, 0), none]),
+            vec![NO_LOCAL, 1 | 3 << 8, 0, NO_LOCAL]
+        );
+        // a group above a byte; a channel that does not leave the switch
+        assert!(pack(&[none, hop(0, 256), hop(1, 0), none]).is_empty());
+        assert!(pack(&[none, hop(1, 0), hop(1, 0), none]).is_empty());
+    }
+}

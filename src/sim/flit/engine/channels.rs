@@ -1,0 +1,216 @@
+//! Buffers and channels: a flit written into its input VC or waiting for its pipeline, taken
+//! from the front, routed one hop ahead, sent onto its channel (or ejected) with a credit
+//! back upstream.
+
+use super::*;
+
+impl Part {
+    /// Writes `flit` into input VC `vc` (as its front when the VC is empty); the VC's first flit
+    /// makes it a switch candidate if it holds an output VC, or, a head, starts its pipeline.
+    /// Always inlined, as `route_ahead` is: both out of line were 5% of a 64-router run (mesh
+    /// 8×8 at 0.1, 200,000 cycles: 0.60 → 0.57 s inlined).
+    #[inline(always)]
+    pub(super) fn push(&mut self, sh: &Shared, vc: usize, flit: Flit) {
+        let b = sh.p.buffer;
+        let len = usize::from(self.ivcs[vc].len);
+        if len == 0 {
+            self.ivcs[vc].front = flit;
+        } else {
+            let mut slot = usize::from(self.ivcs[vc].head) + len - 1;
+            if slot >= b {
+                slot -= b;
+            }
+            self.ring[vc * b + slot] = flit;
+        }
+        self.ivcs[vc].len += 1;
+        if self.ivcs[vc].len == 1 {
+            if self.ivcs[vc].out_vc != NONE {
+                self.mark(sh, vc, true);
+            } else if flit.seq == 0 {
+                self.wait(sh, vc, flit, self.now);
+            }
+        }
+    }
+
+    /// The head `flit` at the front of input VC `vc` waits for an output VC from the cycle it
+    /// is ready on (always after this one: it goes down the pipeline first).
+    #[inline]
+    pub(super) fn wait(&mut self, sh: &Shared, vc: usize, flit: Flit, earliest: u64) {
+        let asks = (flit.ready - 1).max(earliest as u32);
+        let slot = (asks as usize) & (self.pipeline.len() - 1);
+        // (a head for ejection has group 0 and no use for its VCs: looked up all the same, as
+        // a test of which it is was a mispredicted branch)
+        let (base, count) = sh.vc_ranges[usize::from(flit.group)];
+        // BookSim's VC allocator keeps one round-robin pointer per input VC over all the
+        // router's output VCs, one past the last granted: only a head for the same output
+        // (and a VC inside its group) goes on from there; any other starts at its group's
+        // first VC, so most packets of a source that sends everywhere take VC 0 first.
+        // (Rotating through the group for every head spread packets over the VCs and halved
+        // the queueing BookSim measures in a fat-tree, whose heads change output often.)
+        let last = &self.ivcs[vc];
+        let rr = if last.out_port == flit.next && last.rr > base && last.rr < base + count {
+            last.rr - base
+        } else {
+            0
+        };
+        self.pipeline[slot].push(Waiting {
+            vc: vc as u32,
+            asks,
+            want: flit.next,
+            base,
+            count,
+            rr,
+        });
+    }
+
+    /// The next output of packet `pkt`'s head from the switch it is at (`Flit::next`) and its
+    /// VC group there.
+    #[inline(always)]
+    pub(super) fn route_ahead(&mut self, sh: &Shared, packets: &[Packet], pkt: u32) -> (u32, u16) {
+        let pk = &packets[pkt as usize];
+        let at = pk.at.load(Ordering::Relaxed);
+        if !sh.next_local.is_empty() {
+            let (at, dst) = (at as usize, pk.dst_switch as usize);
+            if at == dst {
+                return (sh.channels as u32 + pk.dst, 0);
+            }
+            let hop = sh.next_local[at * (sh.first_op.len() - 1) + dst];
+            if hop != NO_LOCAL {
+                return (sh.first_op[at] + u32::from(hop & 0xff), hop >> 8);
+            }
+        }
+        let mut route = RoutePos::from_bits(pk.route.load(Ordering::Relaxed));
+        let step = sh.routes.step(pk.src_switch, at, pk.dst_switch, &mut route);
+        pk.route.store(route.to_bits(), Ordering::Relaxed);
+        match step {
+            Ok(Some(hop)) => (sh.op_of_channel[hop.channel as usize], hop.group),
+            Ok(None) => (sh.channels as u32 + pk.dst, 0),
+            Err(e) => {
+                // a router's own error (none is expected: its routes were checked when it was
+                // built): the run stops and reports it
+                self.tally.error.get_or_insert(e);
+                (NONE, 0)
+            }
+        }
+    }
+
+    /// Set or clear input VC `vc`'s switch-candidate bit (inlined at its four callers: left
+    /// out of line it was 8% of a run at 64 routers).
+    #[inline(always)]
+    pub(super) fn mark(&mut self, sh: &Shared, vc: usize, on: bool) {
+        self.mark_at(vc / sh.p.vcs, vc % sh.p.vcs, on);
+    }
+
+    /// `mark` for VC `k` of input port `port`, where the caller knows both (no division).
+    #[inline(always)]
+    pub(super) fn mark_at(&mut self, port: usize, k: usize, on: bool) {
+        let bit = 1u64 << k;
+        let before = self.candidates[port];
+        let after = if on { before | bit } else { before & !bit };
+        self.candidates[port] = after;
+        // the port's busy bit flips when its first candidate comes or its last goes (without a
+        // branch: which of the two happens is data, and was often mispredicted)
+        let flips = u64::from((before == 0) != (after == 0));
+        self.busy_ports[port / 64] ^= flips << (port % 64);
+    }
+
+    pub(super) fn pop(&mut self, sh: &Shared, vc: usize) -> Flit {
+        let b = sh.p.buffer;
+        let ivc = &mut self.ivcs[vc];
+        let f = ivc.front;
+        if ivc.len > 1 {
+            ivc.front = self.ring[vc * b + usize::from(ivc.head)];
+            let next = ivc.head + 1;
+            ivc.head = if usize::from(next) == b { 0 } else { next };
+        }
+        ivc.len -= 1;
+        f
+    }
+
+    /// Move the front flit of request `r`'s input VC (`r.ivc`, VC `r.k` of input `port`) to
+    /// its output VC `r.out` (of output port `r.out_port`).
+    pub(super) fn send(&mut self, sh: &Shared, packets: &[Packet], port: usize, r: Request) {
+        let (k, ivc, out, out_port) = (
+            r.k as usize,
+            r.ivc as usize,
+            r.out as usize,
+            r.out_port as usize,
+        );
+        let now = self.now;
+        let v = sh.p.vcs;
+        let cv = sh.channels * v;
+        let mut flit = self.pop(sh, ivc);
+        self.tally.last_move = now;
+        // the freed buffer slot: a credit back upstream (injection ports have none)
+        let (upstream, upstream_part) = sh.upstream[port];
+        if upstream != NONE {
+            let due =
+                ((now + u64::from(sh.p.credit_delay)) as usize) & (self.credits_due.len() - 1);
+            let ovc = upstream * v as u32 + k as u32;
+            // (always in WebAssembly, whose runs have one part)
+            if cfg!(target_arch = "wasm32") || upstream_part as usize == self.index {
+                self.credits_due[due].push(ovc);
+            } else {
+                self.credits_out[upstream_part as usize].push((due as u32, ovc));
+            }
+        }
+        let tail = usize::from(flit.seq) + 1 == sh.p.packet;
+        let head = flit.seq == 0;
+        if tail {
+            self.ivcs[ivc].out_vc = NONE;
+            self.mark_at(port, k, false);
+            if self.ivcs[ivc].len > 0 {
+                // the next packet's head is at the front now, and its routing and VC
+                // allocation start only here, in the next cycle (as in BookSim); its traversal
+                // stage overlaps the one of the tail that just left, so it may cross the switch
+                // `stages` − 1 cycles from now
+                let ready = u64::from(self.ivcs[ivc].front.ready)
+                    .max(now + u64::from(sh.p.stages.saturating_sub(1)).max(1));
+                self.ivcs[ivc].front.ready = ready as u32;
+                self.wait(sh, ivc, self.ivcs[ivc].front, now + 1);
+            }
+        } else if self.ivcs[ivc].len == 0 {
+            self.mark_at(port, k, false);
+        }
+        if out >= cv {
+            self.tally.ejected_flits += 1;
+            self.tally.window_flits += u64::from(self.window);
+            if tail {
+                let pk = &packets[flit.packet as usize];
+                let hops = u64::from(pk.hop.load(Ordering::Relaxed));
+                self.tally.crossings += (hops + 1) * sh.p.packet as u64;
+                if pk.measured {
+                    self.tally.measured_done += 1;
+                    self.tally.measured_hops += hops;
+                    self.tally.latencies.push((now - pk.created) as u32);
+                }
+                self.tally.free.push(flit.packet);
+            }
+            return;
+        }
+        let (ch, out_k) = (out_port, out - out_port * v);
+        self.out_vcs[out].credits -= 1;
+        let link = &mut self.outs[ch];
+        if tail {
+            link.held &= !(1u64 << out_k);
+        }
+        link.flits += u64::from(self.window);
+        let (into, latency, dst, part) = (link.into, link.latency, link.dst, link.part);
+        if head {
+            let pk = &packets[flit.packet as usize];
+            pk.hop
+                .store(pk.hop.load(Ordering::Relaxed) + 1, Ordering::Relaxed);
+            pk.at.store(dst, Ordering::Relaxed);
+            (flit.next, flit.group) = self.route_ahead(sh, packets, flit.packet);
+        }
+        let arrive = now + u64::from(latency);
+        flit.ready = (arrive + sh.pipeline(head)) as u32;
+        let due = (arrive as usize) & (self.flits_due.len() - 1);
+        let into = into as usize * v + out_k;
+        if cfg!(target_arch = "wasm32") || part as usize == self.index {
+            self.flits_due[due].push((into as u32, flit));
+        } else {
+            self.flits_out[part as usize].push((due as u32, into as u32, flit));
+        }
+    }
+}

@@ -1,0 +1,417 @@
+//! A part's cycle in its routers (`Part::phase`): flits and credits arriving, heads routed
+//! and given output VCs (separable, input first), switch allocation (separable, input first,
+//! one iteration) and traversal.
+
+use super::*;
+
+impl Part {
+    /// The part's share of a cycle: the flits and credits due now, VC allocation, then switch
+    /// allocation and traversal.
+    pub(super) fn phase(&mut self, sh: &Shared, packets: &[Packet]) {
+        // this cycle's injected flits, a head routed as it is written (once: a router may keep
+        // state per hop)
+        let mut injected = std::mem::take(&mut self.injected);
+        for &(vc, mut flit) in &injected {
+            if flit.seq == 0 {
+                (flit.next, flit.group) = self.route_ahead(sh, packets, flit.packet);
+            }
+            self.push(sh, vc as usize, flit);
+        }
+        injected.clear();
+        put_back(&mut self.injected, injected);
+        // what other parts sent here last cycle, into the wheels (none on a one-part run, and
+        // none in WebAssembly, whose runs have one part)
+        let senders = if cfg!(target_arch = "wasm32") {
+            0
+        } else {
+            self.flits_in.len()
+        };
+        for from in 0..senders {
+            let mut flits = std::mem::take(&mut self.flits_in[from]);
+            for &(slot, vc, flit) in &flits {
+                self.flits_due[slot as usize].push((vc, flit));
+            }
+            flits.clear();
+            put_back(&mut self.flits_in[from], flits);
+            let mut credits = std::mem::take(&mut self.credits_in[from]);
+            for &(slot, ovc) in &credits {
+                self.credits_due[slot as usize].push(ovc);
+            }
+            credits.clear();
+            put_back(&mut self.credits_in[from], credits);
+        }
+        let slot = (self.now as usize) & (self.flits_due.len() - 1);
+        let mut due = std::mem::take(&mut self.flits_due[slot]);
+        for i in 0..due.len() {
+            if let (true, Some(&(vc, _))) = (sh.prefetching(), due.get(i + PREFETCH_AHEAD)) {
+                prefetch(&self.ivcs[vc as usize]);
+            }
+            let (vc, flit) = due[i];
+            self.push(sh, vc as usize, flit);
+        }
+        due.clear();
+        put_back(&mut self.flits_due[slot], due);
+        let mut due = std::mem::take(&mut self.credits_due[slot]);
+        for &ovc in &due {
+            self.out_vcs[ovc as usize].credits += 1;
+        }
+        due.clear();
+        put_back(&mut self.credits_due[slot], due);
+        self.allocate_vcs(sh, packets);
+        self.traverse(sh, packets);
+    }
+
+    /// A head granted its output VC at cycle `now` crosses the switch no earlier than the next
+    /// cycle (BookSim's switch allocation follows its VC allocation; its VC becomes a switch
+    /// candidate then, `granted_last`): it keeps the VC a cycle before the switch, so the next
+    /// packet to the same output takes another VC instead of queueing behind it downstream.
+    #[inline]
+    pub(super) fn cross_after(&mut self, ivc: usize, now: u64) {
+        let front = &mut self.ivcs[ivc].front;
+        front.ready = front.ready.max(now as u32 + 1);
+    }
+
+    /// Head flits at the front of their VC get an output VC of their group (round robin over
+    /// the group's VCs), in the order they reached the front.
+    pub(super) fn allocate_vcs(&mut self, sh: &Shared, packets: &[Packet]) {
+        let now = self.now;
+        let v = sh.p.vcs;
+        let mut waiting = std::mem::take(&mut self.waiting);
+        // the heads whose pipeline ends now join the waiting ones (the wheel is longer than any
+        // wait, so a bucket holds this cycle's heads alone); the order in the list decides
+        // nothing (every head's request and every arbiter's grant depend only on the set of
+        // heads)
+        let slot = (now as usize) & (self.pipeline.len() - 1);
+        debug_assert!(self.pipeline[slot].iter().all(|w| u64::from(w.asks) == now));
+        if waiting.is_empty() {
+            // (the common case at low loads: the bucket's vector is taken, not copied)
+            std::mem::swap(&mut waiting, &mut self.pipeline[slot]);
+        } else {
+            waiting.append(&mut self.pipeline[slot]);
+        }
+        let mut granted_last = std::mem::take(&mut self.granted_last);
+        for &ivc in &granted_last {
+            self.mark(sh, ivc as usize, true);
+        }
+        granted_last.clear();
+        let channels = sh.channels as u32;
+        let total = self.ivcs.len();
+        // separable, input first (BookSim's separable_input_first VC allocator, one iteration):
+        // each waiting head picks one free VC of its group, round robin from its own pointer;
+        // each output VC grants one of the heads that picked it, round robin over input VCs
+        let mut requests = std::mem::take(&mut self.vc_requests);
+        requests.clear();
+        let mut granted = 0;
+        for i in 0..waiting.len() {
+            // what a head a few places on will read, on its way from memory meanwhile
+            if let (true, Some(ahead)) = (sh.prefetching(), waiting.get(i + PREFETCH_AHEAD)) {
+                if ahead.want < channels {
+                    let op = ahead.want as usize;
+                    prefetch(&self.outs[op]);
+                    prefetch(&self.out_vcs[op * v + usize::from(ahead.base)]);
+                }
+            }
+            let w = &mut waiting[i];
+            let ivc = w.vc as usize;
+            if w.want == NONE {
+                // its router failed (`route_ahead`): the run stops at the end of this cycle
+                continue;
+            }
+            if w.want >= channels {
+                // at its destination: the ejection port, without allocation
+                self.ivcs[ivc].out_vc = (sh.channels * v) as u32 + (w.want - channels);
+                self.ivcs[ivc].out_port = w.want;
+                self.cross_after(ivc, now);
+                w.want = GRANTED;
+                granted += 1;
+                granted_last.push(ivc as u32);
+                continue;
+            }
+            let (ch, base, per_group) =
+                (w.want as usize, usize::from(w.base), usize::from(w.count));
+            let group_mask = if per_group >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << per_group) - 1
+            };
+            let free = !(self.outs[ch].held >> base) & group_mask;
+            if free == 0 {
+                continue;
+            }
+            // the pointer is at most the group's size (it wraps here, without a branch: a grant
+            // at the group's last VC leaves it there) unless it comes from a larger group of
+            // an earlier packet (a division only then: this runs for every head at every hop)
+            let rr = usize::from(w.rr);
+            let rr = if rr < 2 * per_group {
+                rr - per_group * usize::from(rr >= per_group)
+            } else {
+                rr % per_group
+            };
+            let wrapped = free.checked_shl((per_group - rr) as u32).unwrap_or(0) & group_mask;
+            let rotated = (free >> rr) | wrapped;
+            let j = rr + rotated.trailing_zeros() as usize;
+            let j = if j < per_group { j } else { j - per_group };
+            let ovc = ch * v + base + j;
+            let arbiter = &mut self.out_vcs[ovc];
+            let from = arbiter.rr as usize;
+            // (ivc − from) modulo total, without a branch (which was a mispredicted one)
+            let rank = (ivc + total * usize::from(ivc < from) - from) as u32;
+            // cycles fit 32 bits (`MAX_SIM_CYCLES`)
+            // the best request so far: a stale one (of an earlier cycle) is replaced (chosen
+            // without a branch: which wins is data)
+            let better = (arbiter.cycle != now as u32) | (rank < arbiter.rank);
+            arbiter.rank = if better { rank } else { arbiter.rank };
+            arbiter.cycle = now as u32;
+            requests.push((i as u32, ovc as u32, j as u16, rank));
+        }
+        for &(i, ovc, j, rank) in &requests {
+            let ovc = ovc as usize;
+            let arbiter = &self.out_vcs[ovc];
+            if (arbiter.cycle, arbiter.rank) != (now as u32, rank) {
+                continue;
+            }
+            let w = &mut waiting[i as usize];
+            let ivc = w.vc as usize;
+            let ch = w.want as usize;
+            self.outs[ch].held |= 1 << (ovc - ch * v);
+            self.ivcs[ivc].out_vc = ovc as u32;
+            self.ivcs[ivc].out_port = w.want;
+            self.ivcs[ivc].rr = w.base + j + 1;
+            self.cross_after(ivc, now);
+            self.out_vcs[ovc].rr = if ivc + 1 == total { 0 } else { ivc as u32 + 1 };
+            if PREFETCH && sh.prefetching_routes {
+                let pk = &packets[self.ivcs[ivc].front.packet as usize];
+                let next = self.outs[ch].dst;
+                let route = RoutePos::from_bits(pk.route.load(Ordering::Relaxed));
+                sh.routes.prefetch_step(next, pk.dst_switch, &route);
+            }
+            w.want = GRANTED; // leaves the list below
+            granted += 1;
+            granted_last.push(ivc as u32);
+        }
+        put_back(&mut self.vc_requests, requests);
+        self.granted_last = granted_last;
+        // granted heads (and those for ejection) are switch candidates now and leave the list
+        if granted == waiting.len() {
+            waiting.clear();
+        } else {
+            waiting.retain(|w| w.want != GRANTED);
+        }
+        put_back(&mut self.waiting, waiting);
+    }
+
+    /// Switch allocation and traversal: per switch, input ports in round-robin order each send
+    /// one ready flit whose output port is free this cycle and whose downstream VC has a credit.
+    pub(super) fn traverse(&mut self, sh: &Shared, packets: &[Packet]) {
+        let now = self.now;
+        // the switches with a candidate, in ascending order (a send clears only its own
+        // switch's ports' bits, so the list is the set a loop over the bits would visit)
+        let mut busy = std::mem::take(&mut self.busy_list);
+        // each busy port's switch is written at the list's end, which moves on only when the
+        // switch differs from the last (no branch: whether it does is data); the list has a
+        // place for every switch and one more
+        let (mut len, mut last) = (0, NONE);
+        // (this part's words alone: its switches' ports are a range)
+        for word in self.words.clone() {
+            let mut bits = self.busy_ports[word];
+            while bits != 0 {
+                let sw = sh.port_switch[word * 64 + bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+                busy[len] = sw;
+                len += usize::from(sw != last);
+                last = sw;
+            }
+        }
+        let busy_now = &busy[..len];
+        for i in 0..len {
+            // a switch's reads are a chain (its candidates, their VCs, the packets at their
+            // fronts): each link is asked for a few switches ahead, the next one switch later
+            if sh.prefetching() {
+                if let Some(&sw) = busy_now.get(i + 4) {
+                    prefetch(&self.candidates[sh.in_offsets[sw as usize] as usize]);
+                }
+                if let Some(&sw) = busy_now.get(i + 2) {
+                    self.prefetch_candidates(sh, packets, sw as usize, false);
+                }
+                if let Some(&sw) = busy_now.get(i + 1) {
+                    self.prefetch_candidates(sh, packets, sw as usize, true);
+                }
+            }
+            self.allocate_switch(sh, packets, busy_now[i] as usize, now);
+        }
+        put_back(&mut self.busy_list, busy);
+    }
+
+    /// Asks for the input VCs of switch `sw`'s switch candidates, or, with `packets`, for the
+    /// packet records at their fronts (see `traverse`).
+    #[inline]
+    pub(super) fn prefetch_candidates(
+        &self,
+        sh: &Shared,
+        packets: &[Packet],
+        sw: usize,
+        records: bool,
+    ) {
+        let v = sh.p.vcs;
+        for ip in sh.in_offsets[sw] as usize..sh.in_offsets[sw + 1] as usize {
+            let mut bits = self.candidates[ip];
+            while bits != 0 {
+                let ivc = ip * v + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if records {
+                    prefetch(&packets[self.ivcs[ivc].front.packet as usize]);
+                } else {
+                    prefetch(&self.ivcs[ivc]);
+                }
+            }
+        }
+    }
+
+    /// Switch allocation and traversal at switch `sw` (see `traverse`).
+    pub(super) fn allocate_switch(&mut self, sh: &Shared, packets: &[Packet], sw: usize, now: u64) {
+        let (lo, hi) = (sh.in_offsets[sw] as usize, sh.in_offsets[sw + 1] as usize);
+        let ports = hi - lo;
+        // separable, input first (BookSim's separable_input_first with round-robin arbiters,
+        // one iteration): every input port picks one ready VC with a credit, round robin from
+        // in_rr; every output port grants one of its requests, round robin over the switch's
+        // inputs from out_rr; the losers wait for the next cycle. Only the ports with a
+        // candidate are visited: their bits in `busy_ports`, in ascending order
+        self.requests.clear();
+        if ports <= 64 {
+            // the switch's bits, from its first port's on: two words joined (the second
+            // shifted twice, so that no shift is by 64; `busy_ports` has a word past the last
+            // port for it)
+            let (word, shift) = (lo / 64, lo % 64);
+            let joined = (self.busy_ports[word] >> shift)
+                | ((self.busy_ports[word + 1] << 1) << (63 - shift));
+            let mut bits = joined & (u64::MAX >> (64 - ports));
+            if bits & bits.wrapping_sub(1) == 0 {
+                // one busy port (the common case): its request, if it makes one, wins
+                if let Some(r) =
+                    self.port_request(sh, lo, bits.trailing_zeros() as usize, ports, now)
+                {
+                    self.grant(sh, packets, lo, ports, r);
+                }
+                return;
+            }
+            while bits != 0 {
+                let at = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if let Some(r) = self.port_request(sh, lo, at, ports, now) {
+                    self.requests.push(r);
+                }
+            }
+        } else {
+            for at in 0..ports {
+                let port = lo + at;
+                if self.busy_ports[port / 64] & (1 << (port % 64)) == 0 {
+                    continue;
+                }
+                if let Some(r) = self.port_request(sh, lo, at, ports, now) {
+                    self.requests.push(r);
+                }
+            }
+        }
+        // plain loops by index: this runs for every switch and cycle (as iterator chains they
+        // were left out of line in the size-optimised WebAssembly), and a send leaves the
+        // requests alone; a request loses to one for its output with a lower rank (tested
+        // without a branch: it is data)
+        let count = self.requests.len();
+        for i in 0..count {
+            let r = self.requests[i];
+            let mut loses = false;
+            for q in &self.requests {
+                loses |= (q.out_port == r.out_port) & (q.rank < r.rank);
+            }
+            if !loses {
+                self.grant(sh, packets, lo, ports, r);
+            }
+        }
+    }
+
+    /// The request of input port `lo + at` of a switch with `ports` input ports whose first is
+    /// `lo`, as BookSim's separable input-first switch allocator makes it: of the VCs whose
+    /// front flit is ready and has a credit, per output port the first from in_rr on (wrapping;
+    /// BookSim's `_sw_rr_offset`), and of those outputs the first from the port's own output
+    /// pointer on (`in_out_rr`: its input arbiter is a round robin over outputs, not VCs).
+    /// Choosing the VC first (the first ready one from in_rr) made the outputs' choice random,
+    /// which on an 8-port crossbar with 8 VCs saturated at 0.625 where BookSim reaches 0.695.
+    #[inline(always)]
+    pub(super) fn port_request(
+        &self,
+        sh: &Shared,
+        lo: usize,
+        at: usize,
+        ports: usize,
+        now: u64,
+    ) -> Option<Request> {
+        let v = sh.p.vcs;
+        let port = lo + at;
+        let mask = self.candidates[port];
+        // the VCs from in_rr on: the mask rotated right by it in v bits
+        let start = usize::from(self.in_rr[port]);
+        let mut vcs = ((mask >> start) | mask.checked_shl((v - start) as u32).unwrap_or(0))
+            & (u64::MAX >> (64 - v));
+        // outputs in the cyclic order from the pointer on: their ids less the pointer, wrapping
+        // in 32 bits (a switch's outputs keep their order, the pointer's at 0)
+        let from_out = self.in_out_rr[port];
+        let (mut best, mut best_key) = (None, u32::MAX);
+        while vcs != 0 {
+            let k = start + vcs.trailing_zeros() as usize;
+            let k = k - v * usize::from(k >= v);
+            vcs &= vcs - 1;
+            let ivc = port * v + k;
+            if u64::from(self.ivcs[ivc].front.ready) > now {
+                continue;
+            }
+            let out = self.ivcs[ivc].out_vc as usize;
+            if self.out_vcs[out].credits == 0 {
+                continue;
+            }
+            let out_port = self.ivcs[ivc].out_port;
+            let key = out_port.wrapping_sub(from_out);
+            // (an output's first VC from in_rr on keeps it: later ones tie and lose)
+            if best.is_some() && key >= best_key {
+                continue;
+            }
+            best_key = key;
+            // its rank at the output's arbiter, on the pointer as it was at the start of the
+            // cycle: the first requesting input at or after out_rr wins (updating a pointer
+            // while deciding let a second input win the same output in one cycle)
+            let from = usize::from(self.out_rr[out_port as usize]);
+            let rank = at + ports * usize::from(at < from) - from;
+            best = Some(Request {
+                at: at as u32,
+                k: k as u32,
+                ivc: ivc as u32,
+                out: out as u32,
+                out_port,
+                rank: rank as u32,
+            });
+            if key == 0 {
+                break;
+            }
+        }
+        best
+    }
+
+    /// Request `r` of a switch with `ports` input ports from `lo` on won: both arbiters move
+    /// past it and its flit crosses.
+    #[inline(always)]
+    pub(super) fn grant(
+        &mut self,
+        sh: &Shared,
+        packets: &[Packet],
+        lo: usize,
+        ports: usize,
+        r: Request,
+    ) {
+        let v = sh.p.vcs;
+        let (at, k) = (r.at as usize, r.k as usize);
+        let port = lo + at;
+        self.in_rr[port] = if k + 1 == v { 0 } else { (k + 1) as u16 };
+        self.in_out_rr[port] = r.out_port + 1;
+        self.out_rr[r.out_port as usize] = if at + 1 == ports { 0 } else { (at + 1) as u16 };
+        self.send(sh, packets, port, r);
+    }
+}

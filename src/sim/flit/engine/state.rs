@@ -1,0 +1,152 @@
+//! The engine's records: a flit, a packet, an input VC, an output VC and channel, a switch
+//! request and a head waiting for its output VC, with their sentinels.
+
+use super::*;
+
+/// A flit in a buffer or on a channel.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Flit {
+    pub(super) packet: u32,
+    pub(super) seq: u16,
+    /// A head's VC group on its next channel (`Flit::next`).
+    pub(super) group: u16,
+    /// The cycle it may cross the switch (32 bits: a run has at most `MAX_SIM_CYCLES`).
+    pub(super) ready: u32,
+    /// A head's next output: the output channel (op) its route takes from the switch it goes
+    /// to, or C + terminal at its destination (`NONE` after a router's error). Routed one hop
+    /// ahead, when the head leaves the switch before (or is created), while its packet record
+    /// is at hand: on large networks reading that record again in VC allocation was a cache
+    /// miss per hop. Bodies carry nothing here.
+    pub(super) next: u32,
+}
+
+/// A packet in the network. What its head changes as it goes (its hop count, the switch it is
+/// at, its place on its route) are atomics, read and written relaxed (plain moves on x86 and in
+/// WebAssembly): on a run split into parts (`Part`), the part its head is in writes them while
+/// the other parts' threads read other records of the same table. A record has a cache line
+/// of its own: two records on one line, their heads in two parts, sent the line from core to
+/// core at every hop (40 bytes unaligned; mesh 32×32 at 0.023 on two threads 0.23 → 0.12 s
+/// aligned, and no slower on one).
+#[derive(Debug)]
+#[repr(align(64))]
+pub(super) struct Packet {
+    pub(super) created: u64,
+    pub(super) src_switch: u32,
+    pub(super) dst_switch: u32,
+    pub(super) dst: u32,
+    pub(super) measured: bool,
+    /// Channels its head has taken.
+    pub(super) hop: AtomicU16,
+    /// The switch its head is at, and where it is on its route (`Routes::step`, as
+    /// `RoutePos::to_bits`).
+    pub(super) at: AtomicU32,
+    pub(super) route: AtomicU64,
+}
+
+impl Packet {
+    pub(super) fn new(
+        created: u64,
+        src_switch: u32,
+        dst_switch: u32,
+        dst: u32,
+        measured: bool,
+        route: RoutePos,
+    ) -> Self {
+        Packet {
+            created,
+            src_switch,
+            dst_switch,
+            dst,
+            measured,
+            hop: AtomicU16::new(0),
+            at: AtomicU32::new(src_switch),
+            route: AtomicU64::new(route.to_bits()),
+        }
+    }
+}
+
+pub(super) const NONE: u32 = u32::MAX;
+
+/// An input VC: the output VC held by the packet at its front (a channel VC id, or C·V +
+/// endpoint for ejection; `NONE` before VC allocation) and its output port (op, or C +
+/// terminal: set with it, so switch allocation needs no division or test to find it), its
+/// flit count, the ring slot of the
+/// flit behind the front, its round-robin pointer in VC allocation (one past the output port's
+/// VC it was last granted, `out_port` that port),
+/// and the front flit itself. The front is kept here, beside the rest, because switch and VC
+/// allocation read it every cycle a VC is a candidate: read from the ring, it was a cache miss
+/// each time on large networks (a third of a 16,384-router run); the ring holds only the flits
+/// behind it, and at low loads a VC seldom has any. Aligned to 32 bytes so that no record
+/// straddles two cache lines (at 28 bytes one in four did).
+#[derive(Debug, Clone, Copy)]
+#[repr(align(32))]
+pub(super) struct InVc {
+    pub(super) out_vc: u32,
+    pub(super) out_port: u32,
+    pub(super) head: u16,
+    pub(super) len: u16,
+    pub(super) rr: u16,
+    pub(super) front: Flit,
+}
+
+// one record to a half cache line, as the alignment intends
+const _: () = assert!(std::mem::size_of::<InVc>() == 32);
+
+/// An output VC of a channel: its arbiter in VC allocation (its round-robin pointer over the
+/// input VCs and the best request it has this cycle: the cycle, so a stale one is ignored, and
+/// its rank) and its credits, in one record: one memory access for all a hop needs of it.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct OutVc {
+    pub(super) rr: u32,
+    pub(super) cycle: u32,
+    pub(super) rank: u32,
+    pub(super) credits: u16,
+}
+
+/// An output channel (op): a bit per VC held by a packet, the input port it leads to (ip),
+/// the switch there and that switch's part, its cycles and the flits it carried in the window.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct OutChannel {
+    pub(super) held: u64,
+    pub(super) flits: u64,
+    pub(super) into: u32,
+    pub(super) dst: u32,
+    pub(super) latency: u32,
+    pub(super) part: u32,
+}
+
+/// An input port's request in switch allocation: its position among its switch's input ports,
+/// the VC (k, and its id), the output VC and output port it wants, and its rank at that port's
+/// arbiter.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Request {
+    pub(super) at: u32,
+    pub(super) k: u32,
+    pub(super) ivc: u32,
+    pub(super) out: u32,
+    pub(super) out_port: u32,
+    pub(super) rank: u32,
+}
+
+/// A head flit at the front of its input VC, waiting for an output VC.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Waiting {
+    pub(super) vc: u32,
+    /// The cycle it asks for an output VC: the one before it may cross (`Flit::ready`), as
+    /// BookSim allocates the VC a cycle ahead of the switch.
+    pub(super) asks: u32,
+    /// Its next output (`Flit::next`; `GRANTED` once it has its output VC) and its group's VCs
+    /// (first, count).
+    pub(super) want: u32,
+    pub(super) base: u16,
+    pub(super) count: u16,
+    /// Where its round robin over the group's VCs starts (from `InVc::rr`, see `wait`), read
+    /// when the head reached the front: the pointer changes only when this head is granted.
+    pub(super) rr: u16,
+}
+
+/// `Waiting::want` of a head granted its output VC (or its ejection) this cycle.
+pub(super) const GRANTED: u32 = u32::MAX - 1;
+
+/// `Engine::next_local`'s entry for a switch no route to that destination passes.
+pub(super) const NO_LOCAL: u16 = u16::MAX;
