@@ -44,7 +44,7 @@
 //! for route i; each hop gets a layer, and `RouteTable` makes its VC group class + layer ×
 //! classes, as for LASH-TOR.
 
-use super::routes::Cdg;
+use super::cdg::{Cdg, MAX_LAYERING_STEPS};
 use serde::{Deserialize, Serialize};
 
 /// How the per-pair routes' hops get their deadlock-free VC layers (`RouteTable`).
@@ -202,7 +202,7 @@ impl Suffixes {
                 self.first[next as usize] as usize,
             );
             let fits = self.cdg(l).try_add(node as usize, to);
-            if self.cdgs.iter().map(Cdg::steps).sum::<u64>() > super::routes::MAX_LAYERING_STEPS {
+            if self.cdgs.iter().map(Cdg::steps).sum::<u64>() > MAX_LAYERING_STEPS {
                 self.stop = AcroStop::Steps;
                 return None;
             }
