@@ -6,18 +6,14 @@
 //! drain; `Simulation::step` advances it a number of cycles at a time (progress, animation,
 //! Cancel); `sweep` runs offered loads until saturation, every point on its own core.
 
-mod acro;
-mod cdg;
 mod engine;
 mod routes;
 mod sweep;
 
-pub use acro::VcAssignment;
-pub use cdg::MAX_LAYERING_STEPS;
 pub use engine::{SimParams, DEADLOCK_CYCLES, MAX_SOURCE_PACKETS};
 pub use routes::{
-    check_assignment, DestinationRoutes, RouteHop, RouteTable, Routes, MAX_BY_DESTINATION,
-    MAX_SIM_ROUTERS, MAX_SIM_SWITCHES,
+    check_assignment, DestinationRoutes, RouteHop, RouteTable, Routes, VcAssignment,
+    MAX_BY_DESTINATION, MAX_LAYERING_STEPS, MAX_SIM_ROUTERS, MAX_SIM_SWITCHES,
 };
 pub use sweep::{is_saturated, loads, point, sweep, Sweep, MAX_SWEEP_POINTS, MAX_SWEEP_SEEDS};
 

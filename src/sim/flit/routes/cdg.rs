@@ -1,6 +1,6 @@
 //! The channel dependency graph of one VC layer (`Cdg`), kept acyclic as turns are added, and
 //! the work budget of building such layers (`MAX_LAYERING_STEPS`): what LASH-TOR's layering
-//! (`routes::Layering`) and ACRO's (`acro`) both build on. Deadlock freedom: a route's turn
+//! (`layering::Layering`) and ACRO's (`acro`) both build on. Deadlock freedom: a route's turn
 //! from one channel to the next is an edge, and a layer without a cycle of edges cannot
 //! deadlock (Dally and Seitz; paper 002 §VI-C's VC assignment, after LASH-TOR).
 
