@@ -6,7 +6,10 @@
 //! seeds a point is their runs merged (`SimResult::merged`: means and the spread for error
 //! bars); the seeds are the Scenario's seed, seed + 1, …, each its own simulation stream.
 
-use super::{simulate, Network, SimParams, SimResult};
+use super::engine::SimParams;
+use super::network::Network;
+use super::result::SimResult;
+use super::simulation::simulate;
 use crate::Result;
 use serde::{Deserialize, Serialize};
 

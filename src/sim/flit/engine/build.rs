@@ -1,7 +1,19 @@
 //! Building a run (`Engine::new`): the network's ports, channels and buffers numbered by
 //! switch, the parts and their arrays, the sources, and the routes packed per destination.
 
-use super::*;
+use super::super::prefetch::PREFETCH_ABOVE;
+use super::super::routes::{RouteHop, Routes};
+use super::inject::{Sources, ARRIVAL_WHEEL};
+use super::params::{channel_latency, SimParams};
+use super::part::{part_of, Part};
+use super::run::Engine;
+use super::shared::{Shared, PREFETCH};
+use super::state::{Flit, InVc, OutChannel, OutVc, NONE, NO_LOCAL};
+use super::tally::Tally;
+use crate::model::{EndpointId, Topology};
+use crate::traffic::Placed;
+use rand_chacha::ChaCha8Rng;
+use std::collections::VecDeque;
 
 impl<'a> Engine<'a> {
     /// A run of `topo` with `routes`, its endpoints' traffic `placed`, parameters `p` and the

@@ -2,7 +2,11 @@
 //! from the front, routed one hop ahead, sent onto its channel (or ejected) with a credit
 //! back upstream.
 
-use super::*;
+use super::super::routes::RoutePos;
+use super::part::Part;
+use super::shared::Shared;
+use super::state::{Flit, Packet, Request, Waiting, NONE, NO_LOCAL};
+use std::sync::atomic::Ordering;
 
 impl Part {
     /// Writes `flit` into input VC `vc` (as its front when the VC is empty); the VC's first flit

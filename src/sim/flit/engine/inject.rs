@@ -1,7 +1,15 @@
 //! Injection (`Sources`): the endpoints, their one random stream, Bernoulli arrivals on a
 //! wheel, the source queues, and the flits fed into the injection ports each cycle.
 
-use super::*;
+use super::params::MAX_SOURCE_PACKETS;
+use super::part::{put_back, Part};
+use super::shared::Shared;
+use super::state::{Flit, Packet, NONE};
+use crate::routing::Header;
+use crate::traffic::Placed;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use std::collections::VecDeque;
 
 /// Buckets of the arrival wheel (a power of two): an endpoint's next packet further ahead
 /// waits in its bucket for another turn.

@@ -2,7 +2,9 @@
 //! bound before anything is built: each channel's latency, the memory a run holds, the packet
 //! records it may need, the source queues' and the deadlock detector's limits.
 
-use super::*;
+use super::state::{Flit, InVc, OutChannel, OutVc, Packet};
+use crate::model::Topology;
+use serde::{Deserialize, Serialize};
 
 /// Router and traffic parameters of a run.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -92,7 +94,7 @@ pub(crate) fn memory_bytes(
         packet_records_bound(channels + terminals, p) * std::mem::size_of::<Packet>() as u64;
     // `Shared::next_local`, at most (routes read per destination are kept up to
     // `MAX_SIM_SWITCHES`)
-    let routes = if switches <= super::super::MAX_SIM_SWITCHES {
+    let routes = if switches <= super::super::routes::MAX_SIM_SWITCHES {
         (switches * switches * std::mem::size_of::<u16>()) as u64
     } else {
         0

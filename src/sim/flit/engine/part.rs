@@ -3,7 +3,8 @@
 //! `router.rs` (arrivals, VC and switch allocation, traversal) and `channels.rs` (buffers,
 //! the send onto a channel, credits).
 
-use super::*;
+use super::state::{Flit, InVc, OutChannel, OutVc, Request, Waiting};
+use super::tally::Tally;
 
 /// One part of the network's switches (a contiguous range of them) with everything a cycle
 /// changes there: its input VCs, output channels and arbiters, its lists and event wheels, and
@@ -107,4 +108,9 @@ pub(super) fn put_back<T>(field: &mut Vec<T>, v: Vec<T>) {
     if stand_in.capacity() == 0 {
         std::mem::forget(stand_in);
     }
+}
+
+/// The part (index into `starts`, each part's first index) that index `x` is in.
+pub(super) fn part_of(starts: &[usize], x: usize) -> usize {
+    starts.partition_point(|&s| s <= x) - 1
 }

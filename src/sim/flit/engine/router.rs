@@ -2,7 +2,12 @@
 //! and given output VCs (separable, input first), switch allocation (separable, input first,
 //! one iteration) and traversal.
 
-use super::*;
+use super::super::prefetch::prefetch;
+use super::super::routes::RoutePos;
+use super::part::{put_back, Part};
+use super::shared::{Shared, PREFETCH, PREFETCH_AHEAD};
+use super::state::{Packet, Request, GRANTED, NONE};
+use std::sync::atomic::Ordering;
 
 impl Part {
     /// The part's share of a cycle: the flits and credits due now, VC allocation, then switch

@@ -1,7 +1,8 @@
 //! What every part reads and none writes during a cycle (`Shared`): the parameters, the
 //! routes, the numbering of ports and channels, and whether the loops ask for memory ahead.
 
-use super::*;
+use super::super::routes::Routes;
+use super::params::SimParams;
 
 /// How many places ahead a loop over flits or heads asks for the memory it will read.
 pub(super) const PREFETCH_AHEAD: usize = 8;

@@ -1,7 +1,8 @@
 //! The engine's records: a flit, a packet, an input VC, an output VC and channel, a switch
 //! request and a head waiting for its output VC, with their sentinels.
 
-use super::*;
+use super::super::routes::RoutePos;
+use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64};
 
 /// A flit in a buffer or on a channel.
 #[derive(Debug, Clone, Copy)]

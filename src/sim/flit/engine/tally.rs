@@ -1,8 +1,6 @@
 //! What a run counts as it goes (`Tally`): flits ejected and measured, latencies, the free
 //! packet records, the last cycle a flit moved; and the deadlock test read from it.
 
-use super::*;
-
 /// What a part counts as it goes. At the end of every cycle the other parts' are added into
 /// the first part's, in part order (the order a one-part run meets them in: switches in
 /// ascending order), so the first part's is the run's.
@@ -41,16 +39,4 @@ impl Tally {
             self.error.get_or_insert(e);
         }
     }
-}
-
-/// Whether flits are waiting at the end of cycle `now` and none has moved for more than
-/// `DEADLOCK_CYCLES` (by the run's counts, `tally`).
-pub(super) fn deadlocked(src: &Sources, tally: &Tally, now: u64) -> bool {
-    in_flight(src, tally) > 0 && now.saturating_sub(tally.last_move) > DEADLOCK_CYCLES
-}
-
-/// Flits injected by `src` and not yet ejected by the run's counts, `tally` (`Engine::in_flight`;
-/// a function of the two for `run_threads`, which holds them apart).
-pub(super) fn in_flight(src: &Sources, tally: &Tally) -> u64 {
-    src.injected_flits - tally.ejected_flits
 }

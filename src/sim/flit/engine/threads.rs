@@ -2,7 +2,13 @@
 //! split run on one thread per part (`Engine::run_threads`), and the hand-over between parts
 //! at the end of each cycle (`merge`).
 
-use super::*;
+#[cfg(not(target_arch = "wasm32"))]
+use super::part::Part;
+#[cfg(not(target_arch = "wasm32"))]
+use super::run::deadlocked;
+use super::run::Engine;
+#[cfg(not(target_arch = "wasm32"))]
+use std::sync::atomic::Ordering;
 
 /// Switches from which a run natively splits them into parts, a thread each (`parts_for`), and
 /// the flit crossings a cycle is expected to have at least: a part adds a hand-over between
@@ -213,11 +219,6 @@ pub(super) fn wait_until(mut ready: impl FnMut() -> bool) {
             std::hint::spin_loop();
         }
     }
-}
-
-/// The part (index into `starts`, each part's first index) that index `x` is in.
-pub(super) fn part_of(starts: &[usize], x: usize) -> usize {
-    starts.partition_point(|&s| s <= x) - 1
 }
 
 /// The end of a cycle's phases: the flits and credits each part sent into another's switches

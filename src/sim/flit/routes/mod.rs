@@ -203,7 +203,7 @@ impl Routes {
                 } else {
                     &t.by_destination
                 };
-                std::mem::size_of_val(&read[..]) > super::PREFETCH_ABOVE
+                std::mem::size_of_val(&read[..]) > super::prefetch::PREFETCH_ABOVE
             }
             Routes::Compact(_) | Routes::ByDestination(_) => false,
         }
@@ -220,7 +220,7 @@ impl Routes {
                 t.by_destination.get(at as usize * t.n + dst as usize)
             };
             if let Some(hop) = hop {
-                super::prefetch(hop);
+                super::prefetch::prefetch(hop);
             }
         }
     }
