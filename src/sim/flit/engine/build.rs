@@ -26,10 +26,7 @@ impl<'a> Engine<'a> {
         rng: ChaCha8Rng,
         parts: usize,
     ) -> Self {
-        let c = topo.channel_count();
-        let e = topo.endpoint_count();
-        let n = topo.switch_count();
-        let v = p.vcs;
+        let (c, n) = (topo.channel_count(), topo.switch_count());
         // (one in WebAssembly, which has no threads to run more on)
         let parts = if cfg!(target_arch = "wasm32") {
             1
@@ -38,7 +35,90 @@ impl<'a> Engine<'a> {
         };
         // part i has switches i·n/parts up to (i + 1)·n/parts
         let part_first_switch: Vec<usize> = (0..parts).map(|i| i * n / parts).collect();
-        let switch_part = |s: u32| part_of(&part_first_switch, s as usize);
+        let switch_part = |s: u32| part_of(&part_first_switch, s as usize) as u32;
+        let mut num = Numbering::new(topo);
+        let t = num.terminal_switch.len();
+        let next_local = routes.destination_hops().map_or_else(Vec::new, |hops| {
+            packed_hops(hops, n, &num.op_of_channel, &num.first_op)
+        });
+        let outs = num.outs(topo, &p, &switch_part);
+        // a power of two above the longest delay, so a cycle's bucket is a mask away
+        let longest = outs.iter().map(|o| o.latency).max().unwrap_or(1);
+        let wheel = (longest.max(p.credit_delay) as usize + 2).next_power_of_two();
+        let part_ports: Vec<usize> = part_first_switch
+            .iter()
+            .map(|&s| num.in_offsets[s] as usize)
+            .collect();
+        let part_ops: Vec<usize> = part_first_switch
+            .iter()
+            .map(|&s| num.first_op[s] as usize)
+            .collect();
+        let words = |i: usize| {
+            let hi = part_ports.get(i + 1).copied().unwrap_or(c + t);
+            part_ports[i] / 64..hi.div_ceil(64)
+        };
+        let first = first_part((c, t, n), &p, parts, wheel, words(0), outs);
+        let all = copies(first, parts, &words, t);
+        let upstream = num.upstream(&switch_part);
+        let terminals = num.take_terminals(&switch_part);
+        let Numbering {
+            in_offsets,
+            in_ports,
+            port_switch,
+            ip_of_port,
+            channel_of_op,
+            op_of_channel,
+            first_op,
+            ..
+        } = num;
+        let tables = (in_offsets, port_switch, op_of_channel, first_op);
+        let sh = shared(routes, p, tables, upstream, next_local, (c, t));
+        let src = sources(placed, rng, &sh.p, terminals);
+        Engine {
+            sh,
+            parts: all,
+            packets: Vec::new(),
+            src,
+            part_ports,
+            part_ops,
+            channel_of_op,
+            ip_of_port,
+            in_ports,
+            now: 0,
+            deadlock: false,
+        }
+    }
+}
+
+/// The network's ports and channels numbered by switch, as the engine's arrays are indexed
+/// (`Shared`): input ports by the switch they enter (each switch's in ascending port id:
+/// channels, then C + terminal, the order its arbiters go round), output channels by the
+/// switch they leave; and the terminals, an endpoint's attachments to its switches.
+struct Numbering {
+    /// Per channel id, (the switch it leaves, the switch it enters).
+    ends: Vec<(u32, u32)>,
+    terminal_switch: Vec<u32>,
+    terminal_node: Vec<u32>,
+    /// Each endpoint's terminals (first, one past the last).
+    node_terminals: Vec<u32>,
+    in_offsets: Vec<u32>,
+    /// Per input port (ip), its port id; and per port id its ip.
+    in_ports: Vec<u32>,
+    ip_of_port: Vec<u32>,
+    port_switch: Vec<u32>,
+    channel_of_op: Vec<u32>,
+    op_of_channel: Vec<u32>,
+    /// Per switch its first output channel (op), and one past the last at the end.
+    first_op: Vec<u32>,
+}
+
+impl Numbering {
+    fn new(topo: &Topology) -> Self {
+        let (c, e, n) = (
+            topo.channel_count(),
+            topo.endpoint_count(),
+            topo.switch_count(),
+        );
         let ends: Vec<(u32, u32)> = (0..c)
             .map(|i| {
                 let (a, b) = topo.channel_ends(crate::model::ChannelId::new(i));
@@ -56,8 +136,6 @@ impl<'a> Engine<'a> {
             node_terminals.push(terminal_switch.len() as u32);
         }
         let t = terminal_switch.len();
-        // input ports by the switch they enter, each switch's in ascending port id (channels,
-        // then C + terminal): the order its arbiters go round, as before the renumbering
         let mut lists: Vec<Vec<u32>> = vec![Vec::new(); n];
         for (ch, &(_, d)) in ends.iter().enumerate() {
             lists[d as usize].push(ch as u32);
@@ -84,11 +162,6 @@ impl<'a> Engine<'a> {
         for (op, &ch) in channel_of_op.iter().enumerate() {
             op_of_channel[ch as usize] = op as u32;
         }
-        let mut upstream = vec![(NONE, 0); c + t];
-        for (op, &ch) in channel_of_op.iter().enumerate() {
-            let from = ends[ch as usize].0;
-            upstream[ip_of_port[ch as usize] as usize] = (op as u32, switch_part(from) as u32);
-        }
         let mut first_op = vec![0u32; n + 1];
         for &(a, _) in &ends {
             first_op[a as usize + 1] += 1;
@@ -96,193 +169,258 @@ impl<'a> Engine<'a> {
         for s in 0..n {
             first_op[s + 1] += first_op[s];
         }
-        let next_local = routes.destination_hops().map_or_else(Vec::new, |hops| {
-            packed_hops(hops, n, &op_of_channel, &first_op)
-        });
-        let outs: Vec<OutChannel> = channel_of_op
+        Numbering {
+            ends,
+            terminal_switch,
+            terminal_node,
+            node_terminals,
+            in_offsets,
+            in_ports,
+            ip_of_port,
+            port_switch,
+            channel_of_op,
+            op_of_channel,
+            first_op,
+        }
+    }
+
+    /// Per input port (ip), the output channel feeding it (`NONE` for injection) and the part
+    /// of the switch it leaves (`switch_part`).
+    fn upstream(&self, switch_part: &dyn Fn(u32) -> u32) -> Vec<(u32, u32)> {
+        let mut upstream = vec![(NONE, 0); self.ip_of_port.len()];
+        for (op, &ch) in self.channel_of_op.iter().enumerate() {
+            let from = self.ends[ch as usize].0;
+            upstream[self.ip_of_port[ch as usize] as usize] = (op as u32, switch_part(from));
+        }
+        upstream
+    }
+
+    /// The terminals, taken out of the numbering (the sources keep them), with each one's
+    /// injection port (ip) and its switch's part (`switch_part`).
+    fn take_terminals(&mut self, switch_part: &dyn Fn(u32) -> u32) -> Terminals {
+        let c = self.ends.len();
+        let switch = std::mem::take(&mut self.terminal_switch);
+        Terminals {
+            inject_ip: (0..switch.len())
+                .map(|term| self.ip_of_port[c + term])
+                .collect(),
+            inject_part: switch.iter().map(|&s| switch_part(s)).collect(),
+            node: std::mem::take(&mut self.terminal_node),
+            of_node: std::mem::take(&mut self.node_terminals),
+            switch,
+        }
+    }
+
+    /// Each output channel (op): where it leads, its latency, the part it leads into.
+    fn outs(
+        &self,
+        topo: &Topology,
+        p: &SimParams,
+        switch_part: &dyn Fn(u32) -> u32,
+    ) -> Vec<OutChannel> {
+        self.channel_of_op
             .iter()
             .map(|&ch| OutChannel {
                 held: 0,
                 flits: 0,
-                into: ip_of_port[ch as usize],
-                dst: ends[ch as usize].1,
-                latency: channel_latency(topo, &p, crate::model::ChannelId::new(ch as usize)),
-                part: switch_part(ends[ch as usize].1) as u32,
+                into: self.ip_of_port[ch as usize],
+                dst: self.ends[ch as usize].1,
+                latency: channel_latency(topo, p, crate::model::ChannelId::new(ch as usize)),
+                part: switch_part(self.ends[ch as usize].1),
             })
-            .collect();
-        let inject_ip: Vec<u32> = (0..t).map(|term| ip_of_port[c + term]).collect();
-        let inject_part: Vec<u32> = terminal_switch
-            .iter()
-            .map(|&s| switch_part(s) as u32)
-            .collect();
-        // a power of two above the longest delay, so a cycle's bucket is a mask away
-        let longest = outs.iter().map(|o| o.latency).max().unwrap_or(1);
-        let wheel = (longest.max(p.credit_delay) as usize + 2).next_power_of_two();
-        let dummy = Flit {
-            packet: 0,
-            seq: 0,
-            group: 0,
-            ready: 0,
-            next: NONE,
-        };
-        let part_ports: Vec<usize> = part_first_switch
-            .iter()
-            .map(|&s| in_offsets[s] as usize)
-            .collect();
-        let part_ops: Vec<usize> = part_first_switch
-            .iter()
-            .map(|&s| first_op[s] as usize)
-            .collect();
-        let words = |i: usize| {
-            let hi = part_ports.get(i + 1).copied().unwrap_or(c + t);
-            part_ports[i] / 64..hi.div_ceil(64)
-        };
-        let first = Part {
-            index: 0,
-            #[cfg(not(target_arch = "wasm32"))]
-            own_memory: false,
-            words: words(0),
-            now: 0,
-            window: false,
-            ring: vec![dummy; (c + t) * v * p.buffer],
-            ivcs: vec![
-                InVc {
-                    out_vc: NONE,
-                    out_port: NONE,
-                    head: 0,
-                    len: 0,
-                    rr: 0,
-                    front: dummy,
-                };
-                (c + t) * v
-            ],
-            out_vcs: vec![
-                OutVc {
-                    rr: 0,
-                    cycle: u32::MAX,
-                    rank: 0,
-                    credits: p.buffer as u16,
-                };
-                c * v
-            ]
-            .into_iter()
-            // and one per ejection port (C·V + terminal), whose credits never run out: switch
-            // allocation reads a request's credits without testing which kind it is
-            .chain(std::iter::repeat_n(
-                OutVc {
-                    rr: 0,
-                    cycle: u32::MAX,
-                    rank: 0,
-                    credits: u16::MAX,
-                },
-                t,
-            ))
-            .collect(),
-            in_rr: vec![0; c + t],
-            in_out_rr: vec![0; c + t],
-            out_rr: vec![0; c + t],
-            requests: Vec::new(),
-            candidates: vec![0; c + t],
-            waiting: Vec::new(),
-            // above the longest wait, the pipeline
-            pipeline: vec![Vec::new(); (p.stages as usize + 2).next_power_of_two()],
-            vc_requests: Vec::new(),
-            granted_last: Vec::new(),
-            // (and a word past the last port: `allocate_switch` reads it)
-            busy_ports: vec![0; (c + t).div_ceil(64) + 1],
-            busy_list: vec![0; n + 1],
-            outs,
-            flits_due: vec![Vec::new(); wheel],
-            credits_due: vec![Vec::new(); wheel],
-            flits_out: vec![Vec::new(); parts],
-            credits_out: vec![Vec::new(); parts],
-            flits_in: vec![Vec::new(); parts],
-            credits_in: vec![Vec::new(); parts],
-            injected: Vec::with_capacity(t),
-            tally: Tally::default(),
-        };
-        // (WebAssembly's runs have one part)
-        #[cfg_attr(target_arch = "wasm32", allow(unused_mut))]
-        let mut all = vec![first];
-        #[cfg(not(target_arch = "wasm32"))]
-        for i in 1..parts {
-            let part = Part {
-                index: i,
-                words: words(i),
-                injected: Vec::with_capacity(t),
-                ..all[0].clone()
-            };
-            all.push(part);
-        }
-        let sh = Shared {
-            vc_ranges: routes.vc_ranges(v),
-            routes,
-            channels: c,
-            upstream,
-            in_offsets,
-            port_switch,
-            op_of_channel,
-            // (the WebAssembly target has no prefetch: its loops would read ahead for nothing)
-            prefetching: PREFETCH && (c + t) * v * std::mem::size_of::<InVc>() > PREFETCH_ABOVE,
-            prefetching_routes: PREFETCH && next_local.is_empty() && routes.prefetches(),
-            splits_ties: routes.splits_ties(),
-            draws_ways: routes.draws_ways(),
-            next_local,
-            first_op,
-            p,
-        };
-        let mut src = Sources {
-            ln_miss: Sources::ln_miss(sh.p.rate, sh.p.packet),
-            node_ln_miss: placed.shares().map_or_else(Vec::new, |shares| {
-                shares
-                    .iter()
-                    .map(|&share| Sources::ln_miss(sh.p.rate * share, sh.p.packet))
-                    .collect()
-            }),
-            placed,
-            rng,
-            terminal_switch,
-            terminal_node,
-            node_terminals,
-            toggle: vec![false; e],
-            other_way: vec![false; t],
-            last_vc: vec![(sh.p.vcs - 1) as u16; t],
-            inject_ip,
-            inject_part,
-            next_arrival: vec![0; e],
-            arrivals: vec![Vec::new(); ARRIVAL_WHEEL],
-            feeding: vec![0; e.div_ceil(64)],
-            todo: vec![0; e.div_ceil(64)],
-            source: vec![VecDeque::new(); t],
-            front: vec![(NONE, 0, NONE); t],
-            injected_flits: 0,
-            measured_created: 0,
-            measured_self: 0,
-            refused_packets: 0,
-        };
-        for ep in 0..e {
-            // a node of a matrix that sends nothing is never scheduled
-            if placed.shares().is_some_and(|shares| shares[ep] == 0.0) {
-                src.next_arrival[ep] = u64::MAX;
-                continue;
-            }
-            let at = src.gap(ep);
-            src.schedule(ep, at);
-        }
-        Engine {
-            sh,
-            parts: all,
-            packets: Vec::new(),
-            src,
-            part_ports,
-            part_ops,
-            channel_of_op,
-            ip_of_port,
-            in_ports,
-            now: 0,
-            deadlock: false,
-        }
+            .collect()
     }
+}
+
+/// The first part of a run of `c` channels, `t` terminals and `n` switches split into `parts`
+/// (its arrays the network's full size; the others are its copies), with event wheels of
+/// `wheel` slots, the words `words` of the busy-port bits and its output channels `outs`.
+fn first_part(
+    (c, t, n): (usize, usize, usize),
+    p: &SimParams,
+    parts: usize,
+    wheel: usize,
+    words: std::ops::Range<usize>,
+    outs: Vec<OutChannel>,
+) -> Part {
+    let v = p.vcs;
+    let dummy = Flit {
+        packet: 0,
+        seq: 0,
+        group: 0,
+        ready: 0,
+        next: NONE,
+    };
+    let out_vc = |credits| OutVc {
+        rr: 0,
+        cycle: u32::MAX,
+        rank: 0,
+        credits,
+    };
+    Part {
+        index: 0,
+        #[cfg(not(target_arch = "wasm32"))]
+        own_memory: false,
+        words,
+        now: 0,
+        window: false,
+        ring: vec![dummy; (c + t) * v * p.buffer],
+        ivcs: vec![
+            InVc {
+                out_vc: NONE,
+                out_port: NONE,
+                head: 0,
+                len: 0,
+                rr: 0,
+                front: dummy,
+            };
+            (c + t) * v
+        ],
+        // the channels' output VCs, and one per ejection port (C·V + terminal), whose credits
+        // never run out: switch allocation reads a request's credits without testing which
+        // kind it is
+        out_vcs: std::iter::repeat_n(out_vc(p.buffer as u16), c * v)
+            .chain(std::iter::repeat_n(out_vc(u16::MAX), t))
+            .collect(),
+        in_rr: vec![0; c + t],
+        in_out_rr: vec![0; c + t],
+        out_rr: vec![0; c + t],
+        requests: Vec::new(),
+        candidates: vec![0; c + t],
+        waiting: Vec::new(),
+        // above the longest wait, the pipeline
+        pipeline: vec![Vec::new(); (p.stages as usize + 2).next_power_of_two()],
+        vc_requests: Vec::new(),
+        granted_last: Vec::new(),
+        // (and a word past the last port: `allocate_switch` reads it)
+        busy_ports: vec![0; (c + t).div_ceil(64) + 1],
+        busy_list: vec![0; n + 1],
+        outs,
+        flits_due: vec![Vec::new(); wheel],
+        credits_due: vec![Vec::new(); wheel],
+        flits_out: vec![Vec::new(); parts],
+        credits_out: vec![Vec::new(); parts],
+        flits_in: vec![Vec::new(); parts],
+        credits_in: vec![Vec::new(); parts],
+        injected: Vec::with_capacity(t),
+        tally: Tally::default(),
+    }
+}
+
+/// The parts of a run: `first` and `count` − 1 copies of it, part i with the busy-port words
+/// `words(i)` and room for `t` injected flits of its own (one part in WebAssembly).
+fn copies(
+    first: Part,
+    count: usize,
+    words: &dyn Fn(usize) -> std::ops::Range<usize>,
+    t: usize,
+) -> Vec<Part> {
+    #[cfg_attr(target_arch = "wasm32", allow(unused_mut))]
+    let mut all = vec![first];
+    #[cfg(not(target_arch = "wasm32"))]
+    for i in 1..count {
+        let part = Part {
+            index: i,
+            words: words(i),
+            injected: Vec::with_capacity(t),
+            ..all[0].clone()
+        };
+        all.push(part);
+    }
+    #[cfg(target_arch = "wasm32")]
+    let _ = (count, words, t);
+    all
+}
+
+/// What every part reads (`Shared`) of a run of `c` channels and `t` terminals: the
+/// numbering's tables (input ports' offsets and switches, channels' ops, switches' first ops),
+/// each input port's upstream, the routes and their packed per-destination hops.
+fn shared<'a>(
+    routes: &'a Routes,
+    p: SimParams,
+    (in_offsets, port_switch, op_of_channel, first_op): (Vec<u32>, Vec<u32>, Vec<u32>, Vec<u32>),
+    upstream: Vec<(u32, u32)>,
+    next_local: Vec<u16>,
+    (c, t): (usize, usize),
+) -> Shared<'a> {
+    Shared {
+        vc_ranges: routes.vc_ranges(p.vcs),
+        routes,
+        channels: c,
+        upstream,
+        in_offsets,
+        port_switch,
+        op_of_channel,
+        // (the WebAssembly target has no prefetch: its loops would read ahead for nothing)
+        prefetching: PREFETCH && (c + t) * p.vcs * std::mem::size_of::<InVc>() > PREFETCH_ABOVE,
+        prefetching_routes: PREFETCH && next_local.is_empty() && routes.prefetches(),
+        splits_ties: routes.splits_ties(),
+        draws_ways: routes.draws_ways(),
+        next_local,
+        first_op,
+        p,
+    }
+}
+
+/// A run's terminals (`Sources`): each one's switch and node, each node's terminals, each
+/// terminal's injection port (ip) and its switch's part.
+struct Terminals {
+    switch: Vec<u32>,
+    node: Vec<u32>,
+    of_node: Vec<u32>,
+    inject_ip: Vec<u32>,
+    inject_part: Vec<u32>,
+}
+
+/// The sources of a run: the endpoints of `placed` with the random stream `rng`, each
+/// endpoint's first packet scheduled (one that sends nothing never is).
+fn sources<'a>(
+    placed: &'a Placed,
+    rng: ChaCha8Rng,
+    p: &SimParams,
+    terminals: Terminals,
+) -> Sources<'a> {
+    let e = terminals.of_node.len() - 1;
+    let t = terminals.switch.len();
+    let mut src = Sources {
+        ln_miss: Sources::ln_miss(p.rate, p.packet),
+        node_ln_miss: placed.shares().map_or_else(Vec::new, |shares| {
+            shares
+                .iter()
+                .map(|&share| Sources::ln_miss(p.rate * share, p.packet))
+                .collect()
+        }),
+        placed,
+        rng,
+        terminal_switch: terminals.switch,
+        terminal_node: terminals.node,
+        node_terminals: terminals.of_node,
+        toggle: vec![false; e],
+        other_way: vec![false; t],
+        last_vc: vec![(p.vcs - 1) as u16; t],
+        inject_ip: terminals.inject_ip,
+        inject_part: terminals.inject_part,
+        next_arrival: vec![0; e],
+        arrivals: vec![Vec::new(); ARRIVAL_WHEEL],
+        feeding: vec![0; e.div_ceil(64)],
+        todo: vec![0; e.div_ceil(64)],
+        source: vec![VecDeque::new(); t],
+        front: vec![(NONE, 0, NONE); t],
+        injected_flits: 0,
+        measured_created: 0,
+        measured_self: 0,
+        refused_packets: 0,
+    };
+    for ep in 0..e {
+        // a node of a matrix that sends nothing is never scheduled
+        if placed.shares().is_some_and(|shares| shares[ep] == 0.0) {
+            src.next_arrival[ep] = u64::MAX;
+            continue;
+        }
+        let at = src.gap(ep);
+        src.schedule(ep, at);
+    }
+    src
 }
 
 /// A per-destination route table's hops (at·n + d, `Routes::destination_hops`) packed for

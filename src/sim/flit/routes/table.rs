@@ -76,6 +76,23 @@ impl RouteTable {
         Self::with_assignment(router, max_groups, VcAssignment::LashTor)
     }
 
+    /// A table of `n` switches with no route yet, one layer.
+    fn empty(n: usize) -> Self {
+        RouteTable {
+            n,
+            offsets: Vec::new(),
+            hops: Vec::new(),
+            groups: 0,
+            layers: 1,
+            group_use: Vec::new(),
+            entries: Vec::new(),
+            by_destination: Vec::new(),
+            per_pair: false,
+            channel_end: Vec::new(),
+            two_ways: false,
+        }
+    }
+
     /// Walk every pair of switches with endpoints with `router` and layer the routes by
     /// `assignment` (LASH-TOR, or ACRO: `acro`), at most `max_groups` groups.
     pub fn with_assignment(
@@ -85,39 +102,9 @@ impl RouteTable {
     ) -> Result<Self> {
         let topo = router.topology();
         let n = topo.switch_count();
-        if n > MAX_SIM_SWITCHES {
-            return Err(Error::TooLarge {
-                what: "the switch count for the flit simulator".into(),
-                value: n,
-                limit: MAX_SIM_SWITCHES,
-                hint: "cycle-level simulation keeps every pair's route; choose a smaller network"
-                    .into(),
-            });
-        }
+        check_size(n)?;
         let classes = usize::from(router.vc_classes().max(1));
-        let mut offsets = Vec::with_capacity(n * n + 1);
-        let mut hops: Vec<RouteHop> = Vec::new();
-        offsets.push(0);
-        // only switches with endpoints send and receive (up*/down* routes leaf to leaf)
-        // the pairs walked: where packets between home switches enter and leave, both ways
-        // of a tie (the home pair itself for every router but dual-plane)
-        let hosts: Vec<bool> = topo.endpoints_per_switch().iter().map(|&e| e > 0).collect();
-        let mut wanted = vec![false; n * n];
-        let mut entries = vec![[0u32; 4]; n * n];
-        let mut chooses = false;
-        for s in (0..n).filter(|&s| hosts[s]) {
-            for d in (0..n).filter(|&d| hosts[d]) {
-                let (a, b) = router.entry(SwitchId::new(s), SwitchId::new(d), false);
-                let (c, e) = router.entry(SwitchId::new(s), SwitchId::new(d), true);
-                entries[s * n + d] = [a.0, b.0, c.0, e.0];
-                chooses |= (a.index(), b.index(), c.index(), e.index()) != (s, d, s, d);
-                wanted[a.index() * n + b.index()] = true;
-                wanted[c.index() * n + e.index()] = true;
-            }
-        }
-        if !chooses {
-            entries = Vec::new();
-        }
+        let (wanted, entries) = pairs(router, n);
         let links = OutChannels::new(topo);
         let channel_end: Vec<u32> = (0..topo.channel_count())
             .map(|c| topo.channel_ends(crate::model::ChannelId::new(c)).1 .0)
@@ -129,95 +116,44 @@ impl RouteTable {
         let compact = ROUTERS
             .iter()
             .any(|def| def.name == router.name() && def.forwarding == Forwarding::Compact);
-        if compact && !chooses {
-            // with one layer, the routes are their hops and nothing else: where the rule says
-            // they depend on the destination alone (DOR on a mesh), it is asked once per switch
-            // and destination and that table is all a run reads (a failure is left to the walk
-            // of every pair below, which names it)
-            let asked = match router.compact() {
-                Some(rule) if rule.by_destination() && classes == 1 => destination_rule_table(
-                    rule.as_ref(),
-                    router.name(),
-                    &links,
-                    n,
-                    &wanted,
-                    &channel_end,
-                )
-                .map(|(next, hops)| (next, vec![hops])),
-                _ => None,
-            };
-            if let Some((next, group_use)) = asked {
+        if compact && entries.is_empty() {
+            let table = by_destination_rule(router, (&links, &channel_end), &wanted, classes);
+            if let Some((next, group_use)) = table {
                 if classes > max_groups {
                     let what = format!("groups (1 layer(s) × {classes} class(es))");
                     return Err(too_few_vcs(router, classes, &what, max_groups));
                 }
                 return Ok(RouteTable {
-                    n,
-                    offsets: Vec::new(),
-                    hops: Vec::new(),
                     groups: classes,
-                    layers: 1,
                     group_use,
                     entries,
                     by_destination: next,
-                    per_pair: false,
                     channel_end,
-                    two_ways: false,
+                    ..RouteTable::empty(n)
                 });
             }
         }
         let two_ways = router.splits_ties();
-        for other_way in [false, true].into_iter().take(1 + usize::from(two_ways)) {
-            for s in 0..n {
-                for d in 0..n {
-                    if wanted[s * n + d] {
-                        walk(router, topo, &links, s, d, other_way, &mut hops)?;
-                    }
-                    offsets.push(hops.len() as u32);
-                }
-            }
-        }
-        let layers = match assignment.acro_order() {
-            _ if compact => 1,
-            None => lash_tor(router, &offsets, &mut hops, topo.channel_count(), classes)?,
-            Some(order) => {
-                let nodes: Vec<u32> = hops
-                    .iter()
-                    .map(|h| h.channel * classes as u32 + u32::from(h.group))
-                    .collect();
-                let count = topo.channel_count() * classes;
-                let acro = super::acro::assign(&offsets, &nodes, count, order, MAX_LAYERS)
-                    .map_err(|stop| match stop {
-                        super::acro::AcroStop::Steps => {
-                            layering_too_long(router, MAX_LAYERING_STEPS)
-                        }
-                        super::acro::AcroStop::Layers => Error::routing(
-                            router.name(),
-                            format!("more than {MAX_LAYERS} layers for deadlock freedom"),
-                        ),
-                    })?;
-                for (h, &layer) in hops.iter_mut().zip(&acro.layer) {
-                    h.group += layer * classes as u16;
-                }
-                acro.layers
-            }
+        let (offsets, mut hops) = walk_pairs(router, &links, &wanted, two_ways)?;
+        let layers = if compact {
+            1
+        } else {
+            layer(router, assignment, &offsets, &mut hops, classes)?
         };
         let groups = layers * classes;
         if groups > max_groups {
             let what = format!("groups ({layers} layer(s) × {classes} class(es))");
             return Err(too_few_vcs(router, groups, &what, max_groups));
         }
-        let mut use_per_group = vec![0u64; groups];
-        for h in &hops {
-            use_per_group[usize::from(h.group)] += 1;
-        }
-        if compact {
-            // a router's own classes (DOR's datelines) share the VCs evenly, as BookSim's
-            // dim_order halves them: a class few hops use still carries whole rings' traffic
-            // at the wrap-around links (shared by use, torus 8×8 had 1 VC of 4 in class 1
-            // and saturated at 0.23 where BookSim carries 0.5)
-            use_per_group = vec![1; groups];
-        }
+        // a router's own classes (DOR's datelines) share the VCs evenly, as BookSim's dim_order
+        // halves them: a class few hops use still carries whole rings' traffic at the
+        // wrap-around links (shared by use, torus 8×8 had 1 VC of 4 in class 1 and saturated
+        // at 0.23 where BookSim carries 0.5)
+        let use_per_group = if compact {
+            vec![1; groups]
+        } else {
+            group_use(&hops, groups)
+        };
         let by_destination = if two_ways {
             Vec::new()
         } else {
@@ -373,6 +309,135 @@ impl RouteTable {
         }
         load
     }
+}
+
+/// The per-pair table's size limit: `n` switches within `MAX_SIM_SWITCHES`.
+fn check_size(n: usize) -> Result<()> {
+    if n > MAX_SIM_SWITCHES {
+        return Err(Error::TooLarge {
+            what: "the switch count for the flit simulator".into(),
+            value: n,
+            limit: MAX_SIM_SWITCHES,
+            hint: "cycle-level simulation keeps every pair's route; choose a smaller network"
+                .into(),
+        });
+    }
+    Ok(())
+}
+
+/// Every wanted pair's route walked (`wanted`, s·n + d), the other way of a tie too where the
+/// router splits ties (`two_ways`): the routes' offsets (one per pair, walked or not, per way)
+/// and their hops.
+fn walk_pairs(
+    router: &dyn Router,
+    links: &OutChannels,
+    wanted: &[bool],
+    two_ways: bool,
+) -> Result<(Vec<u32>, Vec<RouteHop>)> {
+    let topo = router.topology();
+    let n = topo.switch_count();
+    let mut offsets = Vec::with_capacity(n * n + 1);
+    let mut hops: Vec<RouteHop> = Vec::new();
+    offsets.push(0);
+    for other_way in [false, true].into_iter().take(1 + usize::from(two_ways)) {
+        for s in 0..n {
+            for d in 0..n {
+                if wanted[s * n + d] {
+                    walk(router, topo, links, s, d, other_way, &mut hops)?;
+                }
+                offsets.push(hops.len() as u32);
+            }
+        }
+    }
+    Ok((offsets, hops))
+}
+
+/// How many hops use each of `groups` VC groups (a channel's VCs are shared by use).
+fn group_use(hops: &[RouteHop], groups: usize) -> Vec<u64> {
+    let mut use_per_group = vec![0u64; groups];
+    for h in hops {
+        use_per_group[usize::from(h.group)] += 1;
+    }
+    use_per_group
+}
+
+/// The pairs of home switches whose routes are walked (`wanted`, s·n + d: where packets
+/// between switches with endpoints enter and leave the network, both ways of a tie) and each
+/// home pair's entries (the pairs walked for it, both ways); no entries where every router
+/// entry is the home pair itself (every router but dual-plane).
+fn pairs(router: &dyn Router, n: usize) -> (Vec<bool>, Vec<[u32; 4]>) {
+    // only switches with endpoints send and receive (up*/down* routes leaf to leaf)
+    let topo = router.topology();
+    let hosts: Vec<bool> = topo.endpoints_per_switch().iter().map(|&e| e > 0).collect();
+    let mut wanted = vec![false; n * n];
+    let mut entries = vec![[0u32; 4]; n * n];
+    let mut chooses = false;
+    for s in (0..n).filter(|&s| hosts[s]) {
+        for d in (0..n).filter(|&d| hosts[d]) {
+            let (a, b) = router.entry(SwitchId::new(s), SwitchId::new(d), false);
+            let (c, e) = router.entry(SwitchId::new(s), SwitchId::new(d), true);
+            entries[s * n + d] = [a.0, b.0, c.0, e.0];
+            chooses |= (a.index(), b.index(), c.index(), e.index()) != (s, d, s, d);
+            wanted[a.index() * n + b.index()] = true;
+            wanted[c.index() * n + e.index()] = true;
+        }
+    }
+    if !chooses {
+        entries = Vec::new();
+    }
+    (wanted, entries)
+}
+
+/// A compact router's routes as one table by switch and destination, where its rule says they
+/// depend on the destination alone (DOR on a mesh) and it has one class: asked once per switch
+/// and destination, that table is all a run reads (with its one group's use). None otherwise,
+/// or where the rule fails: the walk of every pair names the failure.
+fn by_destination_rule(
+    router: &dyn Router,
+    (links, channel_end): (&OutChannels, &[u32]),
+    wanted: &[bool],
+    classes: usize,
+) -> Option<(Vec<RouteHop>, Vec<u64>)> {
+    let n = router.topology().switch_count();
+    match router.compact() {
+        Some(rule) if rule.by_destination() && classes == 1 => {
+            destination_rule_table(rule.as_ref(), router.name(), links, n, wanted, channel_end)
+                .map(|(next, hops)| (next, vec![hops]))
+        }
+        _ => None,
+    }
+}
+
+/// The deadlock-free layers of the per-pair routes (`offsets`, `hops`) by `assignment`: LASH-
+/// TOR's, or ACRO's (`acro`), each hop's group raised by its layer × the router's `classes`;
+/// their number.
+fn layer(
+    router: &dyn Router,
+    assignment: VcAssignment,
+    offsets: &[u32],
+    hops: &mut [RouteHop],
+    classes: usize,
+) -> Result<usize> {
+    let channels = router.topology().channel_count();
+    let Some(order) = assignment.acro_order() else {
+        return lash_tor(router, offsets, hops, channels, classes);
+    };
+    let nodes: Vec<u32> = hops
+        .iter()
+        .map(|h| h.channel * classes as u32 + u32::from(h.group))
+        .collect();
+    let acro = super::acro::assign(offsets, &nodes, channels * classes, order, MAX_LAYERS)
+        .map_err(|stop| match stop {
+            super::acro::AcroStop::Steps => layering_too_long(router, MAX_LAYERING_STEPS),
+            super::acro::AcroStop::Layers => Error::routing(
+                router.name(),
+                format!("more than {MAX_LAYERS} layers for deadlock freedom"),
+            ),
+        })?;
+    for (h, &layer) in hops.iter_mut().zip(&acro.layer) {
+        h.group += layer * classes as u16;
+    }
+    Ok(acro.layers)
 }
 
 /// The per-destination table of a compact rule whose hops depend on the destination alone
