@@ -35,7 +35,18 @@ pub(crate) const MAX_PACKET: usize = 1024;
 
 /// Checks the parameters before anything is built.
 pub fn check(p: &SimParams) -> Result<()> {
-    let bad = |name: &str, reason: String| Err(Error::invalid(name, reason));
+    check_router(p)?;
+    check_load(p)?;
+    check_cycles(p)
+}
+
+/// The refusal of `name` for `reason`.
+fn bad(name: &str, reason: String) -> Result<()> {
+    Err(Error::invalid(name, reason))
+}
+
+/// The router's parameters: VCs, buffers, packets, stages, channel and credit delays, cables.
+fn check_router(p: &SimParams) -> Result<()> {
     if p.vcs == 0 || p.vcs > MAX_VCS {
         return bad(
             "vcs",
@@ -80,6 +91,11 @@ pub fn check(p: &SimParams) -> Result<()> {
             ),
         );
     }
+    Ok(())
+}
+
+/// The offered load: within the ports of a node and one packet a cycle.
+fn check_load(p: &SimParams) -> Result<()> {
     if !(p.rate.is_finite() && p.rate > 0.0 && p.rate <= MAX_PORTS as f64) {
         return bad(
             "rate",
@@ -100,6 +116,12 @@ pub fn check(p: &SimParams) -> Result<()> {
             ),
         );
     }
+    Ok(())
+}
+
+/// The run's length: a measured cycle at least, and warm-up + cycles + drain within
+/// `MAX_SIM_CYCLES`.
+fn check_cycles(p: &SimParams) -> Result<()> {
     if p.cycles == 0 {
         return bad("cycles", "at least one measured cycle, not 0".to_string());
     }
