@@ -73,7 +73,8 @@ if (!(crossings > 0)) {
   process.exit(1);
 }
 // the set-up alone: the same network for one cycle of warm-up, window and drain
-const withoutWindow = flags.filter((_, i, all) => !['--warmup', '--cycles', '--drain'].includes(all[i]) && !['--warmup', '--cycles', '--drain'].includes(all[i - 1]));
+const WINDOW = ['--warmup', '--cycles', '--drain'];
+const withoutWindow = flags.filter((flag, i) => !WINDOW.includes(flag) && !WINDOW.includes(flags[i - 1]));
 const setup = counted('setup', [...withoutWindow, '--warmup', '1', '--cycles', '1', '--drain', '1']);
 const all = byFunction(full.out);
 const before = byFunction(setup.out);

@@ -56,14 +56,8 @@ fn output(name: &str, section: &Value) -> (Value, String) {
 
 /// The case's result (`SimResult`) split into `parts` parts.
 fn in_parts(section: &Value, parts: usize) -> Value {
-    let config: SimConfig = serde_json::from_value(
-        Scenario::of_section("sim", 1, section.clone())
-            .unwrap()
-            .section("sim")
-            .unwrap()
-            .clone(),
-    )
-    .unwrap();
+    let scenario = Scenario::of_section("sim", 1, section.clone()).unwrap();
+    let config: SimConfig = scenario.config("sim").unwrap();
     let network = config.network(1).unwrap();
     let mut sim = Simulation::with_parts(&network, config.params(), 1, parts).unwrap();
     assert_eq!(sim.part_count(), parts);
