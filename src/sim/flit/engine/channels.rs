@@ -14,7 +14,7 @@ impl Part {
     /// Always inlined, as `route_ahead` is: both out of line were 5% of a 64-router run (mesh
     /// 8×8 at 0.1, 200,000 cycles: 0.60 → 0.57 s inlined).
     #[inline(always)]
-    pub(super) fn push(&mut self, sh: &Shared, vc: usize, flit: Flit) {
+    pub(super) fn push<const V: usize>(&mut self, sh: &Shared, vc: usize, flit: Flit) {
         let b = sh.p.buffer;
         let len = usize::from(self.ivcs[vc].len);
         if len == 0 {
@@ -28,18 +28,26 @@ impl Part {
         }
         self.ivcs[vc].len += 1;
         if self.ivcs[vc].len == 1 {
+            let (port, k) = (vc / sh.vcs::<V>(), vc % sh.vcs::<V>());
             if self.ivcs[vc].out_vc != NONE {
-                self.mark(sh, vc, true);
+                self.mark(port, k, true);
             } else if flit.seq == 0 {
-                self.wait(sh, vc, flit, self.now);
+                self.wait::<V>(sh, port, k, flit, self.now);
             }
         }
     }
 
-    /// The head `flit` at the front of input VC `vc` waits for an output VC from the cycle it
-    /// is ready on (always after this one: it goes down the pipeline first).
-    #[inline]
-    pub(super) fn wait(&mut self, sh: &Shared, vc: usize, flit: Flit, earliest: u64) {
+    /// The head `flit` at the front of VC `k` of input port `port` waits for an output VC from
+    /// the cycle it is ready on (always after this one: it goes down the pipeline first).
+    #[inline(always)]
+    pub(super) fn wait<const V: usize>(
+        &mut self,
+        sh: &Shared,
+        port: usize,
+        k: usize,
+        flit: Flit,
+        earliest: u64,
+    ) {
         let asks = (flit.ready - 1).max(earliest as u32);
         let slot = (asks as usize) & (self.pipeline.len() - 1);
         // (a head for ejection has group 0 and no use for its VCs: looked up all the same, as
@@ -51,14 +59,15 @@ impl Part {
         // first VC, so most packets of a source that sends everywhere take VC 0 first.
         // (Rotating through the group for every head spread packets over the VCs and halved
         // the queueing BookSim measures in a fat-tree, whose heads change output often.)
-        let last = &self.ivcs[vc];
+        let last = &self.ivcs[port * sh.vcs::<V>() + k];
         let rr = if last.out_port == flit.next && last.rr > base && last.rr < base + count {
             last.rr - base
         } else {
             0
         };
         self.pipeline[slot].push(Waiting {
-            vc: vc as u32,
+            port: port as u32,
+            k: k as u16,
             asks,
             want: flit.next,
             base,
@@ -98,24 +107,10 @@ impl Part {
         }
     }
 
-    /// Set or clear input VC `vc`'s switch-candidate bit (inlined at its four callers: left
-    /// out of line it was 8% of a run at 64 routers).
+    /// Set or clear VC `k` of input port `port`'s switch-candidate bit (`mark_at`).
     #[inline(always)]
-    pub(super) fn mark(&mut self, sh: &Shared, vc: usize, on: bool) {
-        self.mark_at(vc / sh.p.vcs, vc % sh.p.vcs, on);
-    }
-
-    /// `mark` for VC `k` of input port `port`, where the caller knows both (no division).
-    #[inline(always)]
-    pub(super) fn mark_at(&mut self, port: usize, k: usize, on: bool) {
-        let bit = 1u64 << k;
-        let before = self.candidates[port];
-        let after = if on { before | bit } else { before & !bit };
-        self.candidates[port] = after;
-        // the port's busy bit flips when its first candidate comes or its last goes (without a
-        // branch: which of the two happens is data, and was often mispredicted)
-        let flips = u64::from((before == 0) != (after == 0));
-        self.busy_ports[port / 64] ^= flips << (port % 64);
+    pub(super) fn mark(&mut self, port: usize, k: usize, on: bool) {
+        mark_at(&mut self.candidates, &mut self.busy_ports, port, k, on);
     }
 
     pub(super) fn pop(&mut self, sh: &Shared, vc: usize) -> Flit {
@@ -133,7 +128,13 @@ impl Part {
 
     /// Move the front flit of request `r`'s input VC (`r.ivc`, VC `r.k` of input `port`) to
     /// its output VC `r.out` (of output port `r.out_port`).
-    pub(super) fn send(&mut self, sh: &Shared, packets: &[Packet], port: usize, r: Request) {
+    pub(super) fn send<const V: usize>(
+        &mut self,
+        sh: &Shared,
+        packets: &[Packet],
+        port: usize,
+        r: Request,
+    ) {
         let (k, ivc, out, out_port) = (
             r.k as usize,
             r.ivc as usize,
@@ -141,7 +142,7 @@ impl Part {
             r.out_port as usize,
         );
         let now = self.now;
-        let v = sh.p.vcs;
+        let v = sh.vcs::<V>();
         let cv = sh.channels * v;
         let mut flit = self.pop(sh, ivc);
         self.tally.last_move = now;
@@ -162,7 +163,7 @@ impl Part {
         let head = flit.seq == 0;
         if tail {
             self.ivcs[ivc].out_vc = NONE;
-            self.mark_at(port, k, false);
+            self.mark(port, k, false);
             if self.ivcs[ivc].len > 0 {
                 // the next packet's head is at the front now, and its routing and VC
                 // allocation start only here, in the next cycle (as in BookSim); its traversal
@@ -171,10 +172,10 @@ impl Part {
                 let ready = u64::from(self.ivcs[ivc].front.ready)
                     .max(now + u64::from(sh.p.stages.saturating_sub(1)).max(1));
                 self.ivcs[ivc].front.ready = ready as u32;
-                self.wait(sh, ivc, self.ivcs[ivc].front, now + 1);
+                self.wait::<V>(sh, port, k, self.ivcs[ivc].front, now + 1);
             }
         } else if self.ivcs[ivc].len == 0 {
-            self.mark_at(port, k, false);
+            self.mark(port, k, false);
         }
         if out >= cv {
             self.tally.ejected_flits += 1;
@@ -217,4 +218,25 @@ impl Part {
             self.flits_out[part as usize].push((due as u32, into as u32, flit));
         }
     }
+}
+
+/// Set or clear VC `k` of input port `port`'s bit in `candidates` (a word per input port: its
+/// switch candidates), and the port's bit in `busy_ports` when its first candidate comes or its
+/// last goes. Always inlined (at its callers: left out of line it was 8% of a run at 64
+/// routers).
+#[inline(always)]
+pub(super) fn mark_at(
+    candidates: &mut [u64],
+    busy_ports: &mut [u64],
+    port: usize,
+    k: usize,
+    on: bool,
+) {
+    let bit = 1u64 << k;
+    let before = candidates[port];
+    let after = if on { before | bit } else { before & !bit };
+    candidates[port] = after;
+    // (without a branch: which of the two happens is data, and was often mispredicted)
+    let flips = u64::from((before == 0) != (after == 0));
+    busy_ports[port / 64] ^= flips << (port % 64);
 }

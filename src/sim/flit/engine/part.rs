@@ -61,10 +61,10 @@ pub(super) struct Part {
     pub(super) pipeline: Vec<Vec<Waiting>>,
     /// VC allocation's requests.
     pub(super) vc_requests: Vec<(u32, u32, u16, u32)>,
-    /// Input VCs whose head was granted its output VC last cycle: switch candidates from this
+    /// Input VCs (input port, VC) whose head was granted its output VC last cycle: switch candidates from this
     /// one (`cross_after`; made candidates at the grant, their switches were visited a cycle
     /// for nothing: 12% more instructions on mesh 8×8 at 0.1).
-    pub(super) granted_last: Vec<u32>,
+    pub(super) granted_last: Vec<(u32, u32)>,
     /// A bit per input port with a switch candidate: a switch's ports are consecutive, so its
     /// busy ones are a few bits of one or two words (switch allocation visits those alone:
     /// scanning all of a switch's ports for the busy one was a mispredicted branch per port).

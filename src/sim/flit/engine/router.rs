@@ -4,15 +4,26 @@
 
 use super::super::prefetch::prefetch;
 use super::super::routes::RoutePos;
+use super::channels::mark_at;
 use super::part::{put_back, Part};
 use super::shared::{Shared, PREFETCH, PREFETCH_AHEAD};
-use super::state::{Packet, Request, GRANTED, NONE};
+use super::state::{InVc, Packet, Request, GRANTED, NONE};
 use std::sync::atomic::Ordering;
 
 impl Part {
-    /// The part's share of a cycle: the flits and credits due now, VC allocation, then switch
-    /// allocation and traversal.
+    /// The part's share of a cycle (`phase_for`), by an engine made for the run's VC count
+    /// where there is one: paper 002's 4 VCs natively (in WebAssembly, whose size counts, the
+    /// one for any count).
     pub(super) fn phase(&mut self, sh: &Shared, packets: &[Packet]) {
+        match sh.p.vcs {
+            4 if !cfg!(target_arch = "wasm32") => self.phase_for::<4>(sh, packets),
+            _ => self.phase_for::<0>(sh, packets),
+        }
+    }
+
+    /// The part's share of a cycle: the flits and credits due now, VC allocation, then switch
+    /// allocation and traversal, for `V` VCs per port (0: the run's count, `Shared::vcs`).
+    pub(super) fn phase_for<const V: usize>(&mut self, sh: &Shared, packets: &[Packet]) {
         // this cycle's injected flits, a head routed as it is written (once: a router may keep
         // state per hop)
         let mut injected = std::mem::take(&mut self.injected);
@@ -20,7 +31,7 @@ impl Part {
             if flit.seq == 0 {
                 (flit.next, flit.group) = self.route_ahead(sh, packets, flit.packet);
             }
-            self.push(sh, vc as usize, flit);
+            self.push::<V>(sh, vc as usize, flit);
         }
         injected.clear();
         put_back(&mut self.injected, injected);
@@ -52,7 +63,7 @@ impl Part {
                 prefetch(&self.ivcs[vc as usize]);
             }
             let (vc, flit) = due[i];
-            self.push(sh, vc as usize, flit);
+            self.push::<V>(sh, vc as usize, flit);
         }
         due.clear();
         put_back(&mut self.flits_due[slot], due);
@@ -62,49 +73,50 @@ impl Part {
         }
         due.clear();
         put_back(&mut self.credits_due[slot], due);
-        self.allocate_vcs(sh, packets);
-        self.traverse(sh, packets);
-    }
-
-    /// A head granted its output VC at cycle `now` crosses the switch no earlier than the next
-    /// cycle (BookSim's switch allocation follows its VC allocation; its VC becomes a switch
-    /// candidate then, `granted_last`): it keeps the VC a cycle before the switch, so the next
-    /// packet to the same output takes another VC instead of queueing behind it downstream.
-    #[inline]
-    pub(super) fn cross_after(&mut self, ivc: usize, now: u64) {
-        let front = &mut self.ivcs[ivc].front;
-        front.ready = front.ready.max(now as u32 + 1);
+        self.allocate_vcs::<V>(sh, packets);
+        self.traverse::<V>(sh, packets);
     }
 
     /// Head flits at the front of their VC get an output VC of their group (round robin over
     /// the group's VCs), in the order they reached the front.
-    pub(super) fn allocate_vcs(&mut self, sh: &Shared, packets: &[Packet]) {
+    pub(super) fn allocate_vcs<const V: usize>(&mut self, sh: &Shared, packets: &[Packet]) {
         let now = self.now;
-        let v = sh.p.vcs;
-        let mut waiting = std::mem::take(&mut self.waiting);
+        let v = sh.vcs::<V>();
+        let channels = sh.channels as u32;
+        let total = self.ivcs.len();
+        // the fields this loop uses, as locals: what one of them writes leaves the others'
+        // addresses in registers (through `self` each was read again after every write)
+        let Part {
+            waiting,
+            pipeline,
+            granted_last,
+            vc_requests: requests,
+            ivcs,
+            out_vcs,
+            outs,
+            candidates,
+            busy_ports,
+            ..
+        } = self;
         // the heads whose pipeline ends now join the waiting ones (the wheel is longer than any
         // wait, so a bucket holds this cycle's heads alone); the order in the list decides
         // nothing (every head's request and every arbiter's grant depend only on the set of
         // heads)
-        let slot = (now as usize) & (self.pipeline.len() - 1);
-        debug_assert!(self.pipeline[slot].iter().all(|w| u64::from(w.asks) == now));
+        let slot = (now as usize) & (pipeline.len() - 1);
+        debug_assert!(pipeline[slot].iter().all(|w| u64::from(w.asks) == now));
         if waiting.is_empty() {
             // (the common case at low loads: the bucket's vector is taken, not copied)
-            std::mem::swap(&mut waiting, &mut self.pipeline[slot]);
+            std::mem::swap(waiting, &mut pipeline[slot]);
         } else {
-            waiting.append(&mut self.pipeline[slot]);
+            waiting.append(&mut pipeline[slot]);
         }
-        let mut granted_last = std::mem::take(&mut self.granted_last);
-        for &ivc in &granted_last {
-            self.mark(sh, ivc as usize, true);
+        for &(port, k) in granted_last.iter() {
+            mark_at(candidates, busy_ports, port as usize, k as usize, true);
         }
         granted_last.clear();
-        let channels = sh.channels as u32;
-        let total = self.ivcs.len();
         // separable, input first (BookSim's separable_input_first VC allocator, one iteration):
         // each waiting head picks one free VC of its group, round robin from its own pointer;
         // each output VC grants one of the heads that picked it, round robin over input VCs
-        let mut requests = std::mem::take(&mut self.vc_requests);
         requests.clear();
         let mut granted = 0;
         for i in 0..waiting.len() {
@@ -112,52 +124,44 @@ impl Part {
             if let (true, Some(ahead)) = (sh.prefetching(), waiting.get(i + PREFETCH_AHEAD)) {
                 if ahead.want < channels {
                     let op = ahead.want as usize;
-                    prefetch(&self.outs[op]);
-                    prefetch(&self.out_vcs[op * v + usize::from(ahead.base)]);
+                    prefetch(&outs[op]);
+                    prefetch(&out_vcs[op * v + usize::from(ahead.base)]);
                 }
             }
             let w = &mut waiting[i];
-            let ivc = w.vc as usize;
+            let ivc = w.port as usize * v + usize::from(w.k);
             if w.want == NONE {
                 // its router failed (`route_ahead`): the run stops at the end of this cycle
                 continue;
             }
             if w.want >= channels {
                 // at its destination: the ejection port, without allocation
-                self.ivcs[ivc].out_vc = (sh.channels * v) as u32 + (w.want - channels);
-                self.ivcs[ivc].out_port = w.want;
-                self.cross_after(ivc, now);
+                let front = &mut ivcs[ivc];
+                front.out_vc = (sh.channels * v) as u32 + (w.want - channels);
+                front.out_port = w.want;
+                cross_after(front, now);
                 w.want = GRANTED;
                 granted += 1;
-                granted_last.push(ivc as u32);
+                granted_last.push((w.port, u32::from(w.k)));
                 continue;
             }
-            let (ch, base, per_group) =
-                (w.want as usize, usize::from(w.base), usize::from(w.count));
-            let group_mask = if per_group >= 64 {
-                u64::MAX
-            } else {
-                (1u64 << per_group) - 1
-            };
-            let free = !(self.outs[ch].held >> base) & group_mask;
+            let (ch, base, per_group) = (w.want as usize, usize::from(w.base), u32::from(w.count));
+            // (a group has 1 to 64 VCs)
+            let free = !(outs[ch].held >> base) & (u64::MAX >> (64 - per_group));
             if free == 0 {
                 continue;
             }
-            // the pointer is at most the group's size (it wraps here, without a branch: a grant
-            // at the group's last VC leaves it there) unless it comes from a larger group of
-            // an earlier packet (a division only then: this runs for every head at every hop)
-            let rr = usize::from(w.rr);
-            let rr = if rr < 2 * per_group {
-                rr - per_group * usize::from(rr >= per_group)
+            // the first free VC from the head's pointer on, wrapping (the pointer is inside the
+            // group: `wait`)
+            let rr = u32::from(w.rr);
+            let above = free >> rr;
+            let j = if above != 0 {
+                rr + above.trailing_zeros()
             } else {
-                rr % per_group
-            };
-            let wrapped = free.checked_shl((per_group - rr) as u32).unwrap_or(0) & group_mask;
-            let rotated = (free >> rr) | wrapped;
-            let j = rr + rotated.trailing_zeros() as usize;
-            let j = if j < per_group { j } else { j - per_group };
+                free.trailing_zeros()
+            } as usize;
             let ovc = ch * v + base + j;
-            let arbiter = &mut self.out_vcs[ovc];
+            let arbiter = &mut out_vcs[ovc];
             let from = arbiter.rr as usize;
             // (ivc − from) modulo total, without a branch (which was a mispredicted one)
             let rank = (ivc + total * usize::from(ivc < from) - from) as u32;
@@ -169,45 +173,43 @@ impl Part {
             arbiter.cycle = now as u32;
             requests.push((i as u32, ovc as u32, j as u16, rank));
         }
-        for &(i, ovc, j, rank) in &requests {
+        for &(i, ovc, j, rank) in requests.iter() {
             let ovc = ovc as usize;
-            let arbiter = &self.out_vcs[ovc];
+            let arbiter = &mut out_vcs[ovc];
             if (arbiter.cycle, arbiter.rank) != (now as u32, rank) {
                 continue;
             }
             let w = &mut waiting[i as usize];
-            let ivc = w.vc as usize;
+            let ivc = w.port as usize * v + usize::from(w.k);
+            arbiter.rr = if ivc + 1 == total { 0 } else { ivc as u32 + 1 };
             let ch = w.want as usize;
-            self.outs[ch].held |= 1 << (ovc - ch * v);
-            self.ivcs[ivc].out_vc = ovc as u32;
-            self.ivcs[ivc].out_port = w.want;
-            self.ivcs[ivc].rr = w.base + j + 1;
-            self.cross_after(ivc, now);
-            self.out_vcs[ovc].rr = if ivc + 1 == total { 0 } else { ivc as u32 + 1 };
+            outs[ch].held |= 1 << (ovc - ch * v);
+            let front = &mut ivcs[ivc];
+            front.out_vc = ovc as u32;
+            front.out_port = w.want;
+            front.rr = w.base + j + 1;
+            cross_after(front, now);
             if PREFETCH && sh.prefetching_routes {
-                let pk = &packets[self.ivcs[ivc].front.packet as usize];
-                let next = self.outs[ch].dst;
+                let pk = &packets[front.front.packet as usize];
+                let next = outs[ch].dst;
                 let route = RoutePos::from_bits(pk.route.load(Ordering::Relaxed));
                 sh.routes.prefetch_step(next, pk.dst_switch, &route);
             }
             w.want = GRANTED; // leaves the list below
             granted += 1;
-            granted_last.push(ivc as u32);
+            granted_last.push((w.port, u32::from(w.k)));
         }
-        put_back(&mut self.vc_requests, requests);
-        self.granted_last = granted_last;
         // granted heads (and those for ejection) are switch candidates now and leave the list
         if granted == waiting.len() {
             waiting.clear();
         } else {
             waiting.retain(|w| w.want != GRANTED);
         }
-        put_back(&mut self.waiting, waiting);
     }
 
     /// Switch allocation and traversal: per switch, input ports in round-robin order each send
     /// one ready flit whose output port is free this cycle and whose downstream VC has a credit.
-    pub(super) fn traverse(&mut self, sh: &Shared, packets: &[Packet]) {
+    pub(super) fn traverse<const V: usize>(&mut self, sh: &Shared, packets: &[Packet]) {
         let now = self.now;
         // the switches with a candidate, in ascending order (a send clears only its own
         // switch's ports' bits, so the list is the set a loop over the bits would visit)
@@ -236,13 +238,13 @@ impl Part {
                     prefetch(&self.candidates[sh.in_offsets[sw as usize] as usize]);
                 }
                 if let Some(&sw) = busy_now.get(i + 2) {
-                    self.prefetch_candidates(sh, packets, sw as usize, false);
+                    self.prefetch_candidates::<V>(sh, packets, sw as usize, false);
                 }
                 if let Some(&sw) = busy_now.get(i + 1) {
-                    self.prefetch_candidates(sh, packets, sw as usize, true);
+                    self.prefetch_candidates::<V>(sh, packets, sw as usize, true);
                 }
             }
-            self.allocate_switch(sh, packets, busy_now[i] as usize, now);
+            self.allocate_switch::<V>(sh, packets, busy_now[i] as usize, now);
         }
         put_back(&mut self.busy_list, busy);
     }
@@ -250,14 +252,14 @@ impl Part {
     /// Asks for the input VCs of switch `sw`'s switch candidates, or, with `packets`, for the
     /// packet records at their fronts (see `traverse`).
     #[inline]
-    pub(super) fn prefetch_candidates(
+    pub(super) fn prefetch_candidates<const V: usize>(
         &self,
         sh: &Shared,
         packets: &[Packet],
         sw: usize,
         records: bool,
     ) {
-        let v = sh.p.vcs;
+        let v = sh.vcs::<V>();
         for ip in sh.in_offsets[sw] as usize..sh.in_offsets[sw + 1] as usize {
             let mut bits = self.candidates[ip];
             while bits != 0 {
@@ -273,7 +275,13 @@ impl Part {
     }
 
     /// Switch allocation and traversal at switch `sw` (see `traverse`).
-    pub(super) fn allocate_switch(&mut self, sh: &Shared, packets: &[Packet], sw: usize, now: u64) {
+    pub(super) fn allocate_switch<const V: usize>(
+        &mut self,
+        sh: &Shared,
+        packets: &[Packet],
+        sw: usize,
+        now: u64,
+    ) {
         let (lo, hi) = (sh.in_offsets[sw] as usize, sh.in_offsets[sw + 1] as usize);
         let ports = hi - lo;
         // separable, input first (BookSim's separable_input_first with round-robin arbiters,
@@ -293,16 +301,16 @@ impl Part {
             if bits & bits.wrapping_sub(1) == 0 {
                 // one busy port (the common case): its request, if it makes one, wins
                 if let Some(r) =
-                    self.port_request(sh, lo, bits.trailing_zeros() as usize, ports, now)
+                    self.port_request::<V>(sh, lo, bits.trailing_zeros() as usize, ports, now)
                 {
-                    self.grant(sh, packets, lo, ports, r);
+                    self.grant::<V>(sh, packets, lo, ports, r);
                 }
                 return;
             }
             while bits != 0 {
                 let at = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if let Some(r) = self.port_request(sh, lo, at, ports, now) {
+                if let Some(r) = self.port_request::<V>(sh, lo, at, ports, now) {
                     self.requests.push(r);
                 }
             }
@@ -312,7 +320,7 @@ impl Part {
                 if self.busy_ports[port / 64] & (1 << (port % 64)) == 0 {
                     continue;
                 }
-                if let Some(r) = self.port_request(sh, lo, at, ports, now) {
+                if let Some(r) = self.port_request::<V>(sh, lo, at, ports, now) {
                     self.requests.push(r);
                 }
             }
@@ -329,7 +337,7 @@ impl Part {
                 loses |= (q.out_port == r.out_port) & (q.rank < r.rank);
             }
             if !loses {
-                self.grant(sh, packets, lo, ports, r);
+                self.grant::<V>(sh, packets, lo, ports, r);
             }
         }
     }
@@ -342,7 +350,7 @@ impl Part {
     /// Choosing the VC first (the first ready one from in_rr) made the outputs' choice random,
     /// which on an 8-port crossbar with 8 VCs saturated at 0.625 where BookSim reaches 0.695.
     #[inline(always)]
-    pub(super) fn port_request(
+    pub(super) fn port_request<const V: usize>(
         &self,
         sh: &Shared,
         lo: usize,
@@ -350,7 +358,7 @@ impl Part {
         ports: usize,
         now: u64,
     ) -> Option<Request> {
-        let v = sh.p.vcs;
+        let v = sh.vcs::<V>();
         let port = lo + at;
         let mask = self.candidates[port];
         // the VCs from in_rr on: the mask rotated right by it in v bits
@@ -403,7 +411,7 @@ impl Part {
     /// Request `r` of a switch with `ports` input ports from `lo` on won: both arbiters move
     /// past it and its flit crosses.
     #[inline(always)]
-    pub(super) fn grant(
+    pub(super) fn grant<const V: usize>(
         &mut self,
         sh: &Shared,
         packets: &[Packet],
@@ -411,12 +419,21 @@ impl Part {
         ports: usize,
         r: Request,
     ) {
-        let v = sh.p.vcs;
+        let v = sh.vcs::<V>();
         let (at, k) = (r.at as usize, r.k as usize);
         let port = lo + at;
         self.in_rr[port] = if k + 1 == v { 0 } else { (k + 1) as u16 };
         self.in_out_rr[port] = r.out_port + 1;
         self.out_rr[r.out_port as usize] = if at + 1 == ports { 0 } else { (at + 1) as u16 };
-        self.send(sh, packets, port, r);
+        self.send::<V>(sh, packets, port, r);
     }
+}
+
+/// A head granted its output VC at cycle `now` crosses the switch no earlier than the next
+/// cycle (BookSim's switch allocation follows its VC allocation; its VC becomes a switch
+/// candidate then, `granted_last`): it keeps the VC a cycle before the switch, so the next
+/// packet to the same output takes another VC instead of queueing behind it downstream.
+#[inline(always)]
+fn cross_after(vc: &mut InVc, now: u64) {
+    vc.front.ready = vc.front.ready.max(now as u32 + 1);
 }

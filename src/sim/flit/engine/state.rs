@@ -132,7 +132,10 @@ pub(super) struct Request {
 /// A head flit at the front of its input VC, waiting for an output VC.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Waiting {
-    pub(super) vc: u32,
+    /// Its input VC: VC `k` of input port `port` (ip·V + k, kept apart so that making it a
+    /// switch candidate needs no division).
+    pub(super) port: u32,
+    pub(super) k: u16,
     /// The cycle it asks for an output VC: the one before it may cross (`Flit::ready`), as
     /// BookSim allocates the VC a cycle ahead of the switch.
     pub(super) asks: u32,
