@@ -17,6 +17,7 @@ mod fuzz_cli;
 mod graph_export;
 mod hostile_flags;
 mod integrity;
+mod engine_shape;
 mod import_circles;
 mod layers;
 mod limits;

@@ -126,6 +126,45 @@ impl Part {
         f
     }
 
+    /// The buffer slot VC `k` of input port `port` freed: a credit back upstream, `credit_delay`
+    /// cycles from now (injection ports have none).
+    #[inline(always)]
+    fn credit_upstream<const V: usize>(&mut self, sh: &Shared, port: usize, k: usize) {
+        let (upstream, upstream_part) = sh.upstream[port];
+        if upstream == NONE {
+            return;
+        }
+        let due =
+            ((self.now + u64::from(sh.p.credit_delay)) as usize) & (self.credits_due.len() - 1);
+        let ovc = upstream * sh.vcs::<V>() as u32 + k as u32;
+        // (always in WebAssembly, whose runs have one part)
+        if cfg!(target_arch = "wasm32") || upstream_part as usize == self.index {
+            self.credits_due[due].push(ovc);
+        } else {
+            self.credits_out[upstream_part as usize].push((due as u32, ovc));
+        }
+    }
+
+    /// `flit` leaves the network at its destination: counted, and with the `tail` its packet
+    /// (its latency and hops where it is measured; its record freed).
+    #[inline(always)]
+    fn eject(&mut self, sh: &Shared, packets: &[Packet], flit: Flit, tail: bool) {
+        self.tally.ejected_flits += 1;
+        self.tally.window_flits += u64::from(self.window);
+        if !tail {
+            return;
+        }
+        let pk = &packets[flit.packet as usize];
+        let hops = u64::from(pk.hop.load(Ordering::Relaxed));
+        self.tally.crossings += (hops + 1) * sh.p.packet as u64;
+        if pk.measured {
+            self.tally.measured_done += 1;
+            self.tally.measured_hops += hops;
+            self.tally.latencies.push((self.now - pk.created) as u32);
+        }
+        self.tally.free.push(flit.packet);
+    }
+
     /// Move the front flit of request `r`'s input VC (`r.ivc`, VC `r.k` of input `port`) to
     /// its output VC `r.out` (of output port `r.out_port`).
     pub(super) fn send<const V: usize>(
@@ -146,19 +185,7 @@ impl Part {
         let cv = sh.channels * v;
         let mut flit = self.pop(sh, ivc);
         self.tally.last_move = now;
-        // the freed buffer slot: a credit back upstream (injection ports have none)
-        let (upstream, upstream_part) = sh.upstream[port];
-        if upstream != NONE {
-            let due =
-                ((now + u64::from(sh.p.credit_delay)) as usize) & (self.credits_due.len() - 1);
-            let ovc = upstream * v as u32 + k as u32;
-            // (always in WebAssembly, whose runs have one part)
-            if cfg!(target_arch = "wasm32") || upstream_part as usize == self.index {
-                self.credits_due[due].push(ovc);
-            } else {
-                self.credits_out[upstream_part as usize].push((due as u32, ovc));
-            }
-        }
+        self.credit_upstream::<V>(sh, port, k);
         let tail = usize::from(flit.seq) + 1 == sh.p.packet;
         let head = flit.seq == 0;
         if tail {
@@ -178,19 +205,7 @@ impl Part {
             self.mark(port, k, false);
         }
         if out >= cv {
-            self.tally.ejected_flits += 1;
-            self.tally.window_flits += u64::from(self.window);
-            if tail {
-                let pk = &packets[flit.packet as usize];
-                let hops = u64::from(pk.hop.load(Ordering::Relaxed));
-                self.tally.crossings += (hops + 1) * sh.p.packet as u64;
-                if pk.measured {
-                    self.tally.measured_done += 1;
-                    self.tally.measured_hops += hops;
-                    self.tally.latencies.push((now - pk.created) as u32);
-                }
-                self.tally.free.push(flit.packet);
-            }
+            self.eject(sh, packets, flit, tail);
             return;
         }
         let (ch, out_k) = (out_port, out - out_port * v);

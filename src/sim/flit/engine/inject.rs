@@ -232,7 +232,7 @@ impl<'a> Sources<'a> {
         packets: &mut Vec<Packet>,
         now: u64,
     ) {
-        let (v, b) = (sh.p.vcs, sh.p.buffer);
+        let b = sh.p.buffer;
         // (one part in WebAssembly)
         let owner = if cfg!(target_arch = "wasm32") {
             0
@@ -241,53 +241,10 @@ impl<'a> Sources<'a> {
         };
         let (mut pkt, mut written, mut vc) = self.front[t];
         if pkt == NONE {
-            let Some(&(created, to)) = self.source[t].front() else {
+            let Some(started) = self.start_packet(t, sh, parts, owner, packets) else {
                 return;
             };
-            // a VC of the injection port with room, round robin after the last one taken
-            let port = self.inject_ip[t] as usize;
-            let part = &parts[owner];
-            let start = usize::from(self.last_vc[t]) + 1;
-            let Some(k) = (0..v)
-                .map(|i| (start + i) % v)
-                .find(|&k| usize::from(part.ivcs[port * v + k].len) < b)
-            else {
-                return;
-            };
-            self.source[t].pop_front();
-            self.last_vc[t] = k as u16;
-            let dst = if to == NONE {
-                let node = self.terminal_node[t] as usize;
-                let d = self.placed.destination(node, &mut self.rng);
-                self.measured_self += u64::from(d == node && sh.in_window(created));
-                self.node_terminals[d]
-            } else {
-                to
-            };
-            let (src_switch, dst_switch) =
-                (self.terminal_switch[t], self.terminal_switch[dst as usize]);
-            let packet = Packet::new(
-                created,
-                src_switch,
-                dst_switch,
-                dst,
-                sh.in_window(created),
-                sh.routes
-                    .begin(src_switch, dst_switch, self.first_state(t, sh)),
-            );
-            self.other_way[t] ^= sh.splits_ties;
-            // (freed records are the run's: the first part's tally holds them)
-            pkt = match parts[0].tally.free.pop() {
-                Some(i) => {
-                    packets[i as usize] = packet;
-                    i
-                }
-                None => {
-                    packets.push(packet);
-                    (packets.len() - 1) as u32
-                }
-            };
-            (written, vc) = (0, (port * v + k) as u32);
+            (pkt, written, vc) = (started.0, 0, started.1);
         }
         let part = &mut *parts[owner];
         if usize::from(part.ivcs[vc as usize].len) >= b {
@@ -313,5 +270,60 @@ impl<'a> Sources<'a> {
         } else {
             (pkt, written, vc)
         };
+    }
+
+    /// Terminal `t`'s next queued packet, if one of its injection port's VCs has room (round
+    /// robin after the last one taken): its destination drawn where it was not, its record made
+    /// (a freed one reused), the VC it takes. Its record and input VC, or none.
+    fn start_packet(
+        &mut self,
+        t: usize,
+        sh: &Shared,
+        parts: &mut [&mut Part],
+        owner: usize,
+        packets: &mut Vec<Packet>,
+    ) -> Option<(u32, u32)> {
+        let (v, b) = (sh.p.vcs, sh.p.buffer);
+        let &(created, to) = self.source[t].front()?;
+        let port = self.inject_ip[t] as usize;
+        let part = &parts[owner];
+        let start = usize::from(self.last_vc[t]) + 1;
+        let k = (0..v)
+            .map(|i| (start + i) % v)
+            .find(|&k| usize::from(part.ivcs[port * v + k].len) < b)?;
+        self.source[t].pop_front();
+        self.last_vc[t] = k as u16;
+        let dst = if to == NONE {
+            let node = self.terminal_node[t] as usize;
+            let d = self.placed.destination(node, &mut self.rng);
+            self.measured_self += u64::from(d == node && sh.in_window(created));
+            self.node_terminals[d]
+        } else {
+            to
+        };
+        let (src_switch, dst_switch) =
+            (self.terminal_switch[t], self.terminal_switch[dst as usize]);
+        let packet = Packet::new(
+            created,
+            src_switch,
+            dst_switch,
+            dst,
+            sh.in_window(created),
+            sh.routes
+                .begin(src_switch, dst_switch, self.first_state(t, sh)),
+        );
+        self.other_way[t] ^= sh.splits_ties;
+        // (freed records are the run's: the first part's tally holds them)
+        let pkt = match parts[0].tally.free.pop() {
+            Some(i) => {
+                packets[i as usize] = packet;
+                i
+            }
+            None => {
+                packets.push(packet);
+                (packets.len() - 1) as u32
+            }
+        };
+        Some((pkt, (port * v + k) as u32))
     }
 }

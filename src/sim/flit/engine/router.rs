@@ -78,57 +78,70 @@ impl Part {
     }
 
     /// Head flits at the front of their VC get an output VC of their group (round robin over
-    /// the group's VCs), in the order they reached the front.
+    /// the group's VCs), in the order they reached the front: separable, input first
+    /// (BookSim's separable_input_first VC allocator, one iteration): each waiting head picks
+    /// one free VC of its group, round robin from its own pointer (`request_vcs`); each output
+    /// VC grants one of the heads that picked it, round robin over input VCs (`grant_vcs`).
     pub(super) fn allocate_vcs<const V: usize>(&mut self, sh: &Shared, packets: &[Packet]) {
+        self.heads_ready();
+        let granted = self.request_vcs::<V>(sh) + self.grant_vcs::<V>(sh, packets);
+        // granted heads (and those for ejection) are switch candidates now and leave the list
+        if granted == self.waiting.len() {
+            self.waiting.clear();
+        } else {
+            self.waiting.retain(|w| w.want != GRANTED);
+        }
+    }
+
+    /// The heads whose pipeline ends now join the waiting ones, and those granted their output
+    /// VC last cycle become switch candidates.
+    #[inline(always)]
+    fn heads_ready(&mut self) {
+        let now = self.now;
+        // (the wheel is longer than any wait, so a bucket holds this cycle's heads alone; the
+        // order in the list decides nothing: every head's request and every arbiter's grant
+        // depend only on the set of heads)
+        let slot = (now as usize) & (self.pipeline.len() - 1);
+        debug_assert!(self.pipeline[slot].iter().all(|w| u64::from(w.asks) == now));
+        if self.waiting.is_empty() {
+            // (the common case at low loads: the bucket's vector is taken, not copied)
+            std::mem::swap(&mut self.waiting, &mut self.pipeline[slot]);
+        } else {
+            self.waiting.append(&mut self.pipeline[slot]);
+        }
+        for &(port, k) in &self.granted_last {
+            mark_at(
+                &mut self.candidates,
+                &mut self.busy_ports,
+                port as usize,
+                k as usize,
+                true,
+            );
+        }
+        self.granted_last.clear();
+    }
+
+    /// Each waiting head asks for the first free VC of its group from its pointer on (a head at
+    /// its destination is given its ejection port here, without allocation); each output VC
+    /// keeps the best rank it is asked with (`OutVc::rank`). The heads granted here, counted.
+    #[inline(always)]
+    fn request_vcs<const V: usize>(&mut self, sh: &Shared) -> usize {
         let now = self.now;
         let v = sh.vcs::<V>();
         let channels = sh.channels as u32;
         let total = self.ivcs.len();
-        // the fields this loop uses, as locals: what one of them writes leaves the others'
-        // addresses in registers (through `self` each was read again after every write)
-        let Part {
-            waiting,
-            pipeline,
-            granted_last,
-            vc_requests: requests,
-            ivcs,
-            out_vcs,
-            outs,
-            candidates,
-            busy_ports,
-            ..
-        } = self;
-        // the heads whose pipeline ends now join the waiting ones (the wheel is longer than any
-        // wait, so a bucket holds this cycle's heads alone); the order in the list decides
-        // nothing (every head's request and every arbiter's grant depend only on the set of
-        // heads)
-        let slot = (now as usize) & (pipeline.len() - 1);
-        debug_assert!(pipeline[slot].iter().all(|w| u64::from(w.asks) == now));
-        if waiting.is_empty() {
-            // (the common case at low loads: the bucket's vector is taken, not copied)
-            std::mem::swap(waiting, &mut pipeline[slot]);
-        } else {
-            waiting.append(&mut pipeline[slot]);
-        }
-        for &(port, k) in granted_last.iter() {
-            mark_at(candidates, busy_ports, port as usize, k as usize, true);
-        }
-        granted_last.clear();
-        // separable, input first (BookSim's separable_input_first VC allocator, one iteration):
-        // each waiting head picks one free VC of its group, round robin from its own pointer;
-        // each output VC grants one of the heads that picked it, round robin over input VCs
-        requests.clear();
+        self.vc_requests.clear();
         let mut granted = 0;
-        for i in 0..waiting.len() {
+        for i in 0..self.waiting.len() {
             // what a head a few places on will read, on its way from memory meanwhile
-            if let (true, Some(ahead)) = (sh.prefetching(), waiting.get(i + PREFETCH_AHEAD)) {
+            if let (true, Some(ahead)) = (sh.prefetching(), self.waiting.get(i + PREFETCH_AHEAD)) {
                 if ahead.want < channels {
                     let op = ahead.want as usize;
-                    prefetch(&outs[op]);
-                    prefetch(&out_vcs[op * v + usize::from(ahead.base)]);
+                    prefetch(&self.outs[op]);
+                    prefetch(&self.out_vcs[op * v + usize::from(ahead.base)]);
                 }
             }
-            let w = &mut waiting[i];
+            let w = &mut self.waiting[i];
             let ivc = w.port as usize * v + usize::from(w.k);
             if w.want == NONE {
                 // its router failed (`route_ahead`): the run stops at the end of this cycle
@@ -136,18 +149,18 @@ impl Part {
             }
             if w.want >= channels {
                 // at its destination: the ejection port, without allocation
-                let front = &mut ivcs[ivc];
+                let front = &mut self.ivcs[ivc];
                 front.out_vc = (sh.channels * v) as u32 + (w.want - channels);
                 front.out_port = w.want;
                 cross_after(front, now);
                 w.want = GRANTED;
                 granted += 1;
-                granted_last.push((w.port, u32::from(w.k)));
+                self.granted_last.push((w.port, u32::from(w.k)));
                 continue;
             }
             let (ch, base, per_group) = (w.want as usize, usize::from(w.base), u32::from(w.count));
             // (a group has 1 to 64 VCs)
-            let free = !(outs[ch].held >> base) & (u64::MAX >> (64 - per_group));
+            let free = !(self.outs[ch].held >> base) & (u64::MAX >> (64 - per_group));
             if free == 0 {
                 continue;
             }
@@ -161,50 +174,57 @@ impl Part {
                 free.trailing_zeros()
             } as usize;
             let ovc = ch * v + base + j;
-            let arbiter = &mut out_vcs[ovc];
+            let arbiter = &mut self.out_vcs[ovc];
             let from = arbiter.rr as usize;
             // (ivc − from) modulo total, without a branch (which was a mispredicted one)
             let rank = (ivc + total * usize::from(ivc < from) - from) as u32;
-            // cycles fit 32 bits (`MAX_SIM_CYCLES`)
-            // the best request so far: a stale one (of an earlier cycle) is replaced (chosen
-            // without a branch: which wins is data)
+            // (cycles fit 32 bits, `MAX_SIM_CYCLES`) the best request so far: a stale one (of
+            // an earlier cycle) is replaced (chosen without a branch: which wins is data)
             let better = (arbiter.cycle != now as u32) | (rank < arbiter.rank);
             arbiter.rank = if better { rank } else { arbiter.rank };
             arbiter.cycle = now as u32;
-            requests.push((i as u32, ovc as u32, j as u16, rank));
+            self.vc_requests
+                .push((i as u32, ovc as u32, j as u16, rank));
         }
-        for &(i, ovc, j, rank) in requests.iter() {
+        granted
+    }
+
+    /// Each output VC grants the request with the best rank it was asked with this cycle: the
+    /// head takes it (its channel's VC held, its pointers moved on) and may cross the switch
+    /// from the next cycle. The heads granted, counted.
+    #[inline(always)]
+    fn grant_vcs<const V: usize>(&mut self, sh: &Shared, packets: &[Packet]) -> usize {
+        let now = self.now;
+        let v = sh.vcs::<V>();
+        let total = self.ivcs.len();
+        let mut granted = 0;
+        for &(i, ovc, j, rank) in &self.vc_requests {
             let ovc = ovc as usize;
-            let arbiter = &mut out_vcs[ovc];
+            let arbiter = &mut self.out_vcs[ovc];
             if (arbiter.cycle, arbiter.rank) != (now as u32, rank) {
                 continue;
             }
-            let w = &mut waiting[i as usize];
+            let w = &mut self.waiting[i as usize];
             let ivc = w.port as usize * v + usize::from(w.k);
             arbiter.rr = if ivc + 1 == total { 0 } else { ivc as u32 + 1 };
             let ch = w.want as usize;
-            outs[ch].held |= 1 << (ovc - ch * v);
-            let front = &mut ivcs[ivc];
+            self.outs[ch].held |= 1 << (ovc - ch * v);
+            let front = &mut self.ivcs[ivc];
             front.out_vc = ovc as u32;
             front.out_port = w.want;
             front.rr = w.base + j + 1;
             cross_after(front, now);
             if PREFETCH && sh.prefetching_routes {
                 let pk = &packets[front.front.packet as usize];
-                let next = outs[ch].dst;
+                let next = self.outs[ch].dst;
                 let route = RoutePos::from_bits(pk.route.load(Ordering::Relaxed));
                 sh.routes.prefetch_step(next, pk.dst_switch, &route);
             }
-            w.want = GRANTED; // leaves the list below
+            w.want = GRANTED; // leaves the list (`allocate_vcs`)
             granted += 1;
-            granted_last.push((w.port, u32::from(w.k)));
+            self.granted_last.push((w.port, u32::from(w.k)));
         }
-        // granted heads (and those for ejection) are switch candidates now and leave the list
-        if granted == waiting.len() {
-            waiting.clear();
-        } else {
-            waiting.retain(|w| w.want != GRANTED);
-        }
+        granted
     }
 
     /// Switch allocation and traversal: per switch, input ports in round-robin order each send

@@ -8,7 +8,11 @@ use super::part::Part;
 use super::run::deadlocked;
 use super::run::Engine;
 #[cfg(not(target_arch = "wasm32"))]
-use std::sync::atomic::Ordering;
+use super::shared::Shared;
+#[cfg(not(target_arch = "wasm32"))]
+use super::state::Packet;
+#[cfg(not(target_arch = "wasm32"))]
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Switches from which a run natively splits them into parts, a thread each (`parts_for`), and
 /// the flit crossings a cycle is expected to have at least: a part adds a hand-over between
@@ -73,24 +77,11 @@ impl<'a> Engine<'a> {
     /// spinning one would otherwise wait for its time slice).
     #[cfg(not(target_arch = "wasm32"))]
     pub(super) fn run_threads(&mut self, cycles: u64, every: u64, report: &mut dyn FnMut(u64)) {
-        use std::sync::atomic::AtomicU64;
         use std::sync::{Mutex, RwLock};
-        /// A counter on a cache line of its own.
-        #[repr(align(128))]
-        struct Line(AtomicU64);
-        const STOP: u64 = u64::MAX;
         let others: Vec<Mutex<Part>> = self.parts.drain(1..).map(Mutex::new).collect();
         let packets = RwLock::new(std::mem::take(&mut self.packets));
         let go = Line(AtomicU64::new(0));
         let done: Vec<Line> = others.iter().map(|_| Line(AtomicU64::new(0))).collect();
-        /// Tells the parts' threads to stop when dropped: at the end of the run, and on a panic
-        /// of this thread, which would otherwise leave them waiting and the scope never ending.
-        struct Stop<'a>(&'a AtomicU64);
-        impl Drop for Stop<'_> {
-            fn drop(&mut self) {
-                self.0.store(STOP, Ordering::Release);
-            }
-        }
         std::thread::scope(|scope| {
             let _stop = Stop(&go.0);
             let sh = &self.sh;
@@ -99,43 +90,7 @@ impl<'a> Engine<'a> {
                 .zip(&done)
                 .map(|(part, done)| {
                     let (go, packets) = (&go, &packets);
-                    scope.spawn(move || {
-                        // the part's arrays made again here, once, in this thread's memory:
-                        // made by the first thread beside the first part's, small arrays of
-                        // two parts shared cache lines, which the two cores then handed to
-                        // each other every cycle (mesh 8×8 on two threads took 0.06 s or
-                        // 0.14 s, as the layout fell)
-                        {
-                            let mut mine = lock(part);
-                            if !mine.own_memory {
-                                // (with what it holds: the first injection may come first)
-                                let mut injected = Vec::with_capacity(mine.injected.capacity());
-                                injected.extend_from_slice(&mine.injected);
-                                *mine = Part {
-                                    own_memory: true,
-                                    injected,
-                                    ..mine.clone()
-                                };
-                            }
-                        }
-                        let mut seen = 0;
-                        loop {
-                            let mut now = go.0.load(Ordering::Acquire);
-                            wait_until(|| {
-                                now = go.0.load(Ordering::Acquire);
-                                now != seen
-                            });
-                            if now == STOP {
-                                return;
-                            }
-                            seen = now;
-                            {
-                                let packets = packets.read().expect("the packets' lock");
-                                lock(part).phase(sh, &packets);
-                            }
-                            done.0.store(now, Ordering::Release);
-                        }
-                    })
+                    scope.spawn(move || part_thread(part, sh, packets, go, done))
                 })
                 .collect();
             let mut generation = 0;
@@ -181,6 +136,76 @@ impl<'a> Engine<'a> {
         );
         self.packets = packets.into_inner().expect("the packets' lock");
     }
+}
+
+/// A counter on a cache line of its own.
+#[cfg(not(target_arch = "wasm32"))]
+#[repr(align(128))]
+struct Line(AtomicU64);
+
+/// `go`'s value that ends the parts' threads.
+#[cfg(not(target_arch = "wasm32"))]
+const STOP: u64 = u64::MAX;
+
+/// Tells the parts' threads to stop when dropped: at the end of the run, and on a panic of the
+/// first thread, which would otherwise leave them waiting and the scope never ending.
+#[cfg(not(target_arch = "wasm32"))]
+struct Stop<'a>(&'a AtomicU64);
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Drop for Stop<'_> {
+    fn drop(&mut self) {
+        self.0.store(STOP, Ordering::Release);
+    }
+}
+
+/// The thread of a part other than the first (`run_threads`): at each new value of `go` it runs
+/// the part's phase and writes that value to `done`, until `go` is `STOP`.
+#[cfg(not(target_arch = "wasm32"))]
+fn part_thread(
+    part: &std::sync::Mutex<Part>,
+    sh: &Shared,
+    packets: &std::sync::RwLock<Vec<Packet>>,
+    go: &Line,
+    done: &Line,
+) {
+    own_memory(&mut lock(part));
+    let mut seen = 0;
+    loop {
+        let mut now = go.0.load(Ordering::Acquire);
+        wait_until(|| {
+            now = go.0.load(Ordering::Acquire);
+            now != seen
+        });
+        if now == STOP {
+            return;
+        }
+        seen = now;
+        {
+            let packets = packets.read().expect("the packets' lock");
+            lock(part).phase(sh, &packets);
+        }
+        done.0.store(now, Ordering::Release);
+    }
+}
+
+/// The part's arrays made again by the thread that runs it, once, in that thread's memory: made
+/// by the first thread beside the first part's, small arrays of two parts shared cache lines,
+/// which the two cores then handed to each other every cycle (mesh 8×8 on two threads took
+/// 0.06 s or 0.14 s, as the layout fell).
+#[cfg(not(target_arch = "wasm32"))]
+fn own_memory(part: &mut Part) {
+    if part.own_memory {
+        return;
+    }
+    // (with what it holds: the first injection may come first)
+    let mut injected = Vec::with_capacity(part.injected.capacity());
+    injected.extend_from_slice(&part.injected);
+    *part = Part {
+        own_memory: true,
+        injected,
+        ..part.clone()
+    };
 }
 
 /// Part `m`, locked (a panic where its thread panicked: that panic is the scope's).

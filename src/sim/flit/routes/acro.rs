@@ -261,47 +261,8 @@ fn by_depth(offsets: &[u32], nodes: &[u32], s: &mut Suffixes, out: &mut [u16]) -
             let r = r as usize;
             (at[r], nodes[end_of(r) - depth], r as u32)
         }));
-        let mut i = 0;
-        while i < keys.len() {
-            let mut j = i + 1;
-            while j < keys.len() && keys[j].0 == keys[i].0 {
-                j += 1;
-            }
-            keys[i..j].sort_unstable();
-            i = j;
-        }
-        runs.clear();
-        let mut i = 0;
-        while i < keys.len() {
-            let mut j = i + 1;
-            while j < keys.len() && keys[j].0 == keys[i].0 && keys[j].1 == keys[i].1 {
-                j += 1;
-            }
-            runs.push((i as u32, j as u32));
-            i = j;
-        }
-        // more routes first, ties in key order (the suffix after, then the hop): bucket b holds
-        // the runs of largest − b routes, and `bucket[b]` becomes where its runs start
-        let largest = runs
-            .iter()
-            .map(|&(a, b)| (b - a) as usize)
-            .max()
-            .unwrap_or(0);
-        bucket.clear();
-        bucket.resize(largest + 2, 0);
-        for &(a, b) in &runs {
-            bucket[largest - (b - a) as usize + 1] += 1;
-        }
-        for b in 1..bucket.len() {
-            bucket[b] += bucket[b - 1];
-        }
-        ranked.clear();
-        ranked.resize(runs.len(), 0);
-        for (k, &(a, b)) in runs.iter().enumerate() {
-            let slot = &mut bucket[largest - (b - a) as usize];
-            ranked[*slot as usize] = k as u32;
-            *slot += 1;
-        }
+        sort_runs(&mut keys, &mut runs);
+        rank_runs(&runs, &mut bucket, &mut ranked);
         // new suffixes get increasing ids in rank order, and `active` follows them
         active.clear();
         for &k in &ranked {
@@ -321,6 +282,56 @@ fn by_depth(offsets: &[u32], nodes: &[u32], s: &mut Suffixes, out: &mut [u16]) -
         depth += 1;
     }
     Some(())
+}
+
+/// Sorts `keys` (in the order of the suffix after) inside each run of one suffix after, and
+/// writes the runs of equal (suffix after, hop) into `runs` as (first, end).
+fn sort_runs(keys: &mut [(u32, u32, u32)], runs: &mut Vec<(u32, u32)>) {
+    let mut i = 0;
+    while i < keys.len() {
+        let mut j = i + 1;
+        while j < keys.len() && keys[j].0 == keys[i].0 {
+            j += 1;
+        }
+        keys[i..j].sort_unstable();
+        i = j;
+    }
+    runs.clear();
+    let mut i = 0;
+    while i < keys.len() {
+        let mut j = i + 1;
+        while j < keys.len() && keys[j].0 == keys[i].0 && keys[j].1 == keys[i].1 {
+            j += 1;
+        }
+        runs.push((i as u32, j as u32));
+        i = j;
+    }
+}
+
+/// The runs' indices into `ranked`, more routes first, ties in key order (the suffix after,
+/// then the hop): a counting sort, whose bucket b (in `bucket`) holds the runs of largest − b
+/// routes and becomes where its runs start.
+fn rank_runs(runs: &[(u32, u32)], bucket: &mut Vec<u32>, ranked: &mut Vec<u32>) {
+    let largest = runs
+        .iter()
+        .map(|&(a, b)| (b - a) as usize)
+        .max()
+        .unwrap_or(0);
+    bucket.clear();
+    bucket.resize(largest + 2, 0);
+    for &(a, b) in runs {
+        bucket[largest - (b - a) as usize + 1] += 1;
+    }
+    for b in 1..bucket.len() {
+        bucket[b] += bucket[b - 1];
+    }
+    ranked.clear();
+    ranked.resize(runs.len(), 0);
+    for (k, &(a, b)) in runs.iter().enumerate() {
+        let slot = &mut bucket[largest - (b - a) as usize];
+        ranked[*slot as usize] = k as u32;
+        *slot += 1;
+    }
 }
 
 /// `AcroOrder::LongestFirst`: route after route, each from its last hop backward; a suffix an

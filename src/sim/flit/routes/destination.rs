@@ -42,134 +42,47 @@ impl DestinationRoutes {
 
     /// `new`, refused past `max_steps` steps of layering (`check_layering`).
     pub(super) fn within(router: &dyn Router, max_groups: usize, max_steps: u64) -> Result<Self> {
+        check_router(router)?;
         let topo = router.topology();
         let n = topo.switch_count();
-        if n > MAX_BY_DESTINATION {
-            return Err(Error::TooLarge {
-                what: format!(
-                    "the switch count for the flit simulator with {}",
-                    router.name()
-                ),
-                value: n,
-                limit: MAX_BY_DESTINATION,
-                hint: "it keeps a next-hop tree per destination; choose a smaller network".into(),
-            });
-        }
-        if router.vc_classes() > 1 {
-            return Err(Error::routing(
-                router.name(),
-                "routes kept by destination take routers without VC classes",
-            ));
-        }
         // a router that answers route lengths in bulk from a next-hop matrix (LOREN) builds it
         // on this first call, and the n² decisions below are look-ups instead of table scans
         let _ = router.path_lengths_to(SwitchId::new(0));
         let hosts: Vec<bool> = topo.endpoints_per_switch().iter().map(|&e| e > 0).collect();
         let mut next = vec![NO_CHANNEL; n * n];
         let mut layer = vec![0u8; n * n];
-        let mut group_use: Vec<u64> = Vec::new();
-        let mut cdgs: Vec<Cdg> = Vec::new();
-        // per destination: each switch's next switch on the tree (u32::MAX: not on it), hops to
-        // the destination, hosts whose routes pass it, and the tree's switches leaves first
-        let mut to = vec![u32::MAX; n];
-        let mut hops = vec![u32::MAX; n];
-        let mut senders = vec![0u64; n];
-        let mut order: Vec<u32> = Vec::with_capacity(n);
-        let mut children: Vec<Vec<u32>> = vec![Vec::new(); n];
-        let mut path = Vec::new();
+        let mut layers = Layers {
+            cdgs: Vec::new(),
+            group_use: Vec::new(),
+            channels: topo.channel_count(),
+        };
+        let mut tree = Tree::new(n);
         let links = OutChannels::new(topo);
         for d in 0..n {
-            let dst = SwitchId::new(d);
-            to.fill(u32::MAX);
-            hops.fill(u32::MAX);
-            hops[d] = 0;
             let row = &mut next[d * n..(d + 1) * n];
-            // follow each host's route until it meets one already known
-            for s in (0..n).filter(|&s| hosts[s] && s != d) {
-                let mut at = s;
-                path.clear();
-                while hops[at] == u32::MAX {
-                    if path.len() > n {
-                        return Err(Error::routing(
-                            router.name(),
-                            format!("the route from switch {s} to switch {d} does not arrive"),
-                        ));
-                    }
-                    let here = SwitchId::new(at);
-                    let hop = router.next(here, &mut Header::new(here, dst))?;
-                    let channel = links.to(router.name(), here, hop.next)?;
-                    row[at] = channel;
-                    to[at] = hop.next.0;
-                    path.push(at);
-                    at = hop.next.index();
-                }
-                for (i, &u) in path.iter().rev().enumerate() {
-                    hops[u] = hops[at] + 1 + i as u32;
-                }
-            }
-            order.clear();
-            order.extend((0..n as u32).filter(|&u| to[u as usize] != u32::MAX));
-            crate::sort::by_key(&mut order, |&u| std::cmp::Reverse(hops[u as usize]));
-            for c in &mut children {
-                c.clear();
-            }
-            for &u in &order {
-                children[to[u as usize] as usize].push(u);
-            }
+            tree.follow(router, &links, &hosts, d, row)?;
             // leaves first: a channel's layer is the highest its feeding channels have, one
             // more where a turn from them would close a cycle there
             let lay = &mut layer[d * n..(d + 1) * n];
-            for &u in &order {
+            for &u in &tree.order {
                 let u = u as usize;
-                let mut l = children[u]
-                    .iter()
-                    .map(|&v| lay[v as usize])
-                    .max()
-                    .unwrap_or(0) as usize;
-                loop {
-                    if l == cdgs.len() {
-                        if l == MAX_LAYERS {
-                            return Err(Error::routing(
-                                router.name(),
-                                format!("more than {MAX_LAYERS} layers for deadlock freedom"),
-                            ));
-                        }
-                        cdgs.push(Cdg::new(topo.channel_count()));
-                        group_use.push(0);
-                    }
-                    let cdg = &mut cdgs[l];
-                    let mut added = 0;
-                    let fits = children[u]
-                        .iter()
-                        .filter(|&&v| usize::from(lay[v as usize]) == l)
-                        .all(
-                            |&v| match cdg.add(row[v as usize] as usize, row[u] as usize) {
-                                Turn::Known => true,
-                                Turn::Added => {
-                                    added += 1;
-                                    true
-                                }
-                                Turn::Cycle => false,
-                            },
-                        );
-                    if fits {
-                        break;
-                    }
-                    for _ in 0..added {
-                        cdg.remove_newest();
-                    }
-                    l += 1;
-                }
+                let children = &tree.children[u];
+                let l = layers.place(router, children, lay, row, u)?;
                 lay[u] = l as u8;
-                senders[u] = u64::from(hosts[u])
-                    + children[u]
+                tree.senders[u] = u64::from(hosts[u])
+                    + children
                         .iter()
-                        .map(|&v| senders[v as usize])
+                        .map(|&v| tree.senders[v as usize])
                         .sum::<u64>();
-                group_use[l] += senders[u];
+                layers.group_use[l] += tree.senders[u];
             }
-            check_layering(router, cdgs.iter().map(Cdg::steps).sum(), max_steps)?;
+            check_layering(router, layers.cdgs.iter().map(Cdg::steps).sum(), max_steps)?;
         }
+        let Layers {
+            cdgs,
+            mut group_use,
+            ..
+        } = layers;
         let layers = cdgs.len().max(1);
         if layers > max_groups {
             return Err(too_few_vcs(router, layers, "layers", max_groups));
@@ -212,6 +125,165 @@ impl DestinationRoutes {
         RouteHop {
             channel: self.next[i],
             group: u16::from(self.layer[i]),
+        }
+    }
+}
+
+/// Refuses a router whose routes cannot be kept by destination: on too many switches, or with
+/// VC classes of its own.
+fn check_router(router: &dyn Router) -> Result<()> {
+    let n = router.topology().switch_count();
+    if n > MAX_BY_DESTINATION {
+        return Err(Error::TooLarge {
+            what: format!(
+                "the switch count for the flit simulator with {}",
+                router.name()
+            ),
+            value: n,
+            limit: MAX_BY_DESTINATION,
+            hint: "it keeps a next-hop tree per destination; choose a smaller network".into(),
+        });
+    }
+    if router.vc_classes() > 1 {
+        return Err(Error::routing(
+            router.name(),
+            "routes kept by destination take routers without VC classes",
+        ));
+    }
+    Ok(())
+}
+
+/// One destination's next-hop tree, made again for each destination in the same vectors: each
+/// switch's next switch on it (`u32::MAX`: not on it), its hops to the destination, the hosts
+/// whose routes pass it, the tree's switches leaves first and each one's children.
+struct Tree {
+    to: Vec<u32>,
+    hops: Vec<u32>,
+    senders: Vec<u64>,
+    order: Vec<u32>,
+    children: Vec<Vec<u32>>,
+    path: Vec<usize>,
+}
+
+impl Tree {
+    fn new(n: usize) -> Self {
+        Tree {
+            to: vec![u32::MAX; n],
+            hops: vec![u32::MAX; n],
+            senders: vec![0; n],
+            order: Vec::with_capacity(n),
+            children: vec![Vec::new(); n],
+            path: Vec::new(),
+        }
+    }
+
+    /// The tree of destination `d`: each host's route followed until it meets one already
+    /// known, its channels written into `row` (`row[at]`: the channel taken at `at`), then its
+    /// switches ordered leaves first.
+    fn follow(
+        &mut self,
+        router: &dyn Router,
+        links: &OutChannels,
+        hosts: &[bool],
+        d: usize,
+        row: &mut [u32],
+    ) -> Result<()> {
+        let n = hosts.len();
+        let dst = SwitchId::new(d);
+        self.to.fill(u32::MAX);
+        self.hops.fill(u32::MAX);
+        self.hops[d] = 0;
+        for s in (0..n).filter(|&s| hosts[s] && s != d) {
+            let mut at = s;
+            self.path.clear();
+            while self.hops[at] == u32::MAX {
+                if self.path.len() > n {
+                    return Err(Error::routing(
+                        router.name(),
+                        format!("the route from switch {s} to switch {d} does not arrive"),
+                    ));
+                }
+                let here = SwitchId::new(at);
+                let hop = router.next(here, &mut Header::new(here, dst))?;
+                row[at] = links.to(router.name(), here, hop.next)?;
+                self.to[at] = hop.next.0;
+                self.path.push(at);
+                at = hop.next.index();
+            }
+            for (i, &u) in self.path.iter().rev().enumerate() {
+                self.hops[u] = self.hops[at] + 1 + i as u32;
+            }
+        }
+        self.order.clear();
+        let to = &self.to;
+        self.order
+            .extend((0..n as u32).filter(|&u| to[u as usize] != u32::MAX));
+        let hops = &self.hops;
+        crate::sort::by_key(&mut self.order, |&u| std::cmp::Reverse(hops[u as usize]));
+        for c in &mut self.children {
+            c.clear();
+        }
+        for &u in &self.order {
+            self.children[self.to[u as usize] as usize].push(u);
+        }
+        Ok(())
+    }
+}
+
+/// The layers so far: each one's channel dependency graph, and the hops its routes take
+/// (`DestinationRoutes::group_use`), over a network of `channels` channels.
+struct Layers {
+    cdgs: Vec<Cdg>,
+    group_use: Vec<u64>,
+    channels: usize,
+}
+
+impl Layers {
+    /// The layer of switch `u`'s channel on a tree (`row[u]`): the highest of its `children`'s
+    /// (their layers in `lay`), or the first above it where the turns from theirs into it close
+    /// no cycle; a new layer is opened when none does.
+    fn place(
+        &mut self,
+        router: &dyn Router,
+        children: &[u32],
+        lay: &[u8],
+        row: &[u32],
+        u: usize,
+    ) -> Result<usize> {
+        let mut l = children.iter().map(|&v| lay[v as usize]).max().unwrap_or(0) as usize;
+        loop {
+            if l == self.cdgs.len() {
+                if l == MAX_LAYERS {
+                    return Err(Error::routing(
+                        router.name(),
+                        format!("more than {MAX_LAYERS} layers for deadlock freedom"),
+                    ));
+                }
+                self.cdgs.push(Cdg::new(self.channels));
+                self.group_use.push(0);
+            }
+            let cdg = &mut self.cdgs[l];
+            let mut added = 0;
+            let fits = children
+                .iter()
+                .filter(|&&v| usize::from(lay[v as usize]) == l)
+                .all(
+                    |&v| match cdg.add(row[v as usize] as usize, row[u] as usize) {
+                        Turn::Known => true,
+                        Turn::Added => {
+                            added += 1;
+                            true
+                        }
+                        Turn::Cycle => false,
+                    },
+                );
+            if fits {
+                return Ok(l);
+            }
+            for _ in 0..added {
+                cdg.remove_newest();
+            }
+            l += 1;
         }
     }
 }
