@@ -41,7 +41,9 @@ export function parseBooksim(text) {
 export function booksimRun(topolab, booksim, simFlags) {
   const work = mkdtempSync(join(tmpdir(), "booksim-run-"));
   try {
-    run(topolab, ["export", "booksim", ...simFlags, "--out", work]);
+    // (an export does no work, so a run's --long-run is not its flag)
+    const exportFlags = simFlags.filter((flag) => flag !== "--long-run");
+    run(topolab, ["export", "booksim", ...exportFlags, "--out", work]);
     const out = run(resolve(booksim), ["booksim.cfg"], work, [0, 255]);
     return { ...parseBooksim(out.stdout), wall: out.seconds };
   } finally {

@@ -236,8 +236,8 @@ impl Part {
 }
 
 /// Set or clear VC `k` of input port `port`'s bit in `candidates` (a word per input port: its
-/// switch candidates), and the port's bit in `busy_ports` when its first candidate comes or its
-/// last goes. Always inlined (at its callers: left out of line it was 8% of a run at 64
+/// switch candidates), and the port's bit in `busy_ports` (set with any candidate, cleared with
+/// the last). Always inlined (at its callers: left out of line it was 8% of a run at 64
 /// routers).
 #[inline(always)]
 pub(super) fn mark_at(
@@ -248,10 +248,15 @@ pub(super) fn mark_at(
     on: bool,
 ) {
     let bit = 1u64 << k;
-    let before = candidates[port];
-    let after = if on { before | bit } else { before & !bit };
-    candidates[port] = after;
-    // (without a branch: which of the two happens is data, and was often mispredicted)
-    let flips = u64::from((before == 0) != (after == 0));
-    busy_ports[port / 64] ^= flips << (port % 64);
+    let (word, port_bit) = (port / 64, 1u64 << (port % 64));
+    // (`on` is a constant where this is inlined; whether the port's last candidate goes is
+    // data, and is tested without a branch: it was often mispredicted)
+    if on {
+        candidates[port] |= bit;
+        busy_ports[word] |= port_bit;
+    } else {
+        let after = candidates[port] & !bit;
+        candidates[port] = after;
+        busy_ports[word] &= !(port_bit * u64::from(after == 0));
+    }
 }

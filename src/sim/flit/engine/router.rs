@@ -381,6 +381,51 @@ impl Part {
         let v = sh.vcs::<V>();
         let port = lo + at;
         let mask = self.candidates[port];
+        // (a busy port has a candidate)
+        debug_assert!(mask != 0);
+        let usable = |k: usize| {
+            let vc = &self.ivcs[port * v + k];
+            u64::from(vc.front.ready) <= now && self.out_vcs[vc.out_vc as usize].credits > 0
+        };
+        let k = if mask & (mask - 1) == 0 {
+            // one candidate (the common case): no order to keep
+            let k = mask.trailing_zeros() as usize;
+            if !usable(k) {
+                return None;
+            }
+            k
+        } else {
+            self.first_output::<V>(sh, port, mask, &usable)?
+        };
+        let ivc = port * v + k;
+        let (out, out_port) = (self.ivcs[ivc].out_vc, self.ivcs[ivc].out_port);
+        // its rank at the output's arbiter, on the pointer as it was at the start of the
+        // cycle: the first requesting input at or after out_rr wins (updating a pointer
+        // while deciding let a second input win the same output in one cycle)
+        let from = usize::from(self.out_rr[out_port as usize]);
+        let rank = at + ports * usize::from(at < from) - from;
+        Some(Request {
+            at: at as u32,
+            k: k as u32,
+            ivc: ivc as u32,
+            out,
+            out_port,
+            rank: rank as u32,
+        })
+    }
+
+    /// Of input port `port`'s candidate VCs (`mask`, more than one) that are `usable` (ready,
+    /// with a credit), the first from in_rr on (wrapping) of the one whose output comes first
+    /// from the port's output pointer on (`port_request`).
+    #[inline(always)]
+    fn first_output<const V: usize>(
+        &self,
+        sh: &Shared,
+        port: usize,
+        mask: u64,
+        usable: &dyn Fn(usize) -> bool,
+    ) -> Option<usize> {
+        let v = sh.vcs::<V>();
         // the VCs from in_rr on: the mask rotated right by it in v bits
         let start = usize::from(self.in_rr[port]);
         let mut vcs = ((mask >> start) | mask.checked_shl((v - start) as u32).unwrap_or(0))
@@ -393,34 +438,15 @@ impl Part {
             let k = start + vcs.trailing_zeros() as usize;
             let k = k - v * usize::from(k >= v);
             vcs &= vcs - 1;
-            let ivc = port * v + k;
-            if u64::from(self.ivcs[ivc].front.ready) > now {
+            if !usable(k) {
                 continue;
             }
-            let out = self.ivcs[ivc].out_vc as usize;
-            if self.out_vcs[out].credits == 0 {
-                continue;
-            }
-            let out_port = self.ivcs[ivc].out_port;
-            let key = out_port.wrapping_sub(from_out);
+            let key = self.ivcs[port * v + k].out_port.wrapping_sub(from_out);
             // (an output's first VC from in_rr on keeps it: later ones tie and lose)
             if best.is_some() && key >= best_key {
                 continue;
             }
-            best_key = key;
-            // its rank at the output's arbiter, on the pointer as it was at the start of the
-            // cycle: the first requesting input at or after out_rr wins (updating a pointer
-            // while deciding let a second input win the same output in one cycle)
-            let from = usize::from(self.out_rr[out_port as usize]);
-            let rank = at + ports * usize::from(at < from) - from;
-            best = Some(Request {
-                at: at as u32,
-                k: k as u32,
-                ivc: ivc as u32,
-                out: out as u32,
-                out_port,
-                rank: rank as u32,
-            });
+            (best, best_key) = (Some(k), key);
             if key == 0 {
                 break;
             }
