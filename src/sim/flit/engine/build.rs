@@ -3,6 +3,7 @@
 
 use super::super::prefetch::PREFETCH_ABOVE;
 use super::super::routes::{RouteHop, Routes};
+use super::ids::{IdVec, PacketId, PartId, RouterId, TerminalId};
 use super::inject::{Sources, ARRIVAL_WHEEL};
 use super::params::{channel_latency, SimParams};
 use super::part::{part_of, Part};
@@ -35,11 +36,11 @@ impl<'a> Engine<'a> {
         };
         // part i has switches i·n/parts up to (i + 1)·n/parts
         let part_first_switch: Vec<usize> = (0..parts).map(|i| i * n / parts).collect();
-        let switch_part = |s: u32| part_of(&part_first_switch, s as usize) as u32;
+        let switch_part = |s: RouterId| PartId::new(part_of(&part_first_switch, s.index()));
         let mut num = Numbering::new(topo);
         let t = num.terminal_switch.len();
         let next_local = routes.destination_hops().map_or_else(Vec::new, |hops| {
-            packed_hops(hops, n, &num.op_of_channel, &num.first_op)
+            packed_hops(hops, n, &num.op_of_channel, num.first_op.as_slice())
         });
         let outs = num.outs(topo, &p, &switch_part);
         // a power of two above the longest delay, so a cycle's bucket is a mask away
@@ -47,11 +48,11 @@ impl<'a> Engine<'a> {
         let wheel = (longest.max(p.credit_delay) as usize + 2).next_power_of_two();
         let part_ports: Vec<usize> = part_first_switch
             .iter()
-            .map(|&s| num.in_offsets[s] as usize)
+            .map(|&s| num.in_offsets[RouterId::new(s)] as usize)
             .collect();
         let part_ops: Vec<usize> = part_first_switch
             .iter()
-            .map(|&s| num.first_op[s] as usize)
+            .map(|&s| num.first_op[RouterId::new(s)] as usize)
             .collect();
         let words = |i: usize| {
             let hi = part_ports.get(i + 1).copied().unwrap_or(c + t);
@@ -77,7 +78,7 @@ impl<'a> Engine<'a> {
         Engine {
             sh,
             parts: all,
-            packets: Vec::new(),
+            packets: IdVec::default(),
             src,
             part_ports,
             part_ops,
@@ -96,20 +97,20 @@ impl<'a> Engine<'a> {
 /// switch they leave; and the terminals, an endpoint's attachments to its switches.
 struct Numbering {
     /// Per channel id, (the switch it leaves, the switch it enters).
-    ends: Vec<(u32, u32)>,
-    terminal_switch: Vec<u32>,
-    terminal_node: Vec<u32>,
+    ends: Vec<(RouterId, RouterId)>,
+    terminal_switch: IdVec<TerminalId, RouterId>,
+    terminal_node: IdVec<TerminalId, u32>,
     /// Each endpoint's terminals (first, one past the last).
-    node_terminals: Vec<u32>,
-    in_offsets: Vec<u32>,
+    node_terminals: Vec<TerminalId>,
+    in_offsets: IdVec<RouterId, u32>,
     /// Per input port (ip), its port id; and per port id its ip.
     in_ports: Vec<u32>,
     ip_of_port: Vec<u32>,
-    port_switch: Vec<u32>,
+    port_switch: Vec<RouterId>,
     channel_of_op: Vec<u32>,
     op_of_channel: Vec<u32>,
     /// Per switch its first output channel (op), and one past the last at the end.
-    first_op: Vec<u32>,
+    first_op: IdVec<RouterId, u32>,
 }
 
 impl Numbering {
@@ -119,36 +120,36 @@ impl Numbering {
             topo.endpoint_count(),
             topo.switch_count(),
         );
-        let ends: Vec<(u32, u32)> = (0..c)
+        let ends: Vec<(RouterId, RouterId)> = (0..c)
             .map(|i| {
                 let (a, b) = topo.channel_ends(crate::model::ChannelId::new(i));
-                (a.0, b.0)
+                (RouterId::from_raw(a.0), RouterId::from_raw(b.0))
             })
             .collect();
-        let mut terminal_switch: Vec<u32> = Vec::with_capacity(e);
-        let mut terminal_node: Vec<u32> = Vec::with_capacity(e);
-        let mut node_terminals = vec![0u32];
+        let mut terminal_switch: IdVec<TerminalId, RouterId> = Vec::with_capacity(e).into();
+        let mut terminal_node: IdVec<TerminalId, u32> = Vec::with_capacity(e).into();
+        let mut node_terminals = vec![TerminalId::new(0)];
         for i in 0..e {
             for s in topo.endpoint_switches(EndpointId::new(i)) {
-                terminal_switch.push(s.0);
+                terminal_switch.push(RouterId::from_raw(s.0));
                 terminal_node.push(i as u32);
             }
-            node_terminals.push(terminal_switch.len() as u32);
+            node_terminals.push(TerminalId::new(terminal_switch.len()));
         }
         let t = terminal_switch.len();
-        let mut lists: Vec<Vec<u32>> = vec![Vec::new(); n];
+        let mut lists: IdVec<RouterId, Vec<u32>> = vec![Vec::new(); n].into();
         for (ch, &(_, d)) in ends.iter().enumerate() {
-            lists[d as usize].push(ch as u32);
+            lists[d].push(ch as u32);
         }
-        for (term, &s) in terminal_switch.iter().enumerate() {
-            lists[s as usize].push((c + term) as u32);
+        for (term, &s) in terminal_switch.iter_ids() {
+            lists[s].push((c + term.index()) as u32);
         }
-        let mut in_offsets = vec![0u32];
+        let mut in_offsets = IdVec::from(vec![0u32]);
         let mut in_ports = Vec::with_capacity(c + t);
         let mut port_switch = Vec::with_capacity(c + t);
-        for (sw, l) in lists.into_iter().enumerate() {
-            port_switch.extend(std::iter::repeat_n(sw as u32, l.len()));
-            in_ports.extend(l);
+        for (sw, l) in lists.iter_ids() {
+            port_switch.extend(std::iter::repeat_n(sw, l.len()));
+            in_ports.extend_from_slice(l);
             in_offsets.push(in_ports.len() as u32);
         }
         let mut ip_of_port = vec![0u32; c + t];
@@ -162,12 +163,12 @@ impl Numbering {
         for (op, &ch) in channel_of_op.iter().enumerate() {
             op_of_channel[ch as usize] = op as u32;
         }
-        let mut first_op = vec![0u32; n + 1];
+        let mut first_op: IdVec<RouterId, u32> = vec![0u32; n + 1].into();
         for &(a, _) in &ends {
-            first_op[a as usize + 1] += 1;
+            first_op[a.next()] += 1;
         }
-        for s in 0..n {
-            first_op[s + 1] += first_op[s];
+        for s in (0..n).map(RouterId::new) {
+            first_op[s.next()] += first_op[s];
         }
         Numbering {
             ends,
@@ -186,8 +187,8 @@ impl Numbering {
 
     /// Per input port (ip), the output channel feeding it (`NONE` for injection) and the part
     /// of the switch it leaves (`switch_part`).
-    fn upstream(&self, switch_part: &dyn Fn(u32) -> u32) -> Vec<(u32, u32)> {
-        let mut upstream = vec![(NONE, 0); self.ip_of_port.len()];
+    fn upstream(&self, switch_part: &dyn Fn(RouterId) -> PartId) -> Vec<(u32, PartId)> {
+        let mut upstream = vec![(NONE, PartId::new(0)); self.ip_of_port.len()];
         for (op, &ch) in self.channel_of_op.iter().enumerate() {
             let from = self.ends[ch as usize].0;
             upstream[self.ip_of_port[ch as usize] as usize] = (op as u32, switch_part(from));
@@ -197,7 +198,7 @@ impl Numbering {
 
     /// The terminals, taken out of the numbering (the sources keep them), with each one's
     /// injection port (ip) and its switch's part (`switch_part`).
-    fn take_terminals(&mut self, switch_part: &dyn Fn(u32) -> u32) -> Terminals {
+    fn take_terminals(&mut self, switch_part: &dyn Fn(RouterId) -> PartId) -> Terminals {
         let c = self.ends.len();
         let switch = std::mem::take(&mut self.terminal_switch);
         Terminals {
@@ -216,7 +217,7 @@ impl Numbering {
         &self,
         topo: &Topology,
         p: &SimParams,
-        switch_part: &dyn Fn(u32) -> u32,
+        switch_part: &dyn Fn(RouterId) -> PartId,
     ) -> Vec<OutChannel> {
         self.channel_of_op
             .iter()
@@ -245,7 +246,7 @@ fn first_part(
 ) -> Part {
     let v = p.vcs;
     let dummy = Flit {
-        packet: 0,
+        packet: PacketId::new(0),
         seq: 0,
         group: 0,
         ready: 0,
@@ -258,7 +259,7 @@ fn first_part(
         credits,
     };
     Part {
-        index: 0,
+        index: PartId::new(0),
         #[cfg(not(target_arch = "wasm32"))]
         own_memory: false,
         words,
@@ -294,14 +295,14 @@ fn first_part(
         granted_last: Vec::new(),
         // (and a word past the last port: `allocate_switch` reads it)
         busy_ports: vec![0; (c + t).div_ceil(64) + 1],
-        busy_list: vec![0; n + 1],
+        busy_list: vec![RouterId::NONE; n + 1],
         outs,
         flits_due: vec![Vec::new(); wheel],
         credits_due: vec![Vec::new(); wheel],
-        flits_out: vec![Vec::new(); parts],
-        credits_out: vec![Vec::new(); parts],
-        flits_in: vec![Vec::new(); parts],
-        credits_in: vec![Vec::new(); parts],
+        flits_out: vec![Vec::new(); parts].into(),
+        credits_out: vec![Vec::new(); parts].into(),
+        flits_in: vec![Vec::new(); parts].into(),
+        credits_in: vec![Vec::new(); parts].into(),
         injected: Vec::with_capacity(t),
         tally: Tally::default(),
     }
@@ -320,7 +321,7 @@ fn copies(
     #[cfg(not(target_arch = "wasm32"))]
     for i in 1..count {
         let part = Part {
-            index: i,
+            index: PartId::new(i),
             words: words(i),
             injected: Vec::with_capacity(t),
             ..all[0].clone()
@@ -332,14 +333,23 @@ fn copies(
     all
 }
 
+/// The numbering's tables `Shared` keeps: input ports' offsets and switches, channels' ops,
+/// switches' first ops.
+type Tables = (
+    IdVec<RouterId, u32>,
+    Vec<RouterId>,
+    Vec<u32>,
+    IdVec<RouterId, u32>,
+);
+
 /// What every part reads (`Shared`) of a run of `c` channels and `t` terminals: the
 /// numbering's tables (input ports' offsets and switches, channels' ops, switches' first ops),
 /// each input port's upstream, the routes and their packed per-destination hops.
 fn shared<'a>(
     routes: &'a Routes,
     p: SimParams,
-    (in_offsets, port_switch, op_of_channel, first_op): (Vec<u32>, Vec<u32>, Vec<u32>, Vec<u32>),
-    upstream: Vec<(u32, u32)>,
+    (in_offsets, port_switch, op_of_channel, first_op): Tables,
+    upstream: Vec<(u32, PartId)>,
     next_local: Vec<u16>,
     (c, t): (usize, usize),
 ) -> Shared<'a> {
@@ -365,11 +375,11 @@ fn shared<'a>(
 /// A run's terminals (`Sources`): each one's switch and node, each node's terminals, each
 /// terminal's injection port (ip) and its switch's part.
 struct Terminals {
-    switch: Vec<u32>,
-    node: Vec<u32>,
-    of_node: Vec<u32>,
-    inject_ip: Vec<u32>,
-    inject_part: Vec<u32>,
+    switch: IdVec<TerminalId, RouterId>,
+    node: IdVec<TerminalId, u32>,
+    of_node: Vec<TerminalId>,
+    inject_ip: IdVec<TerminalId, u32>,
+    inject_part: IdVec<TerminalId, PartId>,
 }
 
 /// The sources of a run: the endpoints of `placed` with the random stream `rng`, each
@@ -396,16 +406,16 @@ fn sources<'a>(
         terminal_node: terminals.node,
         node_terminals: terminals.of_node,
         toggle: vec![false; e],
-        other_way: vec![false; t],
-        last_vc: vec![(p.vcs - 1) as u16; t],
+        other_way: vec![false; t].into(),
+        last_vc: vec![(p.vcs - 1) as u16; t].into(),
         inject_ip: terminals.inject_ip,
         inject_part: terminals.inject_part,
         next_arrival: vec![0; e],
         arrivals: vec![Vec::new(); ARRIVAL_WHEEL],
         feeding: vec![0; e.div_ceil(64)],
         todo: vec![0; e.div_ceil(64)],
-        source: vec![VecDeque::new(); t],
-        front: vec![(NONE, 0, NONE); t],
+        source: vec![VecDeque::new(); t].into(),
+        front: vec![(PacketId::NONE, 0, NONE); t].into(),
         injected_flits: 0,
         measured_created: 0,
         measured_self: 0,

@@ -3,9 +3,10 @@
 //! back upstream.
 
 use super::super::routes::RoutePos;
+use super::ids::{PacketId, TerminalId};
 use super::part::Part;
 use super::shared::Shared;
-use super::state::{Flit, Packet, Request, Waiting, NONE, NO_LOCAL};
+use super::state::{Flit, Packets, Request, Waiting, NONE, NO_LOCAL};
 use std::sync::atomic::Ordering;
 
 impl Part {
@@ -79,25 +80,34 @@ impl Part {
     /// The next output of packet `pkt`'s head from the switch it is at (`Flit::next`) and its
     /// VC group there.
     #[inline(always)]
-    pub(super) fn route_ahead(&mut self, sh: &Shared, packets: &[Packet], pkt: u32) -> (u32, u16) {
-        let pk = &packets[pkt as usize];
-        let at = pk.at.load(Ordering::Relaxed);
+    pub(super) fn route_ahead(
+        &mut self,
+        sh: &Shared,
+        packets: &Packets,
+        pkt: PacketId,
+    ) -> (u32, u16) {
+        let pk = &packets[pkt];
+        let at = pk.at();
         if !sh.next_local.is_empty() {
-            let (at, dst) = (at as usize, pk.dst_switch as usize);
-            if at == dst {
-                return (sh.channels as u32 + pk.dst, 0);
+            if at == pk.dst_switch {
+                return (ejection(sh, pk.dst), 0);
             }
-            let hop = sh.next_local[at * (sh.first_op.len() - 1) + dst];
+            let hop = sh.next_local[at.index() * (sh.first_op.len() - 1) + pk.dst_switch.index()];
             if hop != NO_LOCAL {
                 return (sh.first_op[at] + u32::from(hop & 0xff), hop >> 8);
             }
         }
         let mut route = RoutePos::from_bits(pk.route.load(Ordering::Relaxed));
-        let step = sh.routes.step(pk.src_switch, at, pk.dst_switch, &mut route);
+        let step = sh.routes.step(
+            pk.src_switch.raw(),
+            at.raw(),
+            pk.dst_switch.raw(),
+            &mut route,
+        );
         pk.route.store(route.to_bits(), Ordering::Relaxed);
         match step {
             Ok(Some(hop)) => (sh.op_of_channel[hop.channel as usize], hop.group),
-            Ok(None) => (sh.channels as u32 + pk.dst, 0),
+            Ok(None) => (ejection(sh, pk.dst), 0),
             Err(e) => {
                 // a router's own error (none is expected: its routes were checked when it was
                 // built): the run stops and reports it
@@ -138,23 +148,23 @@ impl Part {
             ((self.now + u64::from(sh.p.credit_delay)) as usize) & (self.credits_due.len() - 1);
         let ovc = upstream * sh.vcs::<V>() as u32 + k as u32;
         // (always in WebAssembly, whose runs have one part)
-        if cfg!(target_arch = "wasm32") || upstream_part as usize == self.index {
+        if cfg!(target_arch = "wasm32") || upstream_part == self.index {
             self.credits_due[due].push(ovc);
         } else {
-            self.credits_out[upstream_part as usize].push((due as u32, ovc));
+            self.credits_out[upstream_part].push((due as u32, ovc));
         }
     }
 
     /// `flit` leaves the network at its destination: counted, and with the `tail` its packet
     /// (its latency and hops where it is measured; its record freed).
     #[inline(always)]
-    fn eject(&mut self, sh: &Shared, packets: &[Packet], flit: Flit, tail: bool) {
+    fn eject(&mut self, sh: &Shared, packets: &Packets, flit: Flit, tail: bool) {
         self.tally.ejected_flits += 1;
         self.tally.window_flits += u64::from(self.window);
         if !tail {
             return;
         }
-        let pk = &packets[flit.packet as usize];
+        let pk = &packets[flit.packet];
         let hops = u64::from(pk.hop.load(Ordering::Relaxed));
         self.tally.crossings += (hops + 1) * sh.p.packet as u64;
         if pk.measured {
@@ -170,7 +180,7 @@ impl Part {
     pub(super) fn send<const V: usize>(
         &mut self,
         sh: &Shared,
-        packets: &[Packet],
+        packets: &Packets,
         port: usize,
         r: Request,
     ) {
@@ -217,22 +227,28 @@ impl Part {
         link.flits += u64::from(self.window);
         let (into, latency, dst, part) = (link.into, link.latency, link.dst, link.part);
         if head {
-            let pk = &packets[flit.packet as usize];
+            let pk = &packets[flit.packet];
             pk.hop
                 .store(pk.hop.load(Ordering::Relaxed) + 1, Ordering::Relaxed);
-            pk.at.store(dst, Ordering::Relaxed);
+            pk.move_to(dst);
             (flit.next, flit.group) = self.route_ahead(sh, packets, flit.packet);
         }
         let arrive = now + u64::from(latency);
         flit.ready = (arrive + sh.pipeline(head)) as u32;
         let due = (arrive as usize) & (self.flits_due.len() - 1);
         let into = into as usize * v + out_k;
-        if cfg!(target_arch = "wasm32") || part as usize == self.index {
+        if cfg!(target_arch = "wasm32") || part == self.index {
             self.flits_due[due].push((into as u32, flit));
         } else {
-            self.flits_out[part as usize].push((due as u32, into as u32, flit));
+            self.flits_out[part].push((due as u32, into as u32, flit));
         }
     }
+}
+
+/// The output port that ejects at terminal `t` (C + terminal).
+#[inline(always)]
+fn ejection(sh: &Shared, t: TerminalId) -> u32 {
+    sh.channels as u32 + t.index() as u32
 }
 
 /// Set or clear VC `k` of input port `port`'s bit in `candidates` (a word per input port: its

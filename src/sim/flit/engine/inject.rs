@@ -1,10 +1,11 @@
 //! Injection (`Sources`): the endpoints, their one random stream, Bernoulli arrivals on a
 //! wheel, the source queues, and the flits fed into the injection ports each cycle.
 
+use super::ids::{IdVec, PacketId, PartId, RouterId, TerminalId};
 use super::params::MAX_SOURCE_PACKETS;
 use super::part::{put_back, Part};
 use super::shared::Shared;
-use super::state::{Flit, Packet, NONE};
+use super::state::{Flit, Packet, Packets, NONE};
 use crate::routing::Header;
 use crate::traffic::Placed;
 use rand::Rng;
@@ -26,23 +27,24 @@ pub(super) struct Sources<'a> {
     pub(super) node_ln_miss: Vec<Option<f64>>,
     /// Terminals: an endpoint's attachment to one switch (one per endpoint, two for a node on
     /// two planes), each with an injection and an ejection port.
-    pub(super) terminal_switch: Vec<u32>,
-    pub(super) terminal_node: Vec<u32>,
+    pub(super) terminal_switch: IdVec<TerminalId, RouterId>,
+    /// (the endpoint of each)
+    pub(super) terminal_node: IdVec<TerminalId, u32>,
     /// Each endpoint's terminals (first, one past the last).
-    pub(super) node_terminals: Vec<u32>,
+    pub(super) node_terminals: Vec<TerminalId>,
     /// Per endpoint: which of two equal entries its next tied packet takes (they alternate).
     pub(super) toggle: Vec<bool>,
     /// Per terminal: whether its next packet takes the other way at a tie, where the router
     /// splits ties (`Routes::splits_ties`: they alternate, so each way carries half).
-    pub(super) other_way: Vec<bool>,
+    pub(super) other_way: IdVec<TerminalId, bool>,
     /// Per terminal, the injection VC its last packet took: the next one tries the VCs after
     /// it first, round robin, as BookSim's source does (`_last_vc`). Starting from the switch
     /// allocator's pointer instead put a burst of packets into one VC, where each head waits
     /// for the one before it: mesh 8×8 queued 50% longer than BookSim at 0.3.
-    pub(super) last_vc: Vec<u16>,
+    pub(super) last_vc: IdVec<TerminalId, u16>,
     /// Per terminal, its injection port (ip) and its switch's part.
-    pub(super) inject_ip: Vec<u32>,
-    pub(super) inject_part: Vec<u32>,
+    pub(super) inject_ip: IdVec<TerminalId, u32>,
+    pub(super) inject_part: IdVec<TerminalId, PartId>,
     /// The cycle each endpoint's next packet is created (geometric gaps: Bernoulli arrivals).
     pub(super) next_arrival: Vec<u64>,
     // the work of a cycle is the traffic's, not the network's: only endpoints with a packet
@@ -57,8 +59,8 @@ pub(super) struct Sources<'a> {
     /// Packets waiting at each terminal: creation cycle and destination terminal (NONE: drawn
     /// when it reaches the front, as for every single-port endpoint); the front one's flits
     /// written so far and the injection VC it uses.
-    pub(super) source: Vec<VecDeque<(u64, u32)>>,
-    pub(super) front: Vec<(u32, u16, u32)>,
+    pub(super) source: IdVec<TerminalId, VecDeque<(u64, TerminalId)>>,
+    pub(super) front: IdVec<TerminalId, (PacketId, u16, u32)>,
     pub(super) injected_flits: u64,
     pub(super) measured_created: u64,
     /// Measured packets addressed to their own source node (a permutation's fixed points, a
@@ -109,7 +111,7 @@ impl<'a> Sources<'a> {
         &mut self,
         sh: &Shared,
         parts: &mut [&mut Part],
-        packets: &mut Vec<Packet>,
+        packets: &mut Packets,
         now: u64,
         window: bool,
     ) {
@@ -143,7 +145,7 @@ impl<'a> Sources<'a> {
         ep: usize,
         sh: &Shared,
         parts: &mut [&mut Part],
-        packets: &mut Vec<Packet>,
+        packets: &mut Packets,
         now: u64,
         window: bool,
     ) {
@@ -163,9 +165,9 @@ impl<'a> Sources<'a> {
         // after the endpoint's arrival, endpoint by endpoint: the random draws keep the
         // order they had before endpoints could have several ports
         let mut feeding = false;
-        for t in self.node_terminals[ep] as usize..self.node_terminals[ep + 1] as usize {
+        for t in self.terminals(ep) {
             self.feed(t, sh, parts, packets, now);
-            feeding |= !self.source[t].is_empty() || self.front[t].0 != NONE;
+            feeding |= !self.source[t].is_empty() || self.front[t].0 != PacketId::NONE;
         }
         let bit = 1u64 << (ep % 64);
         if feeding {
@@ -178,7 +180,7 @@ impl<'a> Sources<'a> {
     /// The header state a new packet of terminal `t` starts with (`Routes::begin`): a drawn
     /// word where the router draws its ways, else the other way at a tie for every other
     /// packet where it splits ties, else 0.
-    pub(super) fn first_state(&mut self, t: usize, sh: &Shared) -> u32 {
+    pub(super) fn first_state(&mut self, t: TerminalId, sh: &Shared) -> u32 {
         if sh.draws_ways {
             Header::DRAWN | (self.rng.random::<u32>() & !(Header::DRAWN | Header::OTHER_WAY))
         } else if self.other_way[t] {
@@ -190,26 +192,23 @@ impl<'a> Sources<'a> {
 
     /// A packet created at endpoint `ep`, queued at the terminal it leaves from.
     pub(super) fn create(&mut self, ep: usize, sh: &Shared, now: u64, window: bool) {
-        let (first, last) = (
-            self.node_terminals[ep] as usize,
-            self.node_terminals[ep + 1] as usize,
-        );
-        if last - first == 1 {
-            self.source[first].push_back((now, NONE));
+        let first = self.node_terminals[ep];
+        if self.terminals(ep).len() == 1 {
+            self.source[first].push_back((now, TerminalId::NONE));
         } else {
             // on several planes the network is chosen now (`Routes::entry`), so
             // each port has its own queue and the planes do not block each other
             let dst = self.placed.destination(ep, &mut self.rng);
-            let home = |e: usize| self.terminal_switch[self.node_terminals[e] as usize];
+            let home = |e: usize| self.terminal_switch[self.node_terminals[e]].raw();
             let (a, z, tie) = sh.routes.entry(home(ep), home(dst), self.toggle[ep]);
             self.toggle[ep] ^= tie;
             let at = |e: usize, s: u32| {
-                (self.node_terminals[e]..self.node_terminals[e + 1])
-                    .find(|&t| self.terminal_switch[t as usize] == s)
+                self.terminals(e)
+                    .find(|&t| self.terminal_switch[t] == RouterId::from_raw(s))
                     .expect("an entry is one of the endpoint's switches")
             };
             let (from, to) = (at(ep, a), at(dst, z));
-            self.source[from as usize].push_back((now, to));
+            self.source[from].push_back((now, to));
             self.measured_self += u64::from(window && dst == ep);
         }
         if window {
@@ -219,17 +218,23 @@ impl<'a> Sources<'a> {
 
     /// True when every source queue of node `ep` holds `MAX_SOURCE_PACKETS`.
     pub(super) fn node_queue_full(&self, ep: usize) -> bool {
-        (self.node_terminals[ep]..self.node_terminals[ep + 1])
-            .any(|t| self.source[t as usize].len() >= MAX_SOURCE_PACKETS)
+        self.terminals(ep)
+            .any(|t| self.source[t].len() >= MAX_SOURCE_PACKETS)
+    }
+
+    /// Endpoint `ep`'s terminals.
+    #[inline]
+    pub(super) fn terminals(&self, ep: usize) -> impl ExactSizeIterator<Item = TerminalId> {
+        (self.node_terminals[ep].index()..self.node_terminals[ep + 1].index()).map(TerminalId::new)
     }
 
     /// One flit of terminal `t`'s front packet into its injection port, if a VC has room.
     pub(super) fn feed(
         &mut self,
-        t: usize,
+        t: TerminalId,
         sh: &Shared,
         parts: &mut [&mut Part],
-        packets: &mut Vec<Packet>,
+        packets: &mut Packets,
         now: u64,
     ) {
         let b = sh.p.buffer;
@@ -237,10 +242,10 @@ impl<'a> Sources<'a> {
         let owner = if cfg!(target_arch = "wasm32") {
             0
         } else {
-            self.inject_part[t] as usize
+            self.inject_part[t].index()
         };
         let (mut pkt, mut written, mut vc) = self.front[t];
-        if pkt == NONE {
+        if pkt == PacketId::NONE {
             let Some(started) = self.start_packet(t, sh, parts, owner, packets) else {
                 return;
             };
@@ -266,7 +271,7 @@ impl<'a> Sources<'a> {
         self.injected_flits += 1;
         written += 1;
         self.front[t] = if usize::from(written) == sh.p.packet {
-            (NONE, 0, NONE)
+            (PacketId::NONE, 0, NONE)
         } else {
             (pkt, written, vc)
         };
@@ -277,12 +282,12 @@ impl<'a> Sources<'a> {
     /// (a freed one reused), the VC it takes. Its record and input VC, or none.
     fn start_packet(
         &mut self,
-        t: usize,
+        t: TerminalId,
         sh: &Shared,
         parts: &mut [&mut Part],
         owner: usize,
-        packets: &mut Vec<Packet>,
-    ) -> Option<(u32, u32)> {
+        packets: &mut Packets,
+    ) -> Option<(PacketId, u32)> {
         let (v, b) = (sh.p.vcs, sh.p.buffer);
         let &(created, to) = self.source[t].front()?;
         let port = self.inject_ip[t] as usize;
@@ -293,7 +298,7 @@ impl<'a> Sources<'a> {
             .find(|&k| usize::from(part.ivcs[port * v + k].len) < b)?;
         self.source[t].pop_front();
         self.last_vc[t] = k as u16;
-        let dst = if to == NONE {
+        let dst = if to == TerminalId::NONE {
             let node = self.terminal_node[t] as usize;
             let d = self.placed.destination(node, &mut self.rng);
             self.measured_self += u64::from(d == node && sh.in_window(created));
@@ -301,8 +306,7 @@ impl<'a> Sources<'a> {
         } else {
             to
         };
-        let (src_switch, dst_switch) =
-            (self.terminal_switch[t], self.terminal_switch[dst as usize]);
+        let (src_switch, dst_switch) = (self.terminal_switch[t], self.terminal_switch[dst]);
         let packet = Packet::new(
             created,
             src_switch,
@@ -310,19 +314,16 @@ impl<'a> Sources<'a> {
             dst,
             sh.in_window(created),
             sh.routes
-                .begin(src_switch, dst_switch, self.first_state(t, sh)),
+                .begin(src_switch.raw(), dst_switch.raw(), self.first_state(t, sh)),
         );
         self.other_way[t] ^= sh.splits_ties;
         // (freed records are the run's: the first part's tally holds them)
         let pkt = match parts[0].tally.free.pop() {
             Some(i) => {
-                packets[i as usize] = packet;
+                packets[i] = packet;
                 i
             }
-            None => {
-                packets.push(packet);
-                (packets.len() - 1) as u32
-            }
+            None => packets.push(packet),
         };
         Some((pkt, (port * v + k) as u32))
     }

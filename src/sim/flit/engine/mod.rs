@@ -27,7 +27,8 @@
 //! takes one flit per endpoint per cycle with no buffer limit; no injection or ejection channel
 //! (BookSim's latency has 3 cycles more at any load, docs/simulator.md).
 //!
-//! One job per file: `params` (a run's parameters and the limits they set), `state` (the
+//! One job per file: `ids` (the index spaces: ports, VCs, switches, packets, each a type),
+//! `params` (a run's parameters and the limits they set), `state` (the
 //! records: flit, packet, input and output VCs, channels, requests), `shared` (what a cycle
 //! reads and none writes), `build` (`Engine::new`: ports, channels, buffers and parts from a
 //! topology and its routes), `inject` (the endpoints' sources), `router` (a part's cycle:
@@ -38,6 +39,7 @@
 
 mod build;
 mod channels;
+mod ids;
 mod inject;
 mod params;
 mod part;

@@ -3,6 +3,7 @@
 //! `router.rs` (arrivals, VC and switch allocation, traversal) and `channels.rs` (buffers,
 //! the send onto a channel, credits).
 
+use super::ids::{IdVec, PartId, RouterId};
 use super::state::{Flit, InVc, OutChannel, OutVc, Request, Waiting};
 use super::tally::Tally;
 
@@ -22,7 +23,7 @@ use super::tally::Tally;
 #[repr(align(128))]
 pub(super) struct Part {
     /// Its place among the parts.
-    pub(super) index: usize,
+    pub(super) index: PartId,
     /// Whether its arrays were made again by the thread that runs it (`run_threads`).
     #[cfg(not(target_arch = "wasm32"))]
     pub(super) own_memory: bool,
@@ -70,7 +71,7 @@ pub(super) struct Part {
     /// scanning all of a switch's ports for the busy one was a mispredicted branch per port).
     pub(super) busy_ports: Vec<u64>,
     /// This cycle's switches with a candidate (scratch, `traverse`).
-    pub(super) busy_list: Vec<u32>,
+    pub(super) busy_list: Vec<RouterId>,
     /// Per output channel (op) its state.
     pub(super) outs: Vec<OutChannel>,
     // events by arrival cycle (a wheel); a flit is written into its VC when it arrives (written
@@ -85,10 +86,10 @@ pub(super) struct Part {
     /// writes is its own, allocated in its own thread's memory (`merge` writing them into the
     /// receiver's wheels put the receiver's buffers beside the sender's, and a 64-router run
     /// on two threads took 0.147 s instead of 0.062 s in one memory layout).
-    pub(super) flits_out: Vec<Vec<(u32, u32, Flit)>>,
-    pub(super) credits_out: Vec<Vec<(u32, u32)>>,
-    pub(super) flits_in: Vec<Vec<(u32, u32, Flit)>>,
-    pub(super) credits_in: Vec<Vec<(u32, u32)>>,
+    pub(super) flits_out: IdVec<PartId, Vec<(u32, u32, Flit)>>,
+    pub(super) credits_out: IdVec<PartId, Vec<(u32, u32)>>,
+    pub(super) flits_in: IdVec<PartId, Vec<(u32, u32, Flit)>>,
+    pub(super) credits_in: IdVec<PartId, Vec<(u32, u32)>>,
     /// The flits fed this cycle into the part's injection ports (input VC, flit), routed and
     /// written into their VCs at the start of its phase, on its own thread: the injection (on
     /// the run's first thread) writes these and nothing else of a part's, and the routing and

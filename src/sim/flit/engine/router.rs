@@ -5,16 +5,17 @@
 use super::super::prefetch::prefetch;
 use super::super::routes::RoutePos;
 use super::channels::mark_at;
+use super::ids::{PartId, RouterId};
 use super::part::{put_back, Part};
 use super::shared::{Shared, PREFETCH, PREFETCH_AHEAD};
-use super::state::{InVc, Packet, Request, GRANTED, NONE};
+use super::state::{InVc, Packets, Request, GRANTED, NONE};
 use std::sync::atomic::Ordering;
 
 impl Part {
     /// The part's share of a cycle (`phase_for`), by an engine made for the run's VC count
     /// where there is one: paper 002's 4 VCs natively (in WebAssembly, whose size counts, the
     /// one for any count).
-    pub(super) fn phase(&mut self, sh: &Shared, packets: &[Packet]) {
+    pub(super) fn phase(&mut self, sh: &Shared, packets: &Packets) {
         match sh.p.vcs {
             4 if !cfg!(target_arch = "wasm32") => self.phase_for::<4>(sh, packets),
             _ => self.phase_for::<0>(sh, packets),
@@ -23,7 +24,7 @@ impl Part {
 
     /// The part's share of a cycle: the flits and credits due now, VC allocation, then switch
     /// allocation and traversal, for `V` VCs per port (0: the run's count, `Shared::vcs`).
-    pub(super) fn phase_for<const V: usize>(&mut self, sh: &Shared, packets: &[Packet]) {
+    pub(super) fn phase_for<const V: usize>(&mut self, sh: &Shared, packets: &Packets) {
         // this cycle's injected flits, a head routed as it is written (once: a router may keep
         // state per hop)
         let mut injected = std::mem::take(&mut self.injected);
@@ -42,7 +43,7 @@ impl Part {
         } else {
             self.flits_in.len()
         };
-        for from in 0..senders {
+        for from in (0..senders).map(PartId::new) {
             let mut flits = std::mem::take(&mut self.flits_in[from]);
             for &(slot, vc, flit) in &flits {
                 self.flits_due[slot as usize].push((vc, flit));
@@ -82,7 +83,7 @@ impl Part {
     /// (BookSim's separable_input_first VC allocator, one iteration): each waiting head picks
     /// one free VC of its group, round robin from its own pointer (`request_vcs`); each output
     /// VC grants one of the heads that picked it, round robin over input VCs (`grant_vcs`).
-    pub(super) fn allocate_vcs<const V: usize>(&mut self, sh: &Shared, packets: &[Packet]) {
+    pub(super) fn allocate_vcs<const V: usize>(&mut self, sh: &Shared, packets: &Packets) {
         self.heads_ready();
         let granted = self.request_vcs::<V>(sh) + self.grant_vcs::<V>(sh, packets);
         // granted heads (and those for ejection) are switch candidates now and leave the list
@@ -193,7 +194,7 @@ impl Part {
     /// head takes it (its channel's VC held, its pointers moved on) and may cross the switch
     /// from the next cycle. The heads granted, counted.
     #[inline(always)]
-    fn grant_vcs<const V: usize>(&mut self, sh: &Shared, packets: &[Packet]) -> usize {
+    fn grant_vcs<const V: usize>(&mut self, sh: &Shared, packets: &Packets) -> usize {
         let now = self.now;
         let v = sh.vcs::<V>();
         let total = self.ivcs.len();
@@ -215,10 +216,11 @@ impl Part {
             front.rr = w.base + j + 1;
             cross_after(front, now);
             if PREFETCH && sh.prefetching_routes {
-                let pk = &packets[front.front.packet as usize];
+                let pk = &packets[front.front.packet];
                 let next = self.outs[ch].dst;
                 let route = RoutePos::from_bits(pk.route.load(Ordering::Relaxed));
-                sh.routes.prefetch_step(next, pk.dst_switch, &route);
+                sh.routes
+                    .prefetch_step(next.raw(), pk.dst_switch.raw(), &route);
             }
             w.want = GRANTED; // leaves the list (`allocate_vcs`)
             granted += 1;
@@ -229,7 +231,7 @@ impl Part {
 
     /// Switch allocation and traversal: per switch, input ports in round-robin order each send
     /// one ready flit whose output port is free this cycle and whose downstream VC has a credit.
-    pub(super) fn traverse<const V: usize>(&mut self, sh: &Shared, packets: &[Packet]) {
+    pub(super) fn traverse<const V: usize>(&mut self, sh: &Shared, packets: &Packets) {
         let now = self.now;
         // the switches with a candidate, in ascending order (a send clears only its own
         // switch's ports' bits, so the list is the set a loop over the bits would visit)
@@ -237,7 +239,7 @@ impl Part {
         // each busy port's switch is written at the list's end, which moves on only when the
         // switch differs from the last (no branch: whether it does is data); the list has a
         // place for every switch and one more
-        let (mut len, mut last) = (0, NONE);
+        let (mut len, mut last) = (0, RouterId::NONE);
         // (this part's words alone: its switches' ports are a range)
         for word in self.words.clone() {
             let mut bits = self.busy_ports[word];
@@ -255,16 +257,16 @@ impl Part {
             // fronts): each link is asked for a few switches ahead, the next one switch later
             if sh.prefetching() {
                 if let Some(&sw) = busy_now.get(i + 4) {
-                    prefetch(&self.candidates[sh.in_offsets[sw as usize] as usize]);
+                    prefetch(&self.candidates[sh.in_offsets[sw] as usize]);
                 }
                 if let Some(&sw) = busy_now.get(i + 2) {
-                    self.prefetch_candidates::<V>(sh, packets, sw as usize, false);
+                    self.prefetch_candidates::<V>(sh, packets, sw, false);
                 }
                 if let Some(&sw) = busy_now.get(i + 1) {
-                    self.prefetch_candidates::<V>(sh, packets, sw as usize, true);
+                    self.prefetch_candidates::<V>(sh, packets, sw, true);
                 }
             }
-            self.allocate_switch::<V>(sh, packets, busy_now[i] as usize, now);
+            self.allocate_switch::<V>(sh, packets, busy_now[i], now);
         }
         put_back(&mut self.busy_list, busy);
     }
@@ -275,18 +277,18 @@ impl Part {
     pub(super) fn prefetch_candidates<const V: usize>(
         &self,
         sh: &Shared,
-        packets: &[Packet],
-        sw: usize,
+        packets: &Packets,
+        sw: RouterId,
         records: bool,
     ) {
         let v = sh.vcs::<V>();
-        for ip in sh.in_offsets[sw] as usize..sh.in_offsets[sw + 1] as usize {
+        for ip in sh.in_offsets[sw] as usize..sh.in_offsets[sw.next()] as usize {
             let mut bits = self.candidates[ip];
             while bits != 0 {
                 let ivc = ip * v + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 if records {
-                    prefetch(&packets[self.ivcs[ivc].front.packet as usize]);
+                    prefetch(&packets[self.ivcs[ivc].front.packet]);
                 } else {
                     prefetch(&self.ivcs[ivc]);
                 }
@@ -298,11 +300,14 @@ impl Part {
     pub(super) fn allocate_switch<const V: usize>(
         &mut self,
         sh: &Shared,
-        packets: &[Packet],
-        sw: usize,
+        packets: &Packets,
+        sw: RouterId,
         now: u64,
     ) {
-        let (lo, hi) = (sh.in_offsets[sw] as usize, sh.in_offsets[sw + 1] as usize);
+        let (lo, hi) = (
+            sh.in_offsets[sw] as usize,
+            sh.in_offsets[sw.next()] as usize,
+        );
         let ports = hi - lo;
         // separable, input first (BookSim's separable_input_first with round-robin arbiters,
         // one iteration): every input port picks one ready VC with a credit, round robin from
@@ -460,7 +465,7 @@ impl Part {
     pub(super) fn grant<const V: usize>(
         &mut self,
         sh: &Shared,
-        packets: &[Packet],
+        packets: &Packets,
         lo: usize,
         ports: usize,
         r: Request,

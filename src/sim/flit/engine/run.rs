@@ -2,11 +2,12 @@
 //! (counts, VC lengths, channel loads) and its cycle loop (injection, each part's phase, the
 //! end of a cycle) on one thread; a split run's threads are in `threads`.
 
+use super::ids::RouterId;
 use super::inject::Sources;
 use super::params::{SimParams, DEADLOCK_CYCLES};
 use super::part::{part_of, Part};
 use super::shared::Shared;
-use super::state::Packet;
+use super::state::Packets;
 use super::tally::Tally;
 
 /// One simulation, advanced a number of cycles at a time.
@@ -14,7 +15,7 @@ pub(crate) struct Engine<'a> {
     pub(super) sh: Shared<'a>,
     /// The parts of the switches (`Part`): one, or one per thread on large networks natively.
     pub(super) parts: Vec<Part>,
-    pub(super) packets: Vec<Packet>,
+    pub(super) packets: Packets,
     pub(super) src: Sources<'a>,
     /// Per part its first input port (ip) and its first output channel (op).
     pub(super) part_ports: Vec<usize>,
@@ -85,7 +86,8 @@ impl<'a> Engine<'a> {
 
     /// The input ports of switch `s`: channel ids, and channel count + endpoint for injection.
     pub(crate) fn input_ports(&self, s: usize) -> &[u32] {
-        &self.in_ports[self.sh.in_offsets[s] as usize..self.sh.in_offsets[s + 1] as usize]
+        let s = RouterId::new(s);
+        &self.in_ports[self.sh.in_offsets[s] as usize..self.sh.in_offsets[s.next()] as usize]
     }
 
     /// Whether the run reads its routes from the packed per-destination table (`next_local`).

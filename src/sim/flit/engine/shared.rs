@@ -2,6 +2,7 @@
 //! routes, the numbering of ports and channels, and whether the loops ask for memory ahead.
 
 use super::super::routes::Routes;
+use super::ids::{IdVec, PartId, RouterId};
 use super::params::SimParams;
 
 /// How many places ahead a loop over flits or heads asks for the memory it will read.
@@ -25,11 +26,11 @@ pub(super) struct Shared<'a> {
     // ip·V + k, an output VC of a channel op·V + k; ejection is C·V + terminal.
     /// Per input port (ip), the output channel feeding it (`NONE` for injection) and the part
     /// of the switch it leaves (where its credits go).
-    pub(super) upstream: Vec<(u32, u32)>,
+    pub(super) upstream: Vec<(u32, PartId)>,
     /// Input ports of each switch: the first (ip) of each, and one past the last at the end.
-    pub(super) in_offsets: Vec<u32>,
+    pub(super) in_offsets: IdVec<RouterId, u32>,
     /// Per input port (ip) its switch.
-    pub(super) port_switch: Vec<u32>,
+    pub(super) port_switch: Vec<RouterId>,
     /// Per channel id its output channel (op).
     pub(super) op_of_channel: Vec<u32>,
     /// Where the routes are read per switch and destination (`Routes::destination_hops`), each
@@ -41,7 +42,7 @@ pub(super) struct Shared<'a> {
     /// where the routes' 2.6 MB was a miss at most hops.
     pub(super) next_local: Vec<u16>,
     /// Per switch its first output channel (op), and one past the last at the end.
-    pub(super) first_op: Vec<u32>,
+    pub(super) first_op: IdVec<RouterId, u32>,
     /// Whether the loops ask for memory ahead (`prefetch`): only where the input VCs outgrow
     /// the caches (`PREFETCH_ABOVE`); in cache the asking costs more than it saves (mesh 8×8:
     /// 0.08 s a run without, 0.10-0.12 s with).

@@ -2,12 +2,13 @@
 //! request and a head waiting for its output VC, with their sentinels.
 
 use super::super::routes::RoutePos;
-use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64};
+use super::ids::{IdVec, PacketId, PartId, RouterId, TerminalId};
+use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, Ordering};
 
 /// A flit in a buffer or on a channel.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Flit {
-    pub(super) packet: u32,
+    pub(super) packet: PacketId,
     pub(super) seq: u16,
     /// A head's VC group on its next channel (`Flit::next`).
     pub(super) group: u16,
@@ -32,24 +33,24 @@ pub(super) struct Flit {
 #[repr(align(64))]
 pub(super) struct Packet {
     pub(super) created: u64,
-    pub(super) src_switch: u32,
-    pub(super) dst_switch: u32,
-    pub(super) dst: u32,
+    pub(super) src_switch: RouterId,
+    pub(super) dst_switch: RouterId,
+    pub(super) dst: TerminalId,
     pub(super) measured: bool,
     /// Channels its head has taken.
     pub(super) hop: AtomicU16,
-    /// The switch its head is at, and where it is on its route (`Routes::step`, as
-    /// `RoutePos::to_bits`).
-    pub(super) at: AtomicU32,
+    /// The switch its head is at (`at`, `move_to`: a `RouterId`'s number), and where it is on
+    /// its route (`Routes::step`, as `RoutePos::to_bits`).
+    at: AtomicU32,
     pub(super) route: AtomicU64,
 }
 
 impl Packet {
     pub(super) fn new(
         created: u64,
-        src_switch: u32,
-        dst_switch: u32,
-        dst: u32,
+        src_switch: RouterId,
+        dst_switch: RouterId,
+        dst: TerminalId,
         measured: bool,
         route: RoutePos,
     ) -> Self {
@@ -60,11 +61,26 @@ impl Packet {
             dst,
             measured,
             hop: AtomicU16::new(0),
-            at: AtomicU32::new(src_switch),
+            at: AtomicU32::new(src_switch.raw()),
             route: AtomicU64::new(route.to_bits()),
         }
     }
+
+    /// The switch its head is at.
+    #[inline(always)]
+    pub(super) fn at(&self) -> RouterId {
+        RouterId::from_raw(self.at.load(Ordering::Relaxed))
+    }
+
+    /// Its head has reached switch `sw`.
+    #[inline(always)]
+    pub(super) fn move_to(&self, sw: RouterId) {
+        self.at.store(sw.raw(), Ordering::Relaxed);
+    }
 }
+
+/// The packet records of a run, by id (`Engine::packets`).
+pub(super) type Packets = IdVec<PacketId, Packet>;
 
 pub(super) const NONE: u32 = u32::MAX;
 
@@ -111,9 +127,9 @@ pub(super) struct OutChannel {
     pub(super) held: u64,
     pub(super) flits: u64,
     pub(super) into: u32,
-    pub(super) dst: u32,
+    pub(super) dst: RouterId,
     pub(super) latency: u32,
-    pub(super) part: u32,
+    pub(super) part: PartId,
 }
 
 /// An input port's request in switch allocation: its position among its switch's input ports,

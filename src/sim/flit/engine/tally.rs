@@ -16,7 +16,7 @@ pub(crate) struct Tally {
     pub crossings: u64,
     pub latencies: Vec<u32>,
     /// Packet records free for reuse (the last freed is reused first).
-    pub(super) free: Vec<u32>,
+    pub(super) free: Vec<super::ids::PacketId>,
     /// The last cycle a flit moved.
     pub(super) last_move: u64,
     /// A router's error met during the run (it stops the run).

@@ -3,6 +3,8 @@
 //! at the end of each cycle (`merge`).
 
 #[cfg(not(target_arch = "wasm32"))]
+use super::ids::PartId;
+#[cfg(not(target_arch = "wasm32"))]
 use super::part::Part;
 #[cfg(not(target_arch = "wasm32"))]
 use super::run::deadlocked;
@@ -10,7 +12,7 @@ use super::run::Engine;
 #[cfg(not(target_arch = "wasm32"))]
 use super::shared::Shared;
 #[cfg(not(target_arch = "wasm32"))]
-use super::state::Packet;
+use super::state::Packets;
 #[cfg(not(target_arch = "wasm32"))]
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -165,7 +167,7 @@ impl Drop for Stop<'_> {
 fn part_thread(
     part: &std::sync::Mutex<Part>,
     sh: &Shared,
-    packets: &std::sync::RwLock<Vec<Packet>>,
+    packets: &std::sync::RwLock<Packets>,
     go: &Line,
     done: &Line,
 ) {
@@ -256,12 +258,13 @@ pub(super) fn merge(parts: &mut [&mut Part]) {
     for from in 0..parts.len() {
         for to in 0..parts.len() {
             if to != from {
-                let flits = std::mem::take(&mut parts[from].flits_out[to]);
-                let empty = std::mem::replace(&mut parts[to].flits_in[from], flits);
-                parts[from].flits_out[to] = empty;
-                let credits = std::mem::take(&mut parts[from].credits_out[to]);
-                let empty = std::mem::replace(&mut parts[to].credits_in[from], credits);
-                parts[from].credits_out[to] = empty;
+                let (from_id, to_id) = (PartId::new(from), PartId::new(to));
+                let flits = std::mem::take(&mut parts[from].flits_out[to_id]);
+                let empty = std::mem::replace(&mut parts[to].flits_in[from_id], flits);
+                parts[from].flits_out[to_id] = empty;
+                let credits = std::mem::take(&mut parts[from].credits_out[to_id]);
+                let empty = std::mem::replace(&mut parts[to].credits_in[from_id], credits);
+                parts[from].credits_out[to_id] = empty;
             }
         }
     }
