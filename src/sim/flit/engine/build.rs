@@ -3,13 +3,15 @@
 
 use super::super::prefetch::PREFETCH_ABOVE;
 use super::super::routes::{RouteHop, Routes};
-use super::ids::{IdVec, PacketId, PartId, RouterId, TerminalId};
+use super::ids::{
+    IdVec, InPortId, InVcId, OutPortId, OutVcId, PacketId, PartId, RouterId, TerminalId,
+};
 use super::inject::{Sources, ARRIVAL_WHEEL};
 use super::params::{channel_latency, SimParams};
 use super::part::{part_of, Part};
 use super::run::Engine;
 use super::shared::{Shared, PREFETCH};
-use super::state::{Flit, InVc, OutChannel, OutVc, NONE, NO_LOCAL};
+use super::state::{Flit, InVc, OutChannel, OutVc, NO_LOCAL};
 use super::tally::Tally;
 use crate::model::{EndpointId, Topology};
 use crate::traffic::Placed;
@@ -48,11 +50,11 @@ impl<'a> Engine<'a> {
         let wheel = (longest.max(p.credit_delay) as usize + 2).next_power_of_two();
         let part_ports: Vec<usize> = part_first_switch
             .iter()
-            .map(|&s| num.in_offsets[RouterId::new(s)] as usize)
+            .map(|&s| num.in_offsets[RouterId::new(s)].index())
             .collect();
         let part_ops: Vec<usize> = part_first_switch
             .iter()
-            .map(|&s| num.first_op[RouterId::new(s)] as usize)
+            .map(|&s| num.first_op[RouterId::new(s)].index())
             .collect();
         let words = |i: usize| {
             let hi = part_ports.get(i + 1).copied().unwrap_or(c + t);
@@ -102,15 +104,15 @@ struct Numbering {
     terminal_node: IdVec<TerminalId, u32>,
     /// Each endpoint's terminals (first, one past the last).
     node_terminals: Vec<TerminalId>,
-    in_offsets: IdVec<RouterId, u32>,
+    in_offsets: IdVec<RouterId, InPortId>,
     /// Per input port (ip), its port id; and per port id its ip.
-    in_ports: Vec<u32>,
-    ip_of_port: Vec<u32>,
-    port_switch: Vec<RouterId>,
-    channel_of_op: Vec<u32>,
-    op_of_channel: Vec<u32>,
+    in_ports: IdVec<InPortId, u32>,
+    ip_of_port: Vec<InPortId>,
+    port_switch: IdVec<InPortId, RouterId>,
+    channel_of_op: IdVec<OutPortId, u32>,
+    op_of_channel: Vec<OutPortId>,
     /// Per switch its first output channel (op), and one past the last at the end.
-    first_op: IdVec<RouterId, u32>,
+    first_op: IdVec<RouterId, OutPortId>,
 }
 
 impl Numbering {
@@ -144,32 +146,36 @@ impl Numbering {
         for (term, &s) in terminal_switch.iter_ids() {
             lists[s].push((c + term.index()) as u32);
         }
-        let mut in_offsets = IdVec::from(vec![0u32]);
+        let mut in_offsets = IdVec::from(vec![InPortId::new(0)]);
         let mut in_ports = Vec::with_capacity(c + t);
         let mut port_switch = Vec::with_capacity(c + t);
         for (sw, l) in lists.iter_ids() {
             port_switch.extend(std::iter::repeat_n(sw, l.len()));
             in_ports.extend_from_slice(l);
-            in_offsets.push(in_ports.len() as u32);
+            in_offsets.push(InPortId::new(in_ports.len()));
         }
-        let mut ip_of_port = vec![0u32; c + t];
-        for (ip, &port) in in_ports.iter().enumerate() {
-            ip_of_port[port as usize] = ip as u32;
+        let in_ports: IdVec<InPortId, u32> = in_ports.into();
+        let mut ip_of_port = vec![InPortId::new(0); c + t];
+        for (ip, &port) in in_ports.iter_ids() {
+            ip_of_port[port as usize] = ip;
         }
         // output channels by the switch they leave (a stable sort: ascending id within one)
         let mut channel_of_op: Vec<u32> = (0..c as u32).collect();
         channel_of_op.sort_by_key(|&ch| ends[ch as usize].0);
-        let mut op_of_channel = vec![0u32; c];
-        for (op, &ch) in channel_of_op.iter().enumerate() {
-            op_of_channel[ch as usize] = op as u32;
+        let channel_of_op: IdVec<OutPortId, u32> = channel_of_op.into();
+        let mut op_of_channel = vec![OutPortId::new(0); c];
+        for (op, &ch) in channel_of_op.iter_ids() {
+            op_of_channel[ch as usize] = op;
         }
-        let mut first_op: IdVec<RouterId, u32> = vec![0u32; n + 1].into();
+        // (each switch's first: the channels that leave the switches before it)
+        let mut first_op = vec![0; n + 1];
         for &(a, _) in &ends {
-            first_op[a.next()] += 1;
+            first_op[a.index() + 1] += 1;
         }
-        for s in (0..n).map(RouterId::new) {
-            first_op[s.next()] += first_op[s];
+        for s in 0..n {
+            first_op[s + 1] += first_op[s];
         }
+        let first_op = first_op.into_iter().map(OutPortId::new).collect();
         Numbering {
             ends,
             terminal_switch,
@@ -178,20 +184,24 @@ impl Numbering {
             in_offsets,
             in_ports,
             ip_of_port,
-            port_switch,
+            port_switch: port_switch.into(),
             channel_of_op,
             op_of_channel,
             first_op,
         }
     }
 
-    /// Per input port (ip), the output channel feeding it (`NONE` for injection) and the part
+    /// Per input port (ip), the output channel feeding it (`OutPortId::NONE` for injection) and the part
     /// of the switch it leaves (`switch_part`).
-    fn upstream(&self, switch_part: &dyn Fn(RouterId) -> PartId) -> Vec<(u32, PartId)> {
-        let mut upstream = vec![(NONE, PartId::new(0)); self.ip_of_port.len()];
-        for (op, &ch) in self.channel_of_op.iter().enumerate() {
+    fn upstream(
+        &self,
+        switch_part: &dyn Fn(RouterId) -> PartId,
+    ) -> IdVec<InPortId, (OutPortId, PartId)> {
+        let mut upstream: IdVec<InPortId, _> =
+            vec![(OutPortId::NONE, PartId::new(0)); self.ip_of_port.len()].into();
+        for (op, &ch) in self.channel_of_op.iter_ids() {
             let from = self.ends[ch as usize].0;
-            upstream[self.ip_of_port[ch as usize] as usize] = (op as u32, switch_part(from));
+            upstream[self.ip_of_port[ch as usize]] = (op, switch_part(from));
         }
         upstream
     }
@@ -218,7 +228,7 @@ impl Numbering {
         topo: &Topology,
         p: &SimParams,
         switch_part: &dyn Fn(RouterId) -> PartId,
-    ) -> Vec<OutChannel> {
+    ) -> IdVec<OutPortId, OutChannel> {
         self.channel_of_op
             .iter()
             .map(|&ch| OutChannel {
@@ -242,7 +252,7 @@ fn first_part(
     parts: usize,
     wheel: usize,
     words: std::ops::Range<usize>,
-    outs: Vec<OutChannel>,
+    outs: IdVec<OutPortId, OutChannel>,
 ) -> Part {
     let v = p.vcs;
     let dummy = Flit {
@@ -250,10 +260,10 @@ fn first_part(
         seq: 0,
         group: 0,
         ready: 0,
-        next: NONE,
+        next: OutPortId::NONE,
     };
     let out_vc = |credits| OutVc {
-        rr: 0,
+        rr: InVcId::new(0),
         cycle: u32::MAX,
         rank: 0,
         credits,
@@ -268,26 +278,27 @@ fn first_part(
         ring: vec![dummy; (c + t) * v * p.buffer],
         ivcs: vec![
             InVc {
-                out_vc: NONE,
-                out_port: NONE,
+                out_vc: OutVcId::NONE,
+                out_port: OutPortId::NONE,
                 head: 0,
                 len: 0,
                 rr: 0,
                 front: dummy,
             };
             (c + t) * v
-        ],
+        ]
+        .into(),
         // the channels' output VCs, and one per ejection port (C·V + terminal), whose credits
         // never run out: switch allocation reads a request's credits without testing which
         // kind it is
         out_vcs: std::iter::repeat_n(out_vc(p.buffer as u16), c * v)
             .chain(std::iter::repeat_n(out_vc(u16::MAX), t))
             .collect(),
-        in_rr: vec![0; c + t],
-        in_out_rr: vec![0; c + t],
-        out_rr: vec![0; c + t],
+        in_rr: vec![0; c + t].into(),
+        in_out_rr: vec![OutPortId::new(0); c + t].into(),
+        out_rr: vec![0; c + t].into(),
         requests: Vec::new(),
-        candidates: vec![0; c + t],
+        candidates: vec![0; c + t].into(),
         waiting: Vec::new(),
         // above the longest wait, the pipeline
         pipeline: vec![Vec::new(); (p.stages as usize + 2).next_power_of_two()],
@@ -336,10 +347,10 @@ fn copies(
 /// The numbering's tables `Shared` keeps: input ports' offsets and switches, channels' ops,
 /// switches' first ops.
 type Tables = (
-    IdVec<RouterId, u32>,
-    Vec<RouterId>,
-    Vec<u32>,
-    IdVec<RouterId, u32>,
+    IdVec<RouterId, InPortId>,
+    IdVec<InPortId, RouterId>,
+    Vec<OutPortId>,
+    IdVec<RouterId, OutPortId>,
 );
 
 /// What every part reads (`Shared`) of a run of `c` channels and `t` terminals: the
@@ -349,7 +360,7 @@ fn shared<'a>(
     routes: &'a Routes,
     p: SimParams,
     (in_offsets, port_switch, op_of_channel, first_op): Tables,
-    upstream: Vec<(u32, PartId)>,
+    upstream: IdVec<InPortId, (OutPortId, PartId)>,
     next_local: Vec<u16>,
     (c, t): (usize, usize),
 ) -> Shared<'a> {
@@ -378,7 +389,7 @@ struct Terminals {
     switch: IdVec<TerminalId, RouterId>,
     node: IdVec<TerminalId, u32>,
     of_node: Vec<TerminalId>,
-    inject_ip: IdVec<TerminalId, u32>,
+    inject_ip: IdVec<TerminalId, InPortId>,
     inject_part: IdVec<TerminalId, PartId>,
 }
 
@@ -415,7 +426,7 @@ fn sources<'a>(
         feeding: vec![0; e.div_ceil(64)],
         todo: vec![0; e.div_ceil(64)],
         source: vec![VecDeque::new(); t].into(),
-        front: vec![(PacketId::NONE, 0, NONE); t].into(),
+        front: vec![(PacketId::NONE, 0, InVcId::NONE); t].into(),
         injected_flits: 0,
         measured_created: 0,
         measured_self: 0,
@@ -439,8 +450,8 @@ fn sources<'a>(
 pub(super) fn packed_hops(
     hops: &[RouteHop],
     n: usize,
-    op_of_channel: &[u32],
-    first_op: &[u32],
+    op_of_channel: &[OutPortId],
+    first_op: &[OutPortId],
 ) -> Vec<u16> {
     let mut packed = Vec::with_capacity(hops.len());
     for (i, hop) in hops.iter().enumerate() {
@@ -449,8 +460,8 @@ pub(super) fn packed_hops(
             continue;
         };
         let at = i / n;
-        let place = op.wrapping_sub(first_op[at]);
-        if place >= first_op[at + 1] - first_op[at] || place >= 0xff || hop.group > 0xff {
+        let place = op.since(first_op[at]);
+        if place >= first_op[at + 1].since(first_op[at]) || place >= 0xff || hop.group > 0xff {
             return Vec::new();
         }
         packed.push(place as u16 | hop.group << 8);
@@ -468,7 +479,8 @@ mod tests {
     #[test]
     fn hops_pack_in_two_bytes_or_not_at_all() {
         // switch 0 leaves by channels 2 and 0 (ops 0 and 1), switch 1 by channel 1 (op 2)
-        let (op_of_channel, first_op) = ([1, 2, 0], [0, 2, 3]);
+        let (op_of_channel, first_op) =
+            ([1, 2, 0].map(OutPortId::new), [0, 2, 3].map(OutPortId::new));
         let hop = |channel, group| RouteHop { channel, group };
         let none = hop(u32::MAX, 0);
         let pack = |hops: &[RouteHop]| packed_hops(hops, 2, &op_of_channel, &first_op);

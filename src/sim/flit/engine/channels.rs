@@ -3,10 +3,10 @@
 //! back upstream.
 
 use super::super::routes::RoutePos;
-use super::ids::{PacketId, TerminalId};
+use super::ids::{IdVec, InPortId, InVcId, OutPortId, OutVcId, PacketId};
 use super::part::Part;
 use super::shared::Shared;
-use super::state::{Flit, Packets, Request, Waiting, NONE, NO_LOCAL};
+use super::state::{Flit, Packets, Request, Waiting, NO_LOCAL};
 use std::sync::atomic::Ordering;
 
 impl Part {
@@ -15,7 +15,7 @@ impl Part {
     /// Always inlined, as `route_ahead` is: both out of line were 5% of a 64-router run (mesh
     /// 8×8 at 0.1, 200,000 cycles: 0.60 → 0.57 s inlined).
     #[inline(always)]
-    pub(super) fn push<const V: usize>(&mut self, sh: &Shared, vc: usize, flit: Flit) {
+    pub(super) fn push<const V: usize>(&mut self, sh: &Shared, vc: InVcId, flit: Flit) {
         let b = sh.p.buffer;
         let len = usize::from(self.ivcs[vc].len);
         if len == 0 {
@@ -25,12 +25,12 @@ impl Part {
             if slot >= b {
                 slot -= b;
             }
-            self.ring[vc * b + slot] = flit;
+            self.ring[vc.ring_base(b) + slot] = flit;
         }
         self.ivcs[vc].len += 1;
         if self.ivcs[vc].len == 1 {
-            let (port, k) = (vc / sh.vcs::<V>(), vc % sh.vcs::<V>());
-            if self.ivcs[vc].out_vc != NONE {
+            let (port, k) = (vc.port(sh.vcs::<V>()), vc.k(sh.vcs::<V>()));
+            if self.ivcs[vc].out_vc != OutVcId::NONE {
                 self.mark(port, k, true);
             } else if flit.seq == 0 {
                 self.wait::<V>(sh, port, k, flit, self.now);
@@ -44,7 +44,7 @@ impl Part {
     pub(super) fn wait<const V: usize>(
         &mut self,
         sh: &Shared,
-        port: usize,
+        port: InPortId,
         k: usize,
         flit: Flit,
         earliest: u64,
@@ -60,14 +60,14 @@ impl Part {
         // first VC, so most packets of a source that sends everywhere take VC 0 first.
         // (Rotating through the group for every head spread packets over the VCs and halved
         // the queueing BookSim measures in a fat-tree, whose heads change output often.)
-        let last = &self.ivcs[port * sh.vcs::<V>() + k];
+        let last = &self.ivcs[InVcId::of(port, k, sh.vcs::<V>())];
         let rr = if last.out_port == flit.next && last.rr > base && last.rr < base + count {
             last.rr - base
         } else {
             0
         };
         self.pipeline[slot].push(Waiting {
-            port: port as u32,
+            port,
             k: k as u16,
             asks,
             want: flit.next,
@@ -85,16 +85,16 @@ impl Part {
         sh: &Shared,
         packets: &Packets,
         pkt: PacketId,
-    ) -> (u32, u16) {
+    ) -> (OutPortId, u16) {
         let pk = &packets[pkt];
         let at = pk.at();
         if !sh.next_local.is_empty() {
             if at == pk.dst_switch {
-                return (ejection(sh, pk.dst), 0);
+                return (OutPortId::ejection(sh.channels, pk.dst), 0);
             }
             let hop = sh.next_local[at.index() * (sh.first_op.len() - 1) + pk.dst_switch.index()];
             if hop != NO_LOCAL {
-                return (sh.first_op[at] + u32::from(hop & 0xff), hop >> 8);
+                return (sh.first_op[at].offset(u32::from(hop & 0xff)), hop >> 8);
             }
         }
         let mut route = RoutePos::from_bits(pk.route.load(Ordering::Relaxed));
@@ -107,28 +107,28 @@ impl Part {
         pk.route.store(route.to_bits(), Ordering::Relaxed);
         match step {
             Ok(Some(hop)) => (sh.op_of_channel[hop.channel as usize], hop.group),
-            Ok(None) => (ejection(sh, pk.dst), 0),
+            Ok(None) => (OutPortId::ejection(sh.channels, pk.dst), 0),
             Err(e) => {
                 // a router's own error (none is expected: its routes were checked when it was
                 // built): the run stops and reports it
                 self.tally.error.get_or_insert(e);
-                (NONE, 0)
+                (OutPortId::NONE, 0)
             }
         }
     }
 
     /// Set or clear VC `k` of input port `port`'s switch-candidate bit (`mark_at`).
     #[inline(always)]
-    pub(super) fn mark(&mut self, port: usize, k: usize, on: bool) {
+    pub(super) fn mark(&mut self, port: InPortId, k: usize, on: bool) {
         mark_at(&mut self.candidates, &mut self.busy_ports, port, k, on);
     }
 
-    pub(super) fn pop(&mut self, sh: &Shared, vc: usize) -> Flit {
+    pub(super) fn pop(&mut self, sh: &Shared, vc: InVcId) -> Flit {
         let b = sh.p.buffer;
         let ivc = &mut self.ivcs[vc];
         let f = ivc.front;
         if ivc.len > 1 {
-            ivc.front = self.ring[vc * b + usize::from(ivc.head)];
+            ivc.front = self.ring[vc.ring_base(b) + usize::from(ivc.head)];
             let next = ivc.head + 1;
             ivc.head = if usize::from(next) == b { 0 } else { next };
         }
@@ -139,14 +139,14 @@ impl Part {
     /// The buffer slot VC `k` of input port `port` freed: a credit back upstream, `credit_delay`
     /// cycles from now (injection ports have none).
     #[inline(always)]
-    fn credit_upstream<const V: usize>(&mut self, sh: &Shared, port: usize, k: usize) {
+    fn credit_upstream<const V: usize>(&mut self, sh: &Shared, port: InPortId, k: usize) {
         let (upstream, upstream_part) = sh.upstream[port];
-        if upstream == NONE {
+        if upstream == OutPortId::NONE {
             return;
         }
         let due =
             ((self.now + u64::from(sh.p.credit_delay)) as usize) & (self.credits_due.len() - 1);
-        let ovc = upstream * sh.vcs::<V>() as u32 + k as u32;
+        let ovc = OutVcId::of(upstream, k, sh.vcs::<V>());
         // (always in WebAssembly, whose runs have one part)
         if cfg!(target_arch = "wasm32") || upstream_part == self.index {
             self.credits_due[due].push(ovc);
@@ -181,15 +181,10 @@ impl Part {
         &mut self,
         sh: &Shared,
         packets: &Packets,
-        port: usize,
+        port: InPortId,
         r: Request,
     ) {
-        let (k, ivc, out, out_port) = (
-            r.k as usize,
-            r.ivc as usize,
-            r.out as usize,
-            r.out_port as usize,
-        );
+        let (k, ivc, out, out_port) = (r.k as usize, r.ivc, r.out, r.out_port);
         let now = self.now;
         let v = sh.vcs::<V>();
         let cv = sh.channels * v;
@@ -199,7 +194,7 @@ impl Part {
         let tail = usize::from(flit.seq) + 1 == sh.p.packet;
         let head = flit.seq == 0;
         if tail {
-            self.ivcs[ivc].out_vc = NONE;
+            self.ivcs[ivc].out_vc = OutVcId::NONE;
             self.mark(port, k, false);
             if self.ivcs[ivc].len > 0 {
                 // the next packet's head is at the front now, and its routing and VC
@@ -214,11 +209,11 @@ impl Part {
         } else if self.ivcs[ivc].len == 0 {
             self.mark(port, k, false);
         }
-        if out >= cv {
+        if out.ejects(cv) {
             self.eject(sh, packets, flit, tail);
             return;
         }
-        let (ch, out_k) = (out_port, out - out_port * v);
+        let (ch, out_k) = (out_port, out.k(out_port, v));
         self.out_vcs[out].credits -= 1;
         let link = &mut self.outs[ch];
         if tail {
@@ -236,19 +231,13 @@ impl Part {
         let arrive = now + u64::from(latency);
         flit.ready = (arrive + sh.pipeline(head)) as u32;
         let due = (arrive as usize) & (self.flits_due.len() - 1);
-        let into = into as usize * v + out_k;
+        let into = InVcId::of(into, out_k, v);
         if cfg!(target_arch = "wasm32") || part == self.index {
-            self.flits_due[due].push((into as u32, flit));
+            self.flits_due[due].push((into, flit));
         } else {
-            self.flits_out[part].push((due as u32, into as u32, flit));
+            self.flits_out[part].push((due as u32, into, flit));
         }
     }
-}
-
-/// The output port that ejects at terminal `t` (C + terminal).
-#[inline(always)]
-fn ejection(sh: &Shared, t: TerminalId) -> u32 {
-    sh.channels as u32 + t.index() as u32
 }
 
 /// Set or clear VC `k` of input port `port`'s bit in `candidates` (a word per input port: its
@@ -257,14 +246,14 @@ fn ejection(sh: &Shared, t: TerminalId) -> u32 {
 /// routers).
 #[inline(always)]
 pub(super) fn mark_at(
-    candidates: &mut [u64],
+    candidates: &mut IdVec<InPortId, u64>,
     busy_ports: &mut [u64],
-    port: usize,
+    port: InPortId,
     k: usize,
     on: bool,
 ) {
     let bit = 1u64 << k;
-    let (word, port_bit) = (port / 64, 1u64 << (port % 64));
+    let (word, port_bit) = (port.word(), 1u64 << port.shift());
     // (`on` is a constant where this is inlined; whether the port's last candidate goes is
     // data, and is tested without a branch: it was often mispredicted)
     if on {

@@ -84,6 +84,162 @@ index_space!(
     PartId
 );
 
+index_space!(
+    /// An input port's place (`ip`): ports are numbered by the switch they enter, a switch's
+    /// consecutive (`Shared::in_offsets`), channels' before terminals' injection ports.
+    InPortId
+);
+
+impl InPortId {
+    /// The port `at` places on (a switch's ports are consecutive from its first).
+    #[inline(always)]
+    pub(crate) const fn offset(self, at: usize) -> Self {
+        Self(self.0 + at as u32)
+    }
+
+    /// Ports from this one up to `end` (not included).
+    #[inline(always)]
+    pub(crate) const fn count_to(self, end: Self) -> usize {
+        end.index() - self.index()
+    }
+
+    /// The port of bit `bit` of word `word` of a bit set of ports (`Part::busy_ports`).
+    #[inline(always)]
+    pub(crate) const fn of_bit(word: usize, bit: usize) -> Self {
+        Self::new(word * 64 + bit)
+    }
+
+    /// Its word in a bit set of ports (`Part::busy_ports`).
+    #[inline(always)]
+    pub(crate) const fn word(self) -> usize {
+        self.index() / 64
+    }
+
+    /// Its bit's place in its word.
+    #[inline(always)]
+    pub(crate) const fn shift(self) -> usize {
+        self.index() % 64
+    }
+}
+
+index_space!(
+    /// An output port: an output channel (`op`: numbered by the switch it leaves, a switch's
+    /// consecutive from `Shared::first_op`), or C + terminal for ejection (C channels): one
+    /// order, in which a switch's outputs keep their order for the round robins.
+    OutPortId,
+    /// None: a port's feeding channel at an injection port, or an input VC's output before VC
+    /// allocation, or a head's next output after a router's error.
+    NONE = u32::MAX,
+    /// `Waiting::want` of a head granted its output VC (or its ejection) this cycle.
+    GRANTED = u32::MAX - 1
+);
+
+impl OutPortId {
+    /// The ejection port of terminal `t`, of a network of `channels` channels: C + terminal.
+    #[inline(always)]
+    pub(crate) const fn ejection(channels: usize, t: TerminalId) -> Self {
+        Self(channels as u32 + t.0)
+    }
+
+    /// The port `at` places on (a switch's output channels are consecutive from its first).
+    #[inline(always)]
+    pub(crate) const fn offset(self, at: u32) -> Self {
+        Self(self.0 + at)
+    }
+
+    /// The port after it (one past the last granted: `Part::in_out_rr`).
+    #[inline(always)]
+    pub(crate) const fn next(self) -> Self {
+        Self(self.0 + 1)
+    }
+
+    /// Places from `from` on to it, wrapping in 32 bits: its place among a switch's outputs
+    /// from the switch's first, or in the cyclic order of a round robin from its pointer.
+    #[inline(always)]
+    pub(crate) const fn since(self, from: Self) -> u32 {
+        self.0.wrapping_sub(from.0)
+    }
+}
+
+index_space!(
+    /// An input VC: VC k of input port ip, ip·V + k (`Part::ivcs`; its ring's slots from
+    /// `ring_base`).
+    InVcId,
+    /// None: a terminal with no packet started (`Sources::front`).
+    NONE = u32::MAX
+);
+
+impl InVcId {
+    /// VC `k` of input port `port`, of `v` VCs a port.
+    #[inline(always)]
+    pub(crate) const fn of(port: InPortId, k: usize, v: usize) -> Self {
+        Self(port.0 * v as u32 + k as u32)
+    }
+
+    /// Its input port, of `v` VCs a port.
+    #[inline(always)]
+    pub(crate) const fn port(self, v: usize) -> InPortId {
+        InPortId(self.0 / v as u32)
+    }
+
+    /// Its VC's place k in its port, of `v` VCs a port.
+    #[inline(always)]
+    pub(crate) const fn k(self, v: usize) -> usize {
+        (self.0 % v as u32) as usize
+    }
+
+    /// Its first slot in `Part::ring`, of `b` slots a VC.
+    #[inline(always)]
+    pub(crate) const fn ring_base(self, b: usize) -> usize {
+        self.index() * b
+    }
+
+    /// The VC after it among `total`, wrapping to the first (an arbiter's pointer, `OutVc::rr`).
+    #[inline(always)]
+    pub(crate) const fn next_of(self, total: usize) -> Self {
+        if self.index() + 1 == total {
+            Self(0)
+        } else {
+            Self(self.0 + 1)
+        }
+    }
+}
+
+index_space!(
+    /// An output VC: VC k of output channel op, op·V + k, or C·V + terminal for ejection
+    /// (`Part::out_vcs`).
+    OutVcId,
+    /// None: an input VC's before VC allocation.
+    NONE = u32::MAX
+);
+
+impl OutVcId {
+    /// VC `k` of output channel `port`, of `v` VCs a port.
+    #[inline(always)]
+    pub(crate) const fn of(port: OutPortId, k: usize, v: usize) -> Self {
+        Self(port.0 * v as u32 + k as u32)
+    }
+
+    /// The output VC of ejection port `port` (C + terminal) of a network of `channels`
+    /// channels with `v` VCs a port: C·V + terminal.
+    #[inline(always)]
+    pub(crate) const fn ejection(channels: usize, v: usize, port: OutPortId) -> Self {
+        Self((channels * v) as u32 + (port.0 - channels as u32))
+    }
+
+    /// Whether it is an ejection port's (at or past C·V, `channel_vcs`).
+    #[inline(always)]
+    pub(crate) const fn ejects(self, channel_vcs: usize) -> bool {
+        self.index() >= channel_vcs
+    }
+
+    /// Its VC's place k in its channel `port`, of `v` VCs a port.
+    #[inline(always)]
+    pub(crate) const fn k(self, port: OutPortId, v: usize) -> usize {
+        self.index() - port.index() * v
+    }
+}
+
 /// A vector indexed by the ids of one space (`I`) alone: `Index` is the vector's own, bounds
 /// checked, on `I::index`. It has no `Deref` to a slice, so a raw number does not index it
 /// either; `as_slice` and `iter` are for the whole-table reads (copies, lengths, sums).
@@ -130,7 +286,7 @@ macro_rules! impl_id {
     };
 }
 
-impl_id!(RouterId, PacketId, TerminalId, PartId);
+impl_id!(RouterId, PacketId, TerminalId, PartId, InPortId, OutPortId, InVcId, OutVcId);
 
 impl<I: Id, T> IdVec<I, T> {
     /// Appends `item`; its id.

@@ -1,11 +1,11 @@
 //! Injection (`Sources`): the endpoints, their one random stream, Bernoulli arrivals on a
 //! wheel, the source queues, and the flits fed into the injection ports each cycle.
 
-use super::ids::{IdVec, PacketId, PartId, RouterId, TerminalId};
+use super::ids::{IdVec, InPortId, InVcId, OutPortId, PacketId, PartId, RouterId, TerminalId};
 use super::params::MAX_SOURCE_PACKETS;
 use super::part::{put_back, Part};
 use super::shared::Shared;
-use super::state::{Flit, Packet, Packets, NONE};
+use super::state::{Flit, Packet, Packets};
 use crate::routing::Header;
 use crate::traffic::Placed;
 use rand::Rng;
@@ -43,7 +43,7 @@ pub(super) struct Sources<'a> {
     /// for the one before it: mesh 8×8 queued 50% longer than BookSim at 0.3.
     pub(super) last_vc: IdVec<TerminalId, u16>,
     /// Per terminal, its injection port (ip) and its switch's part.
-    pub(super) inject_ip: IdVec<TerminalId, u32>,
+    pub(super) inject_ip: IdVec<TerminalId, InPortId>,
     pub(super) inject_part: IdVec<TerminalId, PartId>,
     /// The cycle each endpoint's next packet is created (geometric gaps: Bernoulli arrivals).
     pub(super) next_arrival: Vec<u64>,
@@ -56,11 +56,11 @@ pub(super) struct Sources<'a> {
     pub(super) feeding: Vec<u64>,
     /// This cycle's endpoints: arriving or feeding (scratch).
     pub(super) todo: Vec<u64>,
-    /// Packets waiting at each terminal: creation cycle and destination terminal (NONE: drawn
-    /// when it reaches the front, as for every single-port endpoint); the front one's flits
-    /// written so far and the injection VC it uses.
+    /// Packets waiting at each terminal: creation cycle and destination terminal
+    /// (`TerminalId::NONE`: drawn when it reaches the front, as for every single-port
+    /// endpoint); the front one's flits written so far and the injection VC it uses.
     pub(super) source: IdVec<TerminalId, VecDeque<(u64, TerminalId)>>,
-    pub(super) front: IdVec<TerminalId, (PacketId, u16, u32)>,
+    pub(super) front: IdVec<TerminalId, (PacketId, u16, InVcId)>,
     pub(super) injected_flits: u64,
     pub(super) measured_created: u64,
     /// Measured packets addressed to their own source node (a permutation's fixed points, a
@@ -252,7 +252,7 @@ impl<'a> Sources<'a> {
             (pkt, written, vc) = (started.0, 0, started.1);
         }
         let part = &mut *parts[owner];
-        if usize::from(part.ivcs[vc as usize].len) >= b {
+        if usize::from(part.ivcs[vc].len) >= b {
             self.front[t] = (pkt, written, vc);
             return;
         }
@@ -265,13 +265,13 @@ impl<'a> Sources<'a> {
                 seq: written,
                 group: 0,
                 ready: (now + sh.pipeline(written == 0)) as u32,
-                next: NONE,
+                next: OutPortId::NONE,
             },
         ));
         self.injected_flits += 1;
         written += 1;
         self.front[t] = if usize::from(written) == sh.p.packet {
-            (PacketId::NONE, 0, NONE)
+            (PacketId::NONE, 0, InVcId::NONE)
         } else {
             (pkt, written, vc)
         };
@@ -287,15 +287,15 @@ impl<'a> Sources<'a> {
         parts: &mut [&mut Part],
         owner: usize,
         packets: &mut Packets,
-    ) -> Option<(PacketId, u32)> {
+    ) -> Option<(PacketId, InVcId)> {
         let (v, b) = (sh.p.vcs, sh.p.buffer);
         let &(created, to) = self.source[t].front()?;
-        let port = self.inject_ip[t] as usize;
+        let port = self.inject_ip[t];
         let part = &parts[owner];
         let start = usize::from(self.last_vc[t]) + 1;
         let k = (0..v)
             .map(|i| (start + i) % v)
-            .find(|&k| usize::from(part.ivcs[port * v + k].len) < b)?;
+            .find(|&k| usize::from(part.ivcs[InVcId::of(port, k, v)].len) < b)?;
         self.source[t].pop_front();
         self.last_vc[t] = k as u16;
         let dst = if to == TerminalId::NONE {
@@ -325,6 +325,6 @@ impl<'a> Sources<'a> {
             }
             None => packets.push(packet),
         };
-        Some((pkt, (port * v + k) as u32))
+        Some((pkt, InVcId::of(port, k, v)))
     }
 }

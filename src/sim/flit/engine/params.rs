@@ -87,7 +87,7 @@ pub(crate) fn memory_bytes(
         * (vcs * std::mem::size_of::<OutVc>() as u64 + std::mem::size_of::<OutChannel>() as u64)
         + terminals as u64 * std::mem::size_of::<OutVc>() as u64;
     // (`Part::injected`)
-    let injected = terminals as u64 * std::mem::size_of::<(u32, Flit)>() as u64;
+    let injected = terminals as u64 * std::mem::size_of::<(super::ids::InVcId, Flit)>() as u64;
     let queued = terminals as u64 * MAX_SOURCE_PACKETS as u64;
     let sources = queued * 16;
     let packets =

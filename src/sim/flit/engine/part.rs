@@ -3,7 +3,7 @@
 //! `router.rs` (arrivals, VC and switch allocation, traversal) and `channels.rs` (buffers,
 //! the send onto a channel, credits).
 
-use super::ids::{IdVec, PartId, RouterId};
+use super::ids::{IdVec, InPortId, InVcId, OutPortId, OutVcId, PartId, RouterId};
 use super::state::{Flit, InVc, OutChannel, OutVc, Request, Waiting};
 use super::tally::Tally;
 
@@ -37,23 +37,23 @@ pub(super) struct Part {
     pub(super) ring: Vec<Flit>,
     /// Every input VC's state, together: what a flit's hop reads and writes of its VC is one
     /// cache line, not four (`InVc`).
-    pub(super) ivcs: Vec<InVc>,
+    pub(super) ivcs: IdVec<InVcId, InVc>,
     /// The channels' output VCs (op·V + k), then one per ejection port (C·V + terminal).
-    pub(super) out_vcs: Vec<OutVc>,
+    pub(super) out_vcs: IdVec<OutVcId, OutVc>,
     /// Per input port, the VC its switch request favours next among those for one output.
-    pub(super) in_rr: Vec<u16>,
+    pub(super) in_rr: IdVec<InPortId, u16>,
     /// Per input port, the output port its switch request favours next (one past the last
     /// granted; see `port_request`).
-    pub(super) in_out_rr: Vec<u32>,
+    pub(super) in_out_rr: IdVec<InPortId, OutPortId>,
     /// Per output port (op, then C + terminal for ejection), the switch input position its
     /// arbiter favours next.
-    pub(super) out_rr: Vec<u16>,
+    pub(super) out_rr: IdVec<OutPortId, u16>,
     pub(super) requests: Vec<Request>,
     /// Per input port, a bit per VC that holds flits and an output VC (switch candidates).
-    pub(super) candidates: Vec<u64>,
+    pub(super) candidates: IdVec<InPortId, u64>,
     /// Input VCs whose front flit is a head without an output VC, in the order they got there,
     /// with the channel its route takes next and the first VC of its group once looked up
-    /// (NONE before; `ejection` for the last hop).
+    /// (`OutPortId::NONE` after a router's error; an ejection port for the last hop).
     pub(super) waiting: Vec<Waiting>,
     /// Heads not yet ready for VC allocation, by the cycle they are (a wheel: modulo its size,
     /// above the pipeline's length); they join `waiting` on that cycle, so a head costs nothing
@@ -61,11 +61,11 @@ pub(super) struct Part {
     /// of a run at 64 routers).
     pub(super) pipeline: Vec<Vec<Waiting>>,
     /// VC allocation's requests.
-    pub(super) vc_requests: Vec<(u32, u32, u16, u32)>,
+    pub(super) vc_requests: Vec<(u32, OutVcId, u16, u32)>,
     /// Input VCs (input port, VC) whose head was granted its output VC last cycle: switch candidates from this
     /// one (`cross_after`; made candidates at the grant, their switches were visited a cycle
     /// for nothing: 12% more instructions on mesh 8×8 at 0.1).
-    pub(super) granted_last: Vec<(u32, u32)>,
+    pub(super) granted_last: Vec<(InPortId, u32)>,
     /// A bit per input port with a switch candidate: a switch's ports are consecutive, so its
     /// busy ones are a few bits of one or two words (switch allocation visits those alone:
     /// scanning all of a switch's ports for the busy one was a mispredicted branch per port).
@@ -73,12 +73,12 @@ pub(super) struct Part {
     /// This cycle's switches with a candidate (scratch, `traverse`).
     pub(super) busy_list: Vec<RouterId>,
     /// Per output channel (op) its state.
-    pub(super) outs: Vec<OutChannel>,
+    pub(super) outs: IdVec<OutPortId, OutChannel>,
     // events by arrival cycle (a wheel); a flit is written into its VC when it arrives (written
     // at once when sent, the same results, it made the write a cache miss at 16,384 routers,
     // where delivery asks for it eight flits ahead: 7.0 → 8.0 s)
-    pub(super) flits_due: Vec<Vec<(u32, Flit)>>,
-    pub(super) credits_due: Vec<Vec<u32>>,
+    pub(super) flits_due: Vec<Vec<(InVcId, Flit)>>,
+    pub(super) credits_due: Vec<Vec<OutVcId>>,
     /// Flits and credits sent this cycle to other parts' switches, by part: (wheel slot, input
     /// VC, flit) and (wheel slot, output VC). `merge` swaps each list with the receiving part's
     /// list from this part (`flits_in`, `credits_in`, emptied), and the receiver puts them in
@@ -86,17 +86,17 @@ pub(super) struct Part {
     /// writes is its own, allocated in its own thread's memory (`merge` writing them into the
     /// receiver's wheels put the receiver's buffers beside the sender's, and a 64-router run
     /// on two threads took 0.147 s instead of 0.062 s in one memory layout).
-    pub(super) flits_out: IdVec<PartId, Vec<(u32, u32, Flit)>>,
-    pub(super) credits_out: IdVec<PartId, Vec<(u32, u32)>>,
-    pub(super) flits_in: IdVec<PartId, Vec<(u32, u32, Flit)>>,
-    pub(super) credits_in: IdVec<PartId, Vec<(u32, u32)>>,
+    pub(super) flits_out: IdVec<PartId, Vec<(u32, InVcId, Flit)>>,
+    pub(super) credits_out: IdVec<PartId, Vec<(u32, OutVcId)>>,
+    pub(super) flits_in: IdVec<PartId, Vec<(u32, InVcId, Flit)>>,
+    pub(super) credits_in: IdVec<PartId, Vec<(u32, OutVcId)>>,
     /// The flits fed this cycle into the part's injection ports (input VC, flit), routed and
     /// written into their VCs at the start of its phase, on its own thread: the injection (on
     /// the run's first thread) writes these and nothing else of a part's, and the routing and
     /// writing of new flits is shared out among the threads (mesh 128×128 at 0.0062 on two
     /// threads 2.19–2.41 → 2.12–2.21 s; no change on one). Room for a flit per terminal,
     /// reserved by the part's own thread: the injection never reallocates it.
-    pub(super) injected: Vec<(u32, Flit)>,
+    pub(super) injected: Vec<(InVcId, Flit)>,
     pub(super) tally: Tally,
 }
 

@@ -5,10 +5,10 @@
 use super::super::prefetch::prefetch;
 use super::super::routes::RoutePos;
 use super::channels::mark_at;
-use super::ids::{PartId, RouterId};
+use super::ids::{InPortId, InVcId, OutPortId, OutVcId, PartId, RouterId};
 use super::part::{put_back, Part};
 use super::shared::{Shared, PREFETCH, PREFETCH_AHEAD};
-use super::state::{InVc, Packets, Request, GRANTED, NONE};
+use super::state::{InVc, Packets, Request};
 use std::sync::atomic::Ordering;
 
 impl Part {
@@ -32,7 +32,7 @@ impl Part {
             if flit.seq == 0 {
                 (flit.next, flit.group) = self.route_ahead(sh, packets, flit.packet);
             }
-            self.push::<V>(sh, vc as usize, flit);
+            self.push::<V>(sh, vc, flit);
         }
         injected.clear();
         put_back(&mut self.injected, injected);
@@ -61,16 +61,16 @@ impl Part {
         let mut due = std::mem::take(&mut self.flits_due[slot]);
         for i in 0..due.len() {
             if let (true, Some(&(vc, _))) = (sh.prefetching(), due.get(i + PREFETCH_AHEAD)) {
-                prefetch(&self.ivcs[vc as usize]);
+                prefetch(&self.ivcs[vc]);
             }
             let (vc, flit) = due[i];
-            self.push::<V>(sh, vc as usize, flit);
+            self.push::<V>(sh, vc, flit);
         }
         due.clear();
         put_back(&mut self.flits_due[slot], due);
         let mut due = std::mem::take(&mut self.credits_due[slot]);
         for &ovc in &due {
-            self.out_vcs[ovc as usize].credits += 1;
+            self.out_vcs[ovc].credits += 1;
         }
         due.clear();
         put_back(&mut self.credits_due[slot], due);
@@ -90,7 +90,7 @@ impl Part {
         if granted == self.waiting.len() {
             self.waiting.clear();
         } else {
-            self.waiting.retain(|w| w.want != GRANTED);
+            self.waiting.retain(|w| w.want != OutPortId::GRANTED);
         }
     }
 
@@ -114,7 +114,7 @@ impl Part {
             mark_at(
                 &mut self.candidates,
                 &mut self.busy_ports,
-                port as usize,
+                port,
                 k as usize,
                 true,
             );
@@ -129,37 +129,38 @@ impl Part {
     fn request_vcs<const V: usize>(&mut self, sh: &Shared) -> usize {
         let now = self.now;
         let v = sh.vcs::<V>();
-        let channels = sh.channels as u32;
+        // (the first ejection port: outputs below it are channels)
+        let ejection = OutPortId::new(sh.channels);
         let total = self.ivcs.len();
         self.vc_requests.clear();
         let mut granted = 0;
         for i in 0..self.waiting.len() {
             // what a head a few places on will read, on its way from memory meanwhile
             if let (true, Some(ahead)) = (sh.prefetching(), self.waiting.get(i + PREFETCH_AHEAD)) {
-                if ahead.want < channels {
-                    let op = ahead.want as usize;
+                if ahead.want < ejection {
+                    let op = ahead.want;
                     prefetch(&self.outs[op]);
-                    prefetch(&self.out_vcs[op * v + usize::from(ahead.base)]);
+                    prefetch(&self.out_vcs[OutVcId::of(op, usize::from(ahead.base), v)]);
                 }
             }
             let w = &mut self.waiting[i];
-            let ivc = w.port as usize * v + usize::from(w.k);
-            if w.want == NONE {
+            let ivc = InVcId::of(w.port, usize::from(w.k), v);
+            if w.want == OutPortId::NONE {
                 // its router failed (`route_ahead`): the run stops at the end of this cycle
                 continue;
             }
-            if w.want >= channels {
+            if w.want >= ejection {
                 // at its destination: the ejection port, without allocation
                 let front = &mut self.ivcs[ivc];
-                front.out_vc = (sh.channels * v) as u32 + (w.want - channels);
+                front.out_vc = OutVcId::ejection(sh.channels, v, w.want);
                 front.out_port = w.want;
                 cross_after(front, now);
-                w.want = GRANTED;
+                w.want = OutPortId::GRANTED;
                 granted += 1;
                 self.granted_last.push((w.port, u32::from(w.k)));
                 continue;
             }
-            let (ch, base, per_group) = (w.want as usize, usize::from(w.base), u32::from(w.count));
+            let (ch, base, per_group) = (w.want, usize::from(w.base), u32::from(w.count));
             // (a group has 1 to 64 VCs)
             let free = !(self.outs[ch].held >> base) & (u64::MAX >> (64 - per_group));
             if free == 0 {
@@ -174,18 +175,17 @@ impl Part {
             } else {
                 free.trailing_zeros()
             } as usize;
-            let ovc = ch * v + base + j;
+            let ovc = OutVcId::of(ch, base + j, v);
             let arbiter = &mut self.out_vcs[ovc];
-            let from = arbiter.rr as usize;
+            let (at, from) = (ivc.index(), arbiter.rr.index());
             // (ivc − from) modulo total, without a branch (which was a mispredicted one)
-            let rank = (ivc + total * usize::from(ivc < from) - from) as u32;
+            let rank = (at + total * usize::from(at < from) - from) as u32;
             // (cycles fit 32 bits, `MAX_SIM_CYCLES`) the best request so far: a stale one (of
             // an earlier cycle) is replaced (chosen without a branch: which wins is data)
             let better = (arbiter.cycle != now as u32) | (rank < arbiter.rank);
             arbiter.rank = if better { rank } else { arbiter.rank };
             arbiter.cycle = now as u32;
-            self.vc_requests
-                .push((i as u32, ovc as u32, j as u16, rank));
+            self.vc_requests.push((i as u32, ovc, j as u16, rank));
         }
         granted
     }
@@ -200,18 +200,17 @@ impl Part {
         let total = self.ivcs.len();
         let mut granted = 0;
         for &(i, ovc, j, rank) in &self.vc_requests {
-            let ovc = ovc as usize;
             let arbiter = &mut self.out_vcs[ovc];
             if (arbiter.cycle, arbiter.rank) != (now as u32, rank) {
                 continue;
             }
             let w = &mut self.waiting[i as usize];
-            let ivc = w.port as usize * v + usize::from(w.k);
-            arbiter.rr = if ivc + 1 == total { 0 } else { ivc as u32 + 1 };
-            let ch = w.want as usize;
-            self.outs[ch].held |= 1 << (ovc - ch * v);
+            let ivc = InVcId::of(w.port, usize::from(w.k), v);
+            arbiter.rr = ivc.next_of(total);
+            let ch = w.want;
+            self.outs[ch].held |= 1 << ovc.k(ch, v);
             let front = &mut self.ivcs[ivc];
-            front.out_vc = ovc as u32;
+            front.out_vc = ovc;
             front.out_port = w.want;
             front.rr = w.base + j + 1;
             cross_after(front, now);
@@ -222,7 +221,7 @@ impl Part {
                 sh.routes
                     .prefetch_step(next.raw(), pk.dst_switch.raw(), &route);
             }
-            w.want = GRANTED; // leaves the list (`allocate_vcs`)
+            w.want = OutPortId::GRANTED; // leaves the list (`allocate_vcs`)
             granted += 1;
             self.granted_last.push((w.port, u32::from(w.k)));
         }
@@ -244,7 +243,7 @@ impl Part {
         for word in self.words.clone() {
             let mut bits = self.busy_ports[word];
             while bits != 0 {
-                let sw = sh.port_switch[word * 64 + bits.trailing_zeros() as usize];
+                let sw = sh.port_switch[InPortId::of_bit(word, bits.trailing_zeros() as usize)];
                 bits &= bits - 1;
                 busy[len] = sw;
                 len += usize::from(sw != last);
@@ -257,7 +256,7 @@ impl Part {
             // fronts): each link is asked for a few switches ahead, the next one switch later
             if sh.prefetching() {
                 if let Some(&sw) = busy_now.get(i + 4) {
-                    prefetch(&self.candidates[sh.in_offsets[sw] as usize]);
+                    prefetch(&self.candidates[sh.in_offsets[sw]]);
                 }
                 if let Some(&sw) = busy_now.get(i + 2) {
                     self.prefetch_candidates::<V>(sh, packets, sw, false);
@@ -282,10 +281,12 @@ impl Part {
         records: bool,
     ) {
         let v = sh.vcs::<V>();
-        for ip in sh.in_offsets[sw] as usize..sh.in_offsets[sw.next()] as usize {
+        let (lo, hi) = (sh.in_offsets[sw], sh.in_offsets[sw.next()]);
+        for at in 0..lo.count_to(hi) {
+            let ip = lo.offset(at);
             let mut bits = self.candidates[ip];
             while bits != 0 {
-                let ivc = ip * v + bits.trailing_zeros() as usize;
+                let ivc = InVcId::of(ip, bits.trailing_zeros() as usize, v);
                 bits &= bits - 1;
                 if records {
                     prefetch(&packets[self.ivcs[ivc].front.packet]);
@@ -304,11 +305,8 @@ impl Part {
         sw: RouterId,
         now: u64,
     ) {
-        let (lo, hi) = (
-            sh.in_offsets[sw] as usize,
-            sh.in_offsets[sw.next()] as usize,
-        );
-        let ports = hi - lo;
+        let (lo, hi) = (sh.in_offsets[sw], sh.in_offsets[sw.next()]);
+        let ports = lo.count_to(hi);
         // separable, input first (BookSim's separable_input_first with round-robin arbiters,
         // one iteration): every input port picks one ready VC with a credit, round robin from
         // in_rr; every output port grants one of its requests, round robin over the switch's
@@ -319,7 +317,7 @@ impl Part {
             // the switch's bits, from its first port's on: two words joined (the second
             // shifted twice, so that no shift is by 64; `busy_ports` has a word past the last
             // port for it)
-            let (word, shift) = (lo / 64, lo % 64);
+            let (word, shift) = (lo.word(), lo.shift());
             let joined = (self.busy_ports[word] >> shift)
                 | ((self.busy_ports[word + 1] << 1) << (63 - shift));
             let mut bits = joined & (u64::MAX >> (64 - ports));
@@ -341,8 +339,8 @@ impl Part {
             }
         } else {
             for at in 0..ports {
-                let port = lo + at;
-                if self.busy_ports[port / 64] & (1 << (port % 64)) == 0 {
+                let port = lo.offset(at);
+                if self.busy_ports[port.word()] & (1 << port.shift()) == 0 {
                     continue;
                 }
                 if let Some(r) = self.port_request::<V>(sh, lo, at, ports, now) {
@@ -378,19 +376,19 @@ impl Part {
     pub(super) fn port_request<const V: usize>(
         &self,
         sh: &Shared,
-        lo: usize,
+        lo: InPortId,
         at: usize,
         ports: usize,
         now: u64,
     ) -> Option<Request> {
         let v = sh.vcs::<V>();
-        let port = lo + at;
+        let port = lo.offset(at);
         let mask = self.candidates[port];
         // (a busy port has a candidate)
         debug_assert!(mask != 0);
         let usable = |k: usize| {
-            let vc = &self.ivcs[port * v + k];
-            u64::from(vc.front.ready) <= now && self.out_vcs[vc.out_vc as usize].credits > 0
+            let vc = &self.ivcs[InVcId::of(port, k, v)];
+            u64::from(vc.front.ready) <= now && self.out_vcs[vc.out_vc].credits > 0
         };
         let k = if mask & (mask - 1) == 0 {
             // one candidate (the common case): no order to keep
@@ -402,17 +400,17 @@ impl Part {
         } else {
             self.first_output::<V>(sh, port, mask, &usable)?
         };
-        let ivc = port * v + k;
+        let ivc = InVcId::of(port, k, v);
         let (out, out_port) = (self.ivcs[ivc].out_vc, self.ivcs[ivc].out_port);
         // its rank at the output's arbiter, on the pointer as it was at the start of the
         // cycle: the first requesting input at or after out_rr wins (updating a pointer
         // while deciding let a second input win the same output in one cycle)
-        let from = usize::from(self.out_rr[out_port as usize]);
+        let from = usize::from(self.out_rr[out_port]);
         let rank = at + ports * usize::from(at < from) - from;
         Some(Request {
             at: at as u32,
             k: k as u32,
-            ivc: ivc as u32,
+            ivc,
             out,
             out_port,
             rank: rank as u32,
@@ -426,7 +424,7 @@ impl Part {
     fn first_output<const V: usize>(
         &self,
         sh: &Shared,
-        port: usize,
+        port: InPortId,
         mask: u64,
         usable: &dyn Fn(usize) -> bool,
     ) -> Option<usize> {
@@ -446,7 +444,7 @@ impl Part {
             if !usable(k) {
                 continue;
             }
-            let key = self.ivcs[port * v + k].out_port.wrapping_sub(from_out);
+            let key = self.ivcs[InVcId::of(port, k, v)].out_port.since(from_out);
             // (an output's first VC from in_rr on keeps it: later ones tie and lose)
             if best.is_some() && key >= best_key {
                 continue;
@@ -466,16 +464,16 @@ impl Part {
         &mut self,
         sh: &Shared,
         packets: &Packets,
-        lo: usize,
+        lo: InPortId,
         ports: usize,
         r: Request,
     ) {
         let v = sh.vcs::<V>();
         let (at, k) = (r.at as usize, r.k as usize);
-        let port = lo + at;
+        let port = lo.offset(at);
         self.in_rr[port] = if k + 1 == v { 0 } else { (k + 1) as u16 };
-        self.in_out_rr[port] = r.out_port + 1;
-        self.out_rr[r.out_port as usize] = if at + 1 == ports { 0 } else { (at + 1) as u16 };
+        self.in_out_rr[port] = r.out_port.next();
+        self.out_rr[r.out_port] = if at + 1 == ports { 0 } else { (at + 1) as u16 };
         self.send::<V>(sh, packets, port, r);
     }
 }

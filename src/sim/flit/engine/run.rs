@@ -2,7 +2,7 @@
 //! (counts, VC lengths, channel loads) and its cycle loop (injection, each part's phase, the
 //! end of a cycle) on one thread; a split run's threads are in `threads`.
 
-use super::ids::RouterId;
+use super::ids::{IdVec, InPortId, InVcId, OutPortId, RouterId};
 use super::inject::Sources;
 use super::params::{SimParams, DEADLOCK_CYCLES};
 use super::part::{part_of, Part};
@@ -21,11 +21,12 @@ pub(crate) struct Engine<'a> {
     pub(super) part_ports: Vec<usize>,
     pub(super) part_ops: Vec<usize>,
     /// Per output channel (op) its channel id.
-    pub(super) channel_of_op: Vec<u32>,
-    /// Per input port id (channel, then C + terminal), its position ip (`in_ports` inverted).
-    pub(super) ip_of_port: Vec<u32>,
+    pub(super) channel_of_op: IdVec<OutPortId, u32>,
+    /// Per input port id (channel, then C + terminal: the simulator's numbering outside the
+    /// engine), its position ip (`in_ports` inverted).
+    pub(super) ip_of_port: Vec<InPortId>,
     /// Input ports of each switch (channel ids, then C + terminal), flat: `in_ports[ip]`.
-    pub(super) in_ports: Vec<u32>,
+    pub(super) in_ports: IdVec<InPortId, u32>,
     pub now: u64,
     pub deadlock: bool,
 }
@@ -68,9 +69,9 @@ impl<'a> Engine<'a> {
         self.ip_of_port
             .iter()
             .flat_map(|&ip| {
-                let ip = ip as usize;
-                let part = &self.parts[self.part_at(&self.part_ports, ip)];
-                part.ivcs[ip * v..(ip + 1) * v].iter().map(|q| q.len)
+                let part = &self.parts[self.part_at(&self.part_ports, ip.index())];
+                let first = InVcId::of(ip, 0, v).index();
+                part.ivcs.as_slice()[first..first + v].iter().map(|q| q.len)
             })
             .collect()
     }
@@ -78,8 +79,9 @@ impl<'a> Engine<'a> {
     /// Flits each channel carried in the measurement window so far, by channel id.
     pub(crate) fn channel_flits(&self) -> Vec<u64> {
         let mut flits = vec![0; self.sh.channels];
-        for (op, &ch) in self.channel_of_op.iter().enumerate() {
-            flits[ch as usize] = self.parts[self.part_at(&self.part_ops, op)].outs[op].flits;
+        for (op, &ch) in self.channel_of_op.iter_ids() {
+            let part = &self.parts[self.part_at(&self.part_ops, op.index())];
+            flits[ch as usize] = part.outs[op].flits;
         }
         flits
     }
@@ -87,7 +89,8 @@ impl<'a> Engine<'a> {
     /// The input ports of switch `s`: channel ids, and channel count + endpoint for injection.
     pub(crate) fn input_ports(&self, s: usize) -> &[u32] {
         let s = RouterId::new(s);
-        &self.in_ports[self.sh.in_offsets[s] as usize..self.sh.in_offsets[s.next()] as usize]
+        let (lo, hi) = (self.sh.in_offsets[s], self.sh.in_offsets[s.next()]);
+        &self.in_ports.as_slice()[lo.index()..hi.index()]
     }
 
     /// Whether the run reads its routes from the packed per-destination table (`next_local`).

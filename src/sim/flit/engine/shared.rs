@@ -2,7 +2,7 @@
 //! routes, the numbering of ports and channels, and whether the loops ask for memory ahead.
 
 use super::super::routes::Routes;
-use super::ids::{IdVec, PartId, RouterId};
+use super::ids::{IdVec, InPortId, OutPortId, PartId, RouterId};
 use super::params::SimParams;
 
 /// How many places ahead a loop over flits or heads asks for the memory it will read.
@@ -24,15 +24,15 @@ pub(super) struct Shared<'a> {
     // read was a miss): input ports by the switch they enter (`ip`: their position in
     // `Engine::in_ports`), output channels by the switch they leave (`op`). An input VC is
     // ip·V + k, an output VC of a channel op·V + k; ejection is C·V + terminal.
-    /// Per input port (ip), the output channel feeding it (`NONE` for injection) and the part
+    /// Per input port (ip), the output channel feeding it (`OutPortId::NONE` for injection) and the part
     /// of the switch it leaves (where its credits go).
-    pub(super) upstream: Vec<(u32, PartId)>,
+    pub(super) upstream: IdVec<InPortId, (OutPortId, PartId)>,
     /// Input ports of each switch: the first (ip) of each, and one past the last at the end.
-    pub(super) in_offsets: IdVec<RouterId, u32>,
+    pub(super) in_offsets: IdVec<RouterId, InPortId>,
     /// Per input port (ip) its switch.
-    pub(super) port_switch: Vec<RouterId>,
-    /// Per channel id its output channel (op).
-    pub(super) op_of_channel: Vec<u32>,
+    pub(super) port_switch: IdVec<InPortId, RouterId>,
+    /// Per channel id (the routes' numbering, `RouteHop::channel`) its output channel (op).
+    pub(super) op_of_channel: Vec<OutPortId>,
     /// Where the routes are read per switch and destination (`Routes::destination_hops`), each
     /// hop packed in two bytes (at·n + d): its output channel's place among its switch's
     /// (`first_op`) and its VC group above (`NO_LOCAL`: none; the router's own step is asked).
@@ -42,7 +42,7 @@ pub(super) struct Shared<'a> {
     /// where the routes' 2.6 MB was a miss at most hops.
     pub(super) next_local: Vec<u16>,
     /// Per switch its first output channel (op), and one past the last at the end.
-    pub(super) first_op: IdVec<RouterId, u32>,
+    pub(super) first_op: IdVec<RouterId, OutPortId>,
     /// Whether the loops ask for memory ahead (`prefetch`): only where the input VCs outgrow
     /// the caches (`PREFETCH_ABOVE`); in cache the asking costs more than it saves (mesh 8×8:
     /// 0.08 s a run without, 0.10-0.12 s with).

@@ -1,8 +1,11 @@
 //! The engine's records: a flit, a packet, an input VC, an output VC and channel, a switch
-//! request and a head waiting for its output VC, with their sentinels.
+//! request and a head waiting for its output VC, with the packed routes' sentinel (the ids'
+//! sentinels are their types' own, `ids`).
 
 use super::super::routes::RoutePos;
-use super::ids::{IdVec, PacketId, PartId, RouterId, TerminalId};
+use super::ids::{
+    IdVec, InPortId, InVcId, OutPortId, OutVcId, PacketId, PartId, RouterId, TerminalId,
+};
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, Ordering};
 
 /// A flit in a buffer or on a channel.
@@ -15,11 +18,11 @@ pub(super) struct Flit {
     /// The cycle it may cross the switch (32 bits: a run has at most `MAX_SIM_CYCLES`).
     pub(super) ready: u32,
     /// A head's next output: the output channel (op) its route takes from the switch it goes
-    /// to, or C + terminal at its destination (`NONE` after a router's error). Routed one hop
+    /// to, or C + terminal at its destination (`OutPortId::NONE` after a router's error). Routed one hop
     /// ahead, when the head leaves the switch before (or is created), while its packet record
     /// is at hand: on large networks reading that record again in VC allocation was a cache
     /// miss per hop. Bodies carry nothing here.
-    pub(super) next: u32,
+    pub(super) next: OutPortId,
 }
 
 /// A packet in the network. What its head changes as it goes (its hop count, the switch it is
@@ -82,10 +85,8 @@ impl Packet {
 /// The packet records of a run, by id (`Engine::packets`).
 pub(super) type Packets = IdVec<PacketId, Packet>;
 
-pub(super) const NONE: u32 = u32::MAX;
-
 /// An input VC: the output VC held by the packet at its front (a channel VC id, or C·V +
-/// endpoint for ejection; `NONE` before VC allocation) and its output port (op, or C +
+/// endpoint for ejection; `OutVcId::NONE` before VC allocation) and its output port (op, or C +
 /// terminal: set with it, so switch allocation needs no division or test to find it), its
 /// flit count, the ring slot of the
 /// flit behind the front, its round-robin pointer in VC allocation (one past the output port's
@@ -98,8 +99,8 @@ pub(super) const NONE: u32 = u32::MAX;
 #[derive(Debug, Clone, Copy)]
 #[repr(align(32))]
 pub(super) struct InVc {
-    pub(super) out_vc: u32,
-    pub(super) out_port: u32,
+    pub(super) out_vc: OutVcId,
+    pub(super) out_port: OutPortId,
     pub(super) head: u16,
     pub(super) len: u16,
     pub(super) rr: u16,
@@ -114,7 +115,7 @@ const _: () = assert!(std::mem::size_of::<InVc>() == 32);
 /// its rank) and its credits, in one record: one memory access for all a hop needs of it.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct OutVc {
-    pub(super) rr: u32,
+    pub(super) rr: InVcId,
     pub(super) cycle: u32,
     pub(super) rank: u32,
     pub(super) credits: u16,
@@ -126,7 +127,7 @@ pub(super) struct OutVc {
 pub(super) struct OutChannel {
     pub(super) held: u64,
     pub(super) flits: u64,
-    pub(super) into: u32,
+    pub(super) into: InPortId,
     pub(super) dst: RouterId,
     pub(super) latency: u32,
     pub(super) part: PartId,
@@ -139,9 +140,9 @@ pub(super) struct OutChannel {
 pub(super) struct Request {
     pub(super) at: u32,
     pub(super) k: u32,
-    pub(super) ivc: u32,
-    pub(super) out: u32,
-    pub(super) out_port: u32,
+    pub(super) ivc: InVcId,
+    pub(super) out: OutVcId,
+    pub(super) out_port: OutPortId,
     pub(super) rank: u32,
 }
 
@@ -150,23 +151,20 @@ pub(super) struct Request {
 pub(super) struct Waiting {
     /// Its input VC: VC `k` of input port `port` (ip·V + k, kept apart so that making it a
     /// switch candidate needs no division).
-    pub(super) port: u32,
+    pub(super) port: InPortId,
     pub(super) k: u16,
     /// The cycle it asks for an output VC: the one before it may cross (`Flit::ready`), as
     /// BookSim allocates the VC a cycle ahead of the switch.
     pub(super) asks: u32,
-    /// Its next output (`Flit::next`; `GRANTED` once it has its output VC) and its group's VCs
-    /// (first, count).
-    pub(super) want: u32,
+    /// Its next output (`Flit::next`; `OutPortId::GRANTED` once it has its output VC) and its
+    /// group's VCs (first, count).
+    pub(super) want: OutPortId,
     pub(super) base: u16,
     pub(super) count: u16,
     /// Where its round robin over the group's VCs starts (from `InVc::rr`, see `wait`), read
     /// when the head reached the front: the pointer changes only when this head is granted.
     pub(super) rr: u16,
 }
-
-/// `Waiting::want` of a head granted its output VC (or its ejection) this cycle.
-pub(super) const GRANTED: u32 = u32::MAX - 1;
 
 /// `Engine::next_local`'s entry for a switch no route to that destination passes.
 pub(super) const NO_LOCAL: u16 = u16::MAX;
