@@ -51,10 +51,12 @@ test('dist/topolab.html is small enough to mail (at most 1,500,000 bytes)', () =
   assert.ok(bytes <= 1_500_000, `dist/topolab.html is ${bytes} bytes`);
 });
 
-test('the page\'s WASM module is at most 677,000 bytes gzipped (level 9)', () => {
+// 676,960 bytes on 2026-12-03: the flit engine's typed ids (issue 65, +0.6 KB) left 40 bytes
+// under the earlier 677,000; 680,000 leaves room for that engine's next steps, and no more.
+test('the page\'s WASM module is at most 680,000 bytes gzipped (level 9)', () => {
   const wasm = readFileSync(`${ROOT}www/pkg/topolab_bg.wasm`);
   const gzipped = gzipSync(wasm, { level: 9 }).length;
-  assert.ok(gzipped <= 677000, `www/pkg/topolab_bg.wasm is ${wasm.length} bytes, ${gzipped} gzipped`);
+  assert.ok(gzipped <= 680000, `www/pkg/topolab_bg.wasm is ${wasm.length} bytes, ${gzipped} gzipped`);
 });
 
 test('dist/topolab.html works from file://', async () => {
