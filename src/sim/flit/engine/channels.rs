@@ -69,7 +69,6 @@ impl Part {
         self.pipeline[slot].push(Waiting {
             port,
             k: k as u16,
-            asks,
             want: flit.next,
             base,
             count,

@@ -85,9 +85,14 @@ impl<'a> Sources<'a> {
         let Some(ln_miss) = ln_miss else {
             return 1;
         };
-        // u in (0, 1]; a gap past u64 saturates: such a node never sends within any run
+        // u in (0, 1], so x ≥ 0
         let u: f64 = 1.0 - self.rng.random::<f64>();
-        (u.ln() / ln_miss).ceil().max(1.0) as u64
+        let x = u.ln() / ln_miss;
+        // x rounded up, at least 1, without libm's `ceil` (a call on x86-64, whose baseline has
+        // no rounding instruction): the same number for every x ≥ 0; a gap past u64 saturates,
+        // and such a node never sends within any run
+        let whole = x as u64;
+        whole.saturating_add(u64::from((whole as f64) < x)).max(1)
     }
 
     /// ln(1 − p) for a packet's probability p = rate / `packet` per cycle (none when p ≥ 1: a packet

@@ -103,7 +103,6 @@ impl Part {
         // order in the list decides nothing: every head's request and every arbiter's grant
         // depend only on the set of heads)
         let slot = (now as usize) & (self.pipeline.len() - 1);
-        debug_assert!(self.pipeline[slot].iter().all(|w| u64::from(w.asks) == now));
         if self.waiting.is_empty() {
             // (the common case at low loads: the bucket's vector is taken, not copied)
             std::mem::swap(&mut self.waiting, &mut self.pipeline[slot]);

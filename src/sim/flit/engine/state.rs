@@ -146,16 +146,16 @@ pub(super) struct Request {
     pub(super) rank: u32,
 }
 
-/// A head flit at the front of its input VC, waiting for an output VC.
+/// A head flit at the front of its input VC, waiting for an output VC: first in the pipeline
+/// wheel's bucket of the cycle it asks (the one before it may cross, `Flit::ready`, as BookSim
+/// allocates the VC a cycle ahead of the switch), then in the waiting list until granted.
+/// 16 bytes.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Waiting {
     /// Its input VC: VC `k` of input port `port` (ip·V + k, kept apart so that making it a
     /// switch candidate needs no division).
     pub(super) port: InPortId,
     pub(super) k: u16,
-    /// The cycle it asks for an output VC: the one before it may cross (`Flit::ready`), as
-    /// BookSim allocates the VC a cycle ahead of the switch.
-    pub(super) asks: u32,
     /// Its next output (`Flit::next`; `OutPortId::GRANTED` once it has its output VC) and its
     /// group's VCs (first, count).
     pub(super) want: OutPortId,
@@ -168,3 +168,6 @@ pub(super) struct Waiting {
 
 /// `Engine::next_local`'s entry for a switch no route to that destination passes.
 pub(super) const NO_LOCAL: u16 = u16::MAX;
+
+// (`Waiting`: four to a cache line)
+const _: () = assert!(std::mem::size_of::<Waiting>() == 16);
