@@ -230,6 +230,32 @@ impl Part {
     /// Switch allocation and traversal: per switch, input ports in round-robin order each send
     /// one ready flit whose output port is free this cycle and whose downstream VC has a credit.
     pub(super) fn traverse<const V: usize>(&mut self, sh: &Shared, packets: &Packets) {
+        if sh.prefetching() {
+            return self.traverse_listed::<V>(sh, packets);
+        }
+        let now = self.now;
+        // each switch with a candidate once, in ascending order, from its first busy port: a
+        // word of the bits is read once (a send clears only its own switch's ports' bits, so
+        // what it holds of other switches is what a fresh read would give; a switch whose ports
+        // straddle two words is visited whole from the first)
+        let mut last = RouterId::NONE;
+        // (this part's words alone: its switches' ports are a range)
+        for word in self.words.clone() {
+            let mut bits = self.busy_ports[word];
+            while bits != 0 {
+                let sw = sh.port_switch[InPortId::of_bit(word, bits.trailing_zeros() as usize)];
+                bits &= bits - 1;
+                if sw != last {
+                    self.allocate_switch::<V>(sh, packets, sw, now);
+                    last = sw;
+                }
+            }
+        }
+    }
+
+    /// `traverse` where the loops prefetch: the busy switches listed first, so that each
+    /// switch's reads can be asked for a few switches ahead.
+    fn traverse_listed<const V: usize>(&mut self, sh: &Shared, packets: &Packets) {
         let now = self.now;
         // the switches with a candidate, in ascending order (a send clears only its own
         // switch's ports' bits, so the list is the set a loop over the bits would visit)
@@ -253,16 +279,14 @@ impl Part {
         for i in 0..len {
             // a switch's reads are a chain (its candidates, their VCs, the packets at their
             // fronts): each link is asked for a few switches ahead, the next one switch later
-            if sh.prefetching() {
-                if let Some(&sw) = busy_now.get(i + 4) {
-                    prefetch(&self.candidates[sh.in_offsets[sw]]);
-                }
-                if let Some(&sw) = busy_now.get(i + 2) {
-                    self.prefetch_candidates::<V>(sh, packets, sw, false);
-                }
-                if let Some(&sw) = busy_now.get(i + 1) {
-                    self.prefetch_candidates::<V>(sh, packets, sw, true);
-                }
+            if let Some(&sw) = busy_now.get(i + 4) {
+                prefetch(&self.candidates[sh.in_offsets[sw]]);
+            }
+            if let Some(&sw) = busy_now.get(i + 2) {
+                self.prefetch_candidates::<V>(sh, packets, sw, false);
+            }
+            if let Some(&sw) = busy_now.get(i + 1) {
+                self.prefetch_candidates::<V>(sh, packets, sw, true);
             }
             self.allocate_switch::<V>(sh, packets, busy_now[i], now);
         }
@@ -297,6 +321,7 @@ impl Part {
     }
 
     /// Switch allocation and traversal at switch `sw` (see `traverse`).
+    #[inline(always)]
     pub(super) fn allocate_switch<const V: usize>(
         &mut self,
         sh: &Shared,
