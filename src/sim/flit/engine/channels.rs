@@ -5,6 +5,7 @@
 use super::super::routes::RoutePos;
 use super::ids::{IdVec, InPortId, InVcId, OutPortId, OutVcId, PacketId};
 use super::part::Part;
+use super::shape::Shape;
 use super::shared::Shared;
 use super::state::{Flit, Packets, Request, Waiting, NO_LOCAL};
 use std::sync::atomic::Ordering;
@@ -15,7 +16,7 @@ impl Part {
     /// Always inlined, as `route_ahead` is: both out of line were 5% of a 64-router run (mesh
     /// 8×8 at 0.1, 200,000 cycles: 0.60 → 0.57 s inlined).
     #[inline(always)]
-    pub(super) fn push<const V: usize>(&mut self, sh: &Shared, vc: InVcId, flit: Flit) {
+    pub(super) fn push<S: Shape>(&mut self, sh: &Shared, vc: InVcId, flit: Flit) {
         let b = sh.p.buffer;
         let len = usize::from(self.ivcs[vc].len);
         if len == 0 {
@@ -29,11 +30,11 @@ impl Part {
         }
         self.ivcs[vc].len += 1;
         if self.ivcs[vc].len == 1 {
-            let (port, k) = (vc.port(sh.vcs::<V>()), vc.k(sh.vcs::<V>()));
+            let (port, k) = (vc.port(S::vcs(sh)), vc.k(S::vcs(sh)));
             if self.ivcs[vc].out_vc != OutVcId::NONE {
                 self.mark(port, k, true);
-            } else if flit.seq == 0 {
-                self.wait::<V>(sh, port, k, flit, self.now);
+            } else if S::ends(sh, flit).0 {
+                self.wait::<S>(sh, port, k, flit, self.now);
             }
         }
     }
@@ -41,7 +42,7 @@ impl Part {
     /// The head `flit` at the front of VC `k` of input port `port` waits for an output VC from
     /// the cycle it is ready on (always after this one: it goes down the pipeline first).
     #[inline(always)]
-    pub(super) fn wait<const V: usize>(
+    pub(super) fn wait<S: Shape>(
         &mut self,
         sh: &Shared,
         port: InPortId,
@@ -60,7 +61,7 @@ impl Part {
         // first VC, so most packets of a source that sends everywhere take VC 0 first.
         // (Rotating through the group for every head spread packets over the VCs and halved
         // the queueing BookSim measures in a fat-tree, whose heads change output often.)
-        let last = &self.ivcs[InVcId::of(port, k, sh.vcs::<V>())];
+        let last = &self.ivcs[InVcId::of(port, k, S::vcs(sh))];
         let rr = if last.out_port == flit.next && last.rr > base && last.rr < base + count {
             last.rr - base
         } else {
@@ -138,14 +139,14 @@ impl Part {
     /// The buffer slot VC `k` of input port `port` freed: a credit back upstream, `credit_delay`
     /// cycles from now (injection ports have none).
     #[inline(always)]
-    fn credit_upstream<const V: usize>(&mut self, sh: &Shared, port: InPortId, k: usize) {
+    fn credit_upstream<S: Shape>(&mut self, sh: &Shared, port: InPortId, k: usize) {
         let (upstream, upstream_part) = sh.upstream[port];
         if upstream == OutPortId::NONE {
             return;
         }
         let due =
             ((self.now + u64::from(sh.p.credit_delay)) as usize) & (self.credits_due.len() - 1);
-        let ovc = OutVcId::of(upstream, k, sh.vcs::<V>());
+        let ovc = OutVcId::of(upstream, k, S::vcs(sh));
         // (always in WebAssembly, whose runs have one part)
         if cfg!(target_arch = "wasm32") || upstream_part == self.index {
             self.credits_due[due].push(ovc);
@@ -176,7 +177,7 @@ impl Part {
 
     /// Move the front flit of request `r`'s input VC (`r.ivc`, VC `r.k` of input `port`) to
     /// its output VC `r.out` (of output port `r.out_port`).
-    pub(super) fn send<const V: usize>(
+    pub(super) fn send<S: Shape>(
         &mut self,
         sh: &Shared,
         packets: &Packets,
@@ -185,13 +186,12 @@ impl Part {
     ) {
         let (k, ivc, out, out_port) = (r.k as usize, r.ivc, r.out, r.out_port);
         let now = self.now;
-        let v = sh.vcs::<V>();
+        let v = S::vcs(sh);
         let cv = sh.channels * v;
         let mut flit = self.pop(sh, ivc);
         self.tally.last_move = now;
-        self.credit_upstream::<V>(sh, port, k);
-        let tail = usize::from(flit.seq) + 1 == sh.p.packet;
-        let head = flit.seq == 0;
+        self.credit_upstream::<S>(sh, port, k);
+        let (head, tail) = S::ends(sh, flit);
         if tail {
             self.ivcs[ivc].out_vc = OutVcId::NONE;
             self.mark(port, k, false);
@@ -203,7 +203,7 @@ impl Part {
                 let ready = u64::from(self.ivcs[ivc].front.ready)
                     .max(now + u64::from(sh.p.stages.saturating_sub(1)).max(1));
                 self.ivcs[ivc].front.ready = ready as u32;
-                self.wait::<V>(sh, port, k, self.ivcs[ivc].front, now + 1);
+                self.wait::<S>(sh, port, k, self.ivcs[ivc].front, now + 1);
             }
         } else if self.ivcs[ivc].len == 0 {
             self.mark(port, k, false);

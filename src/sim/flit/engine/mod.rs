@@ -34,7 +34,8 @@
 //! topology and its routes), `inject` (the endpoints' sources), `router` (a part's cycle:
 //! arrivals, VC and switch allocation, traversal), `channels` (buffers, the send onto a
 //! channel, credits), `tally` (what a run counts), `threads` (parts and their threads), `run`
-//! (the engine, what it answers, and its cycle loop). Here: what the rest of the simulator
+//! (the engine, what it answers, and its cycle loop), `shape` (the shapes a part's cycle is
+//! compiled for). Here: what the rest of the simulator
 //! reads of them.
 
 mod build;
@@ -45,6 +46,7 @@ mod params;
 mod part;
 mod router;
 mod run;
+mod shape;
 mod shared;
 mod state;
 mod tally;

@@ -7,32 +7,36 @@ use super::super::routes::RoutePos;
 use super::channels::mark_at;
 use super::ids::{InPortId, InVcId, OutPortId, OutVcId, PartId, RouterId};
 use super::part::{put_back, Part};
+use super::shape::{AnyShape, FourVcs, FourVcsOneFlit, Shape};
 use super::shared::{Shared, PREFETCH, PREFETCH_AHEAD};
 use super::state::{InVc, Packets, Request};
 use std::sync::atomic::Ordering;
 
 impl Part {
-    /// The part's share of a cycle (`phase_for`), by an engine made for the run's VC count
-    /// where there is one: paper 002's 4 VCs natively (in WebAssembly, whose size counts, the
-    /// one for any count).
+    /// The part's share of a cycle (`phase_for`), by an engine made for the run's shape where
+    /// there is one (`Shape`): paper 002's 4 VCs, with its 1-flit packets or any, natively (in
+    /// WebAssembly, whose size counts, the one for any shape).
     pub(super) fn phase(&mut self, sh: &Shared, packets: &Packets) {
-        match sh.p.vcs {
-            4 if !cfg!(target_arch = "wasm32") => self.phase_for::<4>(sh, packets),
-            _ => self.phase_for::<0>(sh, packets),
+        match (sh.p.vcs, sh.p.packet) {
+            (4, 1) if !cfg!(target_arch = "wasm32") => {
+                self.phase_for::<FourVcsOneFlit>(sh, packets)
+            }
+            (4, _) if !cfg!(target_arch = "wasm32") => self.phase_for::<FourVcs>(sh, packets),
+            _ => self.phase_for::<AnyShape>(sh, packets),
         }
     }
 
     /// The part's share of a cycle: the flits and credits due now, VC allocation, then switch
-    /// allocation and traversal, for `V` VCs per port (0: the run's count, `Shared::vcs`).
-    pub(super) fn phase_for<const V: usize>(&mut self, sh: &Shared, packets: &Packets) {
+    /// allocation and traversal, by the engine made for shape `S`.
+    pub(super) fn phase_for<S: Shape>(&mut self, sh: &Shared, packets: &Packets) {
         // this cycle's injected flits, a head routed as it is written (once: a router may keep
         // state per hop)
         let mut injected = std::mem::take(&mut self.injected);
         for &(vc, mut flit) in &injected {
-            if flit.seq == 0 {
+            if S::ends(sh, flit).0 {
                 (flit.next, flit.group) = self.route_ahead(sh, packets, flit.packet);
             }
-            self.push::<V>(sh, vc, flit);
+            self.push::<S>(sh, vc, flit);
         }
         injected.clear();
         put_back(&mut self.injected, injected);
@@ -64,7 +68,7 @@ impl Part {
                 prefetch(&self.ivcs[vc]);
             }
             let (vc, flit) = due[i];
-            self.push::<V>(sh, vc, flit);
+            self.push::<S>(sh, vc, flit);
         }
         due.clear();
         put_back(&mut self.flits_due[slot], due);
@@ -74,8 +78,8 @@ impl Part {
         }
         due.clear();
         put_back(&mut self.credits_due[slot], due);
-        self.allocate_vcs::<V>(sh, packets);
-        self.traverse::<V>(sh, packets);
+        self.allocate_vcs::<S>(sh, packets);
+        self.traverse::<S>(sh, packets);
     }
 
     /// Head flits at the front of their VC get an output VC of their group (round robin over
@@ -83,9 +87,9 @@ impl Part {
     /// (BookSim's separable_input_first VC allocator, one iteration): each waiting head picks
     /// one free VC of its group, round robin from its own pointer (`request_vcs`); each output
     /// VC grants one of the heads that picked it, round robin over input VCs (`grant_vcs`).
-    pub(super) fn allocate_vcs<const V: usize>(&mut self, sh: &Shared, packets: &Packets) {
+    pub(super) fn allocate_vcs<S: Shape>(&mut self, sh: &Shared, packets: &Packets) {
         self.heads_ready();
-        let granted = self.request_vcs::<V>(sh) + self.grant_vcs::<V>(sh, packets);
+        let granted = self.request_vcs::<S>(sh) + self.grant_vcs::<S>(sh, packets);
         // granted heads (and those for ejection) are switch candidates now and leave the list
         if granted == self.waiting.len() {
             self.waiting.clear();
@@ -125,9 +129,9 @@ impl Part {
     /// its destination is given its ejection port here, without allocation); each output VC
     /// keeps the best rank it is asked with (`OutVc::rank`). The heads granted here, counted.
     #[inline(always)]
-    fn request_vcs<const V: usize>(&mut self, sh: &Shared) -> usize {
+    fn request_vcs<S: Shape>(&mut self, sh: &Shared) -> usize {
         let now = self.now;
-        let v = sh.vcs::<V>();
+        let v = S::vcs(sh);
         // (the first ejection port: outputs below it are channels)
         let ejection = OutPortId::new(sh.channels);
         let total = self.ivcs.len();
@@ -193,9 +197,9 @@ impl Part {
     /// head takes it (its channel's VC held, its pointers moved on) and may cross the switch
     /// from the next cycle. The heads granted, counted.
     #[inline(always)]
-    fn grant_vcs<const V: usize>(&mut self, sh: &Shared, packets: &Packets) -> usize {
+    fn grant_vcs<S: Shape>(&mut self, sh: &Shared, packets: &Packets) -> usize {
         let now = self.now;
-        let v = sh.vcs::<V>();
+        let v = S::vcs(sh);
         let total = self.ivcs.len();
         let mut granted = 0;
         for &(i, ovc, j, rank) in &self.vc_requests {
@@ -229,9 +233,9 @@ impl Part {
 
     /// Switch allocation and traversal: per switch, input ports in round-robin order each send
     /// one ready flit whose output port is free this cycle and whose downstream VC has a credit.
-    pub(super) fn traverse<const V: usize>(&mut self, sh: &Shared, packets: &Packets) {
+    pub(super) fn traverse<S: Shape>(&mut self, sh: &Shared, packets: &Packets) {
         if sh.prefetching() {
-            return self.traverse_listed::<V>(sh, packets);
+            return self.traverse_listed::<S>(sh, packets);
         }
         let now = self.now;
         // each switch with a candidate once, in ascending order, from its first busy port: a
@@ -246,7 +250,7 @@ impl Part {
                 let sw = sh.port_switch[InPortId::of_bit(word, bits.trailing_zeros() as usize)];
                 bits &= bits - 1;
                 if sw != last {
-                    self.allocate_switch::<V>(sh, packets, sw, now);
+                    self.allocate_switch::<S>(sh, packets, sw, now);
                     last = sw;
                 }
             }
@@ -255,7 +259,7 @@ impl Part {
 
     /// `traverse` where the loops prefetch: the busy switches listed first, so that each
     /// switch's reads can be asked for a few switches ahead.
-    fn traverse_listed<const V: usize>(&mut self, sh: &Shared, packets: &Packets) {
+    fn traverse_listed<S: Shape>(&mut self, sh: &Shared, packets: &Packets) {
         let now = self.now;
         // the switches with a candidate, in ascending order (a send clears only its own
         // switch's ports' bits, so the list is the set a loop over the bits would visit)
@@ -283,12 +287,12 @@ impl Part {
                 prefetch(&self.candidates[sh.in_offsets[sw]]);
             }
             if let Some(&sw) = busy_now.get(i + 2) {
-                self.prefetch_candidates::<V>(sh, packets, sw, false);
+                self.prefetch_candidates::<S>(sh, packets, sw, false);
             }
             if let Some(&sw) = busy_now.get(i + 1) {
-                self.prefetch_candidates::<V>(sh, packets, sw, true);
+                self.prefetch_candidates::<S>(sh, packets, sw, true);
             }
-            self.allocate_switch::<V>(sh, packets, busy_now[i], now);
+            self.allocate_switch::<S>(sh, packets, busy_now[i], now);
         }
         put_back(&mut self.busy_list, busy);
     }
@@ -296,14 +300,14 @@ impl Part {
     /// Asks for the input VCs of switch `sw`'s switch candidates, or, with `packets`, for the
     /// packet records at their fronts (see `traverse`).
     #[inline]
-    pub(super) fn prefetch_candidates<const V: usize>(
+    pub(super) fn prefetch_candidates<S: Shape>(
         &self,
         sh: &Shared,
         packets: &Packets,
         sw: RouterId,
         records: bool,
     ) {
-        let v = sh.vcs::<V>();
+        let v = S::vcs(sh);
         let (lo, hi) = (sh.in_offsets[sw], sh.in_offsets[sw.next()]);
         for at in 0..lo.count_to(hi) {
             let ip = lo.offset(at);
@@ -322,7 +326,7 @@ impl Part {
 
     /// Switch allocation and traversal at switch `sw` (see `traverse`).
     #[inline(always)]
-    pub(super) fn allocate_switch<const V: usize>(
+    pub(super) fn allocate_switch<S: Shape>(
         &mut self,
         sh: &Shared,
         packets: &Packets,
@@ -348,16 +352,16 @@ impl Part {
             if bits & bits.wrapping_sub(1) == 0 {
                 // one busy port (the common case): its request, if it makes one, wins
                 if let Some(r) =
-                    self.port_request::<V>(sh, lo, bits.trailing_zeros() as usize, ports, now)
+                    self.port_request::<S>(sh, lo, bits.trailing_zeros() as usize, ports, now)
                 {
-                    self.grant::<V>(sh, packets, lo, ports, r);
+                    self.grant::<S>(sh, packets, lo, ports, r);
                 }
                 return;
             }
             while bits != 0 {
                 let at = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if let Some(r) = self.port_request::<V>(sh, lo, at, ports, now) {
+                if let Some(r) = self.port_request::<S>(sh, lo, at, ports, now) {
                     self.requests.push(r);
                 }
             }
@@ -367,7 +371,7 @@ impl Part {
                 if self.busy_ports[port.word()] & (1 << port.shift()) == 0 {
                     continue;
                 }
-                if let Some(r) = self.port_request::<V>(sh, lo, at, ports, now) {
+                if let Some(r) = self.port_request::<S>(sh, lo, at, ports, now) {
                     self.requests.push(r);
                 }
             }
@@ -384,7 +388,7 @@ impl Part {
                 loses |= (q.out_port == r.out_port) & (q.rank < r.rank);
             }
             if !loses {
-                self.grant::<V>(sh, packets, lo, ports, r);
+                self.grant::<S>(sh, packets, lo, ports, r);
             }
         }
     }
@@ -397,7 +401,7 @@ impl Part {
     /// Choosing the VC first (the first ready one from in_rr) made the outputs' choice random,
     /// which on an 8-port crossbar with 8 VCs saturated at 0.625 where BookSim reaches 0.695.
     #[inline(always)]
-    pub(super) fn port_request<const V: usize>(
+    pub(super) fn port_request<S: Shape>(
         &self,
         sh: &Shared,
         lo: InPortId,
@@ -405,7 +409,7 @@ impl Part {
         ports: usize,
         now: u64,
     ) -> Option<Request> {
-        let v = sh.vcs::<V>();
+        let v = S::vcs(sh);
         let port = lo.offset(at);
         let mask = self.candidates[port];
         // (a busy port has a candidate)
@@ -422,7 +426,7 @@ impl Part {
             }
             k
         } else {
-            self.first_output::<V>(sh, port, mask, &usable)?
+            self.first_output::<S>(sh, port, mask, &usable)?
         };
         let ivc = InVcId::of(port, k, v);
         let (out, out_port) = (self.ivcs[ivc].out_vc, self.ivcs[ivc].out_port);
@@ -445,14 +449,14 @@ impl Part {
     /// with a credit), the first from in_rr on (wrapping) of the one whose output comes first
     /// from the port's output pointer on (`port_request`).
     #[inline(always)]
-    fn first_output<const V: usize>(
+    fn first_output<S: Shape>(
         &self,
         sh: &Shared,
         port: InPortId,
         mask: u64,
         usable: &dyn Fn(usize) -> bool,
     ) -> Option<usize> {
-        let v = sh.vcs::<V>();
+        let v = S::vcs(sh);
         // the VCs from in_rr on: the mask rotated right by it in v bits
         let start = usize::from(self.in_rr[port]);
         let mut vcs = ((mask >> start) | mask.checked_shl((v - start) as u32).unwrap_or(0))
@@ -484,7 +488,7 @@ impl Part {
     /// Request `r` of a switch with `ports` input ports from `lo` on won: both arbiters move
     /// past it and its flit crosses.
     #[inline(always)]
-    pub(super) fn grant<const V: usize>(
+    pub(super) fn grant<S: Shape>(
         &mut self,
         sh: &Shared,
         packets: &Packets,
@@ -492,13 +496,13 @@ impl Part {
         ports: usize,
         r: Request,
     ) {
-        let v = sh.vcs::<V>();
+        let v = S::vcs(sh);
         let (at, k) = (r.at as usize, r.k as usize);
         let port = lo.offset(at);
         self.in_rr[port] = if k + 1 == v { 0 } else { (k + 1) as u16 };
         self.in_out_rr[port] = r.out_port.next();
         self.out_rr[r.out_port] = if at + 1 == ports { 0 } else { (at + 1) as u16 };
-        self.send::<V>(sh, packets, port, r);
+        self.send::<S>(sh, packets, port, r);
     }
 }
 

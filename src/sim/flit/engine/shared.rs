@@ -73,17 +73,6 @@ impl Shared<'_> {
         u64::from(stages)
     }
 
-    /// VCs per port: `V` in an engine made for that count (a constant: its multiplications,
-    /// divisions and masks are shifts, and fewer registers hold the rest), else the run's.
-    #[inline(always)]
-    pub(super) fn vcs<const V: usize>(&self) -> usize {
-        if V == 0 {
-            self.p.vcs
-        } else {
-            V
-        }
-    }
-
     /// Whether the loops ask for memory ahead (`prefetching`): a constant false on targets
     /// without a prefetch, so their WebAssembly has none of that code.
     #[inline(always)]
