@@ -19,23 +19,26 @@ impl Part {
     pub(super) fn push<S: Shape>(&mut self, sh: &Shared, vc: InVcId, flit: Flit) {
         let b = sh.p.buffer;
         let len = usize::from(self.ivcs[vc].len);
-        if len == 0 {
-            self.ivcs[vc].front = flit;
-        } else {
+        if len > 0 {
             let mut slot = usize::from(self.ivcs[vc].head) + len - 1;
             if slot >= b {
                 slot -= b;
             }
             self.ring[vc.ring_base(b) + slot] = flit;
+            self.ivcs[vc].len += 1;
+            return;
         }
-        self.ivcs[vc].len += 1;
-        if self.ivcs[vc].len == 1 {
-            let (port, k) = (vc.port(S::vcs(sh)), vc.k(S::vcs(sh)));
-            if self.ivcs[vc].out_vc != OutVcId::NONE {
-                self.mark(port, k, true);
-            } else if S::ends(sh, flit).0 {
-                self.wait::<S>(sh, port, k, flit, self.now);
-            }
+        let front = &mut self.ivcs[vc];
+        front.front = flit;
+        front.len = 1;
+        let holds = front.out_vc != OutVcId::NONE;
+        let (port, k) = (vc.port(S::vcs(sh)), vc.k(S::vcs(sh)));
+        // (with 1-flit packets an empty VC holds no output VC: its last packet's tail, which left
+        // it empty, gave it back)
+        if !S::ONE_FLIT && holds {
+            self.mark(port, k, true);
+        } else if S::ends(sh, flit).0 {
+            self.wait::<S>(sh, port, k, flit, self.now);
         }
     }
 

@@ -352,7 +352,7 @@ impl Part {
             if bits & bits.wrapping_sub(1) == 0 {
                 // one busy port (the common case): its request, if it makes one, wins
                 if let Some(r) =
-                    self.port_request::<S>(sh, lo, bits.trailing_zeros() as usize, ports, now)
+                    self.port_request::<S>(sh, lo, bits.trailing_zeros() as usize, None, now)
                 {
                     self.grant::<S>(sh, packets, lo, ports, r);
                 }
@@ -361,7 +361,7 @@ impl Part {
             while bits != 0 {
                 let at = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if let Some(r) = self.port_request::<S>(sh, lo, at, ports, now) {
+                if let Some(r) = self.port_request::<S>(sh, lo, at, Some(ports), now) {
                     self.requests.push(r);
                 }
             }
@@ -371,7 +371,7 @@ impl Part {
                 if self.busy_ports[port.word()] & (1 << port.shift()) == 0 {
                     continue;
                 }
-                if let Some(r) = self.port_request::<S>(sh, lo, at, ports, now) {
+                if let Some(r) = self.port_request::<S>(sh, lo, at, Some(ports), now) {
                     self.requests.push(r);
                 }
             }
@@ -394,7 +394,7 @@ impl Part {
     }
 
     /// The request of input port `lo + at` of a switch with `ports` input ports whose first is
-    /// `lo`, as BookSim's separable input-first switch allocator makes it: of the VCs whose
+    /// `lo` (none: the only port of its switch asking this cycle, whose request has no rank), as BookSim's separable input-first switch allocator makes it: of the VCs whose
     /// front flit is ready and has a credit, per output port the first from in_rr on (wrapping;
     /// BookSim's `_sw_rr_offset`), and of those outputs the first from the port's own output
     /// pointer on (`in_out_rr`: its input arbiter is a round robin over outputs, not VCs).
@@ -406,7 +406,7 @@ impl Part {
         sh: &Shared,
         lo: InPortId,
         at: usize,
-        ports: usize,
+        ports: Option<usize>,
         now: u64,
     ) -> Option<Request> {
         let v = S::vcs(sh);
@@ -432,9 +432,12 @@ impl Part {
         let (out, out_port) = (self.ivcs[ivc].out_vc, self.ivcs[ivc].out_port);
         // its rank at the output's arbiter, on the pointer as it was at the start of the
         // cycle: the first requesting input at or after out_rr wins (updating a pointer
-        // while deciding let a second input win the same output in one cycle)
-        let from = usize::from(self.out_rr[out_port]);
-        let rank = at + ports * usize::from(at < from) - from;
+        // while deciding let a second input win the same output in one cycle); none where
+        // the port is its switch's only one asking (`ports` none: it wins)
+        let rank = ports.map_or(0, |ports| {
+            let from = usize::from(self.out_rr[out_port]);
+            at + ports * usize::from(at < from) - from
+        });
         Some(Request {
             at: at as u32,
             k: k as u32,
