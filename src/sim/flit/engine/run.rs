@@ -99,6 +99,20 @@ impl<'a> Engine<'a> {
         !self.sh.next_local.is_empty()
     }
 
+    /// Whether the loops ask for memory ahead (`Shared::prefetching`).
+    #[cfg(test)]
+    pub(crate) fn prefetches(&self) -> bool {
+        self.sh.prefetching()
+    }
+
+    /// The run without asking for memory ahead, in switch allocation, delivery and VC
+    /// allocation alike (a test's baseline: asking changes no result).
+    #[cfg(test)]
+    pub(crate) fn stop_prefetching(&mut self) {
+        self.sh.prefetching = false;
+        self.sh.prefetching_routes = false;
+    }
+
     /// The parts the run's switches are split into.
     #[cfg(test)]
     pub(crate) fn part_count(&self) -> usize {
