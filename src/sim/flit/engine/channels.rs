@@ -17,7 +17,7 @@ impl Part {
     /// 8×8 at 0.1, 200,000 cycles: 0.60 → 0.57 s inlined).
     #[inline(always)]
     pub(super) fn push<S: Shape>(&mut self, sh: &Shared, vc: InVcId, flit: Flit) {
-        let b = sh.p.buffer;
+        let b = S::buffer(sh);
         let len = usize::from(self.ivcs[vc].len);
         if len > 0 {
             let mut slot = usize::from(self.ivcs[vc].head) + len - 1;
@@ -126,8 +126,8 @@ impl Part {
         mark_at(&mut self.candidates, &mut self.busy_ports, port, k, on);
     }
 
-    pub(super) fn pop(&mut self, sh: &Shared, vc: InVcId) -> Flit {
-        let b = sh.p.buffer;
+    pub(super) fn pop<S: Shape>(&mut self, sh: &Shared, vc: InVcId) -> Flit {
+        let b = S::buffer(sh);
         let ivc = &mut self.ivcs[vc];
         let f = ivc.front;
         if ivc.len > 1 {
@@ -148,7 +148,7 @@ impl Part {
             return;
         }
         let due =
-            ((self.now + u64::from(sh.p.credit_delay)) as usize) & (self.credits_due.len() - 1);
+            ((self.now + u64::from(S::credit_delay(sh))) as usize) & (self.credits_due.len() - 1);
         let ovc = OutVcId::of(upstream, k, S::vcs(sh));
         // (always in WebAssembly, whose runs have one part)
         if cfg!(target_arch = "wasm32") || upstream_part == self.index {
@@ -194,7 +194,7 @@ impl Part {
         let now = self.now;
         let v = S::vcs(sh);
         let cv = sh.channels * v;
-        let mut flit = self.pop(sh, ivc);
+        let mut flit = self.pop::<S>(sh, ivc);
         self.tally.last_move = now;
         self.credit_upstream::<S>(sh, port, k);
         let (head, tail) = S::ends(sh, flit);
@@ -207,7 +207,7 @@ impl Part {
                 // stage overlaps the one of the tail that just left, so it may cross the switch
                 // `stages` − 1 cycles from now
                 let ready = u64::from(self.ivcs[ivc].front.ready)
-                    .max(now + u64::from(sh.p.stages.saturating_sub(1)).max(1));
+                    .max(now + u64::from(S::stages(sh).saturating_sub(1)).max(1));
                 self.ivcs[ivc].front.ready = ready as u32;
                 self.wait::<S>(sh, port, k, self.ivcs[ivc].front, now + 1);
             }
@@ -234,7 +234,7 @@ impl Part {
             (flit.next, flit.group) = self.route_ahead(sh, packets, flit.packet);
         }
         let arrive = now + u64::from(latency);
-        flit.ready = (arrive + sh.pipeline(head)) as u32;
+        flit.ready = (arrive + S::pipeline(sh, head)) as u32;
         let due = (arrive as usize) & (self.flits_due.len() - 1);
         let into = InVcId::of(into, out_k, v);
         if cfg!(target_arch = "wasm32") || part == self.index {

@@ -7,17 +7,20 @@ use super::super::routes::RoutePos;
 use super::channels::mark_at;
 use super::ids::{InPortId, InVcId, OutPortId, OutVcId, PartId, RouterId};
 use super::part::{put_back, Part};
-use super::shape::{AnyShape, FourVcs, FourVcsOneFlit, Shape};
+use super::shape::{AnyShape, FourVcs, FourVcsOneFlit, Shape, TableII};
 use super::shared::{Shared, PREFETCH, PREFETCH_AHEAD};
 use super::state::{InVc, Packets, Request};
 use std::sync::atomic::Ordering;
 
 impl Part {
     /// The part's share of a cycle (`phase_for`), by an engine made for the run's shape where
-    /// there is one (`Shape`): paper 002's 4 VCs, with its 1-flit packets or any, natively (in
-    /// WebAssembly, whose size counts, the one for any shape).
+    /// there is one (`Shape`): paper 002's Table II's router, 4 VCs with 1-flit packets or any,
+    /// natively (in WebAssembly, whose size counts, the one for any shape).
     pub(super) fn phase(&mut self, sh: &Shared, packets: &Packets) {
         match (sh.p.vcs, sh.p.packet) {
+            _ if !cfg!(target_arch = "wasm32") && TableII::fits(&sh.p) => {
+                self.phase_for::<TableII>(sh, packets)
+            }
             (4, 1) if !cfg!(target_arch = "wasm32") => {
                 self.phase_for::<FourVcsOneFlit>(sh, packets)
             }

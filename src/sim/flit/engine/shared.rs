@@ -57,20 +57,11 @@ pub(super) struct Shared<'a> {
 }
 
 impl Shared<'_> {
-    /// Cycles from a flit's arrival in an input VC to the first it may cross the switch: the
-    /// whole pipeline for a head (routing, VC and switch allocation, traversal), two stages
-    /// fewer for a body flit, which is neither routed nor given a VC (BookSim's body flits go
-    /// straight to switch allocation; waiting the head's stages too, ours queued 10% longer
-    /// than BookSim with 4-flit packets on mesh 8×8 at 0.3). Zero-load latency is the same:
-    /// a body flit never passes the head before it.
+    /// Cycles from a flit's arrival in an input VC to the first it may cross the switch
+    /// (`pipeline_cycles` of the run's stages).
     #[inline]
     pub(super) fn pipeline(&self, head: bool) -> u64 {
-        let stages = if head {
-            self.p.stages
-        } else {
-            self.p.stages.saturating_sub(2).max(1)
-        };
-        u64::from(stages)
+        pipeline_cycles(self.p.stages, head)
     }
 
     /// Whether the loops ask for memory ahead (`prefetching`): a constant false on targets
@@ -83,4 +74,20 @@ impl Shared<'_> {
     pub(super) fn in_window(&self, t: u64) -> bool {
         t >= self.p.warmup && t < self.p.warmup + self.p.cycles
     }
+}
+
+/// Cycles from a flit's arrival in an input VC to the first it may cross the switch, of a
+/// router of `stages` stages: the whole pipeline for a head (routing, VC and switch allocation,
+/// traversal), two stages fewer for a body flit, which is neither routed nor given a VC
+/// (BookSim's body flits go straight to switch allocation; waiting the head's stages too, ours
+/// queued 10% longer than BookSim with 4-flit packets on mesh 8×8 at 0.3). Zero-load latency
+/// is the same: a body flit never passes the head before it.
+#[inline(always)]
+pub(super) fn pipeline_cycles(stages: u32, head: bool) -> u64 {
+    let stages = if head {
+        stages
+    } else {
+        stages.saturating_sub(2).max(1)
+    };
+    u64::from(stages)
 }
