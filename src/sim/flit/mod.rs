@@ -32,3 +32,5 @@ pub use sweep::{is_saturated, loads, point, sweep, Sweep, MAX_SWEEP_POINTS, MAX_
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod variant_tests;

@@ -316,45 +316,6 @@ fn a_split_run_deadlocks_at_the_same_cycle() {
     assert_eq!(deadlocked[0], deadlocked[1]);
 }
 
-/// Asking for memory ahead (on networks whose input VCs outgrow the caches: `PREFETCH_ABOVE`)
-/// changes no result: switch allocation then visits the busy switches from a list
-/// (`Part::traverse_listed`), where smaller runs take them straight from the busy-port bits.
-/// Natively only: WebAssembly has no prefetch.
-#[cfg(target_arch = "x86_64")]
-#[test]
-fn prefetching_changes_no_result() {
-    let t = build("mesh:46x46").unwrap();
-    let r = RouterSpec::parse("dor").unwrap().build(&t).unwrap();
-    let p = SimParams {
-        rate: 0.05,
-        packet: 2,
-        warmup: 200,
-        cycles: 600,
-        drain: 2000,
-        ..SimParams::default()
-    };
-    let net = Network::new(r.as_ref(), "uniform", p.vcs, 3).unwrap();
-    let runs: Vec<_> = [true, false]
-        .into_iter()
-        .map(|asking| {
-            let mut sim = Simulation::with_parts(&net, p.clone(), 3, 1).unwrap();
-            assert!(
-                sim.engine.prefetches(),
-                "mesh 46×46 is above the prefetch threshold"
-            );
-            if !asking {
-                sim.engine.stop_prefetching();
-            }
-            while !sim.step(97) {}
-            let mut result = sim.result();
-            result.wall_seconds = 0.0;
-            (result, sim.vc_lengths(), sim.flit_counts())
-        })
-        .collect();
-    assert!(runs[0].0.delivered_packets > 1000, "{:?}", runs[0].0);
-    assert_eq!(runs[0], runs[1]);
-}
-
 /// Routes decided at each head flit (`Routes::Compact`, what networks above
 /// `MAX_SIM_SWITCHES` take) give the run the per-pair table gives, flit for flit, for routers
 /// of one VC class (with several, the VCs are shared evenly instead of by use).

@@ -377,6 +377,8 @@ fn shared<'a>(
         prefetching_routes: PREFETCH && next_local.is_empty() && routes.prefetches(),
         splits_ties: routes.splits_ties(),
         draws_ways: routes.draws_ways(),
+        #[cfg(test)]
+        any_shape: false,
         next_local,
         first_op,
         p,

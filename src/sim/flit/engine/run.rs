@@ -113,6 +113,13 @@ impl<'a> Engine<'a> {
         self.sh.prefetching_routes = false;
     }
 
+    /// The run on the engine for any shape (`Shape`), not the one made for its own: a test's
+    /// baseline (the shapes change no result).
+    #[cfg(test)]
+    pub(crate) fn take_any_shape(&mut self) {
+        self.sh.any_shape = true;
+    }
+
     /// The parts the run's switches are split into.
     #[cfg(test)]
     pub(crate) fn part_count(&self) -> usize {

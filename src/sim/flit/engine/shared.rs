@@ -54,6 +54,9 @@ pub(super) struct Shared<'a> {
     pub(super) splits_ties: bool,
     /// `Routes::draws_ways`, asked once.
     pub(super) draws_ways: bool,
+    /// A test's switch: the run takes the engine for any shape (`Shape`), whatever its own.
+    #[cfg(test)]
+    pub(super) any_shape: bool,
 }
 
 impl Shared<'_> {

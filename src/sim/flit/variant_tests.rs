@@ -1,0 +1,107 @@
+//! The engine's variants give one result (issue 65): the engines made for a run's shape against
+//! the one for any shape, and asking for memory ahead against not asking.
+
+use super::*;
+use crate::routing::RouterSpec;
+use crate::topology::build;
+
+/// The engines made for a shape (`engine::shape`: paper 002's Table II's router, 4 VCs with
+/// 1-flit packets, 4 VCs with any) give the results of the engine for any shape, flit for flit.
+#[test]
+fn shapes_change_no_result() {
+    let table_ii = SimParams {
+        rate: 0.35,
+        warmup: 300,
+        cycles: 1500,
+        drain: 1500,
+        ..SimParams::default()
+    };
+    let cases = [
+        ("mesh:8x8", "dor", table_ii.clone()),
+        (
+            "torus:6x6",
+            "dor",
+            SimParams {
+                buffer: 4,
+                stages: 3,
+                ..table_ii.clone()
+            },
+        ),
+        (
+            "fattree:4:3",
+            "nca",
+            SimParams {
+                credit_delay: 2,
+                ..table_ii.clone()
+            },
+        ),
+        (
+            "mesh:8x8",
+            "dor",
+            SimParams {
+                packet: 4,
+                rate: 0.3,
+                ..table_ii.clone()
+            },
+        ),
+    ];
+    for (topo, routing, p) in cases {
+        let t = build(topo).unwrap();
+        let r = RouterSpec::parse(routing).unwrap().build(&t).unwrap();
+        let net = Network::new(r.as_ref(), "uniform", p.vcs, 9).unwrap();
+        let runs: Vec<_> = [false, true]
+            .into_iter()
+            .map(|any| {
+                let mut sim = Simulation::with_parts(&net, p.clone(), 9, 1).unwrap();
+                if any {
+                    sim.engine.take_any_shape();
+                }
+                while !sim.step(101) {}
+                let mut result = sim.result();
+                result.wall_seconds = 0.0;
+                (result, sim.vc_lengths(), sim.flit_counts())
+            })
+            .collect();
+        assert!(runs[0].0.delivered_packets > 100, "{topo}: {:?}", runs[0].0);
+        assert_eq!(runs[0], runs[1], "{topo} {p:?}");
+    }
+}
+
+/// Asking for memory ahead (on networks whose input VCs outgrow the caches: `PREFETCH_ABOVE`)
+/// changes no result: switch allocation then visits the busy switches from a list
+/// (`Part::traverse_listed`), where smaller runs take them straight from the busy-port bits.
+/// Natively only: WebAssembly has no prefetch.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn prefetching_changes_no_result() {
+    let t = build("mesh:46x46").unwrap();
+    let r = RouterSpec::parse("dor").unwrap().build(&t).unwrap();
+    let p = SimParams {
+        rate: 0.05,
+        packet: 2,
+        warmup: 200,
+        cycles: 600,
+        drain: 2000,
+        ..SimParams::default()
+    };
+    let net = Network::new(r.as_ref(), "uniform", p.vcs, 3).unwrap();
+    let runs: Vec<_> = [true, false]
+        .into_iter()
+        .map(|asking| {
+            let mut sim = Simulation::with_parts(&net, p.clone(), 3, 1).unwrap();
+            assert!(
+                sim.engine.prefetches(),
+                "mesh 46×46 is above the prefetch threshold"
+            );
+            if !asking {
+                sim.engine.stop_prefetching();
+            }
+            while !sim.step(97) {}
+            let mut result = sim.result();
+            result.wall_seconds = 0.0;
+            (result, sim.vc_lengths(), sim.flit_counts())
+        })
+        .collect();
+    assert!(runs[0].0.delivered_packets > 1000, "{:?}", runs[0].0);
+    assert_eq!(runs[0], runs[1]);
+}
