@@ -9,6 +9,19 @@ fn run(topo: &str, routing: &str, pattern: &str, p: SimParams, seed: u64) -> Sim
     simulate(&net, p, seed).unwrap()
 }
 
+/// What a run leaves, stepped to its end `cycles` at a time: its result (the wall time zeroed,
+/// as it is the one number that differs between equal runs), its VCs' lengths and its flit
+/// counts. The equality tests compare these.
+pub(super) fn run_to_end(
+    sim: &mut Simulation,
+    cycles: u64,
+) -> (SimResult, Vec<u16>, (u64, u64, u64)) {
+    while !sim.step(cycles) {}
+    let mut result = sim.result();
+    result.wall_seconds = 0.0;
+    (result, sim.vc_lengths(), sim.flit_counts())
+}
+
 /// Zero-load latency of packets with H channel hops: (H + 1)·stages + H·link + P − 1, at the
 /// mean H of the packets the run measured (so sampling does not enter the comparison).
 #[test]
@@ -208,10 +221,7 @@ fn parts_on_threads_change_no_result() {
             .map(|parts| {
                 let mut sim = Simulation::with_parts(&net, p.clone(), 5, parts).unwrap();
                 assert_eq!(sim.engine.part_count(), parts, "{topo}");
-                while !sim.step(37) {}
-                let mut result = sim.result();
-                result.wall_seconds = 0.0;
-                (result, sim.vc_lengths(), sim.flit_counts())
+                run_to_end(&mut sim, 37)
             })
             .collect();
         assert!(runs[0].0.delivered_packets > 0, "{topo}: {:?}", runs[0].0);
@@ -306,10 +316,7 @@ fn a_split_run_deadlocks_at_the_same_cycle() {
         .into_iter()
         .map(|parts| {
             let mut sim = Simulation::with_parts(&net, p.clone(), 1, parts).unwrap();
-            while !sim.step(4096) {}
-            let mut result = sim.result();
-            result.wall_seconds = 0.0;
-            result
+            run_to_end(&mut sim, 4096).0
         })
         .collect();
     assert!(deadlocked[0].deadlock);

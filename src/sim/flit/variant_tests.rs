@@ -1,6 +1,7 @@
 //! The engine's variants give one result (issue 65): the engines made for a run's shape against
 //! the one for any shape, and asking for memory ahead against not asking.
 
+use super::tests::run_to_end;
 use super::*;
 use crate::routing::RouterSpec;
 use crate::topology::build;
@@ -56,10 +57,7 @@ fn shapes_change_no_result() {
                 if any {
                     sim.engine.take_any_shape();
                 }
-                while !sim.step(101) {}
-                let mut result = sim.result();
-                result.wall_seconds = 0.0;
-                (result, sim.vc_lengths(), sim.flit_counts())
+                run_to_end(&mut sim, 101)
             })
             .collect();
         assert!(runs[0].0.delivered_packets > 100, "{topo}: {:?}", runs[0].0);
@@ -96,10 +94,7 @@ fn prefetching_changes_no_result() {
             if !asking {
                 sim.engine.stop_prefetching();
             }
-            while !sim.step(97) {}
-            let mut result = sim.result();
-            result.wall_seconds = 0.0;
-            (result, sim.vc_lengths(), sim.flit_counts())
+            run_to_end(&mut sim, 97)
         })
         .collect();
     assert!(runs[0].0.delivered_packets > 1000, "{:?}", runs[0].0);
