@@ -1,5 +1,6 @@
 //! The engine's variants give one result (issue 65): the engines made for a run's shape against
-//! the one for any shape, and asking for memory ahead against not asking.
+//! the one for any shape, asking for memory ahead against not asking, and a flit written into
+//! its VC as it is sent against one written when it arrives.
 
 use super::tests::run_to_end;
 use super::*;
@@ -99,4 +100,68 @@ fn prefetching_changes_no_result() {
         .collect();
     assert!(runs[0].0.delivered_packets > 1000, "{:?}", runs[0].0);
     assert_eq!(runs[0], runs[1]);
+}
+
+/// A flit written into its input VC as it is sent (`Shared::arrive_at_send`: 1-flit packets)
+/// gives the run the arrival wheel gives, flit for flit, and the VCs' lengths (the page's
+/// animation) after every cycle: cables of several cycles (the dual plane's), a torus past
+/// saturation with 2-flit buffers and 5 stages, and one part against two.
+#[test]
+fn writing_at_the_send_changes_no_result() {
+    let p = SimParams {
+        rate: 0.3,
+        warmup: 200,
+        cycles: 800,
+        drain: 1500,
+        ..SimParams::default()
+    };
+    let cases = [
+        (
+            "dual:hc:5",
+            "dual-plane",
+            SimParams {
+                latency_per_m: 1.95,
+                rate: 0.5,
+                ..p.clone()
+            },
+        ),
+        (
+            "torus:6x6",
+            "dor",
+            SimParams {
+                buffer: 2,
+                stages: 5,
+                rate: 0.9,
+                ..p.clone()
+            },
+        ),
+        ("mesh:8x8", "dor", p.clone()),
+    ];
+    for (topo, routing, p) in cases {
+        let t = build(topo).unwrap();
+        let r = RouterSpec::parse(routing).unwrap().build(&t).unwrap();
+        let net = Network::new(r.as_ref(), "uniform", p.vcs, 4).unwrap();
+        let runs: Vec<_> = [(true, 1), (false, 1), (true, 2)]
+            .into_iter()
+            .map(|(at_send, parts)| {
+                let mut sim = Simulation::with_parts(&net, p.clone(), 4, parts).unwrap();
+                assert!(sim.engine.arrives_at_send(), "{topo}");
+                if !at_send {
+                    sim.engine.keep_arrival_wheel();
+                }
+                let mut lengths = Vec::new();
+                while !sim.step(1) {
+                    lengths.push(sim.vc_lengths());
+                }
+                (run_to_end(&mut sim, 1), lengths)
+            })
+            .collect();
+        assert!(runs[0].0 .0.delivered_packets > 100, "{topo}: {:?}", runs[0].0 .0);
+        assert!(
+            runs[1].1.iter().any(|l| l.iter().any(|&n| n > 1)),
+            "{topo}: some VC holds two flits"
+        );
+        assert_eq!(runs[0], runs[1], "{topo}: written at the send against on arrival");
+        assert_eq!(runs[0], runs[2], "{topo}: one part against two");
+    }
 }

@@ -300,8 +300,9 @@ fn first_part(
         requests: Vec::new(),
         candidates: vec![0; c + t].into(),
         waiting: Vec::new(),
-        // above the longest wait, the pipeline
-        pipeline: vec![Vec::new(); (p.stages as usize + 2).next_power_of_two()],
+        // above the longest wait: the pipeline, after the channel where a flit is written as it
+        // is sent (`Shared::arrive_at_send`)
+        pipeline: vec![Vec::new(); (wheel + p.stages as usize).next_power_of_two()],
         vc_requests: Vec::new(),
         granted_last: Vec::new(),
         // (and a word past the last port: `allocate_switch` reads it)
@@ -364,6 +365,8 @@ fn shared<'a>(
     next_local: Vec<u16>,
     (c, t): (usize, usize),
 ) -> Shared<'a> {
+    // (the WebAssembly target has no prefetch: its loops would read ahead for nothing)
+    let prefetching = PREFETCH && (c + t) * p.vcs * std::mem::size_of::<InVc>() > PREFETCH_ABOVE;
     Shared {
         vc_ranges: routes.vc_ranges(p.vcs),
         routes,
@@ -372,9 +375,9 @@ fn shared<'a>(
         in_offsets,
         port_switch,
         op_of_channel,
-        // (the WebAssembly target has no prefetch: its loops would read ahead for nothing)
-        prefetching: PREFETCH && (c + t) * p.vcs * std::mem::size_of::<InVc>() > PREFETCH_ABOVE,
+        prefetching,
         prefetching_routes: PREFETCH && next_local.is_empty() && routes.prefetches(),
+        arrive_at_send: p.packet == 1 && !prefetching,
         splits_ties: routes.splits_ties(),
         draws_ways: routes.draws_ways(),
         #[cfg(test)]

@@ -43,7 +43,7 @@ impl Part {
             if S::ends(sh, flit).0 {
                 (flit.next, flit.group) = self.route_ahead(sh, packets, flit.packet);
             }
-            self.push::<S>(sh, vc, flit);
+            self.push::<S>(sh, vc, flit, self.now);
         }
         injected.clear();
         put_back(&mut self.injected, injected);
@@ -75,7 +75,7 @@ impl Part {
                 prefetch(&self.ivcs[vc]);
             }
             let (vc, flit) = due[i];
-            self.push::<S>(sh, vc, flit);
+            self.push::<S>(sh, vc, flit, self.now);
         }
         due.clear();
         put_back(&mut self.flits_due[slot], due);

@@ -63,17 +63,36 @@ impl<'a> Engine<'a> {
     }
 
     /// Flits in each input VC, port by port (`vcs` per port): the channels' ports in channel
-    /// order, then the endpoints' injection ports.
+    /// order, then the endpoints' injection ports. Only those that have arrived: a flit written
+    /// as it was sent (`Shared::arrive_at_send`) is on its channel until then.
     pub(crate) fn vc_lengths(&self) -> Vec<u16> {
         let v = self.sh.p.vcs;
         self.ip_of_port
             .iter()
             .flat_map(|&ip| {
                 let part = &self.parts[self.part_at(&self.part_ports, ip.index())];
-                let first = InVcId::of(ip, 0, v).index();
-                part.ivcs.as_slice()[first..first + v].iter().map(|q| q.len)
+                (0..v).map(move |k| self.arrived(part, InVcId::of(ip, k, v)))
             })
             .collect()
+    }
+
+    /// The flits of input VC `vc` (of `part`) that have arrived by the end of the last cycle.
+    /// A flit on its way is the VC's front or behind it (`Part::push`), its `ready` its arrival
+    /// and its pipeline (`stages`, a 1-flit packet's flit being a head); one that has arrived
+    /// keeps `ready` − `stages` before `now` when its allocation moves `ready` on (a cycle on
+    /// from the grant, or from the tail before it).
+    fn arrived(&self, part: &Part, vc: InVcId) -> u16 {
+        let q = &part.ivcs[vc];
+        if !self.sh.arrive_at_send {
+            return q.len;
+        }
+        let (b, stages) = (self.sh.p.buffer, u64::from(self.sh.p.stages));
+        let ring = &part.ring[vc.ring_base(b)..vc.ring_base(b) + b];
+        let behind = (1..usize::from(q.len)).map(|i| ring[(usize::from(q.head) + i - 1) % b]);
+        let flits = (q.len > 0).then_some(q.front).into_iter().chain(behind);
+        flits
+            .filter(|f| u64::from(f.ready) < self.now + stages)
+            .count() as u16
     }
 
     /// Flits each channel carried in the measurement window so far, by channel id.
@@ -111,6 +130,20 @@ impl<'a> Engine<'a> {
     pub(crate) fn stop_prefetching(&mut self) {
         self.sh.prefetching = false;
         self.sh.prefetching_routes = false;
+        self.sh.arrive_at_send = self.sh.p.packet == 1;
+    }
+
+    /// The run with every flit through the arrival wheel, none written as it is sent (a test's
+    /// baseline: writing at the send changes no result, `Shared::arrive_at_send`).
+    #[cfg(test)]
+    pub(crate) fn keep_arrival_wheel(&mut self) {
+        self.sh.arrive_at_send = false;
+    }
+
+    /// Whether a flit sent within its part is written as it is sent (`Shared::arrive_at_send`).
+    #[cfg(test)]
+    pub(crate) fn arrives_at_send(&self) -> bool {
+        self.sh.arrive_at_send
     }
 
     /// The run on the engine for any shape (`Shape`), not the one made for its own: a test's
