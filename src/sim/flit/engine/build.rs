@@ -365,8 +365,10 @@ fn shared<'a>(
     next_local: Vec<u16>,
     (c, t): (usize, usize),
 ) -> Shared<'a> {
-    // (the WebAssembly target has no prefetch: its loops would read ahead for nothing)
-    let prefetching = PREFETCH && (c + t) * p.vcs * std::mem::size_of::<InVc>() > PREFETCH_ABOVE;
+    // whether the input VCs outgrow the caches (then the loops ask for memory ahead, but not in
+    // WebAssembly, which has no prefetch: they would read ahead for nothing)
+    let outgrow = (c + t) * p.vcs * std::mem::size_of::<InVc>() > PREFETCH_ABOVE;
+    let prefetching = PREFETCH && outgrow;
     Shared {
         vc_ranges: routes.vc_ranges(p.vcs),
         routes,
@@ -377,7 +379,7 @@ fn shared<'a>(
         op_of_channel,
         prefetching,
         prefetching_routes: PREFETCH && next_local.is_empty() && routes.prefetches(),
-        arrive_at_send: p.packet == 1 && !prefetching,
+        arrive_at_send: p.packet == 1 && !outgrow,
         splits_ties: routes.splits_ties(),
         draws_ways: routes.draws_ways(),
         #[cfg(test)]

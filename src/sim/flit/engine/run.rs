@@ -130,7 +130,6 @@ impl<'a> Engine<'a> {
     pub(crate) fn stop_prefetching(&mut self) {
         self.sh.prefetching = false;
         self.sh.prefetching_routes = false;
-        self.sh.arrive_at_send = self.sh.p.packet == 1;
     }
 
     /// The run with every flit through the arrival wheel, none written as it is sent (a test's

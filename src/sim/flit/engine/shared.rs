@@ -51,14 +51,14 @@ pub(super) struct Shared<'a> {
     /// switch traversal, later in the cycle, routes it one hop on (`route_ahead`).
     pub(super) prefetching_routes: bool,
     /// Whether a flit sent to a switch of its own part is written into its input VC as it is
-    /// sent, not when it arrives (`Part::send`): where every packet is one flit and the loops do
-    /// not ask for memory ahead. The same results: a 1-flit packet's flit is a head, which no
-    /// allocator sees before its pipeline ends, and its wait is the one it would start on
-    /// arrival (`Part::push`). What it saves is the arrival wheel's write and read, a tenth of
-    /// a crossing's instructions with the delivery loop; on large networks, where the loops
-    /// ask ahead, the write at once was a cache miss that delivery's asking hid (16,384
-    /// routers: 7.0 → 8.0 s), so they keep the wheel. A VC's length counts only the flits
-    /// that have arrived (`Engine::vc_lengths`).
+    /// sent, not when it arrives (`Part::send`): where every packet is one flit and the input
+    /// VCs fit the caches (below `PREFETCH_ABOVE`, in WebAssembly too). The same results: a
+    /// 1-flit packet's flit is a head, which no allocator sees before its pipeline ends, and
+    /// its wait is the one it would start on arrival (`Part::push`). It saves the arrival
+    /// wheel's write and read (mesh 8×8: 737.8 → 711.6 instructions a crossing); where the VCs
+    /// outgrow the caches the write at once was a cache miss that delivery's asking ahead hid
+    /// (16,384 routers: 7.0 → 8.0 s), so they keep the wheel. A VC's length counts only the
+    /// flits that have arrived (`Engine::vc_lengths`).
     pub(super) arrive_at_send: bool,
     /// `Routes::splits_ties`, asked once.
     pub(super) splits_ties: bool,
