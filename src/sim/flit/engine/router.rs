@@ -421,9 +421,10 @@ impl Part {
         let mask = self.candidates[port];
         // (a busy port has a candidate)
         debug_assert!(mask != 0);
+        // (both tests made, without a branch between them: whether a flit is ready is data)
         let usable = |k: usize| {
             let vc = &self.ivcs[InVcId::of(port, k, v)];
-            u64::from(vc.front.ready) <= now && self.out_vcs[vc.out_vc].credits > 0
+            (u64::from(vc.front.ready) <= now) & (self.out_vcs[vc.out_vc].credits > 0)
         };
         let k = if mask & (mask - 1) == 0 {
             // one candidate (the common case): no order to keep
