@@ -146,6 +146,7 @@ fn writing_at_the_send_changes_no_result() {
             .map(|(at_send, parts)| {
                 let mut sim = Simulation::with_parts(&net, p.clone(), 4, parts).unwrap();
                 assert!(sim.engine.arrives_at_send(), "{topo}");
+                assert_eq!(sim.engine.part_count(), parts, "{topo}");
                 if !at_send {
                     sim.engine.keep_arrival_wheel();
                 }
