@@ -297,9 +297,10 @@ impl<'a> Sources<'a> {
         let &(created, to) = self.source[t].front()?;
         let port = self.inject_ip[t];
         let part = &parts[owner];
+        // (start + i, wrapped without a division: start is at most v)
         let start = usize::from(self.last_vc[t]) + 1;
         let k = (0..v)
-            .map(|i| (start + i) % v)
+            .map(|i| start + i - v * usize::from(start + i >= v))
             .find(|&k| usize::from(part.ivcs[InVcId::of(port, k, v)].len) < b)?;
         self.source[t].pop_front();
         self.last_vc[t] = k as u16;
