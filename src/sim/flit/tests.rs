@@ -2,10 +2,16 @@ use super::*;
 use crate::routing::RouterSpec;
 use crate::topology::{build, build_seeded};
 
-fn run(topo: &str, routing: &str, pattern: &str, p: SimParams, seed: u64) -> SimResult {
+/// The network of topology spec `topo` under router `routing` with traffic `pattern` placed,
+/// `vcs` VCs a port.
+pub(super) fn network(topo: &str, routing: &str, pattern: &str, vcs: usize, seed: u64) -> Network {
     let t = build(topo).unwrap();
     let r = RouterSpec::parse(routing).unwrap().build(&t).unwrap();
-    let net = Network::new(r.as_ref(), pattern, p.vcs, seed).unwrap();
+    Network::new(r.as_ref(), pattern, vcs, seed).unwrap()
+}
+
+fn run(topo: &str, routing: &str, pattern: &str, p: SimParams, seed: u64) -> SimResult {
+    let net = network(topo, routing, pattern, p.vcs, seed);
     simulate(&net, p, seed).unwrap()
 }
 
@@ -213,9 +219,7 @@ fn parts_on_threads_change_no_result() {
             drain: 1500,
             ..p
         };
-        let t = build(topo).unwrap();
-        let r = RouterSpec::parse(routing).unwrap().build(&t).unwrap();
-        let net = Network::new(r.as_ref(), pattern, p.vcs, 5).unwrap();
+        let net = network(topo, routing, pattern, p.vcs, 5);
         let runs: Vec<_> = [1, 2, 3]
             .into_iter()
             .map(|parts| {

@@ -2,10 +2,8 @@
 //! the one for any shape, asking for memory ahead against not asking, and a flit written into
 //! its VC as it is sent against one written when it arrives.
 
-use super::tests::run_to_end;
+use super::tests::{network, run_to_end};
 use super::*;
-use crate::routing::RouterSpec;
-use crate::topology::build;
 
 /// The engines made for a shape (`engine::shape`: paper 002's Table II's router, 4 VCs with
 /// 1-flit packets, 4 VCs with any) give the results of the engine for any shape, flit for flit.
@@ -48,9 +46,7 @@ fn shapes_change_no_result() {
         ),
     ];
     for (topo, routing, p) in cases {
-        let t = build(topo).unwrap();
-        let r = RouterSpec::parse(routing).unwrap().build(&t).unwrap();
-        let net = Network::new(r.as_ref(), "uniform", p.vcs, 9).unwrap();
+        let net = network(topo, routing, "uniform", p.vcs, 9);
         let runs: Vec<_> = [false, true]
             .into_iter()
             .map(|any| {
@@ -73,8 +69,6 @@ fn shapes_change_no_result() {
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn prefetching_changes_no_result() {
-    let t = build("mesh:46x46").unwrap();
-    let r = RouterSpec::parse("dor").unwrap().build(&t).unwrap();
     let p = SimParams {
         rate: 0.05,
         packet: 2,
@@ -83,7 +77,7 @@ fn prefetching_changes_no_result() {
         drain: 2000,
         ..SimParams::default()
     };
-    let net = Network::new(r.as_ref(), "uniform", p.vcs, 3).unwrap();
+    let net = network("mesh:46x46", "dor", "uniform", p.vcs, 3);
     let runs: Vec<_> = [true, false]
         .into_iter()
         .map(|asking| {
@@ -138,9 +132,7 @@ fn writing_at_the_send_changes_no_result() {
         ("mesh:8x8", "dor", p.clone()),
     ];
     for (topo, routing, p) in cases {
-        let t = build(topo).unwrap();
-        let r = RouterSpec::parse(routing).unwrap().build(&t).unwrap();
-        let net = Network::new(r.as_ref(), "uniform", p.vcs, 4).unwrap();
+        let net = network(topo, routing, "uniform", p.vcs, 4);
         let runs: Vec<_> = [(true, 1), (false, 1), (true, 2)]
             .into_iter()
             .map(|(at_send, parts)| {
@@ -157,12 +149,17 @@ fn writing_at_the_send_changes_no_result() {
                 (run_to_end(&mut sim, 1), lengths)
             })
             .collect();
-        assert!(runs[0].0 .0.delivered_packets > 100, "{topo}: {:?}", runs[0].0 .0);
+        let ((first, _, _), _) = &runs[0];
+        assert!(first.delivered_packets > 100, "{topo}: {first:?}");
+        let (_, wheel_lengths) = &runs[1];
         assert!(
-            runs[1].1.iter().any(|l| l.iter().any(|&n| n > 1)),
+            wheel_lengths.iter().any(|l| l.iter().any(|&n| n > 1)),
             "{topo}: some VC holds two flits"
         );
-        assert_eq!(runs[0], runs[1], "{topo}: written at the send against on arrival");
+        assert_eq!(
+            runs[0], runs[1],
+            "{topo}: written at the send against on arrival"
+        );
         assert_eq!(runs[0], runs[2], "{topo}: one part against two");
     }
 }
