@@ -229,12 +229,23 @@ pub struct Study {
 pub struct StudyArgs {
     pub defaults: fn() -> Value,
     pub limits: fn() -> Vec<Limit>,
+    /// Whether it takes no arguments at all: anything but `null` or `{}` is refused before it
+    /// runs (`scenario::study`, `precheck_study`). Ignored, `{"nope": 1}` ran the study's whole
+    /// default work as if it had been asked for.
+    pub none: bool,
 }
 
-/// `Study::args` of a study whose arguments the page does not set (or that has none).
+/// `Study::args` of a study whose arguments the page does not set (its run reads them).
 pub(crate) const NO_ARGS: StudyArgs = StudyArgs {
     defaults: || Value::Object(Default::default()),
     limits: no_limits,
+    none: false,
+};
+
+/// `Study::args` of a study that takes no arguments (`StudyArgs::none`).
+pub(crate) const TAKES_NONE: StudyArgs = StudyArgs {
+    none: true,
+    ..NO_ARGS
 };
 
 /// `Lab::run`: (checked section, seed, record the trace, progress) → the run.

@@ -16,7 +16,7 @@ pub(crate) const STUDIES: &[Reproduction] = &[
             name: "compare",
             title: "Generated network vs mesh and tori (Fig. 12)",
             about: "the generated network against the 2-D mesh and the 2-D/3-D/4-D tori of the same degree; one row per network",
-            args: crate::labs::NO_ARGS,
+            args: crate::labs::TAKES_NONE,
             run: |section, seed, _args, report| {
                 let c: TopoGenConfig = config(section)?;
                 from_scratch(&c)?;
@@ -39,6 +39,7 @@ pub(crate) const STUDIES: &[Reproduction] = &[
             args: crate::labs::StudyArgs {
                 defaults: || json(&TradeoffArgs::default()),
                 limits: crate::labs::no_limits,
+                none: false,
             },
             run: |section, seed, args, report| {
                 let c: TopoGenConfig = config(section)?;

@@ -19,7 +19,7 @@ pub(crate) const STUDIES: &[Reproduction] = &[
         name: "figure",
         title: "Fig. 4–5: relative execution times",
         about: "the configuration's tree and application on EPS only, the full-bisection EPS, ours with a quarter and a half of the nodes on the OCS (64 and 128 of 256), and the low-bisection (1:20) EPS without and with the OCS: one bar per network, its time relative to EPS only and its link-load bound",
-        args: crate::labs::NO_ARGS,
+        args: crate::labs::TAKES_NONE,
         run: |section, _seed, _args, report| Ok(json(&figure(&config(section)?, report)?)),
         precheck: |section, _seed, _args| {
             let c: OcsRelayConfig = config(section)?;
@@ -30,7 +30,7 @@ pub(crate) const STUDIES: &[Reproduction] = &[
         name: "table-2",
         title: "Table 2: OCS nodes used",
         about: "the OCS nodes each application uses in the paper's four configurations (8x32 and 16x16, 64 and 128 OCS nodes) at the configuration's class, threshold and readings, with the circuits by step and the route kinds (allocation and routing only)",
-        args: crate::labs::NO_ARGS,
+        args: crate::labs::TAKES_NONE,
         run: |section, _seed, _args, report| Ok(json(&table_2(&config(section)?, report)?)),
         precheck: |section, _seed, _args| {
             let c: OcsRelayConfig = config(section)?;

@@ -22,7 +22,7 @@ pub(crate) const STUDIES: &[Reproduction] = &[
             name: "simulate",
             title: "The six variants in the flit simulator",
             about: "D-HC, DI-HC, DI-HC-r, D-FHC, DI-FHC and DI-FHC-r at the config's n (at most 8: 512 routers) under uniform traffic, 4 nodes per switch, cables as per-channel latencies (§3.4): throughput and latency beside the graph metrics; one point per variant",
-            args: crate::labs::NO_ARGS,
+            args: crate::labs::TAKES_NONE,
             run: |section, seed, _args, report| {
                 let c: DualPlaneConfig = config(section)?;
                 c.check()?;

@@ -402,12 +402,29 @@ pub fn precheck(scenario: &Scenario) -> Result<()> {
 /// begins (`Study::precheck`), running nothing: `topolab … --check`.
 pub fn precheck_study(scenario: &Scenario, name: &str, args: &Value) -> Result<()> {
     let (lab, study) = study_of(scenario, name)?;
+    takes(study, args)?;
     (study.precheck)(
         scenario.section(lab.name)?,
         scenario.seed_of(lab.name),
         args,
     )
     .map_err(|e| e.within(lab.name))
+}
+
+/// `args` refused where `study` takes none (`StudyArgs::none`): anything but `null` or `{}`.
+fn takes(study: &labs::Study, args: &Value) -> Result<()> {
+    let empty = args.is_null() || args.as_object().is_some_and(|fields| fields.is_empty());
+    if study.args.none && !empty {
+        return Err(Error::invalid(
+            "arguments",
+            format!(
+                "study {} takes no arguments (null or {{}}), not {}",
+                crate::error::quoted(study.name),
+                crate::error::shorten(&args.to_string())
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// The lab and study `name` a Scenario's study runs, the Scenario checked for one.
@@ -437,6 +454,7 @@ pub fn study(
     report: labs::Report<'_>,
 ) -> Result<Value> {
     let (lab, study) = study_of(scenario, name)?;
+    takes(study, args)?;
     (study.run)(
         scenario.section(lab.name)?,
         scenario.seed_of(lab.name),
@@ -599,5 +617,39 @@ mod tests {
             field(r#"{"version":1,"lab":"topogen","topogen":{"degree":2}}"#).as_deref(),
             Some("topogen.degree")
         );
+    }
+
+    /// A study that takes no arguments refuses any (its run and its `--check` alike) before
+    /// its work begins, naming them; `null` and `{}` pass.
+    #[test]
+    fn a_study_without_arguments_refuses_any() {
+        let mut refused = 0;
+        for lab in LABS {
+            let scenario =
+                Scenario::from_json(&format!(r#"{{"version":1,"lab":"{}"}}"#, lab.name)).unwrap();
+            for study in crate::papers::studies(lab)
+                .into_iter()
+                .filter(|s| s.args.none)
+            {
+                for args in [serde_json::json!({"nope": 1}), serde_json::json!([1])] {
+                    let err = super::study(&scenario, study.name, &args, &mut |_, _| {})
+                        .unwrap_err()
+                        .to_string();
+                    assert!(
+                        err.contains("takes no arguments"),
+                        "{}/{}: {err}",
+                        lab.name,
+                        study.name
+                    );
+                    let check = precheck_study(&scenario, study.name, &args).unwrap_err();
+                    assert_eq!(check.to_string(), err);
+                    refused += 1;
+                }
+                precheck_study(&scenario, study.name, &serde_json::json!({})).unwrap();
+                precheck_study(&scenario, study.name, &Value::Null).unwrap();
+            }
+        }
+        // (ctc anneal, dual-plane simulate, sweep-tmax, compare, figure, table-2)
+        assert_eq!(refused, 2 * 6);
     }
 }

@@ -12,7 +12,7 @@ pub(crate) const STUDIES: &[Study] = &[
         name: "anneal",
         title: "Annealing, live",
         about: "the configuration's simulated annealing over demand orders from HDF, its current and best hop-bytes streamed every 1% of the iterations",
-        args: crate::labs::NO_ARGS,
+        args: crate::labs::TAKES_NONE,
         run: |section, seed, _args, report| Ok(json(&anneal_live(&config(section)?, seed, report)?)),
         precheck: |section, seed, _args| annealing(&config(section)?).prepare(seed, 0).map(drop),
     },

@@ -73,6 +73,7 @@ pub const LAB: Lab = Lab {
                     };
                     vec![range("from"), range("to")]
                 },
+                none: false,
             },
             run: |section, seed, args, report| {
                 let c: DualPlaneConfig = config(section)?;

@@ -32,7 +32,7 @@ pub(crate) const STUDIES: &[Reproduction] = &[
             name: "sweep-tmax",
             title: "Average path against t_max (Fig. 5)",
             about: "LOREN's average path length for every t_max from the minimum to |N|/2, then Cowen's (paper 002 reading) largest table and average path length for every α of 0.05, 0.10, …, 0.95; one point per t_max or α",
-            args: crate::labs::NO_ARGS,
+            args: crate::labs::TAKES_NONE,
             run: |section, seed, _args, report| {
                 Ok(json(&sweep_tmax_points(&config(section)?, seed, report)?))
             },
@@ -55,6 +55,7 @@ pub(crate) const STUDIES: &[Reproduction] = &[
                         MAX_STUDY_TOPOLOGIES as f64,
                     )]
                 },
+                none: false,
             },
             run: |section, seed, args, report| {
                 let c: RoutingConfig = config(section)?;
