@@ -5,10 +5,12 @@
 // figure at its least height and the whole step text do not fit the window, at 1024×768 with
 // A+ on a long stop, the page scrolls, not the text). A view is set up
 // once and then audited at each size, theme and type size (the window resized, the theme and
-// A+ switched by their buttons), so the matrix costs axe runs, not runs of the labs.
+// A+ switched by their buttons), so the matrix costs axe runs, not runs of the labs; the labs,
+// and the tours, are shared between two pages audited at once (CI has 2 cores).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, waitForRun, afterRun, atTourStop, assertNoProblems, screenshotPath } from './harness.mjs';
+import { readFileSync } from 'node:fs';
+import { useBrowser, openPage, waitForRun, afterRun, atTourStop, assertNoProblems, screenshotPath, onTwoPages } from './harness.mjs';
 import { audit, saveRecord } from './axe.mjs';
 import { TOURS } from '../../www/tour-list.js';
 
@@ -41,10 +43,28 @@ function cutText(page) {
 /**
  * The rules whose answer depends on the window's size and the type size (what scrolls, what is
  * cut, covered or hidden): a tour stop runs every rule at 1024×768 with A+ off, in both themes
- * (small type is the stricter for contrast, the costly rule), and these everywhere else; a lab
- * runs every rule everywhere. Colours change with the theme, not with the width or A+.
+ * (small type is the stricter for contrast, the costly rule), and these at every other size and
+ * type size, in the light theme (the layout is the same in both: the next test); a lab runs
+ * every rule everywhere. Colours change with the theme, not with the width or A+.
  */
 const LAYOUT_RULES = ['scrollable-region-focusable', 'aria-hidden-focus', 'empty-heading', 'label-content-name-mismatch'];
+
+/**
+ * The dark theme's declarations (style.css's `:root[data-theme='dark']`, the only rule that
+ * names the theme): colour custom properties and `color-scheme`, nothing that sizes or places,
+ * so a view's layout is the light theme's. On a tour stop the layout rules and the cut-text
+ * check run in the light theme alone; the colours are audited in both.
+ */
+test("the dark theme changes colours alone: a tour stop's layout is audited in the light theme", () => {
+  const css = readFileSync(new URL('../../www/style.css', import.meta.url), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+  assert.equal(css.match(/data-theme/g)?.length, 1, 'one rule names the theme');
+  const block = css.match(/:root\[data-theme='dark'\]\s*\{([^}]*)\}/)?.[1];
+  assert.ok(block, "style.css has :root[data-theme='dark']");
+  const names = block.split(';').map((d) => d.split(':')[0].trim()).filter(Boolean);
+  assert.ok(names.length > 10, names.join(' '));
+  const notColour = names.filter((name) => name !== 'color-scheme' && !(name.startsWith('--') && /^(#[0-9a-f]{3,8}|rgb\(|0 6px)/i.test(block.split(`${name}:`)[1].trim())));
+  assert.deepEqual(notColour, []);
+});
 
 /**
  * `npm run test:a11y-full` (TOPOLAB_A11Y_FULL=1) runs every rule at every look of every tour stop
@@ -62,6 +82,9 @@ async function everyLook(page, where, { tour = false } = {}) {
         await setLook(page, { theme, large });
         const at = `${where} ${size.width}×${size.height} ${theme}${large ? ' A+' : ''}`;
         const rules = tour && !FULL && (size !== SIZES[0] || large) ? LAYOUT_RULES : null;
+        // (a tour stop's layout rules and cut text in the light theme alone: the dark theme
+        // changes colours, not sizes, as the test below checks)
+        if (rules && theme === 'dark') continue;
         found.push(...(await audit(page, at, { every: true, rules })));
         if (tour) found.push(...(await cutText(page)).map((cut) => `${at}: ${cut}`));
       }
@@ -74,34 +97,39 @@ async function everyLook(page, where, { tour = false } = {}) {
 test('every lab at 1024×768, 1366×768 and 1440×900, light and dark, A+ off and on: axe finds nothing', async () => {
   const { page, problems } = await openPage(env, `${env.url}?theme=light&large=0`, { viewport: SIZES[0] });
   await waitForRun(page, 0);
-  const found = [];
-  for (const lab of await page.locator('.lab[data-lab]').evaluateAll((tabs) => tabs.map((t) => t.dataset.lab))) {
-    if ((await page.getAttribute('body', 'data-lab')) !== lab) await afterRun(page, () => page.click(`#lab-${lab}`));
-    found.push(...(await everyLook(page, lab)));
-  }
+  const labs = await page.locator('.lab[data-lab]').evaluateAll((tabs) => tabs.map((t) => t.dataset.lab));
   assertNoProblems(problems);
+  await page.context().close();
+  // (half the labs on each of two pages at once)
+  const found = await onTwoPages(env, `${env.url}?theme=light&large=0`, { viewport: SIZES[0] }, labs, () => 1, async (page, list) => {
+    const found = [];
+    for (const lab of list) {
+      if ((await page.getAttribute('body', 'data-lab')) !== lab) await afterRun(page, () => page.click(`#lab-${lab}`));
+      found.push(...(await everyLook(page, lab)));
+    }
+    return found;
+  });
   saveRecord('labs-matrix');
   assert.equal(found.length, 0, `found:\n${found.join('\n')}`);
 });
 
 test('every stop of every tour at 1024×768, 1366×768 and 1440×900, light and dark, A+ off and on: axe finds nothing and no text is cut', async () => {
-  const { page, problems } = await openPage(env, `${env.url}?theme=light&large=0`, { viewport: SIZES[0] });
-  await waitForRun(page, 0);
-  const found = [];
-  for (const tour of TOURS) {
-    for (let k = 1; k <= tour.stops.length; k++) {
-      await page.evaluate((hash) => (location.hash = hash), `#tour=${tour.id}&stop=${k}`);
-      await atTourStop(page, tour.id, k);
-      found.push(...(await everyLook(page, `${tour.id} stop ${k}`, { tour: true })));
+  // (the tours dealt between two pages at once, by their stops)
+  const found = await onTwoPages(env, `${env.url}?theme=light&large=0`, { viewport: SIZES[0] }, TOURS, (tour) => tour.stops.length, async (page, tours) => {
+    const found = [];
+    for (const tour of tours) {
+      for (let k = 1; k <= tour.stops.length; k++) {
+        await page.evaluate((hash) => (location.hash = hash), `#tour=${tour.id}&stop=${k}`);
+        await atTourStop(page, tour.id, k);
+        found.push(...(await everyLook(page, `${tour.id} stop ${k}`, { tour: true })));
+      }
     }
-  }
+    return found;
+  });
   // the record of what a lecturer sees: a tour at a projector's size with A+
-  await page.setViewportSize(SIZES[0]);
-  await setLook(page, { theme: 'light', large: true });
-  await page.evaluate(() => (location.hash = '#tour=002-fig4&stop=3'));
+  const { page, problems } = await openPage(env, `${env.url}?theme=light&large=1#tour=002-fig4&stop=3`, { viewport: SIZES[0] });
   await atTourStop(page, '002-fig4', 3);
   await page.screenshot({ path: screenshotPath('tour-1024x768-A+-002-fig4-stop3') });
-  await setLook(page, { theme: 'light', large: false });
   assertNoProblems(problems);
   saveRecord('tours-matrix');
   assert.equal(found.length, 0, `found:\n${found.join('\n')}`);

@@ -154,3 +154,40 @@ export async function atTourStop(frame, id, k) {
   );
   assert.equal(await frame.getAttribute('#tour-card', 'data-ready'), 'true', `${id} stop ${k} ran: ${await frame.textContent('.tour-status')}`);
 }
+
+/**
+ * `items` dealt into two lists of about equal `weight` (the heaviest first, each to the lighter
+ * list so far), in their own order within each: work for two pages at once (`onTwoPages`).
+ */
+export function twoLists(items, weight = () => 1) {
+  const lists = [[], []];
+  const load = [0, 0];
+  const order = items.map((item, i) => ({ item, i, w: weight(item) })).sort((a, b) => b.w - a.w || a.i - b.i);
+  const dealt = [[], []];
+  for (const x of order) {
+    const to = load[0] <= load[1] ? 0 : 1;
+    dealt[to].push(x);
+    load[to] += x.w;
+  }
+  for (const to of [0, 1]) lists[to] = dealt[to].sort((a, b) => a.i - b.i).map((x) => x.item);
+  return lists;
+}
+
+/**
+ * `work(page, list)` for each of `twoLists(items, weight)` at once, each on a page of its own
+ * opened at `address` (a fresh context each) once its first run is in: CI's 2 cores each run
+ * one page's renderer, where axe and the layout do their work. Its results, concatenated, and
+ * both pages' problems (assertNoProblems) checked.
+ */
+export async function onTwoPages(env, address, options, items, weight, work) {
+  const results = await Promise.all(
+    twoLists(items, weight).map(async (list) => {
+      const { page, problems } = await openPage(env, address, options);
+      await waitForRun(page, 0);
+      const found = await work(page, list);
+      assertNoProblems(problems);
+      return found;
+    }),
+  );
+  return results.flat();
+}
