@@ -160,17 +160,14 @@ export async function atTourStop(frame, id, k) {
  * list so far), in their own order within each: work for two pages at once (`onTwoPages`).
  */
 export function twoLists(items, weight = () => 1) {
-  const lists = [[], []];
   const load = [0, 0];
-  const order = items.map((item, i) => ({ item, i, w: weight(item) })).sort((a, b) => b.w - a.w || a.i - b.i);
-  const dealt = [[], []];
-  for (const x of order) {
-    const to = load[0] <= load[1] ? 0 : 1;
-    dealt[to].push(x);
-    load[to] += x.w;
+  const side = new Array(items.length);
+  const heaviestFirst = items.map((_, i) => i).sort((a, b) => weight(items[b]) - weight(items[a]) || a - b);
+  for (const i of heaviestFirst) {
+    side[i] = load[0] <= load[1] ? 0 : 1;
+    load[side[i]] += weight(items[i]);
   }
-  for (const to of [0, 1]) lists[to] = dealt[to].sort((a, b) => a.i - b.i).map((x) => x.item);
-  return lists;
+  return [0, 1].map((s) => items.filter((_, i) => side[i] === s));
 }
 
 /**
