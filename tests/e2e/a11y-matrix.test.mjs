@@ -44,7 +44,7 @@ function cutText(page) {
  * The rules whose answer depends on the window's size and the type size (what scrolls, what is
  * cut, covered or hidden): a tour stop runs every rule at 1024×768 with A+ off, in both themes
  * (small type is the stricter for contrast, the costly rule), and these at every other size and
- * type size, in the light theme (the layout is the same in both: the next test); a lab runs
+ * type size, in the light theme (the layout is the same in both: the test after this); a lab runs
  * every rule everywhere. Colours change with the theme, not with the width or A+.
  */
 const LAYOUT_RULES = ['scrollable-region-focusable', 'aria-hidden-focus', 'empty-heading', 'label-content-name-mismatch'];
@@ -83,7 +83,7 @@ async function everyLook(page, where, { tour = false } = {}) {
         const at = `${where} ${size.width}×${size.height} ${theme}${large ? ' A+' : ''}`;
         const rules = tour && !FULL && (size !== SIZES[0] || large) ? LAYOUT_RULES : null;
         // (a tour stop's layout rules and cut text in the light theme alone: the dark theme
-        // changes colours, not sizes, as the test below checks)
+        // changes colours, not sizes, as "the dark theme changes colours alone" checks)
         if (rules && theme === 'dark') continue;
         found.push(...(await audit(page, at, { every: true, rules })));
         if (tour) found.push(...(await cutText(page)).map((cut) => `${at}: ${cut}`));
