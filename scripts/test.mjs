@@ -1,7 +1,8 @@
 // `npm test`: install what is missing (wasm target, wasm-bindgen CLI, npm packages, Debian's
 // Chromium), then run every test: cargo tests, wasm-bindgen tests (Node), WASM-vs-native, and
 // the browser tests in real Chromium via playwright-core.
-import { existsSync } from 'node:fs';
+import { execSync, spawn } from 'node:child_process';
+import { existsSync, openSync, readFileSync } from 'node:fs';
 import { ensureNodePackages, ensureRustWasm, run } from './toolchain.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
@@ -13,6 +14,42 @@ function ensureChromium() {
   run(`${sudo}apt-get update && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium`);
 }
 
+/** Build every native test target and the CLI; the path of the release suite's test binary. */
+function buildNative() {
+  const cmd = 'cargo test --profile ci --no-run --message-format=json-render-diagnostics';
+  console.log(`$ ${cmd}`);
+  const messages = execSync(cmd, { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 1 << 28 })
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line));
+  const release = messages.find((m) => m.reason === 'compiler-artifact' && m.target.name === 'release' && m.profile.test)?.executable;
+  if (!release) throw new Error('cargo built no test binary for tests/release');
+  return release;
+}
+
+/**
+ * The release suite (tests/release: minutes on both cores) started in the background, its output
+ * to target/release-tests.log; `finish()` waits for it, prints the log and throws if it failed.
+ * It runs while the page is type-checked, linted and built to WebAssembly and the Node tests run:
+ * the WebAssembly's link (LTO, one codegen unit) and the linters use one core, so the suite
+ * takes up the other. The browser tests start only once it has ended, on a machine of their own.
+ */
+function startInBackground(binary, log) {
+  console.log(`$ ${binary.slice(root.length)} (in the background, to ${log.slice(root.length)})`);
+  const out = openSync(log, 'w');
+  const child = spawn(binary, [], { cwd: root, stdio: ['ignore', out, out] });
+  const ended = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  return {
+    kill: () => child.exitCode === null && child.kill(),
+    async finish() {
+      const { code, signal } = await ended;
+      console.log(`$ ${binary.slice(root.length)} (ended)`);
+      process.stdout.write(readFileSync(log, 'utf8'));
+      if (code !== 0) throw new Error(`the release suite failed (${signal ?? `exit ${code}`})`);
+    },
+  };
+}
+
 ensureRustWasm();
 ensureNodePackages();
 ensureChromium();
@@ -22,14 +59,22 @@ ensureChromium();
 // in a debug build) — and the CLI the Node tests call (target/ci/topolab, TOPOLAB_CLI); the WASM
 // module by `npm run build`, which the Node tests (bindings, WASM against native, hostile input)
 // and the browser tests load, and which build:single inlines.
-run('cargo test --profile ci');
-process.env.TOPOLAB_CLI = `${root}target/ci/topolab`;
-// the page's checks: its types against the core's (www/types/core.d.ts, which `cargo test` has
-// just compared with the Rust types), then eslint
-run('npx tsc -p tsconfig.json');
-run('npx eslint .');
-run('npm run build');
-run('npm run build:single');
-run('node --test tests/node/');
+const releaseSuite = buildNative();
+run('cargo test --profile ci --lib --bins --test integration');
+const release = startInBackground(releaseSuite, `${root}target/release-tests.log`);
+try {
+  process.env.TOPOLAB_CLI = `${root}target/ci/topolab`;
+  // the page's checks: its types against the core's (www/types/core.d.ts, which `cargo test` has
+  // just compared with the Rust types), then eslint
+  run('npx tsc -p tsconfig.json');
+  run('npx eslint .');
+  run('npm run build');
+  run('npm run build:single');
+  run('node --test tests/node/');
+} catch (e) {
+  release.kill();
+  throw e;
+}
+await release.finish();
 run('node --test --test-concurrency=1 tests/e2e/');
 console.log('all tests passed');
