@@ -20,6 +20,14 @@ const LAUNCH = {
 export const TIMEOUT = 60_000;
 
 /**
+ * How often the waits for a run or a tour stop look (ms), in place of Playwright's default of
+ * once an animation frame: with two pages at once (onTwoPages) a page has stopped getting frames
+ * (headless Chromium, both pages in one browser: twice in eight runs of the a11y matrix here, once in CI) while
+ * its runs and tour stops went on, and a wait that needs a frame then never looks.
+ */
+const POLL = 50;
+
+/**
  * Start the server and the browser before the file's tests and stop them after. Returns an
  * object whose `url`, `browser` are filled in `before()`.
  */
@@ -78,7 +86,7 @@ export async function runsDone(page) {
 
 /** Wait until more than `before` runs finished (success or error). */
 export async function waitForRun(page, before = 0) {
-  await page.waitForFunction((n) => Number(document.body.dataset.runs ?? 0) > n, before, { timeout: TIMEOUT });
+  await page.waitForFunction((n) => Number(document.body.dataset.runs ?? 0) > n, before, { timeout: TIMEOUT, polling: POLL });
 }
 
 /** Wait until the page shows a result (N as digits). */
@@ -151,6 +159,7 @@ export async function atTourStop(frame, id, k) {
       return card && !card.hidden && card.dataset.tour === id && card.dataset.stop === String(k) && card.dataset.ready !== 'false';
     },
     { id, k },
+    { timeout: TIMEOUT, polling: POLL },
   );
   assert.equal(await frame.getAttribute('#tour-card', 'data-ready'), 'true', `${id} stop ${k} ran: ${await frame.textContent('.tour-status')}`);
 }
@@ -173,18 +182,25 @@ export function twoLists(items, weight = () => 1) {
 /**
  * `work(page, list)` for each of `twoLists(items, weight)` at once, each on a page of its own
  * opened at `address` (a fresh context each) once its first run is in: CI's 2 cores each run
- * one page's renderer, where axe and the layout do their work. Its results, concatenated, and
- * both pages' problems (assertNoProblems) checked.
+ * one page's renderer, where axe and the layout do their work. The second page is in a browser
+ * of its own (its own compositor: with both pages in one browser, one page has stopped getting
+ * animation frames for good, see POLL). Its results, concatenated, and both pages' problems
+ * (assertNoProblems) checked.
  */
 export async function onTwoPages(env, address, options, items, weight, work) {
-  const results = await Promise.all(
-    twoLists(items, weight).map(async (list) => {
-      const { page, problems } = await openPage(env, address, options);
-      await waitForRun(page, 0);
-      const found = await work(page, list);
-      assertNoProblems(problems);
-      return found;
-    }),
-  );
-  return results.flat();
+  const second = { ...env, browser: await chromium.launch(LAUNCH), contexts: [] };
+  try {
+    const results = await Promise.all(
+      twoLists(items, weight).map(async (list, i) => {
+        const { page, problems } = await openPage(i === 0 ? env : second, address, options);
+        await waitForRun(page, 0);
+        const found = await work(page, list);
+        assertNoProblems(problems);
+        return found;
+      }),
+    );
+    return results.flat();
+  } finally {
+    await second.browser.close();
+  }
 }
