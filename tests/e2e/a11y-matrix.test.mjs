@@ -24,9 +24,9 @@ const SIZES = [
 
 /**
  * Press a button as a lecturer at the keyboard does: focus it, Enter, and leave it. Not a click:
- * a click waits for two animation frames to see the button still, and with two pages at once
- * a page once stopped getting frames (in CI after a resize, at the Simulate lab; locally about
- * one run in six), so its next click waited a minute and failed. Nothing this file checks
+ * a click waits for two animation frames to see the button still, and with two pages in one
+ * browser a page has stopped getting frames for good (harness.mjs, POLL), so its next click
+ * waited a minute and failed. Nothing this file checks
  * waits on a frame: axe and the cut-text check read styles and layout, which the browser
  * computes when asked.
  */

@@ -106,10 +106,16 @@ async function allViews() {
   return all;
 }
 
-test('embedded at 800×450, A+ off and on: the drawn figure, the step text and Play are in the frame and uncovered at every step', async () => {
-  const found = [];
+/** `allViews()` grouped by lab, in their order: one page a lab follows each of its views. */
+async function viewsByLab() {
   const byLab = new Map();
   for (const view of await allViews()) byLab.set(view.lab, [...(byLab.get(view.lab) ?? []), view]);
+  return byLab;
+}
+
+test('embedded at 800×450, A+ off and on: the drawn figure, the step text and Play are in the frame and uncovered at every step', async () => {
+  const found = [];
+  const byLab = await viewsByLab();
   for (const [lab, labViews] of byLab) {
     const { page, problems } = await openPage(env, `${env.url}?embed=1&theme=light&large=0#${labViews[0].hash.slice(1)}`, { viewport: { width: 800, height: 450 } });
     await waitForRun(page, 0);
@@ -131,8 +137,7 @@ test('embedded at 800×450, A+ off and on: the drawn figure, the step text and P
 
 test('at 1024×768, A+ off and on: the figure, the step text and the key result share the screen; A+ enlarges the figure\'s labels ×1.2 or more', async () => {
   const found = [];
-  const byLab = new Map();
-  for (const view of await allViews()) byLab.set(view.lab, [...(byLab.get(view.lab) ?? []), view]);
+  const byLab = await viewsByLab();
   // one page a lab, each view followed in it as a new link and seen from the top of the page, as
   // a fresh page opens it
   for (const [lab, labViews] of byLab) {
